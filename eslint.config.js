@@ -1,0 +1,111 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/** Web features may not import each other; shared code may not import features or the app. */
+const webFeatureZones = [
+  {
+    target: './apps/web/src/features/*/**',
+    from: './apps/web/src/app',
+    message: 'Features must not import the app layer (shared → features → app).',
+  },
+  {
+    target: ['./apps/web/src/components', './apps/web/src/lib', './apps/web/src/i18n'],
+    from: ['./apps/web/src/features', './apps/web/src/app'],
+    message: 'Shared code must not import features or the app (shared → features → app).',
+  },
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'coverage/**',
+      'test-results/**',
+      'playwright-report/**',
+      'apps/server/drizzle/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'import-x/no-cycle': 'off',
+      'import-x/no-duplicates': 'error',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['packages/domain/**/*.ts'],
+    rules: {
+      // The domain package is pure: no I/O, and it never reaches into the apps.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['node:*', 'fs', 'path', 'http', 'https', 'net', 'child_process'],
+              message: 'The domain package does no I/O.',
+            },
+            {
+              group: ['**/apps/**', '@listloop/server', '@listloop/web'],
+              message: 'The domain package must not import the apps.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@listloop/web', '**/apps/web/**'],
+              message: 'The server must not import the web app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'import-x/no-restricted-paths': ['error', { zones: webFeatureZones }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@listloop/server', '**/apps/server/**'],
+              message: 'The web app talks to the server over HTTP only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['scripts/**/*.mjs', 'e2e/**/*.ts', 'bench/**/*'],
+    rules: { 'no-console': 'off' },
+  },
+);

@@ -1,0 +1,55 @@
+/**
+ * Stable error codes the server sends in `code` and the web app turns into text through its
+ * catalogues (`error.<code>`). The server's English `message` is the fallback.
+ */
+export const ERROR_CODES = [
+  'auth/login-fail',
+  'auth/user-logged-out',
+  'auth/provider-user-logged-out',
+  'auth/inactive-account',
+  'auth/login-failure',
+  'auth/too-many-attempts',
+  'auth/temporary-password-expired',
+  'auth/pending-account-user',
+  'auth/csrf',
+  'auth/forbidden',
+  'request/invalid',
+  'request/not-found',
+  'request/conflict',
+  'request/too-many',
+  'server/internal',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** Server-side English fallbacks; the web app shows the catalogue text for the code. */
+export const ERROR_MESSAGES: Record<ErrorCode, string> = {
+  'auth/login-fail': 'The e-mail or password is not correct.',
+  'auth/user-logged-out': 'You are signed out. Please sign in.',
+  'auth/provider-user-logged-out': 'Your sign-in is not linked to any ListLoop account.',
+  'auth/inactive-account':
+    'This account is inactive. Contact your account administrator to regain access.',
+  'auth/login-failure': 'We could not sign you in. Please try again.',
+  'auth/too-many-attempts': 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  'auth/temporary-password-expired':
+    'Your temporary password has expired. Ask your team administrator for a new invitation.',
+  'auth/pending-account-user': 'Set your own password to finish joining the team.',
+  'auth/csrf': 'This request did not come from ListLoop and was refused.',
+  'auth/forbidden': 'Your role does not allow this action.',
+  'request/invalid': 'The request is not valid.',
+  'request/not-found': 'Not found.',
+  'request/conflict': 'The request conflicts with the current state.',
+  'request/too-many': 'Too many requests. Please slow down.',
+  'server/internal': 'Something went wrong on our side. Please try again.',
+};
+
+/** The body of every error response. */
+export interface ApiErrorBody {
+  statusCode: number;
+  code: ErrorCode;
+  error: string;
+  message: string;
+  /** Where the web app should go next (gating redirects such as /update-password). */
+  redirect?: string;
+  /** Per-field problems of a rejected request body, query or path. */
+  issues?: { path: string; message: string }[];
+}

@@ -1,0 +1,57 @@
+import type { AccessLevel } from '../account-users/account-user.schema';
+
+/**
+ * Spec §6 leaves the permission keys to us. They are defined once here; the role editor shows
+ * each with the label under `permission.<key>` in the message catalogues.
+ */
+export const PERMISSION_KEYS = [
+  'items.read',
+  'items.write',
+  'items.delete',
+  'listings.publish',
+  'listings.delist',
+  'sales.read',
+  'sales.manage',
+  'marketplaces.manage',
+  'rules.manage',
+  'reports.read',
+  'team.manage',
+  'roles.manage',
+  'account.manage',
+] as const;
+export type PermissionKey = (typeof PERMISSION_KEYS)[number];
+
+export type Permissions = Partial<Record<PermissionKey, boolean>>;
+
+export function isPermissionKey(value: string): value is PermissionKey {
+  return (PERMISSION_KEYS as readonly string[]).includes(value);
+}
+
+export function allPermissions(granted: boolean): Record<PermissionKey, boolean> {
+  return Object.fromEntries(PERMISSION_KEYS.map((key) => [key, granted])) as Record<
+    PermissionKey,
+    boolean
+  >;
+}
+
+/** What the protected built-in viewer role may do: read, nothing else. */
+export const VIEWER_PERMISSIONS: Record<PermissionKey, boolean> = {
+  ...allPermissions(false),
+  'items.read': true,
+  'sales.read': true,
+  'reports.read': true,
+};
+
+/**
+ * Spec §6: a check with no permission asked is true; otherwise it is true only when the role
+ * grants it. Provider staff bypass role checks (DESIGN.md "Tenancy and permissions").
+ */
+export function hasPermission(input: {
+  required?: PermissionKey | null;
+  accessLevel: AccessLevel;
+  permissions?: Permissions | null;
+}): boolean {
+  if (!input.required) return true;
+  if (input.accessLevel === 'staff') return true;
+  return input.permissions?.[input.required] === true;
+}
