@@ -4,9 +4,29 @@ import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+const WEB_FEATURES_DIR = new URL('./apps/web/src/features/', import.meta.url);
+
+/** One folder per web feature, read from disk so a new feature is fenced in without editing this file. */
+function webFeatureNames() {
+  try {
+    return readdirSync(WEB_FEATURES_DIR, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+}
 
 /** Web features may not import each other; shared code may not import features or the app. */
 const webFeatureZones = [
+  ...webFeatureNames().map((feature) => ({
+    target: `./apps/web/src/features/${feature}`,
+    from: './apps/web/src/features',
+    except: [`./${feature}`],
+    message: 'Features must not import each other; move shared code to src/components or src/lib.',
+  })),
   {
     target: './apps/web/src/features/*/**',
     from: './apps/web/src/app',

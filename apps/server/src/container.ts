@@ -1,0 +1,107 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import pino, { type Logger } from 'pino';
+import type { Config } from './platform/config';
+import { migrateDatabase, openDatabase, type Database } from './platform/db/database';
+import { Queue } from './platform/queue/queue';
+import { FeatureFlags } from './platform/feature-flags/feature-flags';
+import { RemoteFlagFile } from './platform/feature-flags/remote-flag-file';
+import { createAuth } from './modules/auth/auth';
+import { AuthService } from './modules/auth/auth.service';
+import { AuthRepository } from './modules/auth/auth.repository';
+import { purgeExpiredSessionsJob } from './modules/auth/auth.jobs';
+import { AccountRepository } from './modules/accounts/account.repository';
+import { AccountService } from './modules/accounts/account.service';
+import { AccountUserRepository } from './modules/account-users/account-user.repository';
+import { AccountUserService } from './modules/account-users/account-user.service';
+import { RoleRepository } from './modules/roles/role.repository';
+import { RoleService } from './modules/roles/role.service';
+import { UserRepository } from './modules/users/user.repository';
+import { SessionService } from './modules/session/session.service';
+
+export interface ContainerOptions {
+  logger?: Logger;
+  /** Use this database instead of opening the configured one (tests). */
+  database?: Database;
+  queue?: { pollingIntervalSeconds?: number; schedule?: boolean };
+}
+
+/**
+ * Embedded mode keeps its auth secret in DATA_DIR, created on first start, so sessions
+ * survive restarts with no configuration.
+ */
+async function authSecret(config: Config): Promise<string> {
+  if (config.authSecret) return config.authSecret;
+  const file = path.join(config.dataDir, 'auth-secret');
+  try {
+    return (await fs.readFile(file, 'utf8')).trim();
+  } catch {
+    await fs.mkdir(config.dataDir, { recursive: true });
+    const secret = crypto.randomBytes(48).toString('base64url');
+    await fs.writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch(async () => undefined);
+    return (await fs.readFile(file, 'utf8')).trim();
+  }
+}
+
+/** Wires repositories → services → jobs by plain constructor arguments. */
+export async function createContainer(config: Config, options: ContainerOptions = {}) {
+  const logger = options.logger ?? pino({ level: config.logLevel });
+  const database =
+    options.database ??
+    (await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') }));
+  await migrateDatabase(database);
+  const { db } = database;
+
+  const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+  const secureCookies = publicUrl.startsWith('https://');
+
+  const repositories = {
+    accounts: new AccountRepository(db),
+    accountUsers: new AccountUserRepository(db),
+    roles: new RoleRepository(db),
+    users: new UserRepository(db),
+    auth: new AuthRepository(db),
+  };
+
+  const auth = new AuthService(
+    createAuth({ db, secret: await authSecret(config), baseUrl: publicUrl, sessionDays: config.sessionDays }),
+    logger,
+  );
+  const remoteFlags = new RemoteFlagFile(config.featureFlagsUrl, logger);
+  await remoteFlags.start();
+  const flags = await FeatureFlags.create(remoteFlags, logger);
+
+  const services = {
+    auth,
+    flags,
+    accounts: new AccountService(db, repositories.accounts, repositories.accountUsers, repositories.roles, repositories.users, auth),
+    accountUsers: new AccountUserService(db, repositories.accountUsers, repositories.accounts, repositories.roles, repositories.users, auth),
+    roles: new RoleService(repositories.roles, repositories.accountUsers),
+    sessions: new SessionService(repositories.users, flags),
+  };
+
+  const jobs = { purgeExpiredSessions: purgeExpiredSessionsJob(repositories.auth) };
+  const queue = new Queue(database, logger, options.queue);
+  queue.register(Object.values(jobs));
+
+  return {
+    config,
+    logger,
+    database,
+    secureCookies,
+    publicUrl,
+    repositories,
+    services,
+    jobs,
+    queue,
+    async close() {
+      await queue.stop();
+      remoteFlags.stop();
+      await flags.close();
+      if (!options.database) await database.close();
+    },
+  };
+}
+
+export type Container = Awaited<ReturnType<typeof createContainer>>;

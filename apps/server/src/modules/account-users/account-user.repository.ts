@@ -1,0 +1,95 @@
+import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database';
+import { accounts } from '../accounts/account.table';
+import { roles } from '../roles/role.table';
+import { accountUsers } from './account-user.table';
+
+export type AccountUserRow = typeof accountUsers.$inferSelect;
+export type NewAccountUserRow = typeof accountUsers.$inferInsert;
+export type AccountRowJoined = typeof accounts.$inferSelect;
+export type RoleRowJoined = typeof roles.$inferSelect;
+
+/** Usable memberships first (active, then pending), then the oldest. */
+const statusRank = sql`CASE ${accountUsers.status} WHEN 'active' THEN 0 WHEN 'pending' THEN 1 ELSE 2 END`;
+
+export class AccountUserRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Spec §5: the membership records of a user, with the account and role of each, in the
+   * order the session picks from (one query per request).
+   */
+  async findMembershipsOfUser(userId: string) {
+    return this.db
+      .select({ membership: accountUsers, account: accounts, role: roles })
+      .from(accountUsers)
+      .innerJoin(accounts, eq(accounts.accountId, accountUsers.accountId))
+      .leftJoin(roles, eq(roles.id, accountUsers.role))
+      .where(eq(accountUsers.userId, userId))
+      .orderBy(statusRank, asc(accountUsers.createdAt));
+  }
+
+  async findInAccount(accountId: string, userId: string): Promise<AccountUserRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(accountUsers)
+      .where(and(eq(accountUsers.accountId, accountId), eq(accountUsers.userId, userId)));
+    return row ?? null;
+  }
+
+  async findByEmail(email: string): Promise<AccountUserRow[]> {
+    return this.db.select().from(accountUsers).where(eq(accountUsers.email, email)).orderBy(statusRank);
+  }
+
+  async create(row: NewAccountUserRow, db: Db = this.db): Promise<AccountUserRow> {
+    const [created] = await db.insert(accountUsers).values(row).returning();
+    if (!created) throw new Error('Account user insert returned no row');
+    return created;
+  }
+
+  async search(accountId: string, filter: { query?: string; status?: AccountUserRow['status'] }) {
+    const conditions: SQL[] = [eq(accountUsers.accountId, accountId)];
+    if (filter.status) conditions.push(eq(accountUsers.status, filter.status));
+    if (filter.query) {
+      const pattern = `%${filter.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const match = or(ilike(accountUsers.email, pattern), ilike(accountUsers.name, pattern));
+      if (match) conditions.push(match);
+    }
+    return this.db
+      .select()
+      .from(accountUsers)
+      .where(and(...conditions))
+      .orderBy(asc(accountUsers.createdAt));
+  }
+
+  /** Updates a membership of the account; null when the account has no such member. */
+  async update(
+    accountId: string,
+    userId: string,
+    patch: Partial<Pick<AccountUserRow, 'status' | 'role' | 'temporaryPassword' | 'name'>>,
+    db: Db = this.db,
+  ): Promise<AccountUserRow | null> {
+    const [row] = await db
+      .update(accountUsers)
+      .set(patch)
+      .where(and(eq(accountUsers.accountId, accountId), eq(accountUsers.userId, userId)))
+      .returning();
+    return row ?? null;
+  }
+
+  async remove(accountId: string, userId: string): Promise<boolean> {
+    const removed = await this.db
+      .delete(accountUsers)
+      .where(and(eq(accountUsers.accountId, accountId), eq(accountUsers.userId, userId)))
+      .returning({ id: accountUsers.id });
+    return removed.length > 0;
+  }
+
+  async membersOfRoles(accountId: string): Promise<{ roleId: string; userId: string }[]> {
+    const rows = await this.db
+      .select({ roleId: accountUsers.role, userId: accountUsers.userId })
+      .from(accountUsers)
+      .where(and(eq(accountUsers.accountId, accountId), sql`${accountUsers.role} IS NOT NULL`));
+    return rows.flatMap((r) => (r.roleId ? [{ roleId: r.roleId, userId: r.userId }] : []));
+  }
+}

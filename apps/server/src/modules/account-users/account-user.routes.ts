@@ -1,0 +1,175 @@
+import {
+  ACCOUNT_USER_STATUSES,
+  JoinDataSchema,
+  LoginSchema,
+  NewPasswordSchema,
+  PublicAccountUserSchema,
+} from '@listloop/domain';
+import { z } from 'zod';
+import { access } from '../../platform/http/access';
+import { AppError } from '../../platform/http/errors';
+import { requireContext } from '../../platform/http/request-context';
+import { errorResponses, type App } from '../../platform/http/types';
+import type { AccountUserService } from './account-user.service';
+
+const BASE = '/api/rest/v1/enterprise/account-users';
+const UserIdParams = z.object({ userId: z.string().min(1).max(64) });
+const CreatedSchema = z.object({ accountUser: PublicAccountUserSchema, temporaryPassword: z.string() });
+
+export async function accountUserRoutes(
+  app: App,
+  deps: { service: AccountUserService; joinLimit: { max: number; windowMs: number } },
+) {
+  const tags = ['account-users'];
+
+  app.get(
+    BASE,
+    {
+      schema: {
+        tags,
+        summary: 'Search the account users of the current account',
+        querystring: z.object({
+          query: z.string().trim().max(200).optional(),
+          status: z.enum(ACCOUNT_USER_STATUSES).optional(),
+        }),
+        response: { 200: z.object({ data: z.array(PublicAccountUserSchema) }), ...errorResponses },
+      },
+      config: { access: access.member('team.manage') },
+    },
+    async (request) => ({ data: await deps.service.search(requireContext(request), request.query) }),
+  );
+
+  app.put(
+    `${BASE}/update-status`,
+    {
+      schema: {
+        tags,
+        summary: "Change a member's status (active, pending, inactive)",
+        body: z.object({ userId: z.string().min(1).max(64), status: z.enum(ACCOUNT_USER_STATUSES) }),
+        response: { 200: PublicAccountUserSchema, ...errorResponses },
+      },
+      config: { access: access.member('team.manage') },
+    },
+    async (request) => deps.service.updateStatus(requireContext(request), request.body),
+  );
+
+  app.post(
+    `${BASE}/bulk-create-by-email`,
+    {
+      schema: {
+        tags,
+        summary: 'Create pending members with temporary passwords, one per e-mail',
+        body: z.object({
+          emails: z.array(LoginSchema.shape.email).min(1, { message: 'Give at least one e-mail' }).max(100),
+          roleId: z.string().min(1).max(64).nullable().optional(),
+        }),
+        response: {
+          200: z.object({
+            data: z.array(
+              z.object({
+                email: z.string(),
+                ok: z.boolean(),
+                temporaryPassword: z.string().optional(),
+                message: z.string().optional(),
+              }),
+            ),
+          }),
+          ...errorResponses,
+        },
+      },
+      config: { access: access.member('team.manage') },
+    },
+    async (request) => ({ data: await deps.service.bulkCreateByEmail(requireContext(request), request.body) }),
+  );
+
+  app.put(
+    `${BASE}/update-password`,
+    {
+      schema: {
+        tags,
+        summary: 'Set your own password (a pending member finishes joining with it)',
+        body: z.object({ password: NewPasswordSchema, currentPassword: z.string().max(256).optional() }),
+        response: { 200: z.object({ ok: z.literal(true), accountUser: PublicAccountUserSchema }), ...errorResponses },
+      },
+      config: { access: access.session },
+    },
+    async (request) => ({
+      ok: true as const,
+      accountUser: await deps.service.updateOwnPassword(requireContext(request), request.body),
+    }),
+  );
+
+  app.post(
+    `${BASE}/:userId/invite`,
+    {
+      schema: {
+        tags,
+        summary: 'Invite a pending member again with a fresh temporary password',
+        params: UserIdParams,
+        response: { 200: CreatedSchema, ...errorResponses },
+      },
+      config: { access: access.member('team.manage') },
+    },
+    async (request) => deps.service.invite(requireContext(request), request.params.userId),
+  );
+
+  app.delete(
+    `${BASE}/:userId`,
+    {
+      schema: {
+        tags,
+        summary: 'Remove a member from the account',
+        params: UserIdParams,
+        response: { 204: z.null(), ...errorResponses },
+      },
+      config: { access: access.member('team.manage') },
+    },
+    async (request, reply) => {
+      await deps.service.remove(requireContext(request), request.params.userId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/account-users/validate-join-data',
+    {
+      schema: {
+        tags,
+        summary: "Check an invitation's e-mail and temporary password",
+        body: JoinDataSchema,
+        response: {
+          200: z.object({ valid: z.literal(true), email: z.string(), companyName: z.string() }),
+          ...errorResponses,
+        },
+      },
+      config: {
+        access: access.public,
+        rateLimit: {
+          max: deps.joinLimit.max,
+          timeWindow: deps.joinLimit.windowMs,
+          errorResponseBuilder: () => new AppError(429, 'auth/too-many-attempts'),
+        },
+      },
+    },
+    async (request) => deps.service.validateJoinData(request.body),
+  );
+
+  app.post(
+    '/api/account-users/create-with-temporary-password',
+    {
+      schema: {
+        tags,
+        summary: 'Add a team member who joins with a temporary password (valid five days)',
+        body: z.object({
+          email: LoginSchema.shape.email,
+          name: z.string().trim().max(200).optional(),
+          roleId: z.string().min(1).max(64).nullable().optional(),
+        }),
+        response: { 201: CreatedSchema, ...errorResponses },
+      },
+      config: { access: access.member('team.manage') },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await deps.service.createWithTemporaryPassword(requireContext(request), request.body)),
+  );
+}

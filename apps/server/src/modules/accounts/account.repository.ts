@@ -1,0 +1,39 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database';
+import { accounts } from './account.table';
+
+export type AccountRow = typeof accounts.$inferSelect;
+export type NewAccountRow = typeof accounts.$inferInsert;
+
+export class AccountRepository {
+  constructor(private readonly db: Db) {}
+
+  async findById(accountId: string): Promise<AccountRow | null> {
+    const [row] = await this.db.select().from(accounts).where(eq(accounts.accountId, accountId));
+    return row ?? null;
+  }
+
+  async create(row: NewAccountRow, db: Db = this.db): Promise<AccountRow> {
+    const [created] = await db.insert(accounts).values(row).returning();
+    if (!created) throw new Error('Account insert returned no row');
+    return created;
+  }
+
+  async setStatus(accountId: string, status: AccountRow['status']): Promise<void> {
+    await this.db.update(accounts).set({ status }).where(eq(accounts.accountId, accountId));
+  }
+
+  async setFeatureFlag(accountId: string, flag: string, enabled: boolean): Promise<void> {
+    await this.db
+      .update(accounts)
+      .set({
+        accountFeatureFlags: sql`${accounts.accountFeatureFlags} || ${JSON.stringify({ [flag]: enabled })}::jsonb`,
+      })
+      .where(eq(accounts.accountId, accountId));
+  }
+
+  async count(): Promise<number> {
+    const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(accounts);
+    return row?.n ?? 0;
+  }
+}

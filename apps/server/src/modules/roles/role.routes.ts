@@ -1,0 +1,97 @@
+import { PERMISSION_KEYS, RoleColorSchema, RoleNameSchema } from '@listloop/domain';
+import { z } from 'zod';
+import { access } from '../../platform/http/access';
+import { requireContext } from '../../platform/http/request-context';
+import { errorResponses, type App } from '../../platform/http/types';
+import type { RoleService } from './role.service';
+
+const BASE = '/api/rest/v1/enterprise/roles';
+
+const PermissionsSchema = z
+  .object(Object.fromEntries(PERMISSION_KEYS.map((key) => [key, z.boolean().default(false)])))
+  .strict();
+
+const RoleSchema = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  color: z.string(),
+  isProtected: z.boolean(),
+  permissions: z.record(z.string(), z.boolean()),
+  members: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export async function roleRoutes(app: App, deps: { service: RoleService }) {
+  const tags = ['roles'];
+
+  app.get(
+    BASE,
+    {
+      schema: { tags, summary: 'List the roles of the account', response: { 200: z.object({ data: z.array(RoleSchema) }), ...errorResponses } },
+      config: { access: access.member('roles.manage') },
+    },
+    async (request) => ({ data: await deps.service.list(requireContext(request)) }),
+  );
+
+  app.put(
+    BASE,
+    {
+      schema: {
+        tags,
+        summary: 'Create a role, or save the role with the given id',
+        body: z.object({
+          id: z.string().min(1).max(64).optional(),
+          name: RoleNameSchema,
+          color: RoleColorSchema.optional(),
+          permissions: PermissionsSchema.prefault({}),
+        }),
+        response: { 200: z.object({ data: RoleSchema }), ...errorResponses },
+      },
+      config: { access: access.member('roles.manage') },
+    },
+    async (request) => ({ data: await deps.service.save(requireContext(request), request.body) }),
+  );
+
+  app.get(
+    `${BASE}/find-one`,
+    {
+      schema: {
+        tags,
+        summary: 'One role by id',
+        querystring: z.object({ id: z.string().min(1).max(64) }),
+        response: { 200: z.object({ data: RoleSchema }), ...errorResponses },
+      },
+      config: { access: access.member('roles.manage') },
+    },
+    async (request) => ({ data: await deps.service.findOne(requireContext(request), request.query.id) }),
+  );
+
+  app.post(
+    `${BASE}/assign-members`,
+    {
+      schema: {
+        tags,
+        summary: 'Give a role to members of the account',
+        body: z.object({ roleId: z.string().min(1).max(64), userIds: z.array(z.string().min(1).max(64)).min(1).max(500) }),
+        response: { 200: z.object({ data: RoleSchema }), ...errorResponses },
+      },
+      config: { access: access.member('roles.manage') },
+    },
+    async (request) => ({ data: await deps.service.assignMembers(requireContext(request), request.body) }),
+  );
+
+  app.delete(
+    `${BASE}/:id`,
+    {
+      schema: { tags, summary: 'Remove a role', params: z.object({ id: z.string().min(1).max(64) }), response: { 204: z.null(), ...errorResponses } },
+      config: { access: access.member('roles.manage') },
+    },
+    async (request, reply) => {
+      await deps.service.remove(requireContext(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+}

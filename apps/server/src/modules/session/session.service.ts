@@ -1,0 +1,86 @@
+import {
+  allowedMarketplaces,
+  defaultHelpTextSeen,
+  localeForCountry,
+  type SessionState,
+} from '@listloop/domain';
+import type { FeatureFlags } from '../../platform/feature-flags/feature-flags';
+import type { RequestContext } from '../../platform/http/request-context';
+import { toAccount } from '../accounts/account.mapper';
+import type { UserRepository } from '../users/user.repository';
+import { toPublicAccountUser } from '../account-users/account-user.mapper';
+
+/** Builds the session state of spec §3 for the signed-in user. */
+export class SessionService {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly flags: FeatureFlags,
+  ) {}
+
+  async state(ctx: RequestContext): Promise<SessionState> {
+    const [details, settings, helpTextSeen, featureFlags] = await Promise.all([
+      this.users.findDetails(ctx.user.id),
+      this.users.findSettings(ctx.user.id),
+      this.users.findHelpTextSeen(ctx.user.id),
+      this.flags.resolveAll(ctx.account.accountFeatureFlags, ctx.user.id),
+    ]);
+    const account = toAccount(ctx.account);
+    const countryCode = details?.countryCode ?? 'US';
+    const onboardingMarketplaces = Array.isArray(account.onboarding?.marketplaces)
+      ? (account.onboarding.marketplaces as string[])
+      : null;
+
+    return {
+      status: 'logged-in',
+      accessLevel: ctx.accessLevel,
+      accountId: ctx.accountId,
+      email: ctx.user.email,
+      userId: ctx.user.id,
+      marketplaceAllowedToAccess: account.marketplaceAllowedToAccess,
+      allowedMarketplaces: allowedMarketplaces({
+        onboardingMarketplaces,
+        marketplaceAllowedToAccess: account.marketplaceAllowedToAccess,
+      }),
+      brandBlacklistByMarketplace: account.brandBlacklistByMarketplace,
+      customBrands: account.customBrands,
+      accountName: account.accountName,
+      currentAccountUser: toPublicAccountUser(ctx.membership),
+      accountUsers: ctx.memberships.map(({ membership, account: a }) => ({
+        accountId: a.accountId,
+        accountName: a.accountName,
+        companyName: a.companyName,
+        status: membership.status,
+        accessLevel: membership.accessLevel,
+      })),
+      details: {
+        firstName: details?.firstName ?? '',
+        lastName: details?.lastName ?? '',
+        fullName: details?.fullName ?? '',
+        createdAt: (details?.createdAt ?? new Date()).toISOString(),
+        featureFlags: details?.featureFlags ?? {},
+        testUserFeatures: details?.testUserFeatures ?? {},
+        testUserType: details?.testUserType ?? null,
+        countryCode,
+        hideSaleDetectionToggle: details?.hideSaleDetectionToggle ?? false,
+        crossEnvUserId: details?.crossEnvUserId ?? '',
+      },
+      accountFeatureFlags: account.accountFeatureFlags,
+      featureFlags,
+      saleDetection: settings?.saleDetection ?? {},
+      account,
+      tagsSuggestionsByCategory: account.tagsSuggestionsByCategory,
+      role: ctx.role
+        ? {
+            id: ctx.role.id,
+            name: ctx.role.name,
+            color: ctx.role.color,
+            isProtected: ctx.role.isProtected,
+            permissions: ctx.role.permissions,
+          }
+        : null,
+      permissions: ctx.permissions,
+      helpTextSeen: { status: 'loaded', data: helpTextSeen ?? defaultHelpTextSeen() },
+      locale: localeForCountry(countryCode),
+    };
+  }
+}

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+export const ROLES = ['api', 'worker', 'all'] as const;
+export type ServerRole = (typeof ROLES)[number];
+
+/**
+ * Every setting comes from the environment and has a default that makes the embedded mode
+ * (PGlite in DATA_DIR, everything in one process) work with no configuration at all. The
+ * README's configuration table lists the same names and defaults.
+ */
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PUBLIC_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
+    .optional(),
+  ROLE: z.enum(ROLES).default('all'),
+  AUTH_SECRET: z.string().min(32, { message: 'AUTH_SECRET must be at least 32 characters' }).optional(),
+  TRUSTED_ORIGINS: z.string().default(''),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  SEED_DEMO: booleanFromEnv.default(true),
+  DEMO_EMAIL: z.email().default('demo@listloop.local'),
+  DEMO_PASSWORD: z.string().min(8).default('listloop-demo'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+  TERMS_URL: z.url().default('https://listloop.app/legal/terms'),
+  PRIVACY_URL: z.url().default('https://listloop.app/legal/privacy'),
+  FEATURE_FLAGS_URL: z.url().optional(),
+  LOGIN_MAX_PER_IP: z.coerce.number().int().min(1).default(30),
+  LOGIN_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  SESSION_DAYS: z.coerce.number().int().min(1).default(30),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  publicUrl: string | null;
+  dataDir: string;
+  databaseUrl: string | null;
+  role: ServerRole;
+  authSecret: string | null;
+  trustedOrigins: string[];
+  trustProxy: boolean;
+  seedDemo: boolean;
+  demo: { email: string; password: string };
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  webDistDir: string;
+  termsUrl: string;
+  privacyUrl: string;
+  featureFlagsUrl: string | null;
+  loginLimits: { perIp: number; perEmail: number; windowMs: number };
+  sessionDays: number;
+}
+
+export class ConfigError extends Error {}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+/** Parses the environment (and `--role=` from argv); throws a readable ConfigError. */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  argv: readonly string[] = process.argv.slice(2),
+): Config {
+  const roleArg = argv.find((arg) => arg.startsWith('--role='))?.slice('--role='.length);
+  const parsed = EnvSchema.safeParse({ ...env, ...(roleArg ? { ROLE: roleArg } : {}) });
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, '') ?? null,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL ?? null,
+    role: e.ROLE,
+    authSecret: e.AUTH_SECRET ?? null,
+    trustedOrigins: e.TRUSTED_ORIGINS.split(',')
+      .map((origin) => origin.trim().replace(/\/$/, ''))
+      .filter(Boolean),
+    trustProxy: e.TRUST_PROXY,
+    seedDemo: e.SEED_DEMO,
+    demo: { email: e.DEMO_EMAIL.toLowerCase(), password: e.DEMO_PASSWORD },
+    logLevel: e.LOG_LEVEL,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    termsUrl: e.TERMS_URL,
+    privacyUrl: e.PRIVACY_URL,
+    featureFlagsUrl: e.FEATURE_FLAGS_URL ?? null,
+    loginLimits: {
+      perIp: e.LOGIN_MAX_PER_IP,
+      perEmail: e.LOGIN_MAX_PER_EMAIL,
+      windowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
+    },
+    sessionDays: e.SESSION_DAYS,
+  };
+}

@@ -1,0 +1,126 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Container } from '../../container';
+import { authRoutes } from '../../modules/auth/auth.routes';
+import { sessionRoutes } from '../../modules/session/session.routes';
+import { accountUserRoutes } from '../../modules/account-users/account-user.routes';
+import { roleRoutes } from '../../modules/roles/role.routes';
+import { healthRoutes } from '../../modules/health/health.routes';
+import { webRoutes } from '../../modules/web/web.routes';
+import { registerCsrfProtection } from './csrf';
+import { registerErrorHandling } from './error-handler';
+import { registerRequestContext } from './request-context';
+import type { App } from './types';
+
+export interface RouteInfo {
+  method: string;
+  url: string;
+  access: string;
+  hasBody: boolean;
+  hasParams: boolean;
+  hasQuery: boolean;
+}
+
+/**
+ * The HTTP side: plugins, the one request-context hook, and every module's routes. The route
+ * table is recorded so the generic tests (bad input, tenancy) can walk every route.
+ */
+export async function buildApp(container: Container, options: { logger?: FastifyServerOptions['logger'] } = {}) {
+  const { config } = container;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+    disableRequestLogging: config.env === 'test',
+  }).withTypeProvider<ZodTypeProvider>() as unknown as App;
+
+  const routes: RouteInfo[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD' || route.schema?.hide) continue;
+      routes.push({
+        method,
+        url: route.url,
+        access: route.config?.access?.kind ?? 'member',
+        hasBody: Boolean(route.schema?.body),
+        hasParams: Boolean(route.schema?.params),
+        hasQuery: Boolean(route.schema?.querystring),
+      });
+    }
+  });
+
+  // The API description and its UI are public.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/docs')) route.config = { ...(route.config ?? {}), access: { kind: 'public' } };
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: container.secureCookies ? undefined : false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
+  // Hooks before any route, so that every route, the plugins' included, passes through them.
+  registerCsrfProtection(app, { publicUrl: config.publicUrl, trustedOrigins: config.trustedOrigins });
+  registerRequestContext(
+    app,
+    { auth: container.services.auth, accountUsers: container.repositories.accountUsers },
+    { secureCookies: container.secureCookies },
+  );
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'ListLoop API', version: '0.1.0', description: 'One inventory, every marketplace.' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'listloop.session_token' } } },
+      security: [{ session: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/api/docs',
+    uiConfig: { deepLinking: true },
+    staticCSP: true,
+  });
+
+  await healthRoutes(app, { database: container.database, queue: container.queue, role: config.role });
+  await authRoutes(app, {
+    auth: container.services.auth,
+    accountUsers: container.repositories.accountUsers,
+    accountUserService: container.services.accountUsers,
+    loginLimits: config.loginLimits,
+    secureCookies: container.secureCookies,
+  });
+  await sessionRoutes(app, { sessions: container.services.sessions, users: container.repositories.users });
+  await accountUserRoutes(app, {
+    service: container.services.accountUsers,
+    joinLimit: { max: config.loginLimits.perIp, windowMs: config.loginLimits.windowMs },
+  });
+  await roleRoutes(app, { service: container.services.roles });
+  await webRoutes(app, { distDir: config.webDistDir, termsUrl: config.termsUrl, privacyUrl: config.privacyUrl });
+
+  return { app, routes };
+}

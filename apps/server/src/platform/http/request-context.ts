@@ -1,0 +1,127 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import '@fastify/cookie';
+import {
+  allPermissions,
+  decideGate,
+  hasPermission,
+  type AccessLevel,
+  type PermissionKey,
+} from '@listloop/domain';
+import type { AuthService, SignedInUser } from '../../modules/auth/auth.service';
+import type {
+  AccountRowJoined,
+  AccountUserRepository,
+  AccountUserRow,
+  RoleRowJoined,
+} from '../../modules/account-users/account-user.repository';
+import type { Access } from './access';
+import { AppError } from './errors';
+
+/** Who is asking, resolved once per request: session → user → membership → account → role. */
+export interface RequestContext {
+  sessionToken: string;
+  user: SignedInUser;
+  accountId: string;
+  accessLevel: AccessLevel;
+  membership: AccountUserRow;
+  account: AccountRowJoined;
+  role: RoleRowJoined | null;
+  /** Effective permissions: the role's, or all of them for provider staff. */
+  permissions: Record<PermissionKey, boolean>;
+  /** Every membership of the user, for the session state's accountUsers. */
+  memberships: { membership: AccountUserRow; account: AccountRowJoined }[];
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ctx: RequestContext | null;
+  }
+}
+
+/** The context of a route whose access is `session` or `member`. */
+export function requireContext(request: FastifyRequest): RequestContext {
+  if (!request.ctx) throw new AppError(401, 'auth/user-logged-out');
+  return request.ctx;
+}
+
+export interface RequestContextDeps {
+  auth: AuthService;
+  accountUsers: AccountUserRepository;
+}
+
+export async function clearSessionCookies(auth: AuthService, reply: FastifyReply, secure: boolean) {
+  for (const name of await auth.cookieNames()) {
+    reply.clearCookie(name, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+  }
+}
+
+/**
+ * One hook does the work of spec §4 and §6 for every route, so no route can forget it. A
+ * signed-in user whose membership or account stops being usable is signed out on their next
+ * request, with the error the web app shows.
+ */
+export function registerRequestContext(
+  app: FastifyInstance,
+  deps: RequestContextDeps,
+  options: { secureCookies: boolean },
+): void {
+  app.decorateRequest('ctx', null);
+
+  app.addHook('onRequest', async (request, reply) => {
+    const declared: Access | undefined = request.routeOptions.config?.access;
+    // Routes that are not ours (the 404 handler, static files) declare nothing and need nothing.
+    if (!request.routeOptions.url) return;
+    const accessRule: Access = declared ?? { kind: 'member' };
+    if (accessRule.kind === 'public') return;
+
+    const resolved = await deps.auth.resolve(request.headers.cookie, request.ip);
+    if (resolved && resolved.setCookies.length > 0) reply.header('set-cookie', resolved.setCookies);
+
+    const memberships = resolved ? await deps.accountUsers.findMembershipsOfUser(resolved.user.id) : [];
+    const current = memberships[0];
+    const decision = decideGate({
+      signedIn: resolved !== null,
+      email: resolved?.user.email ?? null,
+      membership: current?.membership ?? null,
+      account: current?.account ?? null,
+    });
+
+    if (decision.kind === 'signOut') {
+      if (resolved) {
+        await deps.auth.endSession(resolved.token);
+        await clearSessionCookies(deps.auth, reply, options.secureCookies);
+      }
+      throw new AppError(401, decision.reason);
+    }
+    if (!resolved || !current) throw new AppError(401, 'auth/user-logged-out');
+
+    if (decision.kind === 'redirect' && accessRule.kind !== 'session') {
+      throw new AppError(403, 'auth/pending-account-user', undefined, { redirect: decision.to });
+    }
+
+    const accessLevel = current.membership.accessLevel;
+    const permissions =
+      accessLevel === 'staff'
+        ? allPermissions(true)
+        : { ...allPermissions(false), ...(current.role?.permissions ?? {}) };
+
+    if (
+      accessRule.kind === 'member' &&
+      !hasPermission({ required: accessRule.permission, accessLevel, permissions })
+    ) {
+      throw new AppError(403, 'auth/forbidden');
+    }
+
+    request.ctx = {
+      sessionToken: resolved.token,
+      user: resolved.user,
+      accountId: current.account.accountId,
+      accessLevel,
+      membership: current.membership,
+      account: current.account,
+      role: current.role,
+      permissions,
+      memberships: memberships.map(({ membership, account }) => ({ membership, account })),
+    };
+  });
+}

@@ -1,0 +1,31 @@
+import type { z } from 'zod';
+import type { Logger } from 'pino';
+
+export interface JobContext {
+  jobId: string;
+  /** How many times this job has been tried before (0 on the first try). */
+  retryCount: number;
+  logger: Logger;
+}
+
+/**
+ * A job is a name, a payload schema and a handler. Handlers must be idempotent: a job can run
+ * again after a crash or a retry, and a second run must leave the same result as one.
+ */
+export interface JobDefinition<TSchema extends z.ZodType = z.ZodType> {
+  name: string;
+  schema: TSchema;
+  handler: (payload: z.output<TSchema>, context: JobContext) => Promise<void>;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  retryBackoff?: boolean;
+  expireInSeconds?: number;
+  /** A cron expression (UTC) when the job also runs on a schedule. */
+  cron?: string;
+  /** Jobs fetched per poll. */
+  batchSize?: number;
+}
+
+export function defineJob<TSchema extends z.ZodType>(definition: JobDefinition<TSchema>) {
+  return definition;
+}

@@ -1,0 +1,123 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import type { Database } from '../db/database';
+import type { JobDefinition } from './job';
+
+export interface QueueOptions {
+  /** Poll interval of workers, in seconds (pg-boss's minimum is 0.5). */
+  pollingIntervalSeconds?: number;
+  /** Whether cron schedules are kept by this process. */
+  schedule?: boolean;
+}
+
+/**
+ * pg-boss on the application's own database (PGlite or Postgres), with a registry of job
+ * definitions. The registry refuses to start with a job defined twice, and refuses to send a
+ * job it does not know or a payload its schema rejects.
+ */
+export class Queue {
+  private readonly boss: PgBoss;
+  private readonly definitions = new Map<string, JobDefinition>();
+  private started = false;
+  private working = false;
+
+  constructor(
+    database: Database,
+    private readonly logger: Logger,
+    private readonly options: QueueOptions = {},
+  ) {
+    this.boss = new PgBoss({
+      db: { executeSql: (text, values) => database.executor.executeSql(text, values) },
+      schema: 'pgboss',
+      schedule: options.schedule ?? true,
+      supervise: true,
+      migrate: true,
+    });
+    this.boss.on('error', (error) => this.logger.error({ err: error }, 'job queue error'));
+  }
+
+  register(definitions: readonly JobDefinition[]): void {
+    for (const definition of definitions) {
+      if (this.definitions.has(definition.name)) {
+        throw new Error(`Job "${definition.name}" is defined twice`);
+      }
+      this.definitions.set(definition.name, definition);
+    }
+  }
+
+  get isStarted(): boolean {
+    return this.started;
+  }
+
+  get isWorking(): boolean {
+    return this.working;
+  }
+
+  async start(): Promise<void> {
+    if (this.started) return;
+    await this.boss.start();
+    for (const definition of this.definitions.values()) {
+      await this.boss.createQueue(definition.name, {
+        name: definition.name,
+        retryLimit: definition.retryLimit ?? 5,
+        retryDelay: definition.retryDelaySeconds ?? 5,
+        retryBackoff: definition.retryBackoff ?? true,
+        expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+      });
+    }
+    this.started = true;
+  }
+
+  /** Starts handling every registered job in this process (the worker role). */
+  async work(): Promise<void> {
+    if (!this.started) throw new Error('Start the queue before working it');
+    for (const definition of this.definitions.values()) {
+      await this.boss.work(
+        definition.name,
+        {
+          pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2,
+          batchSize: definition.batchSize ?? 1,
+          includeMetadata: true,
+        },
+        async (jobs) => {
+          for (const job of jobs) {
+            const logger = this.logger.child({ job: definition.name, jobId: job.id });
+            const payload = definition.schema.parse(job.data);
+            await definition.handler(payload, {
+              jobId: job.id,
+              retryCount: (job as PgBoss.JobWithMetadata).retryCount ?? 0,
+              logger,
+            });
+          }
+        },
+      );
+      if (definition.cron && this.options.schedule !== false) {
+        await this.boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
+      }
+    }
+    this.working = true;
+  }
+
+  async send<TSchema extends z.ZodType>(
+    definition: JobDefinition<TSchema>,
+    payload: z.input<TSchema>,
+    options: PgBoss.SendOptions = {},
+  ): Promise<string | null> {
+    const known = this.definitions.get(definition.name);
+    if (known !== definition) throw new Error(`Job "${definition.name}" is not registered`);
+    const data = definition.schema.parse(payload) as object;
+    return this.boss.send(definition.name, data, options);
+  }
+
+  async getJob(name: string, id: string) {
+    return this.boss.getJobById(name, id);
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    this.started = false;
+    this.working = false;
+  }
+}

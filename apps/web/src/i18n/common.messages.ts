@@ -1,0 +1,14 @@
+import { defineMessages } from 'react-intl';
+
+/** Texts used across screens. Screen texts live beside their screen in `*.messages.ts`. */
+export const commonMessages = defineMessages({
+  appName: { id: 'app.name' },
+  loading: { id: 'common.loading' },
+  retry: { id: 'common.retry' },
+  backHome: { id: 'common.backHome' },
+  close: { id: 'common.close' },
+  dismiss: { id: 'common.dismiss' },
+  networkError: { id: 'common.error.network' },
+  unexpectedError: { id: 'common.error.unexpected' },
+  unexpectedResponse: { id: 'common.error.unexpectedResponse' },
+});

@@ -1,0 +1,40 @@
+import type {
+  AccessLevel,
+  AccountName,
+  AccountUserStatus,
+  ErrorCode,
+  HelpTextKey,
+  PermissionKey,
+  RegionalTextSet,
+} from '@listloop/domain';
+import type { MessageId } from './catalogues';
+
+/**
+ * Message ids built from domain values. The template types make TypeScript check each one
+ * against the catalogue; catalogues.test.ts checks every domain value has its message.
+ */
+export const errorMessageId = (code: ErrorCode) => `error.${code}` as const satisfies MessageId;
+
+export const permissionMessageId = (key: PermissionKey) =>
+  `permission.${key}` as const satisfies MessageId;
+
+export const regionLabelId = (id: RegionalTextSet['labels'][keyof RegionalTextSet['labels']]) =>
+  id satisfies MessageId;
+
+export const accessLevelMessageId = (level: AccessLevel) =>
+  `accessLevel.${level}` as const satisfies MessageId;
+
+export const accountUserStatusMessageId = (status: AccountUserStatus) =>
+  `accountUserStatus.${status}` as const satisfies MessageId;
+
+export const editionMessageId = (name: AccountName) => `edition.${name}` as const satisfies MessageId;
+
+/** Help texts the app shows so far; each needs `helpText.<key>.title` and `.body`. */
+export const SHOWN_HELP_TEXT_KEYS = ['marketplaces'] as const satisfies readonly HelpTextKey[];
+export type ShownHelpTextKey = (typeof SHOWN_HELP_TEXT_KEYS)[number];
+
+export const helpTextMessageIds = (key: ShownHelpTextKey) =>
+  ({
+    title: `helpText.${key}.title`,
+    body: `helpText.${key}.body`,
+  }) as const satisfies { title: MessageId; body: MessageId };

@@ -1,0 +1,5 @@
+export * from './session.api';
+export * from './session-store';
+export { SessionProvider, resetToSignedOut } from './session-provider';
+export type { SessionContextValue, SignOutOptions } from './session-provider';
+export * from './use-session';

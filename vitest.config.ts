@@ -1,0 +1,35 @@
+import { defineConfig } from 'vitest/config';
+
+const integrationDatabases = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])];
+
+/**
+ * unit: pure code of every workspace, no server.
+ * integration-<db>: the real server on a random port against a fresh database; the same
+ * files run once on PGlite and, when TEST_DATABASE_URL is set, once on Postgres.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      ...integrationDatabases.map((db) => ({
+        test: {
+          name: `integration-${db}`,
+          include: ['apps/server/src/**/*.int.test.ts', 'apps/server/test/**/*.int.test.ts'],
+          environment: 'node',
+          env: { LISTLOOP_TEST_DB: db },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // Each file boots its own server and database; two at a time fit two cores.
+          maxWorkers: 2,
+        },
+      })),
+    ],
+  },
+});
