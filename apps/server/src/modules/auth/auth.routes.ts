@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LoginSchema, decideGate } from '@listloop/domain';
 import { z } from 'zod';
 import { access } from '../../platform/http/access';
@@ -19,12 +20,21 @@ export interface AuthRouteDeps {
 const tooManyAttempts = () => new AppError(429, 'auth/too-many-attempts');
 
 export async function authRoutes(app: App, deps: AuthRouteDeps) {
-  const perEmailLimit = app.rateLimit({
+  // A second limiter on the same route, keyed by the e-mail tried (the route's own limiter is
+  // keyed by IP): guessing one person's password from many addresses is stopped too. Only
+  // failed attempts count, so a seller who signs in often is never locked out.
+  const failuresPerEmail = app.createRateLimit({
     max: deps.loginLimits.perEmail,
     timeWindow: deps.loginLimits.windowMs,
     keyGenerator: (request) => `login-email:${String((request.body as { email?: unknown }).email ?? '').trim().toLowerCase()}`,
-    errorResponseBuilder: tooManyAttempts,
   });
+  const refuseWhenTooManyFailures = async (request: FastifyRequest, reply: FastifyReply) => {
+    const limit = await failuresPerEmail(request, { increment: false });
+    if (!limit.isAllowed && limit.remaining <= 0) {
+      reply.header('retry-after', String(Math.max(1, limit.ttlInSeconds)));
+      throw tooManyAttempts();
+    }
+  };
 
   app.post(
     '/api/rest/v1/auth/session_login',
@@ -43,10 +53,13 @@ export async function authRoutes(app: App, deps: AuthRouteDeps) {
           errorResponseBuilder: tooManyAttempts,
         },
       },
-      preHandler: perEmailLimit,
+      preHandler: refuseWhenTooManyFailures,
     },
     async (request, reply) => {
-      const signedIn = await deps.auth.signIn(request.body, request.ip, request.headers['user-agent']);
+      const signedIn = await deps.auth.signIn(request.body, request.ip, request.headers['user-agent']).catch(async (error: unknown) => {
+        if (error instanceof AppError && error.code === 'auth/login-fail') await failuresPerEmail(request);
+        throw error;
+      });
       const [current] = await deps.accountUsers.findMembershipsOfUser(signedIn.user.id);
       const decision = decideGate({
         signedIn: true,

@@ -26,9 +26,10 @@ export interface RouteInfo {
   method: string;
   url: string;
   access: string;
-  hasBody: boolean;
-  hasParams: boolean;
-  hasQuery: boolean;
+  /** The route's zod schemas, for the generic tests that walk every route. */
+  body?: unknown;
+  params?: unknown;
+  querystring?: unknown;
 }
 
 /**
@@ -54,9 +55,9 @@ export async function buildApp(container: Container, options: { logger?: Fastify
         method,
         url: route.url,
         access: route.config?.access?.kind ?? 'member',
-        hasBody: Boolean(route.schema?.body),
-        hasParams: Boolean(route.schema?.params),
-        hasQuery: Boolean(route.schema?.querystring),
+        body: route.schema?.body,
+        params: route.schema?.params,
+        querystring: route.schema?.querystring,
       });
     }
   });

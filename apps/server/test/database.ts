@@ -1,0 +1,52 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../src/platform/db/database';
+
+export type TestDatabaseKind = 'pglite' | 'postgres';
+
+export function testDatabaseKind(): TestDatabaseKind {
+  return process.env.LISTLOOP_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+}
+
+export interface TestDatabase {
+  database: Database;
+  /** Closes the database and, on Postgres, drops it. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * A fresh, empty database for one test file: PGlite in memory, or a new database created on
+ * the Postgres server of TEST_DATABASE_URL (dropped again afterwards).
+ */
+export async function createTestDatabase(kind: TestDatabaseKind = testDatabaseKind()): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    return { database, dispose: () => database.close() };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is needed for the Postgres integration tests');
+  const name = `listloop_t_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  return {
+    database,
+    async dispose() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      try {
+        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await cleanup.end();
+      }
+    },
+  };
+}

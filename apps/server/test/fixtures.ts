@@ -1,0 +1,74 @@
+import crypto from 'node:crypto';
+import type { AccessLevel, AccountUserStatus } from '@listloop/domain';
+import { newId } from '../src/platform/ids';
+import { TestClient } from './client';
+import type { TestServer } from './server';
+
+export const PASSWORD = 'correct-horse-battery';
+
+export function uniqueEmail(prefix = 'seller'): string {
+  return `${prefix}-${crypto.randomBytes(5).toString('hex')}@example.test`;
+}
+
+export interface AccountFixture {
+  accountId: string;
+  userId: string;
+  email: string;
+  password: string;
+  adminRoleId: string;
+  viewerRoleId: string;
+}
+
+/** An account with its owner (admin role, active), created the way the product creates one. */
+export async function createAccount(
+  server: TestServer,
+  options: { companyName?: string; accessLevel?: AccessLevel; accountFeatureFlags?: Record<string, boolean> } = {},
+): Promise<AccountFixture> {
+  const email = uniqueEmail('owner');
+  const created = await server.container.services.accounts.createWithOwner({
+    companyName: options.companyName ?? `Shop ${email.slice(6, 12)}`,
+    owner: { email, password: PASSWORD, firstName: 'Ada', lastName: 'Seller' },
+    accessLevel: options.accessLevel ?? 'member',
+    accountFeatureFlags: options.accountFeatureFlags ?? {},
+  });
+  return {
+    accountId: created.account.accountId,
+    userId: created.userId,
+    email,
+    password: PASSWORD,
+    adminRoleId: created.adminRoleId,
+    viewerRoleId: created.viewerRoleId,
+  };
+}
+
+/** Another person in an existing account, with the given status, role and access level. */
+export async function addMember(
+  server: TestServer,
+  account: AccountFixture,
+  options: { status?: AccountUserStatus; roleId?: string | null; accessLevel?: AccessLevel } = {},
+) {
+  const { services, repositories } = server.container;
+  const email = uniqueEmail('member');
+  const user = await services.auth.createUser({ email, password: PASSWORD, name: 'Member' });
+  await repositories.users.createProfile({ userId: user.id, firstName: 'Mo', lastName: 'Member' });
+  await repositories.accountUsers.create({
+    id: newId(),
+    accountId: account.accountId,
+    userId: user.id,
+    accessLevel: options.accessLevel ?? 'member',
+    status: options.status ?? 'active',
+    email,
+    role: options.roleId === undefined ? account.adminRoleId : options.roleId,
+  });
+  return { userId: user.id, email, password: PASSWORD };
+}
+
+/** A browser-like client signed in as the given person. */
+export async function signIn(server: TestServer, who: { email: string; password: string }): Promise<TestClient> {
+  const client = new TestClient(server.baseUrl);
+  const response = await client.post('/api/rest/v1/auth/session_login', { email: who.email, password: who.password });
+  if (response.status !== 200) {
+    throw new Error(`sign-in of ${who.email} failed: ${response.status} ${response.text}`);
+  }
+  return client;
+}

@@ -1,0 +1,61 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { loadConfig } from '../src/platform/config';
+import { buildApp, type RouteInfo } from '../src/platform/http/app';
+import { createContainer, type Container } from '../src/container';
+import { createTestDatabase, type TestDatabaseKind } from './database';
+
+export interface TestServer {
+  baseUrl: string;
+  container: Container;
+  routes: RouteInfo[];
+  databaseKind: TestDatabaseKind;
+  close(): Promise<void>;
+}
+
+/**
+ * Boots the real server (every plugin, hook and route) on a random port against a fresh
+ * database. `env` overrides configuration as the environment would.
+ */
+export async function startTestServer(options: { env?: Record<string, string>; work?: boolean } = {}): Promise<TestServer> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'listloop-test-'));
+  const config = loadConfig(
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      SEED_DEMO: 'false',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+      ...options.env,
+    },
+    [],
+  );
+  const testDb = await createTestDatabase();
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const container = await createContainer(config, {
+    database: testDb.database,
+    logger,
+    queue: { pollingIntervalSeconds: 0.5, schedule: false },
+  });
+  await container.queue.start();
+  if (options.work !== false) await container.queue.work();
+  const { app, routes } = await buildApp(container, { logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('server has no port');
+  return {
+    baseUrl: `http://127.0.0.1:${address.port}`,
+    container,
+    routes,
+    databaseKind: testDb.database.kind,
+    async close() {
+      await app.close();
+      await container.close();
+      await testDb.dispose();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
