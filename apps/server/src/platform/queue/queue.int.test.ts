@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createAccount, signIn } from '../../../test/fixtures';
+import { startTestServer, type TestServer } from '../../../test/server';
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('condition not met in time');
+}
+
+/** pg-boss runs on the application's own database, PGlite or Postgres alike. */
+describe('job queue', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it(`works a job that was sent (on ${process.env.LISTLOOP_TEST_DB ?? 'pglite'})`, async () => {
+    const account = await createAccount(server);
+    await signIn(server, account);
+    await signIn(server, account);
+    const { db } = server.container.database;
+    await db.execute(sql`update auth_sessions set expires_at = now() - interval '1 minute' where user_id = ${account.userId}`);
+    const count = async () =>
+      ((await db.execute(sql`select count(*)::int as n from auth_sessions where user_id = ${account.userId}`)).rows[0] as { n: number }).n;
+    expect(await count()).toBe(2);
+
+    const { queue, jobs } = server.container;
+    const jobId = await queue.send(jobs.purgeExpiredSessions, {});
+    expect(jobId).toBeTruthy();
+    await waitFor(async () => (await queue.getJob(jobs.purgeExpiredSessions.name, jobId!))?.state === 'completed');
+    expect(await count()).toBe(0);
+  });
+
+  it('refuses a payload the job schema rejects, before it reaches the queue', async () => {
+    const { queue, jobs } = server.container;
+    await expect(queue.send(jobs.purgeExpiredSessions, { unexpected: true } as never)).rejects.toThrow();
+  });
+
+  it('reports the queue in the health check', async () => {
+    const response = await fetch(`${server.baseUrl}/api/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      status: 'ok',
+      database: { status: 'ok', kind: server.databaseKind },
+      queue: { status: 'ok', working: true },
+    });
+  });
+});
