@@ -49,7 +49,11 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const logger = options.logger ?? pino({ level: config.logLevel });
   const database =
     options.database ??
-    (await openDatabase(config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') }));
+    (await openDatabase(
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl }
+        : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
+    ));
   await migrateDatabase(database);
   const { db } = database;
 
@@ -65,7 +69,12 @@ export async function createContainer(config: Config, options: ContainerOptions 
   };
 
   const auth = new AuthService(
-    createAuth({ db, secret: await authSecret(config), baseUrl: publicUrl, sessionDays: config.sessionDays }),
+    createAuth({
+      db,
+      secret: await authSecret(config),
+      baseUrl: publicUrl,
+      sessionDays: config.sessionDays,
+    }),
     logger,
   );
   const remoteFlags = new RemoteFlagFile(config.featureFlagsUrl, logger);
@@ -75,8 +84,22 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const services = {
     auth,
     flags,
-    accounts: new AccountService(db, repositories.accounts, repositories.accountUsers, repositories.roles, repositories.users, auth),
-    accountUsers: new AccountUserService(db, repositories.accountUsers, repositories.accounts, repositories.roles, repositories.users, auth),
+    accounts: new AccountService(
+      db,
+      repositories.accounts,
+      repositories.accountUsers,
+      repositories.roles,
+      repositories.users,
+      auth,
+    ),
+    accountUsers: new AccountUserService(
+      db,
+      repositories.accountUsers,
+      repositories.accounts,
+      repositories.roles,
+      repositories.users,
+      auth,
+    ),
     roles: new RoleService(repositories.roles, repositories.accountUsers),
     sessions: new SessionService(repositories.users, flags),
   };

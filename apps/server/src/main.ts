@@ -30,11 +30,15 @@ async function main() {
     const lines = [
       '',
       `  ListLoop is running at ${url}  (${container.database.kind}, role ${config.role}, ready in ${Date.now() - started} ms)`,
-      config.seedDemo ? `  Demo login: ${config.demo.email} / ${config.demo.password}${seeded ? '  (demo account created)' : ''}` : '',
+      config.seedDemo
+        ? `  Demo login: ${config.demo.email} / ${config.demo.password}${seeded ? '  (demo account created)' : ''}`
+        : '',
       `  API description: ${url}/api/docs`,
       '',
     ];
-    process.stdout.write(lines.filter((l, i) => l || i === 0 || i === lines.length - 1).join('\n') + '\n');
+    process.stdout.write(
+      lines.filter((l, i) => l || i === 0 || i === lines.length - 1).join('\n') + '\n',
+    );
   } else {
     logger.info({ database: container.database.kind }, 'worker started');
   }

@@ -36,7 +36,12 @@ export class TestClient {
       headers['content-type'] = 'application/json';
     }
     Object.assign(headers, options.headers);
-    const response = await fetch(this.baseUrl + path, { method, headers, body, redirect: 'manual' });
+    const response = await fetch(this.baseUrl + path, {
+      method,
+      headers,
+      body,
+      redirect: 'manual',
+    });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair = '', ...attributes] = cookie.split(';');
       const eq = pair.indexOf('=');

@@ -18,7 +18,9 @@ export interface TestDatabase {
  * A fresh, empty database for one test file: PGlite in memory, or a new database created on
  * the Postgres server of TEST_DATABASE_URL (dropped again afterwards).
  */
-export async function createTestDatabase(kind: TestDatabaseKind = testDatabaseKind()): Promise<TestDatabase> {
+export async function createTestDatabase(
+  kind: TestDatabaseKind = testDatabaseKind(),
+): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const database = await openDatabase({ kind: 'pglite', dataDir: null });
     return { database, dispose: () => database.close() };

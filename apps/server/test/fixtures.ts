@@ -22,7 +22,11 @@ export interface AccountFixture {
 /** An account with its owner (admin role, active), created the way the product creates one. */
 export async function createAccount(
   server: TestServer,
-  options: { companyName?: string; accessLevel?: AccessLevel; accountFeatureFlags?: Record<string, boolean> } = {},
+  options: {
+    companyName?: string;
+    accessLevel?: AccessLevel;
+    accountFeatureFlags?: Record<string, boolean>;
+  } = {},
 ): Promise<AccountFixture> {
   const email = uniqueEmail('owner');
   const created = await server.container.services.accounts.createWithOwner({
@@ -64,9 +68,15 @@ export async function addMember(
 }
 
 /** A browser-like client signed in as the given person. */
-export async function signIn(server: TestServer, who: { email: string; password: string }): Promise<TestClient> {
+export async function signIn(
+  server: TestServer,
+  who: { email: string; password: string },
+): Promise<TestClient> {
   const client = new TestClient(server.baseUrl);
-  const response = await client.post('/api/rest/v1/auth/session_login', { email: who.email, password: who.password });
+  const response = await client.post('/api/rest/v1/auth/session_login', {
+    email: who.email,
+    password: who.password,
+  });
   if (response.status !== 200) {
     throw new Error(`sign-in of ${who.email} failed: ${response.status} ${response.text}`);
   }

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +20,9 @@ export interface TestServer {
  * Boots the real server (every plugin, hook and route) on a random port against a fresh
  * database. `env` overrides configuration as the environment would.
  */
-export async function startTestServer(options: { env?: Record<string, string>; work?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { env?: Record<string, string>; work?: boolean } = {},
+): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'listloop-test-'));
   const config = loadConfig(
     {
@@ -58,4 +61,10 @@ export async function startTestServer(options: { env?: Record<string, string>; w
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Rows of a raw SQL query on the test server's database (both drivers answer `{ rows }`). */
+export async function queryRows<T>(server: TestServer, query: SQL): Promise<T[]> {
+  const result = (await server.container.database.db.execute(query)) as { rows: T[] };
+  return result.rows;
 }

@@ -24,7 +24,10 @@ export const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
     .optional(),
   ROLE: z.enum(ROLES).default('all'),
-  AUTH_SECRET: z.string().min(32, { message: 'AUTH_SECRET must be at least 32 characters' }).optional(),
+  AUTH_SECRET: z
+    .string()
+    .min(32, { message: 'AUTH_SECRET must be at least 32 characters' })
+    .optional(),
   TRUSTED_ORIGINS: z.string().default(''),
   TRUST_PROXY: booleanFromEnv.default(false),
   SEED_DEMO: booleanFromEnv.default(true),

@@ -9,7 +9,13 @@ export async function seedDemo(container: Container): Promise<{ created: boolean
   if (await services.auth.findUserByEmail(config.demo.email)) return { created: false };
   await services.accounts.createWithOwner({
     companyName: 'Loop & Thread Vintage',
-    owner: { email: config.demo.email, password: config.demo.password, firstName: 'Dana', lastName: 'Reyes', countryCode: 'US' },
+    owner: {
+      email: config.demo.email,
+      password: config.demo.password,
+      firstName: 'Dana',
+      lastName: 'Reyes',
+      countryCode: 'US',
+    },
     marketplaceAllowedToAccess: {
       ebay: true,
       etsy: true,

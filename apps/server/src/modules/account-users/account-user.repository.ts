@@ -38,7 +38,11 @@ export class AccountUserRepository {
   }
 
   async findByEmail(email: string): Promise<AccountUserRow[]> {
-    return this.db.select().from(accountUsers).where(eq(accountUsers.email, email)).orderBy(statusRank);
+    return this.db
+      .select()
+      .from(accountUsers)
+      .where(eq(accountUsers.email, email))
+      .orderBy(statusRank);
   }
 
   async create(row: NewAccountUserRow, db: Db = this.db): Promise<AccountUserRow> {

@@ -14,7 +14,10 @@ import type { AccountUserService } from './account-user.service';
 
 const BASE = '/api/rest/v1/enterprise/account-users';
 const UserIdParams = z.object({ userId: z.string().min(1).max(64) });
-const CreatedSchema = z.object({ accountUser: PublicAccountUserSchema, temporaryPassword: z.string() });
+const CreatedSchema = z.object({
+  accountUser: PublicAccountUserSchema,
+  temporaryPassword: z.string(),
+});
 
 export async function accountUserRoutes(
   app: App,
@@ -36,7 +39,9 @@ export async function accountUserRoutes(
       },
       config: { access: access.member('team.manage') },
     },
-    async (request) => ({ data: await deps.service.search(requireContext(request), request.query) }),
+    async (request) => ({
+      data: await deps.service.search(requireContext(request), request.query),
+    }),
   );
 
   app.put(
@@ -45,7 +50,10 @@ export async function accountUserRoutes(
       schema: {
         tags,
         summary: "Change a member's status (active, pending, inactive)",
-        body: z.object({ userId: z.string().min(1).max(64), status: z.enum(ACCOUNT_USER_STATUSES) }),
+        body: z.object({
+          userId: z.string().min(1).max(64),
+          status: z.enum(ACCOUNT_USER_STATUSES),
+        }),
         response: { 200: PublicAccountUserSchema, ...errorResponses },
       },
       config: { access: access.member('team.manage') },
@@ -60,7 +68,10 @@ export async function accountUserRoutes(
         tags,
         summary: 'Create pending members with temporary passwords, one per e-mail',
         body: z.object({
-          emails: z.array(LoginSchema.shape.email).min(1, { message: 'Give at least one e-mail' }).max(100),
+          emails: z
+            .array(LoginSchema.shape.email)
+            .min(1, { message: 'Give at least one e-mail' })
+            .max(100),
           roleId: z.string().min(1).max(64).nullable().optional(),
         }),
         response: {
@@ -79,7 +90,9 @@ export async function accountUserRoutes(
       },
       config: { access: access.member('team.manage') },
     },
-    async (request) => ({ data: await deps.service.bulkCreateByEmail(requireContext(request), request.body) }),
+    async (request) => ({
+      data: await deps.service.bulkCreateByEmail(requireContext(request), request.body),
+    }),
   );
 
   app.put(
@@ -88,8 +101,14 @@ export async function accountUserRoutes(
       schema: {
         tags,
         summary: 'Set your own password (a pending member finishes joining with it)',
-        body: z.object({ password: NewPasswordSchema, currentPassword: z.string().max(256).optional() }),
-        response: { 200: z.object({ ok: z.literal(true), accountUser: PublicAccountUserSchema }), ...errorResponses },
+        body: z.object({
+          password: NewPasswordSchema,
+          currentPassword: z.string().max(256).optional(),
+        }),
+        response: {
+          200: z.object({ ok: z.literal(true), accountUser: PublicAccountUserSchema }),
+          ...errorResponses,
+        },
       },
       config: { access: access.session },
     },
@@ -170,6 +189,10 @@ export async function accountUserRoutes(
       config: { access: access.member('team.manage') },
     },
     async (request, reply) =>
-      reply.status(201).send(await deps.service.createWithTemporaryPassword(requireContext(request), request.body)),
+      reply
+        .status(201)
+        .send(
+          await deps.service.createWithTemporaryPassword(requireContext(request), request.body),
+        ),
   );
 }

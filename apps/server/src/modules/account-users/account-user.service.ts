@@ -46,7 +46,13 @@ export class AccountUserService {
     const email = input.email.toLowerCase();
     for (const candidate of await this.accountUsers.findByEmail(email)) {
       if (candidate.status !== 'pending' || !candidate.temporaryPassword) continue;
-      if (!(await this.auth.verifyPassword(candidate.temporaryPassword.value, input.temporaryPassword))) continue;
+      if (
+        !(await this.auth.verifyPassword(
+          candidate.temporaryPassword.value,
+          input.temporaryPassword,
+        ))
+      )
+        continue;
       if (isTemporaryPasswordExpired(candidate.temporaryPassword, this.now())) {
         throw new AppError(400, 'auth/temporary-password-expired');
       }
@@ -72,33 +78,53 @@ export class AccountUserService {
    * Spec §7 update-password. A pending member sets their own password and becomes active; an
    * active member changes theirs by giving the current one.
    */
-  async updateOwnPassword(ctx: RequestContext, input: { password: string; currentPassword?: string | undefined }) {
+  async updateOwnPassword(
+    ctx: RequestContext,
+    input: { password: string; currentPassword?: string | undefined },
+  ) {
     if (ctx.membership.status === 'active') {
-      if (!input.currentPassword) throw new AppError(400, 'request/invalid', 'Enter your current password to change it.');
-      if (!(await this.checkPassword(ctx.user.id, input.currentPassword))) throw new AppError(400, 'request/invalid', 'The current password is not correct.');
+      if (!input.currentPassword)
+        throw new AppError(400, 'request/invalid', 'Enter your current password to change it.');
+      if (!(await this.checkPassword(ctx.user.id, input.currentPassword)))
+        throw new AppError(400, 'request/invalid', 'The current password is not correct.');
     } else {
       this.assertTemporaryPasswordUsable(ctx.membership);
     }
-    if (ctx.membership.temporaryPassword && (await this.auth.verifyPassword(ctx.membership.temporaryPassword.value, input.password))) {
+    if (
+      ctx.membership.temporaryPassword &&
+      (await this.auth.verifyPassword(ctx.membership.temporaryPassword.value, input.password))
+    ) {
       throw new AppError(400, 'request/invalid', 'Choose a new password, not the temporary one.');
     }
     await this.auth.setPassword(ctx.user.id, input.password);
-    const updated = await this.accountUsers.update(ctx.accountId, ctx.user.id, { status: 'active', temporaryPassword: null });
+    const updated = await this.accountUsers.update(ctx.accountId, ctx.user.id, {
+      status: 'active',
+      temporaryPassword: null,
+    });
     if (!updated) throw notFound();
     return toPublicAccountUser(updated);
   }
 
   /** Spec §7 create-with-temporary-password: a new team member, pending until they join. */
-  async createWithTemporaryPassword(ctx: RequestContext, input: { email: string; name?: string | undefined; roleId?: string | null | undefined }) {
+  async createWithTemporaryPassword(
+    ctx: RequestContext,
+    input: { email: string; name?: string | undefined; roleId?: string | null | undefined },
+  ) {
     const email = input.email.trim().toLowerCase();
     if (input.roleId && !(await this.roles.findById(ctx.accountId, input.roleId))) {
       throw notFound('No such role in this account.');
     }
     if (await this.auth.findUserByEmail(email)) {
-      throw conflict(`${email} already has a ListLoop sign-in; a person can belong to one team for now.`);
+      throw conflict(
+        `${email} already has a ListLoop sign-in; a person can belong to one team for now.`,
+      );
     }
     const temporaryPassword = temporaryPasswordValue();
-    const user = await this.auth.createUser({ email, password: temporaryPassword, name: input.name ?? '' });
+    const user = await this.auth.createUser({
+      email,
+      password: temporaryPassword,
+      name: input.name ?? '',
+    });
     const row = await this.db.transaction(async (tx) => {
       await this.users.createProfile({ userId: user.id, firstName: input.name ?? '' }, tx);
       return this.accountUsers.create(
@@ -119,11 +145,21 @@ export class AccountUserService {
     return { accountUser: toPublicAccountUser(row), temporaryPassword };
   }
 
-  async bulkCreateByEmail(ctx: RequestContext, input: { emails: string[]; roleId?: string | null | undefined }) {
-    const results: { email: string; ok: boolean; temporaryPassword?: string; message?: string }[] = [];
+  async bulkCreateByEmail(
+    ctx: RequestContext,
+    input: { emails: string[]; roleId?: string | null | undefined },
+  ) {
+    if (input.roleId && !(await this.roles.findById(ctx.accountId, input.roleId))) {
+      throw notFound('No such role in this account.');
+    }
+    const results: { email: string; ok: boolean; temporaryPassword?: string; message?: string }[] =
+      [];
     for (const email of [...new Set(input.emails.map((e) => e.trim().toLowerCase()))]) {
       try {
-        const created = await this.createWithTemporaryPassword(ctx, { email, roleId: input.roleId });
+        const created = await this.createWithTemporaryPassword(ctx, {
+          email,
+          roleId: input.roleId,
+        });
         results.push({ email, ok: true, temporaryPassword: created.temporaryPassword });
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
@@ -149,7 +185,9 @@ export class AccountUserService {
 
   async updateStatus(ctx: RequestContext, input: { userId: string; status: AccountUserStatus }) {
     if (input.userId === ctx.user.id) throw conflict('You cannot change your own status.');
-    const updated = await this.accountUsers.update(ctx.accountId, input.userId, { status: input.status });
+    const updated = await this.accountUsers.update(ctx.accountId, input.userId, {
+      status: input.status,
+    });
     if (!updated) throw notFound('No such team member.');
     if (input.status === 'inactive') await this.auth.endAllSessions(input.userId);
     return toPublicAccountUser(updated);
@@ -157,7 +195,8 @@ export class AccountUserService {
 
   async remove(ctx: RequestContext, userId: string) {
     if (userId === ctx.user.id) throw conflict('You cannot remove yourself from the team.');
-    if (!(await this.accountUsers.remove(ctx.accountId, userId))) throw notFound('No such team member.');
+    if (!(await this.accountUsers.remove(ctx.accountId, userId)))
+      throw notFound('No such team member.');
   }
 
   private async temporaryPasswordRecord(value: string) {

@@ -1,4 +1,9 @@
-import { allPermissions, VIEWER_PERMISSIONS, type AccountName, type CountryCode } from '@listloop/domain';
+import {
+  allPermissions,
+  VIEWER_PERMISSIONS,
+  type AccountName,
+  type CountryCode,
+} from '@listloop/domain';
 import type { Db } from '../../platform/db/database';
 import { newId } from '../../platform/ids';
 import type { AuthService } from '../auth/auth.service';
@@ -10,7 +15,13 @@ import type { AccountRepository, AccountRow } from './account.repository';
 export interface CreateAccountInput {
   companyName: string;
   accountName?: AccountName;
-  owner: { email: string; password: string; firstName?: string; lastName?: string; countryCode?: CountryCode };
+  owner: {
+    email: string;
+    password: string;
+    firstName?: string;
+    lastName?: string;
+    countryCode?: CountryCode;
+  };
   /** Provider staff bypass role checks (spec §6). */
   accessLevel?: 'member' | 'staff';
   marketplaceAllowedToAccess?: Record<string, boolean>;
@@ -32,11 +43,17 @@ export class AccountService {
     private readonly auth: AuthService,
   ) {}
 
-  async createWithOwner(input: CreateAccountInput): Promise<{ account: AccountRow; userId: string; adminRoleId: string; viewerRoleId: string }> {
+  async createWithOwner(
+    input: CreateAccountInput,
+  ): Promise<{ account: AccountRow; userId: string; adminRoleId: string; viewerRoleId: string }> {
     const name = [input.owner.firstName, input.owner.lastName].filter(Boolean).join(' ');
     const user =
       (await this.auth.findUserByEmail(input.owner.email)) ??
-      (await this.auth.createUser({ email: input.owner.email, password: input.owner.password, name }));
+      (await this.auth.createUser({
+        email: input.owner.email,
+        password: input.owner.password,
+        name,
+      }));
 
     return this.db.transaction(async (tx) => {
       await this.users.createProfile(
@@ -60,11 +77,27 @@ export class AccountService {
         tx,
       );
       const admin = await this.roles.create(
-        { id: newId(), accountId: account.accountId, userId: user.id, name: 'admin', color: '#fa5252', isProtected: true, permissions: allPermissions(true) },
+        {
+          id: newId(),
+          accountId: account.accountId,
+          userId: user.id,
+          name: 'admin',
+          color: '#fa5252',
+          isProtected: true,
+          permissions: allPermissions(true),
+        },
         tx,
       );
       const viewer = await this.roles.create(
-        { id: newId(), accountId: account.accountId, userId: user.id, name: 'viewer', color: '#868e96', isProtected: true, permissions: VIEWER_PERMISSIONS },
+        {
+          id: newId(),
+          accountId: account.accountId,
+          userId: user.id,
+          name: 'viewer',
+          color: '#868e96',
+          isProtected: true,
+          permissions: VIEWER_PERMISSIONS,
+        },
         tx,
       );
       await this.accountUsers.create(

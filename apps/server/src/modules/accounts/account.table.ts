@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, jsonb, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import {
   ACCOUNT_NAMES,
   ACCOUNT_STATUSES,
@@ -26,7 +35,9 @@ export const accounts = pgTable(
     accountId: text('account_id').primaryKey(),
     accountName: text('account_name').notNull().default('listloop'),
     companyName: text('company_name').notNull(),
-    dateCreated: timestamp('date_created', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    dateCreated: timestamp('date_created', { withTimezone: true, mode: 'date' })
+      .notNull()
+      .defaultNow(),
     marketplaceAllowedToAccess: jsonb('marketplace_allowed_to_access')
       .$type<Record<string, boolean>>()
       .notNull()

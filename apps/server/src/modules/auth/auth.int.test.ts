@@ -21,7 +21,9 @@ describe('sign-in', () => {
     const response = await client.post(LOGIN, { email: owner.email, password: owner.password });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ ok: true, redirect: null });
-    const cookie = response.headers.getSetCookie().find((c) => c.startsWith('listloop.session_token='));
+    const cookie = response.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('listloop.session_token='));
     expect(cookie).toBeDefined();
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
@@ -34,19 +36,31 @@ describe('sign-in', () => {
 
   it('trims the e-mail and ignores its case', async () => {
     const client = new TestClient(server.baseUrl);
-    const response = await client.post(LOGIN, { email: `  ${owner.email.toUpperCase()} `, password: owner.password });
+    const response = await client.post(LOGIN, {
+      email: `  ${owner.email.toUpperCase()} `,
+      password: owner.password,
+    });
     expect(response.status).toBe(200);
   });
 
   it('answers a wrong password with the login-fail text', async () => {
-    const response = await new TestClient(server.baseUrl).post(LOGIN, { email: owner.email, password: 'not-the-password' });
+    const response = await new TestClient(server.baseUrl).post(LOGIN, {
+      email: owner.email,
+      password: 'not-the-password',
+    });
     expect(response.status).toBe(401);
-    expect(response.body).toMatchObject({ code: 'auth/login-fail', message: 'The e-mail or password is not correct.' });
+    expect(response.body).toMatchObject({
+      code: 'auth/login-fail',
+      message: 'The e-mail or password is not correct.',
+    });
     expect(response.headers.getSetCookie()).toEqual([]);
   });
 
   it('answers an unknown e-mail exactly like a wrong password', async () => {
-    const response = await new TestClient(server.baseUrl).post(LOGIN, { email: uniqueEmail(), password: 'whatever-it-is' });
+    const response = await new TestClient(server.baseUrl).post(LOGIN, {
+      email: uniqueEmail(),
+      password: 'whatever-it-is',
+    });
     expect(response.status).toBe(401);
     expect(response.body.code).toBe('auth/login-fail');
   });
@@ -87,14 +101,18 @@ describe('sign-in', () => {
     const victim = await createAccount(server);
     const client = new TestClient(server.baseUrl);
     for (let i = 0; i < 4; i += 1) {
-      expect((await client.post(LOGIN, { email: victim.email, password: 'guess-' + i })).status).toBe(401);
+      expect(
+        (await client.post(LOGIN, { email: victim.email, password: 'guess-' + i })).status,
+      ).toBe(401);
     }
     const blocked = await client.post(LOGIN, { email: victim.email, password: victim.password });
     expect(blocked.status).toBe(429);
     expect(blocked.body.code).toBe('auth/too-many-attempts');
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another e-mail from the same address is not blocked.
-    expect((await client.post(LOGIN, { email: owner.email, password: owner.password })).status).toBe(200);
+    expect(
+      (await client.post(LOGIN, { email: owner.email, password: owner.password })).status,
+    ).toBe(200);
   });
 });
 
@@ -108,7 +126,9 @@ describe('sign-in rate limit per IP', () => {
   it('refuses the attempt after the limit from one address, whatever the e-mail', async () => {
     const client = new TestClient(server.baseUrl);
     for (let i = 0; i < 3; i += 1) {
-      expect((await client.post(LOGIN, { email: uniqueEmail(), password: 'wrong-password' })).status).toBe(401);
+      expect(
+        (await client.post(LOGIN, { email: uniqueEmail(), password: 'wrong-password' })).status,
+      ).toBe(401);
     }
     const blocked = await client.post(LOGIN, { email: uniqueEmail(), password: 'wrong-password' });
     expect(blocked.status).toBe(429);
@@ -139,7 +159,9 @@ describe('CSRF protection', () => {
   it('refuses a state-changing request with cookies and no Origin or Referer', async () => {
     const signedIn = await signIn(server, owner);
     const bare = new TestClient(server.baseUrl, { origin: null });
-    const response = await bare.request('POST', '/api/rest/v1/auth/logout', { headers: { cookie: signedIn.cookieHeader } });
+    const response = await bare.request('POST', '/api/rest/v1/auth/logout', {
+      headers: { cookie: signedIn.cookieHeader },
+    });
     expect(response.status).toBe(403);
     expect((await signedIn.get('/api/rest/v1/auth/session')).status).toBe(200);
   });
@@ -153,7 +175,13 @@ describe('CSRF protection', () => {
 
   it('accepts our own origin, a configured trusted origin and a same-origin Referer', async () => {
     const client = await signIn(server, owner);
-    expect((await client.request('PUT', '/api/user/help-text-seen/profile', { headers: { origin: 'https://app.listloop.test' } })).status).toBe(200);
+    expect(
+      (
+        await client.request('PUT', '/api/user/help-text-seen/profile', {
+          headers: { origin: 'https://app.listloop.test' },
+        })
+      ).status,
+    ).toBe(200);
     const byReferer = new TestClient(server.baseUrl, { origin: null });
     const response = await byReferer.request('PUT', '/api/user/help-text-seen/import', {
       headers: { cookie: client.cookieHeader, referer: `${server.baseUrl}/app/import` },
@@ -163,7 +191,9 @@ describe('CSRF protection', () => {
 
   it('lets reads through from anywhere (they change nothing)', async () => {
     const client = await signIn(server, owner);
-    const response = await client.request('GET', '/api/rest/v1/auth/session', { headers: { origin: 'https://evil.example' } });
+    const response = await client.request('GET', '/api/rest/v1/auth/session', {
+      headers: { origin: 'https://evil.example' },
+    });
     expect(response.status).toBe(200);
   });
 });

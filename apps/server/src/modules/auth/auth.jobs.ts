@@ -6,7 +6,10 @@ import type { AuthRepository } from './auth.repository';
  * Removes sessions and verification tokens past their expiry, hourly. Idempotent: a second run
  * finds nothing more to delete.
  */
-export function purgeExpiredSessionsJob(repository: AuthRepository, now: () => Date = () => new Date()) {
+export function purgeExpiredSessionsJob(
+  repository: AuthRepository,
+  now: () => Date = () => new Date(),
+) {
   return defineJob({
     name: 'auth.purge-expired',
     schema: z.object({}).strict(),
@@ -14,7 +17,8 @@ export function purgeExpiredSessionsJob(repository: AuthRepository, now: () => D
     retryLimit: 3,
     handler: async (_payload, { logger }) => {
       const purged = await repository.purgeExpired(now());
-      if (purged.sessions + purged.verifications > 0) logger.info(purged, 'purged expired sessions');
+      if (purged.sessions + purged.verifications > 0)
+        logger.info(purged, 'purged expired sessions');
     },
   });
 }

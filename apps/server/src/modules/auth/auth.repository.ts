@@ -7,7 +7,10 @@ export class AuthRepository {
   constructor(private readonly db: Db) {}
 
   async purgeExpired(now: Date): Promise<{ sessions: number; verifications: number }> {
-    const sessions = await this.db.delete(authSessions).where(lt(authSessions.expiresAt, now)).returning({ id: authSessions.id });
+    const sessions = await this.db
+      .delete(authSessions)
+      .where(lt(authSessions.expiresAt, now))
+      .returning({ id: authSessions.id });
     const verifications = await this.db
       .delete(authVerifications)
       .where(lt(authVerifications.expiresAt, now))

@@ -26,7 +26,10 @@ export async function authRoutes(app: App, deps: AuthRouteDeps) {
   const failuresPerEmail = app.createRateLimit({
     max: deps.loginLimits.perEmail,
     timeWindow: deps.loginLimits.windowMs,
-    keyGenerator: (request) => `login-email:${String((request.body as { email?: unknown }).email ?? '').trim().toLowerCase()}`,
+    keyGenerator: (request) =>
+      `login-email:${String((request.body as { email?: unknown }).email ?? '')
+        .trim()
+        .toLowerCase()}`,
   });
   const refuseWhenTooManyFailures = async (request: FastifyRequest, reply: FastifyReply) => {
     const limit = await failuresPerEmail(request, { increment: false });
@@ -56,10 +59,13 @@ export async function authRoutes(app: App, deps: AuthRouteDeps) {
       preHandler: refuseWhenTooManyFailures,
     },
     async (request, reply) => {
-      const signedIn = await deps.auth.signIn(request.body, request.ip, request.headers['user-agent']).catch(async (error: unknown) => {
-        if (error instanceof AppError && error.code === 'auth/login-fail') await failuresPerEmail(request);
-        throw error;
-      });
+      const signedIn = await deps.auth
+        .signIn(request.body, request.ip, request.headers['user-agent'])
+        .catch(async (error: unknown) => {
+          if (error instanceof AppError && error.code === 'auth/login-fail')
+            await failuresPerEmail(request);
+          throw error;
+        });
       const [current] = await deps.accountUsers.findMembershipsOfUser(signedIn.user.id);
       const decision = decideGate({
         signedIn: true,
@@ -83,7 +89,11 @@ export async function authRoutes(app: App, deps: AuthRouteDeps) {
   app.post(
     '/api/rest/v1/auth/logout',
     {
-      schema: { tags: ['auth'], summary: 'End the current session', response: { 204: z.null(), ...errorResponses } },
+      schema: {
+        tags: ['auth'],
+        summary: 'End the current session',
+        response: { 204: z.null(), ...errorResponses },
+      },
       config: { access: access.public },
     },
     async (request, reply) => {

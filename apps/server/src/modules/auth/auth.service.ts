@@ -62,7 +62,10 @@ export class AuthService {
   }
 
   /** The live session behind the request's cookie, or null. */
-  async resolve(cookieHeader: string | undefined, clientIp: string): Promise<ResolvedSession | null> {
+  async resolve(
+    cookieHeader: string | undefined,
+    clientIp: string,
+  ): Promise<ResolvedSession | null> {
     if (!cookieHeader) return null;
     const { headers, response } = await this.auth.api.getSession({
       headers: this.headersFor({ cookie: cookieHeader, clientIp }),
@@ -91,7 +94,11 @@ export class AuthService {
   /** Cookie names to clear when a session ends. */
   async cookieNames(): Promise<string[]> {
     const context = await this.auth.$context;
-    return [context.authCookies.sessionToken.name, context.authCookies.sessionData.name, context.authCookies.dontRememberToken.name];
+    return [
+      context.authCookies.sessionToken.name,
+      context.authCookies.sessionData.name,
+      context.authCookies.dontRememberToken.name,
+    ];
   }
 
   async findUserByEmail(email: string): Promise<SignedInUser | null> {
@@ -101,10 +108,18 @@ export class AuthService {
   }
 
   /** Creates an identity with a password (the product creates users; sign-up is off). */
-  async createUser(input: { email: string; password: string; name: string }): Promise<SignedInUser> {
+  async createUser(input: {
+    email: string;
+    password: string;
+    name: string;
+  }): Promise<SignedInUser> {
     const context = await this.auth.$context;
     const email = input.email.trim().toLowerCase();
-    const user = await context.internalAdapter.createUser({ email, name: input.name, emailVerified: false });
+    const user = await context.internalAdapter.createUser({
+      email,
+      name: input.name,
+      emailVerified: false,
+    });
     await context.internalAdapter.linkAccount({
       userId: user.id,
       providerId: 'credential',
@@ -136,7 +151,11 @@ export class AuthService {
     return context.password.verify({ hash, password });
   }
 
-  private headersFor(input: { cookie?: string; clientIp: string; userAgent?: string | undefined }): Headers {
+  private headersFor(input: {
+    cookie?: string;
+    clientIp: string;
+    userAgent?: string | undefined;
+  }): Headers {
     const headers = new Headers();
     if (input.cookie) headers.set('cookie', input.cookie);
     headers.set('x-listloop-client-ip', input.clientIp);

@@ -36,7 +36,10 @@ export const authSessions = pgTable(
     userAgent: text('user_agent'),
     ...timestamps,
   },
-  (t) => [index('auth_sessions_user_idx').on(t.userId), index('auth_sessions_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('auth_sessions_user_idx').on(t.userId),
+    index('auth_sessions_expires_idx').on(t.expiresAt),
+  ],
 );
 
 export const authCredentials = pgTable(
@@ -51,8 +54,14 @@ export const authCredentials = pgTable(
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),
-    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true, mode: 'date' }),
-    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true, mode: 'date' }),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', {
+      withTimezone: true,
+      mode: 'date',
+    }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', {
+      withTimezone: true,
+      mode: 'date',
+    }),
     scope: text('scope'),
     password: text('password'),
     ...timestamps,

@@ -30,27 +30,49 @@ describe('roles', () => {
   });
 
   it('trims and lowercases the name and keeps the permissions given', async () => {
-    const response = await admin.put(ROLES, { name: '  Packing Team ', permissions: { 'items.read': true, 'items.write': true } });
+    const response = await admin.put(ROLES, {
+      name: '  Packing Team ',
+      permissions: { 'items.read': true, 'items.write': true },
+    });
     expect(response.status).toBe(200);
-    expect(response.body.data).toMatchObject({ name: 'packing team', isProtected: false, members: [] });
-    expect(response.body.data.permissions).toMatchObject({ 'items.read': true, 'items.write': true, 'team.manage': false });
+    expect(response.body.data).toMatchObject({
+      name: 'packing team',
+      isProtected: false,
+      members: [],
+    });
+    expect(response.body.data.permissions).toMatchObject({
+      'items.read': true,
+      'items.write': true,
+      'team.manage': false,
+    });
   });
 
-  it.each(['admin', 'Viewer', '  ADMIN  '])('refuses the reserved name %j with the spec message', async (name) => {
-    const response = await admin.put(ROLES, { name, permissions: {} });
-    expect(response.status).toBe(400);
-    expect(response.body.issues).toContainEqual({ path: 'name', message: RESERVED_ROLE_NAME_MESSAGE });
-  });
+  it.each(['admin', 'Viewer', '  ADMIN  '])(
+    'refuses the reserved name %j with the spec message',
+    async (name) => {
+      const response = await admin.put(ROLES, { name, permissions: {} });
+      expect(response.status).toBe(400);
+      expect(response.body.issues).toContainEqual({
+        path: 'name',
+        message: RESERVED_ROLE_NAME_MESSAGE,
+      });
+    },
+  );
 
   it('accepts a name of 160 characters and refuses 161', async () => {
     expect((await admin.put(ROLES, { name: 'a'.repeat(160) })).status).toBe(200);
     const tooLong = await admin.put(ROLES, { name: 'b'.repeat(161) });
     expect(tooLong.status).toBe(400);
-    expect(tooLong.body.issues).toContainEqual({ path: 'name', message: 'Name must be at most 160 characters' });
+    expect(tooLong.body.issues).toContainEqual({
+      path: 'name',
+      message: 'Name must be at most 160 characters',
+    });
   });
 
   it('refuses an unknown permission key and a duplicate name', async () => {
-    expect((await admin.put(ROLES, { name: 'odd', permissions: { 'rockets.launch': true } })).status).toBe(400);
+    expect(
+      (await admin.put(ROLES, { name: 'odd', permissions: { 'rockets.launch': true } })).status,
+    ).toBe(400);
     expect((await admin.put(ROLES, { name: 'listers' })).status).toBe(200);
     const duplicate = await admin.put(ROLES, { name: 'Listers' });
     expect(duplicate.status).toBe(409);
@@ -60,17 +82,36 @@ describe('roles', () => {
     const { roles } = server.container.repositories;
     const base = { accountId: account.accountId, userId: account.userId, permissions: {} };
     await expect(roles.create({ ...base, id: 'x'.repeat(24), name: 'viewer' })).rejects.toThrow();
-    await expect(roles.create({ ...base, id: 'y'.repeat(24), name: 'Mixed Case' })).rejects.toThrow();
+    await expect(
+      roles.create({ ...base, id: 'y'.repeat(24), name: 'Mixed Case' }),
+    ).rejects.toThrow();
     await expect(roles.create({ ...base, id: 'short', name: 'fine' })).rejects.toThrow();
   });
 
   it('saves, finds, assigns members to and removes a role', async () => {
-    const created = (await admin.put(ROLES, { name: 'photographers', color: '#40c057', permissions: { 'items.read': true } })).body.data;
-    const renamed = await admin.put(ROLES, { id: created.id, name: 'Photo Studio', permissions: { 'items.read': true, 'items.write': true } });
-    expect(renamed.body.data).toMatchObject({ id: created.id, name: 'photo studio', color: '#40c057' });
+    const created = (
+      await admin.put(ROLES, {
+        name: 'photographers',
+        color: '#40c057',
+        permissions: { 'items.read': true },
+      })
+    ).body.data;
+    const renamed = await admin.put(ROLES, {
+      id: created.id,
+      name: 'Photo Studio',
+      permissions: { 'items.read': true, 'items.write': true },
+    });
+    expect(renamed.body.data).toMatchObject({
+      id: created.id,
+      name: 'photo studio',
+      color: '#40c057',
+    });
 
     const member = await addMember(server, account, { roleId: null });
-    const assigned = await admin.post(`${ROLES}/assign-members`, { roleId: created.id, userIds: [member.userId] });
+    const assigned = await admin.post(`${ROLES}/assign-members`, {
+      roleId: created.id,
+      userIds: [member.userId],
+    });
     expect(assigned.status).toBe(200);
     expect(assigned.body.data.members).toEqual([member.userId]);
 
@@ -91,7 +132,9 @@ describe('roles', () => {
   });
 
   it('built-in roles can be neither changed nor removed', async () => {
-    expect((await admin.put(ROLES, { id: account.viewerRoleId, name: 'watchers' })).status).toBe(409);
+    expect((await admin.put(ROLES, { id: account.viewerRoleId, name: 'watchers' })).status).toBe(
+      409,
+    );
     expect((await admin.delete(`${ROLES}/${account.adminRoleId}`)).status).toBe(409);
   });
 });

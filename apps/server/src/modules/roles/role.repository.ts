@@ -26,7 +26,11 @@ export class RoleRepository {
   }
 
   async list(accountId: string): Promise<RoleRow[]> {
-    return this.db.select().from(roles).where(eq(roles.accountId, accountId)).orderBy(asc(roles.createdAt));
+    return this.db
+      .select()
+      .from(roles)
+      .where(eq(roles.accountId, accountId))
+      .orderBy(asc(roles.createdAt));
   }
 
   async create(row: NewRoleRow, db: Db = this.db): Promise<RoleRow> {

@@ -30,7 +30,11 @@ export async function roleRoutes(app: App, deps: { service: RoleService }) {
   app.get(
     BASE,
     {
-      schema: { tags, summary: 'List the roles of the account', response: { 200: z.object({ data: z.array(RoleSchema) }), ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'List the roles of the account',
+        response: { 200: z.object({ data: z.array(RoleSchema) }), ...errorResponses },
+      },
       config: { access: access.member('roles.manage') },
     },
     async (request) => ({ data: await deps.service.list(requireContext(request)) }),
@@ -66,7 +70,9 @@ export async function roleRoutes(app: App, deps: { service: RoleService }) {
       },
       config: { access: access.member('roles.manage') },
     },
-    async (request) => ({ data: await deps.service.findOne(requireContext(request), request.query.id) }),
+    async (request) => ({
+      data: await deps.service.findOne(requireContext(request), request.query.id),
+    }),
   );
 
   app.post(
@@ -75,18 +81,28 @@ export async function roleRoutes(app: App, deps: { service: RoleService }) {
       schema: {
         tags,
         summary: 'Give a role to members of the account',
-        body: z.object({ roleId: z.string().min(1).max(64), userIds: z.array(z.string().min(1).max(64)).min(1).max(500) }),
+        body: z.object({
+          roleId: z.string().min(1).max(64),
+          userIds: z.array(z.string().min(1).max(64)).min(1).max(500),
+        }),
         response: { 200: z.object({ data: RoleSchema }), ...errorResponses },
       },
       config: { access: access.member('roles.manage') },
     },
-    async (request) => ({ data: await deps.service.assignMembers(requireContext(request), request.body) }),
+    async (request) => ({
+      data: await deps.service.assignMembers(requireContext(request), request.body),
+    }),
   );
 
   app.delete(
     `${BASE}/:id`,
     {
-      schema: { tags, summary: 'Remove a role', params: z.object({ id: z.string().min(1).max(64) }), response: { 204: z.null(), ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Remove a role',
+        params: z.object({ id: z.string().min(1).max(64) }),
+        response: { 204: z.null(), ...errorResponses },
+      },
       config: { access: access.member('roles.manage') },
     },
     async (request, reply) => {

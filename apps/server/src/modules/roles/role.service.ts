@@ -41,21 +41,41 @@ export class RoleService {
   ) {}
 
   async list(ctx: RequestContext): Promise<RoleView[]> {
-    const [rows, members] = await Promise.all([this.roles.list(ctx.accountId), this.accountUsers.membersOfRoles(ctx.accountId)]);
-    return rows.map((row) => toView(row, members.filter((m) => m.roleId === row.id).map((m) => m.userId)));
+    const [rows, members] = await Promise.all([
+      this.roles.list(ctx.accountId),
+      this.accountUsers.membersOfRoles(ctx.accountId),
+    ]);
+    return rows.map((row) =>
+      toView(
+        row,
+        members.filter((m) => m.roleId === row.id).map((m) => m.userId),
+      ),
+    );
   }
 
   async findOne(ctx: RequestContext, id: string): Promise<RoleView> {
     const row = await this.roles.findById(ctx.accountId, id);
     if (!row) throw notFound('No such role.');
     const members = await this.accountUsers.membersOfRoles(ctx.accountId);
-    return toView(row, members.filter((m) => m.roleId === id).map((m) => m.userId));
+    return toView(
+      row,
+      members.filter((m) => m.roleId === id).map((m) => m.userId),
+    );
   }
 
   /** Creates a role, or saves the one named by id. Built-in roles cannot be changed. */
-  async save(ctx: RequestContext, input: { id?: string | undefined; name: string; color?: string | undefined; permissions: Permissions }): Promise<RoleView> {
+  async save(
+    ctx: RequestContext,
+    input: {
+      id?: string | undefined;
+      name: string;
+      color?: string | undefined;
+      permissions: Permissions;
+    },
+  ): Promise<RoleView> {
     const sameName = await this.roles.findByName(ctx.accountId, input.name);
-    if (sameName && sameName.id !== input.id) throw conflict(`A role named "${input.name}" already exists.`);
+    if (sameName && sameName.id !== input.id)
+      throw conflict(`A role named "${input.name}" already exists.`);
     if (input.id) {
       const existing = await this.roles.findById(ctx.accountId, input.id);
       if (!existing) throw notFound('No such role.');
@@ -79,11 +99,15 @@ export class RoleService {
     return toView(created, []);
   }
 
-  async assignMembers(ctx: RequestContext, input: { roleId: string; userIds: string[] }): Promise<RoleView> {
+  async assignMembers(
+    ctx: RequestContext,
+    input: { roleId: string; userIds: string[] },
+  ): Promise<RoleView> {
     const role = await this.roles.findById(ctx.accountId, input.roleId);
     if (!role) throw notFound('No such role.');
     for (const userId of input.userIds) {
-      if (!(await this.accountUsers.findInAccount(ctx.accountId, userId))) throw notFound('No such team member.');
+      if (!(await this.accountUsers.findInAccount(ctx.accountId, userId)))
+        throw notFound('No such team member.');
     }
     for (const userId of input.userIds) {
       await this.accountUsers.update(ctx.accountId, userId, { role: role.id });

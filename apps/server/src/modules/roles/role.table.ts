@@ -25,8 +25,14 @@ export const roles = pgTable(
   },
   (t) => [
     check('roles_id_length', idLength(t.id)),
-    check('roles_name_normalised', sql`${t.name} = lower(btrim(${t.name})) AND char_length(${t.name}) > 0`),
-    check('roles_name_length', sql`char_length(${t.name}) <= ${sql.raw(String(ROLE_NAME_MAX_LENGTH))}`),
+    check(
+      'roles_name_normalised',
+      sql`${t.name} = lower(btrim(${t.name})) AND char_length(${t.name}) > 0`,
+    ),
+    check(
+      'roles_name_length',
+      sql`char_length(${t.name}) <= ${sql.raw(String(ROLE_NAME_MAX_LENGTH))}`,
+    ),
     check(
       'roles_name_not_reserved',
       sql`${t.isProtected} OR NOT (${oneOf(t.name, RESERVED_ROLE_NAMES)})`,

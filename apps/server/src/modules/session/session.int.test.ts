@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEATURE_FLAGS, HELP_TEXT_KEYS, PERMISSION_KEYS, SessionStateSchema } from '@listloop/domain';
+import {
+  FEATURE_FLAGS,
+  HELP_TEXT_KEYS,
+  PERMISSION_KEYS,
+  SessionStateSchema,
+} from '@listloop/domain';
 import { createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
 import { startTestServer, type TestServer } from '../../../test/server';
 
@@ -9,7 +14,10 @@ describe('session state', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    account = await createAccount(server, { companyName: 'Thrift & Shift', accountFeatureFlags: { onboardingRework: true } });
+    account = await createAccount(server, {
+      companyName: 'Thrift & Shift',
+      accountFeatureFlags: { onboardingRework: true },
+    });
   });
   afterAll(() => server.close());
 
@@ -26,8 +34,19 @@ describe('session state', () => {
       userId: account.userId,
       accountName: 'listloop',
       locale: 'en-US',
-      currentAccountUser: { accountId: account.accountId, userId: account.userId, status: 'active', role: account.adminRoleId },
-      details: { firstName: 'Ada', lastName: 'Seller', fullName: 'Ada Seller', countryCode: 'US', crossEnvUserId: '' },
+      currentAccountUser: {
+        accountId: account.accountId,
+        userId: account.userId,
+        status: 'active',
+        role: account.adminRoleId,
+      },
+      details: {
+        firstName: 'Ada',
+        lastName: 'Seller',
+        fullName: 'Ada Seller',
+        countryCode: 'US',
+        crossEnvUserId: '',
+      },
       accountFeatureFlags: { onboardingRework: true },
       saleDetection: {},
       role: { id: account.adminRoleId, name: 'admin', isProtected: true },
@@ -39,13 +58,22 @@ describe('session state', () => {
         isSlackAlertsBySaleDetectionEnabled: false,
         usage: { removeBackgroundImage: 0 },
         config: {
-          features: { isMultiVariantsEnabled: false, pickingList: { isEnabled: false, verificationMethod: 'via_photo' } },
+          features: {
+            isMultiVariantsEnabled: false,
+            pickingList: { isEnabled: false, verificationMethod: 'via_photo' },
+          },
           shopify: { webhooksAvailable: ['ORDERS_CREATE'] },
         },
       },
     });
     expect(state.accountUsers).toEqual([
-      { accountId: account.accountId, accountName: 'listloop', companyName: 'Thrift & Shift', status: 'active', accessLevel: 'member' },
+      {
+        accountId: account.accountId,
+        accountName: 'listloop',
+        companyName: 'Thrift & Shift',
+        status: 'active',
+        accessLevel: 'member',
+      },
     ]);
     expect(Object.keys(state.helpTextSeen.data).sort()).toEqual([...HELP_TEXT_KEYS].sort());
     expect(Object.values(state.helpTextSeen.data).every((seen) => seen === false)).toBe(true);
@@ -56,7 +84,9 @@ describe('session state', () => {
     expect(state.featureFlags.countryUS).toBe(true);
     expect(state.featureFlags.newPricing).toBe(false);
     // Nothing secret leaves the server.
-    expect(JSON.stringify(response.body)).not.toMatch(/"(temporaryPassword|password|token|sessionToken)"\s*:/);
+    expect(JSON.stringify(response.body)).not.toMatch(
+      /"(temporaryPassword|password|token|sessionToken)"\s*:/,
+    );
   });
 
   it('marks a help text as seen, once and for all, for this user only', async () => {

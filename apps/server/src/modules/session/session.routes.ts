@@ -6,7 +6,10 @@ import { errorResponses, type App } from '../../platform/http/types';
 import type { UserRepository } from '../users/user.repository';
 import type { SessionService } from './session.service';
 
-export async function sessionRoutes(app: App, deps: { sessions: SessionService; users: UserRepository }) {
+export async function sessionRoutes(
+  app: App,
+  deps: { sessions: SessionService; users: UserRepository },
+) {
   app.get(
     '/api/rest/v1/auth/session',
     {
@@ -27,12 +30,18 @@ export async function sessionRoutes(app: App, deps: { sessions: SessionService; 
         tags: ['user'],
         summary: 'Mark one help text as seen',
         params: z.object({ key: HelpTextKeySchema }),
-        response: { 200: z.object({ helpTextSeen: z.record(z.string(), z.boolean()) }), ...errorResponses },
+        response: {
+          200: z.object({ helpTextSeen: z.record(z.string(), z.boolean()) }),
+          ...errorResponses,
+        },
       },
       config: { access: access.session },
     },
     async (request) => ({
-      helpTextSeen: await deps.users.markHelpTextSeen(requireContext(request).user.id, request.params.key),
+      helpTextSeen: await deps.users.markHelpTextSeen(
+        requireContext(request).user.id,
+        request.params.key,
+      ),
     }),
   );
 }

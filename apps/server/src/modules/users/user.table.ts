@@ -14,12 +14,13 @@ export const userDetails = pgTable('user_details', {
     .references(() => authUsers.id, { onDelete: 'cascade' }),
   firstName: text('first_name').notNull().default(''),
   lastName: text('last_name').notNull().default(''),
-  fullName: text('full_name').generatedAlwaysAs(
-    sql`btrim(first_name || ' ' || last_name)`,
-  ),
+  fullName: text('full_name').generatedAlwaysAs(sql`btrim(first_name || ' ' || last_name)`),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   featureFlags: jsonb('feature_flags').$type<Record<string, boolean>>().notNull().default({}),
-  testUserFeatures: jsonb('test_user_features').$type<Record<string, boolean>>().notNull().default({}),
+  testUserFeatures: jsonb('test_user_features')
+    .$type<Record<string, boolean>>()
+    .notNull()
+    .default({}),
   testUserType: testUserType('test_user_type'),
   countryCode: countryCode('country_code').notNull().default('US'),
   hideSaleDetectionToggle: boolean('hide_sale_detection_toggle').notNull().default(false),
@@ -40,7 +41,9 @@ export const helpTextSeen = pgTable('help_text_seen', {
   labelManager: boolean('label_manager').notNull().default(false),
   tagsSuggestions: boolean('tags_suggestions').notNull().default(false),
   automations: boolean('automations').notNull().default(false),
-  mappingRulesCategorySpecifics: boolean('mapping_rules_category_specifics').notNull().default(false),
+  mappingRulesCategorySpecifics: boolean('mapping_rules_category_specifics')
+    .notNull()
+    .default(false),
   teamManagement: boolean('team_management').notNull().default(false),
   profile: boolean('profile').notNull().default(false),
   workflow: boolean('workflow').notNull().default(false),
@@ -60,7 +63,10 @@ export const userSettings = pgTable('user_settings', {
   userId: text('user_id')
     .primaryKey()
     .references(() => authUsers.id, { onDelete: 'cascade' }),
-  saleDetection: jsonb('sale_detection').$type<Record<string, SettingEntry>>().notNull().default({}),
+  saleDetection: jsonb('sale_detection')
+    .$type<Record<string, SettingEntry>>()
+    .notNull()
+    .default({}),
   notifications: jsonb('notifications').$type<Record<string, SettingEntry>>().notNull().default({}),
   mercariForm: jsonb('mercari_form')
     .$type<{ showSwitchShipping: boolean }>()

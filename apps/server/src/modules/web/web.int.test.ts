@@ -4,7 +4,12 @@ import { startTestServer, type TestServer } from '../../../test/server';
 describe('hosting rules and the API description', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ env: { TERMS_URL: 'https://legal.example/terms', PRIVACY_URL: 'https://legal.example/privacy' } });
+    server = await startTestServer({
+      env: {
+        TERMS_URL: 'https://legal.example/terms',
+        PRIVACY_URL: 'https://legal.example/privacy',
+      },
+    });
   });
   afterAll(() => server.close());
 
@@ -18,12 +23,20 @@ describe('hosting rules and the API description', () => {
   });
 
   it('serves the OpenAPI description generated from the route schemas, and its UI', async () => {
-    const json = await (await fetch(`${server.baseUrl}/api/docs/json`)).json();
+    const json = (await (await fetch(`${server.baseUrl}/api/docs/json`)).json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, { requestBody?: unknown }>>;
+    };
     expect(json.openapi).toMatch(/^3\./);
     expect(Object.keys(json.paths)).toEqual(
-      expect.arrayContaining(['/api/rest/v1/auth/session_login', '/api/rest/v1/auth/session', '/api/health', '/api/rest/v1/enterprise/roles']),
+      expect.arrayContaining([
+        '/api/rest/v1/auth/session_login',
+        '/api/rest/v1/auth/session',
+        '/api/health',
+        '/api/rest/v1/enterprise/roles',
+      ]),
     );
-    expect(json.paths['/api/rest/v1/auth/session_login'].post.requestBody).toBeDefined();
+    expect(json.paths['/api/rest/v1/auth/session_login']?.post?.requestBody).toBeDefined();
     const ui = await fetch(`${server.baseUrl}/api/docs`, { redirect: 'follow' });
     expect(ui.status).toBe(200);
     expect(await ui.text()).toMatch(/swagger/i);

@@ -28,7 +28,8 @@ export interface Database {
 
 const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../../drizzle');
 
-export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+export type DatabaseTarget =
+  { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
 
 /**
  * Opens the embedded PGlite database in `dataDir` (in memory when null), or a server Postgres

@@ -22,12 +22,22 @@ export class ListLoopFlagProvider implements Provider {
 
   constructor(private readonly remote: RemoteFlagFile) {}
 
-  async resolveBooleanEvaluation(flagKey: string, _default: boolean, context: EvaluationContext): Promise<ResolutionDetails<boolean>> {
+  async resolveBooleanEvaluation(
+    flagKey: string,
+    _default: boolean,
+    context: EvaluationContext,
+  ): Promise<ResolutionDetails<boolean>> {
     const account = context.accountFeatureFlags;
-    if (account !== undefined && (typeof account !== 'object' || account === null || Array.isArray(account))) {
+    if (
+      account !== undefined &&
+      (typeof account !== 'object' || account === null || Array.isArray(account))
+    ) {
       return { value: _default, errorCode: ErrorCode.INVALID_CONTEXT, reason: 'ERROR' };
     }
-    const merged = mergeFlags({ remote: this.remote.current, account: account as Record<string, boolean> | undefined });
+    const merged = mergeFlags({
+      remote: this.remote.current,
+      account: account as Record<string, boolean> | undefined,
+    });
     if (!(flagKey in merged)) {
       return { value: _default, errorCode: ErrorCode.FLAG_NOT_FOUND, reason: 'ERROR' };
     }
@@ -42,7 +52,10 @@ export class ListLoopFlagProvider implements Provider {
     return { value, errorCode: ErrorCode.TYPE_MISMATCH, reason: 'ERROR' };
   }
 
-  async resolveObjectEvaluation<T extends JsonValue>(_key: string, value: T): Promise<ResolutionDetails<T>> {
+  async resolveObjectEvaluation<T extends JsonValue>(
+    _key: string,
+    value: T,
+  ): Promise<ResolutionDetails<T>> {
     return { value, errorCode: ErrorCode.TYPE_MISMATCH, reason: 'ERROR' };
   }
 }
@@ -66,22 +79,35 @@ export class FeatureFlags {
     return new FeatureFlags(domain, logger);
   }
 
-  async isEnabled(flag: FeatureFlag | string, accountFeatureFlags: Record<string, boolean>, targetingKey?: string): Promise<boolean> {
+  async isEnabled(
+    flag: FeatureFlag | string,
+    accountFeatureFlags: Record<string, boolean>,
+    targetingKey?: string,
+  ): Promise<boolean> {
     const details = await this.client.getBooleanDetails(flag, false, {
       ...(targetingKey ? { targetingKey } : {}),
       accountFeatureFlags,
     });
     if (details.errorCode) {
-      this.logger.warn({ flag, errorCode: details.errorCode, message: details.errorMessage }, 'Feature flag check failed; treated as off');
+      this.logger.warn(
+        { flag, errorCode: details.errorCode, message: details.errorMessage },
+        'Feature flag check failed; treated as off',
+      );
       return false;
     }
     return details.value;
   }
 
   /** Every known flag, resolved for one account. */
-  async resolveAll(accountFeatureFlags: Record<string, boolean>, targetingKey?: string): Promise<Record<FeatureFlag, boolean>> {
+  async resolveAll(
+    accountFeatureFlags: Record<string, boolean>,
+    targetingKey?: string,
+  ): Promise<Record<FeatureFlag, boolean>> {
     const entries = await Promise.all(
-      FEATURE_FLAGS.map(async (flag) => [flag, await this.isEnabled(flag, accountFeatureFlags, targetingKey)] as const),
+      FEATURE_FLAGS.map(
+        async (flag) =>
+          [flag, await this.isEnabled(flag, accountFeatureFlags, targetingKey)] as const,
+      ),
     );
     return Object.fromEntries(entries) as Record<FeatureFlag, boolean>;
   }

@@ -48,7 +48,10 @@ export class RemoteFlagFile {
       if (!response.ok) throw new Error(`flag file answered ${response.status}`);
       this.flags = FlagFileSchema.parse(await response.json());
     } catch (error) {
-      this.logger.warn({ err: error, url: this.url }, 'Remote feature-flag file could not be loaded');
+      this.logger.warn(
+        { err: error, url: this.url },
+        'Remote feature-flag file could not be loaded',
+      );
     }
   }
 }

@@ -9,9 +9,7 @@ import type { PermissionKey } from '@listloop/domain';
  * A route that declares nothing is `member` with no permission: closed by default.
  */
 export type Access =
-  | { kind: 'public' }
-  | { kind: 'session' }
-  | { kind: 'member'; permission?: PermissionKey };
+  { kind: 'public' } | { kind: 'session' } | { kind: 'member'; permission?: PermissionKey };
 
 export const access = {
   public: { kind: 'public' } as Access,

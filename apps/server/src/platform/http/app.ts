@@ -36,14 +36,16 @@ export interface RouteInfo {
  * The HTTP side: plugins, the one request-context hook, and every module's routes. The route
  * table is recorded so the generic tests (bad input, tenancy) can walk every route.
  */
-export async function buildApp(container: Container, options: { logger?: FastifyServerOptions['logger'] } = {}) {
+export async function buildApp(
+  container: Container,
+  options: { logger?: FastifyServerOptions['logger'] } = {},
+) {
   const { config } = container;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
-    disableRequestLogging: config.env === 'test',
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
 
   const routes: RouteInfo[] = [];
@@ -64,7 +66,8 @@ export async function buildApp(container: Container, options: { logger?: Fastify
 
   // The API description and its UI are public.
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/docs')) route.config = { ...(route.config ?? {}), access: { kind: 'public' } };
+    if (route.url.startsWith('/api/docs'))
+      route.config = { ...(route.config ?? {}), access: { kind: 'public' } };
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -87,7 +90,10 @@ export async function buildApp(container: Container, options: { logger?: Fastify
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
   // Hooks before any route, so that every route, the plugins' included, passes through them.
-  registerCsrfProtection(app, { publicUrl: config.publicUrl, trustedOrigins: config.trustedOrigins });
+  registerCsrfProtection(app, {
+    publicUrl: config.publicUrl,
+    trustedOrigins: config.trustedOrigins,
+  });
   registerRequestContext(
     app,
     { auth: container.services.auth, accountUsers: container.repositories.accountUsers },
@@ -95,8 +101,16 @@ export async function buildApp(container: Container, options: { logger?: Fastify
   );
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'ListLoop API', version: '0.1.0', description: 'One inventory, every marketplace.' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'listloop.session_token' } } },
+      info: {
+        title: 'ListLoop API',
+        version: '0.1.0',
+        description: 'One inventory, every marketplace.',
+      },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'listloop.session_token' },
+        },
+      },
       security: [{ session: [] }],
     },
     transform: jsonSchemaTransform,
@@ -107,7 +121,11 @@ export async function buildApp(container: Container, options: { logger?: Fastify
     staticCSP: true,
   });
 
-  await healthRoutes(app, { database: container.database, queue: container.queue, role: config.role });
+  await healthRoutes(app, {
+    database: container.database,
+    queue: container.queue,
+    role: config.role,
+  });
   await authRoutes(app, {
     auth: container.services.auth,
     accountUsers: container.repositories.accountUsers,
@@ -115,13 +133,20 @@ export async function buildApp(container: Container, options: { logger?: Fastify
     loginLimits: config.loginLimits,
     secureCookies: container.secureCookies,
   });
-  await sessionRoutes(app, { sessions: container.services.sessions, users: container.repositories.users });
+  await sessionRoutes(app, {
+    sessions: container.services.sessions,
+    users: container.repositories.users,
+  });
   await accountUserRoutes(app, {
     service: container.services.accountUsers,
     joinLimit: { max: config.loginLimits.perIp, windowMs: config.loginLimits.windowMs },
   });
   await roleRoutes(app, { service: container.services.roles });
-  await webRoutes(app, { distDir: config.webDistDir, termsUrl: config.termsUrl, privacyUrl: config.privacyUrl });
+  await webRoutes(app, {
+    distDir: config.webDistDir,
+    termsUrl: config.termsUrl,
+    privacyUrl: config.privacyUrl,
+  });
 
   return { app, routes };
 }

@@ -17,7 +17,13 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-function send(reply: FastifyReply, statusCode: number, code: ErrorCode, message: string, extra: Partial<ApiErrorBody> = {}) {
+function send(
+  reply: FastifyReply,
+  statusCode: number,
+  code: ErrorCode,
+  message: string,
+  extra: Partial<ApiErrorBody> = {},
+) {
   const body: ApiErrorBody = {
     statusCode,
     code,
@@ -50,7 +56,8 @@ function fastifyClientError(error: FastifyError): { status: number; message: str
     default:
       break;
   }
-  if (error instanceof SyntaxError) return { status: 400, message: 'The request body is not valid JSON.' };
+  if (error instanceof SyntaxError)
+    return { status: 400, message: 'The request body is not valid JSON.' };
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return { status: error.statusCode, message: error.message };
   }
@@ -65,7 +72,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => {
         const where = error.validationContext ?? 'body';
-        const path = [where === 'body' ? '' : where, v.instancePath.replace(/^\//, '').replace(/\//g, '.')]
+        const path = [
+          where === 'body' ? '' : where,
+          v.instancePath.replace(/^\//, '').replace(/\//g, '.'),
+        ]
           .filter(Boolean)
           .join('.');
         return { path, message: v.message ?? 'is not valid' };
@@ -74,7 +84,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const clientError = fastifyClientError(error);
     if (clientError) {
-      const code: ErrorCode = clientError.status === 429 ? 'request/too-many' : clientError.status === 404 ? 'request/not-found' : 'request/invalid';
+      const code: ErrorCode =
+        clientError.status === 429
+          ? 'request/too-many'
+          : clientError.status === 404
+            ? 'request/not-found'
+            : 'request/invalid';
       return send(reply, clientError.status, code, clientError.message);
     }
     request.log.error({ err: error }, 'unhandled error');
@@ -82,6 +97,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) =>
-    send(reply, 404, 'request/not-found', `No route ${request.method} ${request.url.split('?')[0]}.`),
+    send(
+      reply,
+      404,
+      'request/not-found',
+      `No route ${request.method} ${request.url.split('?')[0]}.`,
+    ),
   );
 }

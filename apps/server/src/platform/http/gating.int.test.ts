@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { TestClient } from '../../../test/client';
-import { addMember, createAccount, signIn, uniqueEmail, PASSWORD, type AccountFixture } from '../../../test/fixtures';
-import { startTestServer, type TestServer } from '../../../test/server';
+import {
+  addMember,
+  createAccount,
+  signIn,
+  uniqueEmail,
+  PASSWORD,
+  type AccountFixture,
+} from '../../../test/fixtures';
+import { queryRows, startTestServer, type TestServer } from '../../../test/server';
 
 const LOGIN = '/api/rest/v1/auth/session_login';
 const SESSION = '/api/rest/v1/auth/session';
@@ -42,7 +49,10 @@ describe('account gating', () => {
     expect(session.body.currentAccountUser.status).toBe('pending');
     const refused = await client.get(ROLES);
     expect(refused.status).toBe(403);
-    expect(refused.body).toMatchObject({ code: 'auth/pending-account-user', redirect: '/update-password' });
+    expect(refused.body).toMatchObject({
+      code: 'auth/pending-account-user',
+      redirect: '/update-password',
+    });
   });
 
   it('inactive: sign-in is refused with the inactive-account error and no session is left', async () => {
@@ -51,11 +61,10 @@ describe('account gating', () => {
     expect(response.status).toBe(401);
     expect(response.body.code).toBe('auth/inactive-account');
     expect(response.headers.getSetCookie()).toEqual([]);
-    const [row] = (
-      await server.container.database.db.execute(
-        sql`select count(*)::int as n from auth_sessions s join auth_users u on u.id = s.user_id where u.email = ${member.email}`,
-      )
-    ).rows as { n: number }[];
+    const [row] = await queryRows<{ n: number }>(
+      server,
+      sql`select count(*)::int as n from auth_sessions s join auth_users u on u.id = s.user_id where u.email = ${member.email}`,
+    );
     expect(row?.n).toBe(0);
   });
 
@@ -63,7 +72,9 @@ describe('account gating', () => {
     const member = await addMember(server, account, { status: 'active' });
     const client = await signIn(server, member);
     expect((await client.get(SESSION)).status).toBe(200);
-    await server.container.repositories.accountUsers.update(account.accountId, member.userId, { status: 'inactive' });
+    await server.container.repositories.accountUsers.update(account.accountId, member.userId, {
+      status: 'inactive',
+    });
     const response = await client.get(SESSION);
     expect(response.status).toBe(401);
     expect(response.body.code).toBe('auth/inactive-account');
@@ -131,47 +142,86 @@ describe('joining a team', () => {
 
   async function invite() {
     const email = uniqueEmail('invitee');
-    const created = await admin.post('/api/account-users/create-with-temporary-password', { email, name: 'Ivy Invitee' });
+    const created = await admin.post('/api/account-users/create-with-temporary-password', {
+      email,
+      name: 'Ivy Invitee',
+    });
     expect(created.status).toBe(201);
-    expect(created.body.accountUser).toMatchObject({ email, status: 'pending', hasTemporaryPassword: true });
+    expect(created.body.accountUser).toMatchObject({
+      email,
+      status: 'pending',
+      hasTemporaryPassword: true,
+    });
     expect(created.body.temporaryPassword).toMatch(/^[\w]{4}-[\w]{4}-[\w]{4}$/);
-    return { email, temporaryPassword: created.body.temporaryPassword as string, userId: created.body.accountUser.userId as string };
+    return {
+      email,
+      temporaryPassword: created.body.temporaryPassword as string,
+      userId: created.body.accountUser.userId as string,
+    };
   }
 
   it('validates the join data, signs in with the temporary password, sets a new one and becomes active', async () => {
     const { email, temporaryPassword } = await invite();
     const visitor = new TestClient(server.baseUrl);
-    const valid = await visitor.post('/api/account-users/validate-join-data', { email, temporaryPassword });
+    const valid = await visitor.post('/api/account-users/validate-join-data', {
+      email,
+      temporaryPassword,
+    });
     expect(valid.status).toBe(200);
     expect(valid.body).toEqual({ valid: true, email, companyName: 'Second Hand Rose' });
 
     const login = await visitor.post(LOGIN, { email, password: temporaryPassword });
     expect(login.body.redirect).toBe('/update-password');
 
-    const tooShort = await visitor.put('/api/rest/v1/enterprise/account-users/update-password', { password: 'short' });
+    const tooShort = await visitor.put('/api/rest/v1/enterprise/account-users/update-password', {
+      password: 'short',
+    });
     expect(tooShort.status).toBe(400);
-    expect(tooShort.body.issues).toContainEqual({ path: 'password', message: 'Password must be at least 10 characters' });
+    expect(tooShort.body.issues).toContainEqual({
+      path: 'password',
+      message: 'Password must be at least 10 characters',
+    });
 
-    const sameAsTemporary = await visitor.put('/api/rest/v1/enterprise/account-users/update-password', { password: temporaryPassword });
+    const sameAsTemporary = await visitor.put(
+      '/api/rest/v1/enterprise/account-users/update-password',
+      { password: temporaryPassword },
+    );
     expect(sameAsTemporary.status).toBe(400);
 
-    const updated = await visitor.put('/api/rest/v1/enterprise/account-users/update-password', { password: 'my-own-secret-1' });
+    const updated = await visitor.put('/api/rest/v1/enterprise/account-users/update-password', {
+      password: 'my-own-secret-1',
+    });
     expect(updated.status).toBe(200);
-    expect(updated.body.accountUser).toMatchObject({ status: 'active', hasTemporaryPassword: false });
+    expect(updated.body.accountUser).toMatchObject({
+      status: 'active',
+      hasTemporaryPassword: false,
+    });
     expect((await visitor.get(ROLES)).status).toBe(403); // active now, but admin gave no role
 
     // The temporary password is spent; the new one works.
-    expect((await new TestClient(server.baseUrl).post(LOGIN, { email, password: temporaryPassword })).status).toBe(401);
-    expect((await new TestClient(server.baseUrl).post(LOGIN, { email, password: 'my-own-secret-1' })).body.redirect).toBeNull();
+    expect(
+      (await new TestClient(server.baseUrl).post(LOGIN, { email, password: temporaryPassword }))
+        .status,
+    ).toBe(401);
+    expect(
+      (await new TestClient(server.baseUrl).post(LOGIN, { email, password: 'my-own-secret-1' }))
+        .body.redirect,
+    ).toBeNull();
   });
 
   it('refuses wrong join data without saying whether the e-mail exists', async () => {
     const { email } = await invite();
-    const wrong = await new TestClient(server.baseUrl).post('/api/account-users/validate-join-data', { email, temporaryPassword: 'abcd-efgh-jkmn' });
-    const unknown = await new TestClient(server.baseUrl).post('/api/account-users/validate-join-data', {
-      email: uniqueEmail(),
-      temporaryPassword: 'abcd-efgh-jkmn',
-    });
+    const wrong = await new TestClient(server.baseUrl).post(
+      '/api/account-users/validate-join-data',
+      { email, temporaryPassword: 'abcd-efgh-jkmn' },
+    );
+    const unknown = await new TestClient(server.baseUrl).post(
+      '/api/account-users/validate-join-data',
+      {
+        email: uniqueEmail(),
+        temporaryPassword: 'abcd-efgh-jkmn',
+      },
+    );
     expect(wrong.status).toBe(400);
     expect(unknown.status).toBe(400);
     expect(wrong.body.message).toBe(unknown.body.message);
@@ -183,10 +233,16 @@ describe('joining a team', () => {
     await server.container.database.db.execute(
       sql`update account_users set temporary_password = jsonb_set(temporary_password, '{createdAt}', to_jsonb(${sixDaysAgo}::text)) where user_id = ${userId}`,
     );
-    const validate = await new TestClient(server.baseUrl).post('/api/account-users/validate-join-data', { email, temporaryPassword });
+    const validate = await new TestClient(server.baseUrl).post(
+      '/api/account-users/validate-join-data',
+      { email, temporaryPassword },
+    );
     expect(validate.status).toBe(400);
     expect(validate.body.code).toBe('auth/temporary-password-expired');
-    const login = await new TestClient(server.baseUrl).post(LOGIN, { email, password: temporaryPassword });
+    const login = await new TestClient(server.baseUrl).post(LOGIN, {
+      email,
+      password: temporaryPassword,
+    });
     expect(login.status).toBe(401);
     expect(login.body.code).toBe('auth/temporary-password-expired');
     expect(login.headers.getSetCookie()).toEqual([]);
@@ -197,13 +253,25 @@ describe('joining a team', () => {
     const again = await admin.post(`/api/rest/v1/enterprise/account-users/${userId}/invite`);
     expect(again.status).toBe(200);
     expect(again.body.temporaryPassword).not.toBe(temporaryPassword);
-    expect((await new TestClient(server.baseUrl).post(LOGIN, { email, password: temporaryPassword })).status).toBe(401);
-    expect((await new TestClient(server.baseUrl).post(LOGIN, { email, password: again.body.temporaryPassword })).status).toBe(200);
+    expect(
+      (await new TestClient(server.baseUrl).post(LOGIN, { email, password: temporaryPassword }))
+        .status,
+    ).toBe(401);
+    expect(
+      (
+        await new TestClient(server.baseUrl).post(LOGIN, {
+          email,
+          password: again.body.temporaryPassword,
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('an active member changes their password only with the current one', async () => {
     const client = await signIn(server, account);
-    const without = await client.put('/api/rest/v1/enterprise/account-users/update-password', { password: 'brand-new-pass-1' });
+    const without = await client.put('/api/rest/v1/enterprise/account-users/update-password', {
+      password: 'brand-new-pass-1',
+    });
     expect(without.status).toBe(400);
     const wrong = await client.put('/api/rest/v1/enterprise/account-users/update-password', {
       password: 'brand-new-pass-1',
@@ -215,6 +283,13 @@ describe('joining a team', () => {
       currentPassword: account.password,
     });
     expect(right.status).toBe(200);
-    expect((await new TestClient(server.baseUrl).post(LOGIN, { email: account.email, password: 'brand-new-pass-1' })).status).toBe(200);
+    expect(
+      (
+        await new TestClient(server.baseUrl).post(LOGIN, {
+          email: account.email,
+          password: 'brand-new-pass-1',
+        })
+      ).status,
+    ).toBe(200);
   });
 });

@@ -77,7 +77,9 @@ export function registerRequestContext(
     const resolved = await deps.auth.resolve(request.headers.cookie, request.ip);
     if (resolved && resolved.setCookies.length > 0) reply.header('set-cookie', resolved.setCookies);
 
-    const memberships = resolved ? await deps.accountUsers.findMembershipsOfUser(resolved.user.id) : [];
+    const memberships = resolved
+      ? await deps.accountUsers.findMembershipsOfUser(resolved.user.id)
+      : [];
     const current = memberships[0];
     const decision = decideGate({
       signedIn: resolved !== null,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createAccount, signIn } from '../../../test/fixtures';
-import { startTestServer, type TestServer } from '../../../test/server';
+import { queryRows, startTestServer, type TestServer } from '../../../test/server';
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -25,21 +25,33 @@ describe('job queue', () => {
     await signIn(server, account);
     await signIn(server, account);
     const { db } = server.container.database;
-    await db.execute(sql`update auth_sessions set expires_at = now() - interval '1 minute' where user_id = ${account.userId}`);
-    const count = async () =>
-      ((await db.execute(sql`select count(*)::int as n from auth_sessions where user_id = ${account.userId}`)).rows[0] as { n: number }).n;
+    await db.execute(
+      sql`update auth_sessions set expires_at = now() - interval '1 minute' where user_id = ${account.userId}`,
+    );
+    const count = async () => {
+      const [row] = await queryRows<{ n: number }>(
+        server,
+        sql`select count(*)::int as n from auth_sessions where user_id = ${account.userId}`,
+      );
+      return row?.n;
+    };
     expect(await count()).toBe(2);
 
     const { queue, jobs } = server.container;
     const jobId = await queue.send(jobs.purgeExpiredSessions, {});
     expect(jobId).toBeTruthy();
-    await waitFor(async () => (await queue.getJob(jobs.purgeExpiredSessions.name, jobId!))?.state === 'completed');
+    await waitFor(
+      async () =>
+        (await queue.getJob(jobs.purgeExpiredSessions.name, jobId!))?.state === 'completed',
+    );
     expect(await count()).toBe(0);
   });
 
   it('refuses a payload the job schema rejects, before it reaches the queue', async () => {
     const { queue, jobs } = server.container;
-    await expect(queue.send(jobs.purgeExpiredSessions, { unexpected: true } as never)).rejects.toThrow();
+    await expect(
+      queue.send(jobs.purgeExpiredSessions, { unexpected: true } as never),
+    ).rejects.toThrow();
   });
 
   it('reports the queue in the health check', async () => {
