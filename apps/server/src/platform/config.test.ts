@@ -20,8 +20,14 @@ describe('configuration from the environment', () => {
   });
 
   it('takes --role from the command line over ROLE', () => {
-    expect(loadConfig({ ROLE: 'api' }, []).role).toBe('api');
-    expect(loadConfig({ ROLE: 'api' }, ['--role=worker']).role).toBe('worker');
+    const db = { DATABASE_URL: 'postgres://u@db:5432/listloop' };
+    expect(loadConfig({ ...db, ROLE: 'api' }, []).role).toBe('api');
+    expect(loadConfig({ ...db, ROLE: 'api' }, ['--role=worker']).role).toBe('worker');
+  });
+
+  it('splits API and workers only on a server Postgres (the embedded database is one process)', () => {
+    expect(() => loadConfig({}, ['--role=worker'])).toThrow('needs a server Postgres (DATABASE_URL)');
+    expect(loadConfig({}, ['--role=all']).role).toBe('all');
   });
 
   it('reads booleans, numbers, lists and the demo login', () => {

@@ -82,6 +82,11 @@ export function loadConfig(
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.ROLE !== 'all' && !e.DATABASE_URL) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ROLE: the ${e.ROLE} role runs beside other processes, which needs a server Postgres (DATABASE_URL); the embedded database serves one process`,
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,

@@ -1,8 +1,8 @@
 import type { Container } from '../container';
 
 /**
- * The demo account, created on first start: a reseller's shop with the owner as admin and a
- * second, pending team member, so every gate of the sign-in can be seen.
+ * The demo account, created on first start: a reseller's shop whose owner is its admin, with
+ * every supported marketplace open to it. A later start finds the owner and does nothing.
  */
 export async function seedDemo(container: Container): Promise<{ created: boolean }> {
   const { config, services } = container;
