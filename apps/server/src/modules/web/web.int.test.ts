@@ -55,3 +55,56 @@ describe('hosting rules and the API description', () => {
     expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
   });
 });
+
+describe('serving the web app', () => {
+  let server: TestServer;
+  let dist: string;
+  beforeAll(async () => {
+    const fs = await import('node:fs/promises');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    dist = await fs.mkdtemp(path.join(os.tmpdir(), 'listloop-dist-'));
+    await fs.mkdir(path.join(dist, 'assets'));
+    await fs.writeFile(
+      path.join(dist, 'index.html'),
+      '<!doctype html><title>ListLoop</title><div id="root"></div>',
+    );
+    await fs.writeFile(path.join(dist, 'assets', 'app-1234.js'), 'console.log("app")');
+    await fs.writeFile(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    server = await startTestServer({ env: { WEB_DIST_DIR: dist } });
+  });
+  afterAll(async () => {
+    await server.close();
+    const fs = await import('node:fs/promises');
+    await fs.rm(dist, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/login', '/app/import', '/app/anything/deeper', '/update-password'])(
+    'answers %s with the app shell, revalidated every time',
+    async (path) => {
+      const response = await fetch(server.baseUrl + path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/text\/html/);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toContain('<div id="root">');
+    },
+  );
+
+  it('serves the build’s files to anybody, fingerprinted assets cached for good', async () => {
+    const asset = await fetch(`${server.baseUrl}/assets/app-1234.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toMatch(/immutable/);
+    expect((await fetch(`${server.baseUrl}/favicon.svg`)).status).toBe(200);
+  });
+
+  it('answers a missing asset with 404, not the app shell', async () => {
+    expect((await fetch(`${server.baseUrl}/assets/gone-9999.js`)).status).toBe(404);
+  });
+
+  it('keeps /api and /webhook for the server', async () => {
+    const api = await fetch(`${server.baseUrl}/api/unknown`);
+    expect(api.status).toBe(404);
+    expect(api.headers.get('content-type')).toMatch(/json/);
+    expect((await fetch(`${server.baseUrl}/webhook/unknown`)).status).toBe(404);
+  });
+});

@@ -27,9 +27,18 @@ export async function webRoutes(
     app.log.warn({ distDir: deps.distDir }, 'The web app is not built; only the API is served');
     return;
   }
+  await app.register(async (web) => {
+    // The app's files are public: the app itself asks for the session once it runs.
+    web.addHook('onRoute', (route) => {
+      route.config = { ...(route.config ?? {}), access: { kind: 'public' } };
+    });
+    await serveBuild(web, deps.distDir, indexFile);
+  });
+}
 
+async function serveBuild(app: App, distDir: string, indexFile: string) {
   await app.register(fastifyStatic, {
-    root: deps.distDir,
+    root: distDir,
     wildcard: false,
     index: false,
     setHeaders: (res, filePath) => {
