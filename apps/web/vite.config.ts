@@ -4,7 +4,8 @@ import postcssPresetMantine from 'postcss-preset-mantine';
 import postcssSimpleVars from 'postcss-simple-vars';
 import { defineConfig } from 'vite';
 
-const API_ORIGIN = 'http://127.0.0.1:3000';
+/** The Fastify server the dev server (and `vite preview`) sends /api and /webhook to. */
+const API_ORIGIN = process.env.LISTLOOP_API_ORIGIN ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   // The config may be run from the repository root (`vite build --config apps/web/vite.config.ts`).
@@ -36,5 +37,22 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Libraries in their own long-lived chunks: an app release does not bust their cache.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'mantine', test: /[\\/]node_modules[\\/](@mantine|@floating-ui)[\\/]/ },
+            { name: 'tanstack', test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
+            {
+              name: 'intl',
+              test: /[\\/]node_modules[\\/](react-intl|@formatjs|intl-messageformat)[\\/]/,
+            },
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
   },
 });

@@ -1,4 +1,4 @@
-import { defineMessages } from 'react-intl';
+import { defineMessages } from './define-messages';
 
 /** Texts used across screens. Screen texts live beside their screen in `*.messages.ts`. */
 export const commonMessages = defineMessages({

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { chooseCountry, chooseLocale, isoRegionCode, readTabCountry, writeTabCountry } from './country';
+import { resolveCountry } from '@listloop/domain';
+import {
+  chooseCountry,
+  chooseLocale,
+  countryFromQuery,
+  isoRegionCode,
+  readTabCountry,
+  writeTabCountry,
+} from './country';
 
 describe('chooseCountry', () => {
   it('defaults to US with nothing to go on', () => {
@@ -59,5 +67,16 @@ describe('tab storage', () => {
   it('uses ISO region codes for display names', () => {
     expect(isoRegionCode('UK')).toBe('GB');
     expect(isoRegionCode('IT')).toBe('IT');
+  });
+});
+
+describe('countryFromQuery', () => {
+  it('reads a query value as resolveCountry does, and says when it names nothing', () => {
+    for (const value of ['us', 'UK', 'gb', ' it ', 'Es']) {
+      expect(countryFromQuery(value)).toBe(resolveCountry(value));
+    }
+    expect(countryFromQuery('fr')).toBeNull();
+    expect(countryFromQuery('')).toBeNull();
+    expect(countryFromQuery(null)).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import {
   COUNTRY_CODES,
+  isCountryCode,
   localeForCountry,
   resolveCountry,
   type CountryCode,
@@ -24,6 +25,14 @@ export interface CountrySources {
  */
 export function chooseCountry(sources: CountrySources): CountryCode {
   return resolveCountry(sources.query, resolveCountry(sources.tab, sources.user));
+}
+
+/** The country a `?country=` value names, or null: the same reading as resolveCountry's. */
+export function countryFromQuery(value: string | null | undefined): CountryCode | null {
+  if (!value) return null;
+  const upper = value.trim().toUpperCase();
+  const code = upper === 'GB' ? 'UK' : upper;
+  return isCountryCode(code) ? code : null;
 }
 
 export function chooseLocale(sources: CountrySources): Locale {

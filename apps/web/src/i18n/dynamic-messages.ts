@@ -27,7 +27,8 @@ export const accessLevelMessageId = (level: AccessLevel) =>
 export const accountUserStatusMessageId = (status: AccountUserStatus) =>
   `accountUserStatus.${status}` as const satisfies MessageId;
 
-export const editionMessageId = (name: AccountName) => `edition.${name}` as const satisfies MessageId;
+export const editionMessageId = (name: AccountName) =>
+  `edition.${name}` as const satisfies MessageId;
 
 /** Help texts the app shows so far; each needs `helpText.<key>.title` and `.body`. */
 export const SHOWN_HELP_TEXT_KEYS = ['marketplaces'] as const satisfies readonly HelpTextKey[];

@@ -1,4 +1,4 @@
-import { defineMessages } from 'react-intl';
+import { defineMessages } from './define-messages';
 
 export const validationMessages = defineMessages({
   emailRequired: { id: 'validation.email.required' },

@@ -44,7 +44,11 @@ describe('form validation through the domain schemas', () => {
     const result = UpdatePasswordSchema.safeParse(input);
     expect(result.success).toBe(false);
     if (result.success) return;
-    const errors = fieldErrors(result.error.issues, { password: NEW_PASSWORD_FIELD_MESSAGES }, input);
+    const errors = fieldErrors(
+      result.error.issues,
+      { password: NEW_PASSWORD_FIELD_MESSAGES },
+      input,
+    );
     expect(errors.password).toEqual({
       message: validationMessages.passwordTooShort,
       values: { min: 10 },

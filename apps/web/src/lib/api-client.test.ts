@@ -95,7 +95,9 @@ describe('apiRequest', () => {
   });
 
   it('keeps an unknown code out of the typed code', async () => {
-    vi.stubGlobal('fetch', async () => jsonResponse(418, { code: 'teapot', message: 'Short and stout' }));
+    vi.stubGlobal('fetch', async () =>
+      jsonResponse(418, { code: 'teapot', message: 'Short and stout' }),
+    );
     const error = (await apiRequest('/x').catch((e: unknown) => e)) as ApiError;
     expect(error.code).toBeNull();
     expect(error.message).toBe('Short and stout');

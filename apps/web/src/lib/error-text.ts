@@ -12,7 +12,9 @@ export function errorText(intl: IntlShape, error: unknown): string {
     if (error.code) return intl.formatMessage({ id: errorMessageId(error.code) });
     if (error.body?.message) return error.body.message;
     return intl.formatMessage(
-      error.status >= 500 ? { id: errorMessageId('server/internal') } : commonMessages.unexpectedError,
+      error.status >= 500
+        ? { id: errorMessageId('server/internal') }
+        : commonMessages.unexpectedError,
     );
   }
   if (error instanceof NetworkError) return intl.formatMessage(commonMessages.networkError);

@@ -1,7 +1,7 @@
 import { FEATURE_FLAGS, type FeatureFlag } from '@listloop/domain';
 import { InMemoryProvider, OpenFeature, type Hook } from '@openfeature/web-sdk';
 
-type FlagConfiguration = ConstructorParameters<typeof InMemoryProvider>[0];
+type FlagConfiguration = NonNullable<ConstructorParameters<typeof InMemoryProvider>[0]>;
 
 /**
  * The OpenFeature provider is fed from the session's resolved flags (spec §6: the server
@@ -28,7 +28,10 @@ export function toFlagConfiguration(flags: Record<string, boolean> | null): Flag
 /** Spec §6: a flag check that fails is logged as a warning and treated as disabled. */
 export const warnOnFlagError: Hook = {
   error(hookContext, error) {
-    console.warn(`Feature flag "${hookContext.flagKey}" could not be evaluated; treated as off.`, error);
+    console.warn(
+      `Feature flag "${hookContext.flagKey}" could not be evaluated; treated as off.`,
+      error,
+    );
   },
 };
 

@@ -20,8 +20,8 @@ export function HelpTextAlert({ helpKey }: { helpKey: ShownHelpTextKey }) {
   const ids = helpTextMessageIds(helpKey);
   return (
     <Alert
+      role="note"
       variant="light"
-      color="indigo"
       radius="md"
       icon={<IconBulb size={18} />}
       title={intl.formatMessage({ id: ids.title })}

@@ -13,7 +13,14 @@ interface SectionCardProps {
 }
 
 /** The dashboard's panel: a titled, bordered card whose title names its region. */
-export function SectionCard({ title, icon, aside, description, children, titleId }: SectionCardProps) {
+export function SectionCard({
+  title,
+  icon,
+  aside,
+  description,
+  children,
+  titleId,
+}: SectionCardProps) {
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby={titleId}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" mb={description ? 4 : 'sm'}>

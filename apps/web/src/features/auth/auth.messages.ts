@@ -1,4 +1,4 @@
-import { defineMessages } from 'react-intl';
+import { defineMessages } from '../../i18n/define-messages';
 
 export const authMessages = defineMessages({
   loginTitle: { id: 'auth.login.title' },
@@ -15,6 +15,7 @@ export const authMessages = defineMessages({
   newPassword: { id: 'auth.fields.newPassword' },
   newPasswordHint: { id: 'auth.fields.newPasswordHint' },
   confirmPassword: { id: 'auth.fields.confirmPassword' },
+  togglePasswordVisibility: { id: 'auth.fields.togglePasswordVisibility' },
 
   updatePasswordTitle: { id: 'auth.updatePassword.title' },
   updatePasswordIntro: { id: 'auth.updatePassword.intro' },

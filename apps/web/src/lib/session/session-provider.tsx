@@ -19,7 +19,6 @@ export interface SignOutOptions {
 }
 
 export interface SessionContextValue {
-  session: SessionStore;
   /** The first load failed (server unreachable or a malformed answer). */
   loadError: unknown;
   /** Refetch the session from the server and return what it now is. */
@@ -78,24 +77,29 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     previousStatus.current = session.status;
   }, [queryClient, session.status]);
 
-  // Spec §4: on every session change, the gate decides; a sign-out decision signs out.
+  // Spec §4: on every session change, the gate decides; a sign-out decision signs out (once,
+  // however often the session is refetched meanwhile).
   const gate = session.status === 'logged-in' ? session.gate : null;
+  const gateSignOutReason = gate?.kind === 'signOut' ? gate.reason : null;
+  const gateSigningOut = useRef(false);
   useEffect(() => {
-    if (gate?.kind !== 'signOut') return;
-    const reason = gate.reason;
+    if (!gateSignOutReason || gateSigningOut.current) return;
+    gateSigningOut.current = true;
     postLogout()
       .catch((error: unknown) => console.warn('Server logout after a failed gate check', error))
-      .finally(() => resetToSignedOut(queryClient, reason));
-  }, [gate, queryClient]);
+      .finally(() => {
+        gateSigningOut.current = false;
+        resetToSignedOut(queryClient, gateSignOutReason);
+      });
+  }, [gateSignOutReason, queryClient]);
 
   const value = useMemo<SessionContextValue>(
     () => ({
-      session,
       loadError: query.data === undefined ? query.error : null,
       refresh,
       signOut,
     }),
-    [session, query.data, query.error, refresh, signOut],
+    [query.data, query.error, refresh, signOut],
   );
 
   return <SessionContext value={value}>{children}</SessionContext>;

@@ -1,9 +1,4 @@
-import {
-  decideGate,
-  type ErrorCode,
-  type GateDecision,
-  type SessionState,
-} from '@listloop/domain';
+import { decideGate, type ErrorCode, type GateDecision, type SessionState } from '@listloop/domain';
 
 export interface LoggedOutSession {
   status: 'logged-out';

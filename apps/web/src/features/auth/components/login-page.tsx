@@ -1,5 +1,5 @@
 import { LoginSchema, type LoginInput } from '@listloop/domain';
-import { Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { signedOutNotice, useSession } from '../../../lib/session';
 import { loginErrorText } from '../api/login-error-text';
 import { authMessages } from '../auth.messages';
+import { PasswordField } from './password-field';
 import { useLogin } from '../hooks/use-login';
 import { FormErrorAlert } from './form-error-alert';
 
@@ -71,14 +72,15 @@ export function LoginPage() {
             type="email"
             autoComplete="username"
             required
+            withAsterisk={false}
             data-autofocus
             key={form.key('email')}
             {...form.getInputProps('email')}
           />
-          <PasswordInput
+          <PasswordField
             label={intl.formatMessage(authMessages.password)}
             autoComplete="current-password"
-            required
+
             key={form.key('password')}
             {...form.getInputProps('password')}
           />
@@ -89,7 +91,7 @@ export function LoginPage() {
       </form>
 
       <Text ta="center" fz="sm">
-        <Anchor component={Link} to="/join-team">
+        <Anchor component={Link} to="/join-team" fz="sm">
           <FormattedMessage {...authMessages.joinTeamLink} />
         </Anchor>
       </Text>

@@ -1,8 +1,8 @@
 import { PASSWORD_MIN_LENGTH } from '@listloop/domain';
-import { PasswordInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useIntl } from 'react-intl';
 import { authMessages } from '../auth.messages';
+import { PasswordField } from './password-field';
 import type { NewPasswordValues } from '../hooks/use-new-password-validate';
 
 export function NewPasswordFields<Values extends NewPasswordValues>({
@@ -13,18 +13,18 @@ export function NewPasswordFields<Values extends NewPasswordValues>({
   const intl = useIntl();
   return (
     <>
-      <PasswordInput
+      <PasswordField
         label={intl.formatMessage(authMessages.newPassword)}
         description={intl.formatMessage(authMessages.newPasswordHint, { min: PASSWORD_MIN_LENGTH })}
         autoComplete="new-password"
-        required
+
         key={form.key('newPassword')}
         {...form.getInputProps('newPassword')}
       />
-      <PasswordInput
+      <PasswordField
         label={intl.formatMessage(authMessages.confirmPassword)}
         autoComplete="new-password"
-        required
+
         key={form.key('confirmPassword')}
         {...form.getInputProps('confirmPassword')}
       />

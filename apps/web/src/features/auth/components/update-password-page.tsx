@@ -8,10 +8,7 @@ import { NEW_PASSWORD_FIELD_MESSAGES } from '../../../i18n/validation';
 import { errorText } from '../../../lib/error-text';
 import { useSignedInSession } from '../../../lib/session';
 import { authMessages } from '../auth.messages';
-import {
-  useNewPasswordValidate,
-  type NewPasswordValues,
-} from '../hooks/use-new-password-validate';
+import { useNewPasswordValidate, type NewPasswordValues } from '../hooks/use-new-password-validate';
 import { useUpdatePassword } from '../hooks/use-update-password';
 import { FormErrorAlert } from './form-error-alert';
 import { NewPasswordFields } from './new-password-fields';
@@ -72,6 +69,15 @@ export function UpdatePasswordPage() {
       )}
 
       <form onSubmit={handleSubmit} noValidate>
+        {/* Lets password managers file the new password under the right account. */}
+        <input
+          type="email"
+          name="username"
+          autoComplete="username"
+          value={session.email}
+          readOnly
+          hidden
+        />
         <Stack gap="md">
           <NewPasswordFields form={form} />
           <Button type="submit" fullWidth loading={update.isPending} mt="xs">

@@ -1,0 +1,35 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { OpenFeatureProvider } from '@openfeature/react-sdk';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { AnyRouter } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { SessionProvider } from '../lib/session';
+import { AppLocaleProvider } from './locale/app-locale-provider';
+import { theme } from './theme';
+
+/** Everything the screens rely on, outermost first: looks, server state, flags, session, texts. */
+export function AppProvider({
+  queryClient,
+  router,
+  children,
+}: {
+  queryClient: QueryClient;
+  router: AnyRouter;
+  children: ReactNode;
+}) {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <QueryClientProvider client={queryClient}>
+        <OpenFeatureProvider>
+          <SessionProvider>
+            <AppLocaleProvider router={router}>
+              <Notifications position="top-right" limit={4} />
+              {children}
+            </AppLocaleProvider>
+          </SessionProvider>
+        </OpenFeatureProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

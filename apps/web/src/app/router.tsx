@@ -1,0 +1,148 @@
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  Outlet,
+  redirect,
+  retainSearchParams,
+} from '@tanstack/react-router';
+import { z } from 'zod';
+import { JoinTeamPage } from '../features/auth/components/join-team-page';
+import { LoginPage } from '../features/auth/components/login-page';
+import { UpdatePasswordPage } from '../features/auth/components/update-password-page';
+import { HomePage } from '../features/home/components/home-page';
+import { ImportPage } from '../features/import/components/import-page';
+import { OnboardingPage } from '../features/onboarding/components/onboarding-page';
+import { AuthLayout } from './layouts/auth-layout';
+import { FocusLayout } from './layouts/focus-layout';
+import { guard, type RouterContext } from './routing/guards';
+import { OnboardingGate } from './routing/onboarding-gate';
+import { SignedInOnly } from './routing/signed-in-only';
+import { GlobalNotFound, ShellNotFound } from './screens/not-found';
+import { RouteError } from './screens/route-error';
+import { AppShellLayout } from './shell/app-shell-layout';
+
+/** An unreadable value is dropped rather than failing the route. */
+const optionalText = z.string().optional().catch(undefined);
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  // ?country= picks the edition (spec §1) and follows every navigation of the tab.
+  validateSearch: z.object({ country: optionalText }),
+  search: { middlewares: [retainSearchParams(['country'])] },
+  component: Outlet,
+  notFoundComponent: GlobalNotFound,
+  errorComponent: RouteError,
+});
+
+// Signed-out pages.
+const publicRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'public',
+  beforeLoad: ({ context }) => guard(context, 'public'),
+  component: AuthLayout,
+});
+
+const loginRoute = createRoute({
+  getParentRoute: () => publicRoute,
+  path: '/login',
+  component: LoginPage,
+});
+
+const joinTeamRoute = createRoute({
+  getParentRoute: () => publicRoute,
+  path: '/join-team',
+  validateSearch: z.object({ email: optionalText }),
+  component: JoinTeamPage,
+});
+
+// A pending account user, signed in.
+const updatePasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/update-password',
+  beforeLoad: ({ context }) => guard(context, 'pendingOnly'),
+  component: () => (
+    <SignedInOnly>
+      <FocusLayout>
+        <UpdatePasswordPage />
+      </FocusLayout>
+    </SignedInOnly>
+  ),
+});
+
+// Members through the gate; the onboarding gate decides between /onboarding and the shell.
+const memberRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'member',
+  beforeLoad: ({ context }) => guard(context, 'member'),
+  component: OnboardingGate,
+});
+
+const onboardingRoute = createRoute({
+  getParentRoute: () => memberRoute,
+  path: '/onboarding',
+  component: () => (
+    <FocusLayout width={880}>
+      <OnboardingPage />
+    </FocusLayout>
+  ),
+});
+
+const shellRoute = createRoute({
+  getParentRoute: () => memberRoute,
+  id: 'shell',
+  component: AppShellLayout,
+});
+
+const homeRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/',
+  component: HomePage,
+});
+
+const appIndexRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/app',
+  beforeLoad: () => {
+    throw redirect({ to: '/', replace: true });
+  },
+});
+
+const importRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/app/import',
+  component: ImportPage,
+});
+
+// Spec §2 "/app/** serves the app shell": an unknown path under /app is a not-found inside it.
+const appNotFoundRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/app/$',
+  component: ShellNotFound,
+});
+
+const routeTree = rootRoute.addChildren([
+  publicRoute.addChildren([loginRoute, joinTeamRoute]),
+  updatePasswordRoute,
+  memberRoute.addChildren([
+    onboardingRoute,
+    shellRoute.addChildren([homeRoute, appIndexRoute, importRoute, appNotFoundRoute]),
+  ]),
+]);
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}

@@ -1,0 +1,36 @@
+import { Center, EmptyState } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+interface StatusScreenProps {
+  icon: ReactNode;
+  title: ReactNode;
+  description: ReactNode;
+  actions?: ReactNode;
+  color?: string;
+  /** Fill the viewport (outside the shell) or only the content area (inside it). */
+  fullPage?: boolean;
+}
+
+export function StatusScreen({
+  icon,
+  title,
+  description,
+  actions,
+  color,
+  fullPage,
+}: StatusScreenProps) {
+  return (
+    <Center mih={fullPage ? '100dvh' : '60vh'} p="md">
+      <EmptyState
+        maw={480}
+        variant="light"
+        color={color}
+        icon={icon}
+        title={title}
+        description={description}
+      >
+        {actions && <EmptyState.Actions>{actions}</EmptyState.Actions>}
+      </EmptyState>
+    </Center>
+  );
+}

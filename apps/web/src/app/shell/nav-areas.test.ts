@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { NAV_AREAS, isNavAreaActive, visibleNavAreas } from './nav-areas';
+
+describe('the navigation list', () => {
+  it('shows only the areas that exist so far', () => {
+    expect(visibleNavAreas().map((area) => area.key)).toEqual(['home', 'import']);
+  });
+
+  it('lists every area of the product once', () => {
+    const keys = NAV_AREAS.map((area) => area.key);
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const key of [
+      'inventory',
+      'sales',
+      'marketplaces',
+      'rules',
+      'reports',
+      'team',
+      'settings',
+    ]) {
+      expect(keys).toContain(key);
+    }
+  });
+
+  it('marks the root active only on itself, other areas on their subpaths too', () => {
+    const home = { to: '/', exact: true };
+    const imports = { to: '/app/import' };
+    expect(isNavAreaActive(home, '/')).toBe(true);
+    expect(isNavAreaActive(home, '/app/import')).toBe(false);
+    expect(isNavAreaActive(imports, '/app/import')).toBe(true);
+    expect(isNavAreaActive(imports, '/app/import/csv')).toBe(true);
+    expect(isNavAreaActive(imports, '/app/imports')).toBe(false);
+  });
+});

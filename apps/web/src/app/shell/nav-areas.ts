@@ -1,0 +1,95 @@
+import {
+  IconAdjustmentsHorizontal,
+  IconBuildingStore,
+  IconChartBar,
+  IconFileImport,
+  IconHome,
+  IconPackage,
+  IconReceipt2,
+  IconSettings,
+  IconUsers,
+} from '@tabler/icons-react';
+import type { MessageDescriptor } from 'react-intl';
+import { appMessages } from '../app.messages';
+
+export interface NavArea {
+  key: string;
+  label: MessageDescriptor;
+  icon: typeof IconHome;
+  to: string;
+  /** Only the area's own path counts as active (the root would match everything else). */
+  exact?: boolean;
+  /** Switched on by the issue that ships the area; until then it is not shown at all. */
+  available: boolean;
+}
+
+/** The product's areas in navigation order (spec §1). */
+export const NAV_AREAS: readonly NavArea[] = [
+  {
+    key: 'home',
+    label: appMessages.navHome,
+    icon: IconHome,
+    to: '/',
+    exact: true,
+    available: true,
+  },
+  {
+    key: 'inventory',
+    label: appMessages.navInventory,
+    icon: IconPackage,
+    to: '/app/inventory',
+    available: false,
+  },
+  {
+    key: 'import',
+    label: appMessages.navImport,
+    icon: IconFileImport,
+    to: '/app/import',
+    available: true,
+  },
+  {
+    key: 'sales',
+    label: appMessages.navSales,
+    icon: IconReceipt2,
+    to: '/app/sales',
+    available: false,
+  },
+  {
+    key: 'marketplaces',
+    label: appMessages.navMarketplaces,
+    icon: IconBuildingStore,
+    to: '/app/marketplaces',
+    available: false,
+  },
+  {
+    key: 'rules',
+    label: appMessages.navRules,
+    icon: IconAdjustmentsHorizontal,
+    to: '/app/rules',
+    available: false,
+  },
+  {
+    key: 'reports',
+    label: appMessages.navReports,
+    icon: IconChartBar,
+    to: '/app/reports',
+    available: false,
+  },
+  { key: 'team', label: appMessages.navTeam, icon: IconUsers, to: '/app/team', available: false },
+  {
+    key: 'settings',
+    label: appMessages.navSettings,
+    icon: IconSettings,
+    to: '/app/settings',
+    available: false,
+  },
+];
+
+export function visibleNavAreas(areas: readonly NavArea[] = NAV_AREAS): NavArea[] {
+  return areas.filter((area) => area.available);
+}
+
+export function isNavAreaActive(area: Pick<NavArea, 'to' | 'exact'>, pathname: string): boolean {
+  if (area.exact) return pathname === area.to;
+  return pathname === area.to || pathname.startsWith(`${area.to}/`);
+}

@@ -1,0 +1,111 @@
+import { MARKETPLACE_NAMES, marketplaceGroup, type MarketplaceId } from '@listloop/domain';
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import { IconBuildingWarehouse, IconPlugConnected, IconPuzzle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { HelpTextAlert } from '../../../components/help-text/help-text-alert';
+import { SectionCard } from '../../../components/ui/section-card';
+import { useSignedInSession } from '../../../lib/session';
+import { homeMessages } from '../home.messages';
+
+/** Spec §1: source marketplaces run through their seller APIs, the crosslisting group through the extension. */
+export function groupMarketplaces(ids: readonly MarketplaceId[]) {
+  const byName = (a: MarketplaceId, b: MarketplaceId) =>
+    MARKETPLACE_NAMES[a].localeCompare(MARKETPLACE_NAMES[b]);
+  return {
+    api: ids.filter((id) => marketplaceGroup(id) === 'source').sort(byName),
+    extension: ids.filter((id) => marketplaceGroup(id) === 'crosslisting').sort(byName),
+  };
+}
+
+export function MarketplacesCard() {
+  const intl = useIntl();
+  const session = useSignedInSession();
+  const { api, extension } = groupMarketplaces(session.allowedMarketplaces);
+  const total = api.length + extension.length;
+
+  return (
+    <SectionCard
+      titleId="home-marketplaces"
+      icon={<IconBuildingWarehouse size={18} />}
+      title={intl.formatMessage(homeMessages.marketplacesTitle)}
+      aside={
+        <Badge variant="light" radius="sm" tt="none" style={{ flexShrink: 0 }}>
+          {intl.formatMessage(homeMessages.marketplacesCount, { count: total })}
+        </Badge>
+      }
+    >
+      <Stack gap="md">
+        <HelpTextAlert helpKey="marketplaces" />
+        {total === 0 ? (
+          <Stack gap={2}>
+            <Text fz="sm" fw={600}>
+              {intl.formatMessage(homeMessages.marketplacesEmpty)}
+            </Text>
+            <Text fz="sm" c="dimmed">
+              {intl.formatMessage(homeMessages.marketplacesEmptyHint)}
+            </Text>
+          </Stack>
+        ) : (
+          <>
+            <MarketplaceGroup
+              icon={<IconPlugConnected size={16} />}
+              title={intl.formatMessage(homeMessages.marketplacesApi)}
+              hint={intl.formatMessage(homeMessages.marketplacesApiHint)}
+              ids={api}
+            />
+            <MarketplaceGroup
+              icon={<IconPuzzle size={16} />}
+              title={intl.formatMessage(homeMessages.marketplacesExtension)}
+              hint={intl.formatMessage(homeMessages.marketplacesExtensionHint)}
+              ids={extension}
+            />
+          </>
+        )}
+      </Stack>
+    </SectionCard>
+  );
+}
+
+function MarketplaceGroup(props: {
+  icon: ReactNode;
+  title: string;
+  hint: string;
+  ids: readonly MarketplaceId[];
+}) {
+  const intl = useIntl();
+  return (
+    <Stack gap={6}>
+      <Group gap={6} c="dimmed">
+        {props.icon}
+        <Text fz="xs" fw={700} tt="uppercase" lts={0.3}>
+          {props.title}
+        </Text>
+      </Group>
+      <Text fz="xs" c="dimmed">
+        {props.hint}
+      </Text>
+      {props.ids.length === 0 ? (
+        <Text fz="sm" c="dimmed">
+          {intl.formatMessage(homeMessages.marketplacesGroupEmpty)}
+        </Text>
+      ) : (
+        <Group gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {props.ids.map((id) => (
+            <Badge
+              key={id}
+              component="li"
+              variant="outline"
+              radius="sm"
+              tt="none"
+              fw={500}
+              size="lg"
+            >
+              {MARKETPLACE_NAMES[id]}
+            </Badge>
+          ))}
+        </Group>
+      )}
+    </Stack>
+  );
+}
