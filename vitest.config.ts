@@ -16,9 +16,10 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
+          sequence: { groupOrder: 0 },
         },
       },
-      ...integrationDatabases.map((db) => ({
+      ...integrationDatabases.map((db, index) => ({
         test: {
           name: `integration-${db}`,
           include: ['apps/server/src/**/*.int.test.ts', 'apps/server/test/**/*.int.test.ts'],
@@ -28,6 +29,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Each file boots its own server and database; two at a time fit two cores.
           maxWorkers: 2,
+          // Projects with their own worker counts run one group after another.
+          sequence: { groupOrder: index + 1 },
         },
       })),
     ],

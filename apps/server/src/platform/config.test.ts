@@ -26,7 +26,9 @@ describe('configuration from the environment', () => {
   });
 
   it('splits API and workers only on a server Postgres (the embedded database is one process)', () => {
-    expect(() => loadConfig({}, ['--role=worker'])).toThrow('needs a server Postgres (DATABASE_URL)');
+    expect(() => loadConfig({}, ['--role=worker'])).toThrow(
+      'needs a server Postgres (DATABASE_URL)',
+    );
     expect(loadConfig({}, ['--role=all']).role).toBe('all');
   });
 
