@@ -71,6 +71,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const auth = new AuthService(
     createAuth({
       db,
+      logger,
       secret: await authSecret(config),
       baseUrl: publicUrl,
       sessionDays: config.sessionDays,

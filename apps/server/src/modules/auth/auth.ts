@@ -1,5 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { Logger } from 'pino';
 import { PASSWORD_MAX_LENGTH } from '@listloop/domain';
 import type { Db } from '../../platform/db/database';
 import { newId } from '../../platform/ids';
@@ -7,6 +8,7 @@ import { authCredentials, authSessions, authUsers, authVerifications } from './a
 
 export interface AuthOptions {
   db: Db;
+  logger: Logger;
   secret: string;
   baseUrl: string;
   sessionDays: number;
@@ -46,6 +48,19 @@ export function createAuth(options: AuthOptions) {
       updateAge: 24 * 60 * 60,
     },
     rateLimit: { enabled: false },
+    // better-auth's messages go to our log. A wrong password or an unknown e-mail is an
+    // ordinary event that the sign-in route answers; it is not worth a warning.
+    logger: {
+      level: 'debug',
+      log: (level, message, ...args) => {
+        const ordinary = /invalid password|user not found/i.test(message);
+        const target = ordinary ? 'debug' : level;
+        options.logger[target](
+          { source: 'better-auth', details: args.length > 0 ? args : undefined },
+          message,
+        );
+      },
+    },
     telemetry: { enabled: false },
     advanced: {
       cookiePrefix: 'listloop',
