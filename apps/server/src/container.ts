@@ -5,6 +5,7 @@ import pino, { type Logger } from 'pino';
 import type { Config } from './platform/config';
 import { migrateDatabase, openDatabase, type Database } from './platform/db/database';
 import { Queue } from './platform/queue/queue';
+import { LocalStorage } from './platform/storage/local-storage';
 import { FeatureFlags } from './platform/feature-flags/feature-flags';
 import { RemoteFlagFile } from './platform/feature-flags/remote-flag-file';
 import { createAuth } from './modules/auth/auth';
@@ -56,6 +57,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
     ));
   await migrateDatabase(database);
   const { db } = database;
+
+  const storage = new LocalStorage(path.join(config.dataDir, 'files'));
 
   const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   const secureCookies = publicUrl.startsWith('https://');
@@ -115,6 +118,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     database,
     secureCookies,
     publicUrl,
+    storage,
     repositories,
     services,
     jobs,

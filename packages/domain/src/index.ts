@@ -13,3 +13,8 @@ export * from './session/session-state.schema';
 export * from './session/auth.schema';
 export * from './feature-flags/flags';
 export * from './onboarding/onboarding';
+export * from './listings/listing-status';
+export * from './images/image.schema';
+export * from './labels/label.schema';
+export * from './items/item.schema';
+export * from './items/completeness';

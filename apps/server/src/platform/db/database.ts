@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -59,7 +60,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
 
   if (target.dataDir) await fs.mkdir(target.dataDir, { recursive: true });
-  const client = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
+  // Trigram search (pg_trgm) is an extension PGlite loads on demand; server Postgres ships it.
+  const options = { extensions: { pg_trgm } };
+  const client = target.dataDir ? new PGlite(target.dataDir, options) : new PGlite(options);
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   return {

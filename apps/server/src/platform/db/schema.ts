@@ -4,3 +4,8 @@ export * from '../../modules/accounts/account.table';
 export * from '../../modules/roles/role.table';
 export * from '../../modules/account-users/account-user.table';
 export * from '../../modules/users/user.table';
+export * from '../../modules/items/item.table';
+export * from '../../modules/labels/label.table';
+export * from '../../modules/images/image.table';
+export * from '../../modules/variants/variant-options.table';
+export * from '../../modules/item-import/item-import.table';

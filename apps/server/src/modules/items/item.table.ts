@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { ITEM_STATUSES, type GeneralDetails, type Listing, type Variant } from '@listloop/domain';
+import { idLength } from '../../platform/db/columns';
+import { accounts } from '../accounts/account.table';
+import { authUsers } from '../auth/auth.table';
+
+export const itemStatus = pgEnum('item_status', ITEM_STATUSES);
+
+/**
+ * Spec §3 Item. general_details and listings are the source of truth (JSON, as the API shapes
+ * them); the columns the inventory screen filters and sorts on are generated from them by the
+ * database, so they can never disagree. search_text is written with every save (title,
+ * description, brand, SKU and labels, lowercased) and indexed with trigrams.
+ */
+export const items = pgTable(
+  'items',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.accountId, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    status: itemStatus('status').notNull().default('inProgress'),
+    dateCreated: bigint('date_created', { mode: 'number' }).notNull(),
+    dateLastModified: bigint('date_last_modified', { mode: 'number' }).notNull(),
+    labels: text('labels')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    generalDetails: jsonb('general_details').$type<GeneralDetails>().notNull(),
+    listings: jsonb('listings').$type<Record<string, Listing>>().notNull().default({}),
+    variants: jsonb('variants').$type<Variant[]>().notNull().default([]),
+    searchText: text('search_text').notNull().default(''),
+    title: text('title').generatedAlwaysAs(sql`(general_details->>'title')`),
+    sku: text('sku').generatedAlwaysAs(sql`nullif(general_details->>'sku', '')`),
+    brand: text('brand').generatedAlwaysAs(sql`(general_details->>'brand')`),
+    price: numeric('price', { mode: 'number' }).generatedAlwaysAs(
+      sql`((general_details->>'price')::numeric)`,
+    ),
+    quantity: integer('quantity').generatedAlwaysAs(sql`((general_details->>'quantity')::integer)`),
+  },
+  (t) => [
+    check('items_id_length', idLength(t.id)),
+    index('items_owner_created_idx').on(t.accountId, t.userId, t.dateCreated.desc(), t.id),
+    index('items_owner_modified_idx').on(t.accountId, t.userId, t.dateLastModified.desc(), t.id),
+    index('items_owner_price_idx').on(t.accountId, t.userId, t.price, t.id),
+    index('items_owner_title_idx').on(t.accountId, t.userId, t.title, t.id),
+    index('items_labels_idx').using('gin', t.labels),
+    index('items_listings_idx').using('gin', sql`${t.listings} jsonb_path_ops`),
+    index('items_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    uniqueIndex('items_owner_sku_unique')
+      .on(t.accountId, t.userId, t.sku)
+      .where(sql`${t.sku} IS NOT NULL`),
+  ],
+);

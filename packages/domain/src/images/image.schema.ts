@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/** Spec §3 Image. url is the original; url_l (≤1600 px) and url_s (150 px) the derivatives. */
+export const ImageSchema = z.object({
+  id: z.string().min(1).max(64),
+  url: z.string().min(1).max(2048),
+  url_l: z.string().max(2048).default(''),
+  url_s: z.string().max(2048).default(''),
+  _l: z.string().max(2048).optional(),
+  _s: z.string().max(2048).optional(),
+  version: z.union([z.literal(2), z.literal(3)]).default(3),
+  originalMaxDimension: z.number().int().min(0).max(100_000).default(0),
+});
+export type Image = z.infer<typeof ImageSchema>;
+
+export const IMAGE_LARGE_MAX = 1600;
+export const IMAGE_SMALL_SIZE = 150;
+/** Spec §7: a requested width is never served below 800 px for large images. */
+export const IMAGE_MIN_REQUESTED_WIDTH = 800;
+export const MAX_IMAGES_PER_ITEM = 24;
+
+/** Spec §3: the file extension comes from the MIME subtype, jpeg by default. */
+export function extensionForMime(mime: string | null | undefined): string {
+  const subtype = (mime ?? '').split('/')[1]?.split(/[;+]/)[0]?.trim().toLowerCase();
+  return subtype && /^[a-z0-9.-]{1,10}$/.test(subtype) ? subtype : 'jpeg';
+}
+
+/** Spec §4 upload task states and the transitions the uploader allows. */
+export const UPLOAD_TASK_STATES = [
+  'running',
+  'pausing',
+  'paused',
+  'canceling',
+  'canceled',
+  'error',
+  'success',
+] as const;
+export type UploadTaskState = (typeof UPLOAD_TASK_STATES)[number];
+export type UploadTaskAction =
+  'pause' | 'paused' | 'resume' | 'cancel' | 'canceled' | 'fail' | 'succeed';
+
+const TRANSITIONS: Record<UploadTaskState, Partial<Record<UploadTaskAction, UploadTaskState>>> = {
+  running: { pause: 'pausing', cancel: 'canceling', fail: 'error', succeed: 'success' },
+  pausing: { paused: 'paused', resume: 'running', cancel: 'canceling', fail: 'error' },
+  paused: { resume: 'running' },
+  canceling: { canceled: 'canceled' },
+  canceled: {},
+  error: {},
+  success: {},
+};
+
+/** The next state, or null when the action is not allowed from this state. */
+export function nextUploadState(
+  state: UploadTaskState,
+  action: UploadTaskAction,
+): UploadTaskState | null {
+  return TRANSITIONS[state][action] ?? null;
+}
