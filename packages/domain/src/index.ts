@@ -18,3 +18,4 @@ export * from './images/image.schema';
 export * from './labels/label.schema';
 export * from './items/item.schema';
 export * from './items/completeness';
+export * from './items/item.api';

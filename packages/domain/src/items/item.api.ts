@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { MarketplaceIdSchema } from '../marketplaces/marketplaces';
+import { ListingStatusSchema } from '../listings/listing-status';
+import { LabelNameSchema } from '../labels/label.schema';
+import {
+  DimensionsSchema,
+  GeneralDetailsSchema,
+  ITEM_STATUSES,
+  ItemLabelsSchema,
+  ItemSchema,
+  ListingSchema,
+  VariantSchema,
+  WeightSchema,
+} from './item.schema';
+
+/**
+ * Request and response shapes of the inventory API (spec §7 Items, labels, variants), shared
+ * by the server's route schemas and the web app's calls.
+ */
+
+/** POST /api/account/item: without userId the item goes to the caller's own inventory. */
+export const ItemCreateSchema = z.object({
+  userId: z.string().min(1).max(64).optional(),
+  generalDetails: GeneralDetailsSchema.prefault({}),
+  labels: ItemLabelsSchema.default([]),
+  listings: z.record(MarketplaceIdSchema, ListingSchema).default({}),
+  variants: z.array(VariantSchema).max(100).default([]),
+});
+export type ItemCreate = z.input<typeof ItemCreateSchema>;
+
+export const ItemResponseSchema = z.object({ item: ItemSchema });
+
+/** PATCH …/{userId}/{itemId}/field: dotted paths to new values; listing status fields are skipped. */
+export const ItemFieldUpdateSchema = z.object({
+  changes: z
+    .record(z.string().min(1).max(200), z.unknown())
+    .refine((changes) => Object.keys(changes).length > 0, { message: 'Give at least one change' }),
+});
+export const ItemFieldUpdateResponseSchema = z.object({
+  item: ItemSchema,
+  skipped: z.array(z.string()),
+});
+
+export const GeneralDetailsUpdateSchema = z.object({ generalDetails: GeneralDetailsSchema });
+export const ListingUpdateSchema = z.object({ listing: z.record(z.string(), z.unknown()) });
+export const ListingsUpdateSchema = z.object({
+  listings: z.record(MarketplaceIdSchema, z.record(z.string(), z.unknown())),
+});
+
+export const ITEM_SORTS = [
+  'dateCreated:desc',
+  'dateCreated:asc',
+  'dateLastModified:desc',
+  'dateLastModified:asc',
+  'title:asc',
+  'title:desc',
+  'price:asc',
+  'price:desc',
+] as const;
+export type ItemSort = (typeof ITEM_SORTS)[number];
+
+export const ITEM_PAGE_MAX = 200;
+
+/** GET /api/account/item: the inventory screen's search, filters, sort and cursor. */
+export const ItemListQuerySchema = z.object({
+  userId: z.string().min(1).max(64).optional(),
+  q: z.string().trim().max(200).optional(),
+  status: z.enum(ITEM_STATUSES).optional(),
+  marketplace: MarketplaceIdSchema.optional(),
+  listingStatus: ListingStatusSchema.optional(),
+  label: z.string().trim().max(20).optional(),
+  priceMin: z.coerce.number().min(0).optional(),
+  priceMax: z.coerce.number().min(0).optional(),
+  /** Epoch milliseconds, inclusive. */
+  createdFrom: z.coerce.number().int().min(0).optional(),
+  createdTo: z.coerce.number().int().min(0).optional(),
+  sort: z.enum(ITEM_SORTS).default('dateCreated:desc'),
+  cursor: z.string().max(500).optional(),
+  limit: z.coerce.number().int().min(1).max(ITEM_PAGE_MAX).default(50),
+});
+export type ItemListQuery = z.input<typeof ItemListQuerySchema>;
+
+export const ItemListResponseSchema = z.object({
+  items: z.array(ItemSchema),
+  total: z.number().int(),
+  nextCursor: z.string().nullable(),
+});
+export type ItemListResponse = z.infer<typeof ItemListResponseSchema>;
+
+/** PATCH /api/account/item/{userId}/bulk-items: the same changes to many items. */
+export const BulkItemsUpdateSchema = z.object({
+  itemIds: z.array(z.string().min(1).max(64)).min(1).max(10_000),
+  changes: z
+    .object({
+      price: z.number().min(0).nullable().optional(),
+      quantity: z.number().int().min(0).optional(),
+      condition: GeneralDetailsSchema.shape.condition.optional(),
+      brand: z.string().trim().max(100).optional(),
+      category: z.string().trim().max(200).nullable().optional(),
+      location: z.string().trim().max(100).optional(),
+      weight: WeightSchema.optional(),
+      addLabels: z.array(LabelNameSchema).max(20).optional(),
+      removeLabels: z.array(LabelNameSchema).max(20).optional(),
+    })
+    .refine((c) => Object.keys(c).length > 0, { message: 'Give at least one change' }),
+});
+export const BulkItemsUpdateResponseSchema = z.object({
+  updated: z.number().int(),
+  /** Items that could not take the change (say, over the label limit), with why. */
+  failed: z.array(z.object({ itemId: z.string(), message: z.string() })),
+});
+
+/** GET /api/account/item/total-items-created-by-date */
+export const ItemsCreatedByDateQuerySchema = z.object({
+  userId: z.string().min(1).max(64).optional(),
+  from: z.coerce.number().int().min(0),
+  to: z.coerce.number().int().min(0),
+  /** IANA zone the days are counted in. */
+  timeZone: z.string().max(64).default('UTC'),
+});
+export const ItemsCreatedByDateResponseSchema = z.object({
+  days: z.array(z.object({ date: z.string(), total: z.number().int() })),
+  total: z.number().int(),
+});
+
+/** PATCH /api/rest/v1/item/set-labels-by-sku-list */
+export const SetLabelsBySkuListSchema = z.object({
+  userId: z.string().min(1).max(64).optional(),
+  skus: z.array(z.string().trim().min(1).max(64)).min(1).max(10_000),
+  labels: z.array(LabelNameSchema).min(1).max(20),
+  mode: z.enum(['add', 'replace', 'remove']).default('add'),
+});
+export const SkuResultResponseSchema = z.object({
+  updated: z.number().int(),
+  notFound: z.array(z.string()),
+});
+
+/** PATCH /api/rest/v1/item/set-package-dimensions-and-weight */
+export const SetPackageDimensionsAndWeightSchema = z
+  .object({
+    userId: z.string().min(1).max(64).optional(),
+    skus: z.array(z.string().trim().min(1).max(64)).max(10_000).optional(),
+    itemIds: z.array(z.string().min(1).max(64)).max(10_000).optional(),
+    weight: WeightSchema.optional(),
+    dimensions: DimensionsSchema.optional(),
+  })
+  .refine((v) => (v.skus?.length ?? 0) + (v.itemIds?.length ?? 0) > 0, {
+    message: 'Give the SKUs or item ids to change',
+  })
+  .refine((v) => v.weight || v.dimensions, { message: 'Give a weight, dimensions, or both' });
+
+/** Labels: GET/POST /api/account/label/{userId}; PUT/DELETE …/{labelId}. */
+export const LabelSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  itemCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type Label = z.infer<typeof LabelSchema>;
+export const LabelCreateSchema = z.object({ name: LabelNameSchema });
+export const LabelUpdateSchema = z.object({ dataToUpdate: z.object({ name: LabelNameSchema }) });
+
+/** GET/PUT /api/account/variants/options */
+export const VariantOptionsSchema = z.object({
+  sizes: z.array(z.string().trim().min(1).max(40)).max(200),
+  colors: z.array(z.string().trim().min(1).max(40)).max(200),
+});
+export const VariantOptionsResponseSchema = z.object({
+  options: VariantOptionsSchema,
+  enabled: z.boolean(),
+});
+
+/** CSV import (spec §7 item-import/normalize). */
+export const IMPORT_FORMATS = ['listloop', 'ebay'] as const;
+export const ImportPreviewRowSchema = z.object({
+  row: z.number().int(),
+  sku: z.string(),
+  title: z.string(),
+  price: z.number().nullable(),
+  action: z.enum(['create', 'update', 'skip']),
+  errors: z.array(z.string()),
+});
+export const ImportPreviewSchema = z.object({
+  importId: z.string(),
+  format: z.enum(IMPORT_FORMATS),
+  fileName: z.string(),
+  totalRows: z.number().int(),
+  validRows: z.number().int(),
+  /** Which CSV column became which item field. */
+  columns: z.array(z.object({ column: z.string(), field: z.string().nullable() })),
+  rows: z.array(ImportPreviewRowSchema),
+});
+export const ImportStatusSchema = z.object({
+  importId: z.string(),
+  status: z.enum(['previewed', 'queued', 'running', 'done', 'failed']),
+  totalRows: z.number().int(),
+  processedRows: z.number().int(),
+  createdItems: z.number().int(),
+  updatedItems: z.number().int(),
+  errorRows: z.array(z.object({ row: z.number().int(), messages: z.array(z.string()) })),
+  failureReason: z.string().nullable(),
+});
