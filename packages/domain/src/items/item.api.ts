@@ -23,7 +23,7 @@ export const ItemCreateSchema = z.object({
   userId: z.string().min(1).max(64).optional(),
   generalDetails: GeneralDetailsSchema.prefault({}),
   labels: ItemLabelsSchema.default([]),
-  listings: z.record(MarketplaceIdSchema, ListingSchema).default({}),
+  listings: z.partialRecord(MarketplaceIdSchema, ListingSchema).default({}),
   variants: z.array(VariantSchema).max(100).default([]),
 });
 export type ItemCreate = z.input<typeof ItemCreateSchema>;
@@ -44,7 +44,7 @@ export const ItemFieldUpdateResponseSchema = z.object({
 export const GeneralDetailsUpdateSchema = z.object({ generalDetails: GeneralDetailsSchema });
 export const ListingUpdateSchema = z.object({ listing: z.record(z.string(), z.unknown()) });
 export const ListingsUpdateSchema = z.object({
-  listings: z.record(MarketplaceIdSchema, z.record(z.string(), z.unknown())),
+  listings: z.partialRecord(MarketplaceIdSchema, z.record(z.string(), z.unknown())),
 });
 
 export const ITEM_SORTS = [
