@@ -136,7 +136,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
-    files: ['scripts/**/*.mjs', 'e2e/**/*.ts', 'bench/**/*'],
+    files: ['scripts/**/*.mjs', 'e2e/**/*.ts', '**/bench/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
 );

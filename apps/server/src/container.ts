@@ -5,7 +5,7 @@ import pino, { type Logger } from 'pino';
 import type { Config } from './platform/config';
 import { migrateDatabase, openDatabase, type Database } from './platform/db/database';
 import { Queue } from './platform/queue/queue';
-import { LocalStorage } from './platform/storage/local-storage';
+import { createStorage } from './platform/storage/create-storage';
 import { FeatureFlags } from './platform/feature-flags/feature-flags';
 import { RemoteFlagFile } from './platform/feature-flags/remote-flag-file';
 import { createAuth } from './modules/auth/auth';
@@ -20,6 +20,23 @@ import { RoleRepository } from './modules/roles/role.repository';
 import { RoleService } from './modules/roles/role.service';
 import { UserRepository } from './modules/users/user.repository';
 import { SessionService } from './modules/session/session.service';
+import { ItemRepository } from './modules/items/item.repository';
+import { ItemService } from './modules/items/item.service';
+import { ItemBulkService } from './modules/items/item-bulk.service';
+import { ItemExportService } from './modules/items/item-export.service';
+import { LabelRepository } from './modules/labels/label.repository';
+import { LabelService } from './modules/labels/label.service';
+import { VariantOptionsRepository } from './modules/variants/variant-options.repository';
+import { VariantOptionsService } from './modules/variants/variant-options.service';
+import { ItemImportRepository } from './modules/item-import/item-import.repository';
+import { ItemImportService } from './modules/item-import/item-import.service';
+import { importItemsJob } from './modules/item-import/item-import.jobs';
+import { ImageRepository } from './modules/images/image.repository';
+import { ImageService } from './modules/images/image.service';
+import { ImageDerivatives } from './modules/images/image.derivatives';
+import { ImageCache } from './modules/images/image.cache';
+import { imageDerivativesJob, purgeExpiredUploadsJob } from './modules/images/image.jobs';
+import { UploadServer } from './modules/images/upload.tus';
 
 export interface ContainerOptions {
   logger?: Logger;
@@ -58,7 +75,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
   await migrateDatabase(database);
   const { db } = database;
 
-  const storage = new LocalStorage(path.join(config.dataDir, 'files'));
+  const storage = createStorage(config);
 
   const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   const secureCookies = publicUrl.startsWith('https://');
@@ -69,6 +86,11 @@ export async function createContainer(config: Config, options: ContainerOptions 
     roles: new RoleRepository(db),
     users: new UserRepository(db),
     auth: new AuthRepository(db),
+    items: new ItemRepository(db),
+    labels: new LabelRepository(db),
+    variantOptions: new VariantOptionsRepository(db),
+    itemImports: new ItemImportRepository(db),
+    images: new ImageRepository(db),
   };
 
   const auth = new AuthService(
@@ -84,6 +106,11 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const remoteFlags = new RemoteFlagFile(config.featureFlagsUrl, logger);
   await remoteFlags.start();
   const flags = await FeatureFlags.create(remoteFlags, logger);
+
+  const imageDerivatives = new ImageDerivatives(repositories.images, storage);
+
+  const labels = new LabelService(db, repositories.labels, repositories.items);
+  const items = new ItemService(db, repositories.items, labels, repositories.accountUsers);
 
   const services = {
     auth,
@@ -106,9 +133,41 @@ export async function createContainer(config: Config, options: ContainerOptions 
     ),
     roles: new RoleService(repositories.roles, repositories.accountUsers),
     sessions: new SessionService(repositories.users, flags),
+    labels,
+    items,
+    itemBulk: new ItemBulkService(db, repositories.items, items, labels),
+    itemExport: new ItemExportService(repositories.items, items),
+    variantOptions: new VariantOptionsService(repositories.variantOptions),
+    itemImports: new ItemImportService(
+      db,
+      repositories.itemImports,
+      repositories.items,
+      items,
+      labels,
+      storage,
+      async (payload) => {
+        await queue.send(jobs.importItems, payload);
+      },
+    ),
+    images: new ImageService(
+      repositories.images,
+      repositories.users,
+      storage,
+      imageDerivatives,
+      new ImageCache(path.join(config.dataDir, 'cache', 'images')),
+      async (imageId) => {
+        await queue.send(jobs.imageDerivatives, { imageId });
+      },
+    ),
   };
+  const uploads = new UploadServer(path.join(config.dataDir, 'uploads'), services.images, logger);
 
-  const jobs = { purgeExpiredSessions: purgeExpiredSessionsJob(repositories.auth) };
+  const jobs = {
+    purgeExpiredSessions: purgeExpiredSessionsJob(repositories.auth),
+    importItems: importItemsJob(services.itemImports),
+    imageDerivatives: imageDerivativesJob(imageDerivatives),
+    purgeExpiredUploads: purgeExpiredUploadsJob(uploads),
+  };
   const queue = new Queue(database, logger, options.queue);
   queue.register(Object.values(jobs));
 
@@ -119,6 +178,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     secureCookies,
     publicUrl,
     storage,
+    uploads,
     repositories,
     services,
     jobs,

@@ -20,12 +20,12 @@ export interface TestDatabase {
  */
 export async function createTestDatabase(
   kind: TestDatabaseKind = testDatabaseKind(),
+  adminUrl: string | undefined = process.env.TEST_DATABASE_URL,
 ): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const database = await openDatabase({ kind: 'pglite', dataDir: null });
     return { database, dispose: () => database.close() };
   }
-  const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is needed for the Postgres integration tests');
   const name = `listloop_t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });

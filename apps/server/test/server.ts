@@ -21,7 +21,12 @@ export interface TestServer {
  * database. `env` overrides configuration as the environment would.
  */
 export async function startTestServer(
-  options: { env?: Record<string, string>; work?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    work?: boolean;
+    /** Which database, when not the one the test project names (the benchmark chooses its own). */
+    database?: { kind: 'pglite' } | { kind: 'postgres'; adminUrl: string };
+  } = {},
 ): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'listloop-test-'));
   const config = loadConfig(
@@ -36,7 +41,12 @@ export async function startTestServer(
     },
     [],
   );
-  const testDb = await createTestDatabase();
+  const testDb = options.database
+    ? await createTestDatabase(
+        options.database.kind,
+        options.database.kind === 'postgres' ? options.database.adminUrl : undefined,
+      )
+    : await createTestDatabase();
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const container = await createContainer(config, {
     database: testDb.database,

@@ -23,7 +23,11 @@ export interface TenancyCase {
   route: string;
   /** What this case tries. */
   title: string;
-  request: (victim: Victim, intruder: Intruder) => { path: string; body?: unknown };
+  /** May be async, to give the victim a row first (an upload, an image). */
+  request: (
+    victim: Victim,
+    intruder: Intruder,
+  ) => { path: string; body?: unknown } | Promise<{ path: string; body?: unknown }>;
   /** Default: the answer is 404. A list route instead proves no victim row is in the answer. */
   check?: (response: { status: number; body: any; text: string }, victim: Victim) => void;
   /** Proves the victim's data is as it was, read as the victim. */
@@ -84,7 +88,7 @@ export function describeTenancy(cases: TenancyCase[], ownDataOnly: Record<string
 
     for (const testCase of cases) {
       it(`${testCase.route}: ${testCase.title}`, async () => {
-        const { path, body } = testCase.request(victim, intruder);
+        const { path, body } = await testCase.request(victim, intruder);
         const [method = 'GET'] = testCase.route.split(' ');
         const response = await intruder.client.request(
           method,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { STORAGE_MESSAGES } from './storage/storage';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -42,7 +43,28 @@ export const EnvSchema = z.object({
   LOGIN_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   SESSION_DAYS: z.coerce.number().int().min(1).default(30),
+  STORAGE: z.enum(['local', 's3']).default('local'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
 });
+
+/** Where files live: local disk under DATA_DIR/files, or an S3-compatible bucket. */
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      /** Null for AWS itself; the URL of any other S3-compatible service. */
+      endpoint: string | null;
+      /** Null: the AWS SDK's default credential chain (environment, profile, instance role). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | null;
+      forcePathStyle: boolean;
+    };
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -64,6 +86,7 @@ export interface Config {
   featureFlagsUrl: string | null;
   loginLimits: { perIp: number; perEmail: number; windowMs: number };
   sessionDays: number;
+  storage: StorageConfig;
 }
 
 export class ConfigError extends Error {}
@@ -113,5 +136,31 @@ export function loadConfig(
       windowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
     },
     sessionDays: e.SESSION_DAYS,
+    storage: storageConfig(e),
+  };
+}
+
+function storageConfig(e: z.infer<typeof EnvSchema>): StorageConfig {
+  if (e.STORAGE === 'local') return { kind: 'local' };
+  if (!e.S3_BUCKET) {
+    throw new ConfigError(
+      `Invalid configuration:\n  S3_BUCKET: ${STORAGE_MESSAGES['no-default-bucket']} (STORAGE=s3 needs S3_BUCKET)`,
+    );
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither (the default AWS credential chain)',
+    );
+  }
+  return {
+    kind: 's3',
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    endpoint: e.S3_ENDPOINT ?? null,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : null,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
   };
 }

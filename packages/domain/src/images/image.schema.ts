@@ -19,10 +19,60 @@ export const IMAGE_SMALL_SIZE = 150;
 export const IMAGE_MIN_REQUESTED_WIDTH = 800;
 export const MAX_IMAGES_PER_ITEM = 24;
 
+/**
+ * Uploads: the tus 1.0 endpoint, what it takes, and how the client learns the image an upload
+ * became (the upload id is the image id; the final PATCH also answers it in a header).
+ */
+export const IMAGE_UPLOAD_PATH = '/api/uploads';
+export const IMAGE_ID_HEADER = 'Upload-Image-Id';
+/** HEIC is absent: the image library's bundled decoder reads AVIF but not HEVC. */
+export const ACCEPTED_IMAGE_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/webp',
+  'image/gif',
+  'image/avif',
+] as const;
+export type AcceptedImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
+export const MAX_IMAGE_UPLOAD_BYTES = 25 * 1024 * 1024;
+
+/** Whether a declared type is one we take ("image/jpg", which some clients send, is JPEG). */
+export function isAcceptedImageType(type: string | null | undefined): boolean {
+  const bare = (type ?? '').split(';')[0]!.trim().toLowerCase();
+  return (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(
+    bare === 'image/jpg' ? 'image/jpeg' : bare,
+  );
+}
+
+/** Where the record of an uploaded image is read: GET, answering StoredImageSchema. */
+export function imageRecordPath(imageId: string): string {
+  return `${IMAGE_UPLOAD_PATH}/images/${encodeURIComponent(imageId)}`;
+}
+
+export const IMAGE_STATUSES = ['processing', 'ready', 'failed'] as const;
+export type ImageStatus = (typeof IMAGE_STATUSES)[number];
+
+/**
+ * An uploaded image as the server reports it: the spec's record (what an item stores in
+ * generalDetails.images) and how far its large and small versions are.
+ */
+export const StoredImageSchema = z.object({
+  image: ImageSchema,
+  status: z.enum(IMAGE_STATUSES),
+  failureReason: z.string().nullable(),
+  /** Upright dimensions of the original. */
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+});
+export type StoredImage = z.infer<typeof StoredImageSchema>;
+
 /** Spec §3: the file extension comes from the MIME subtype, jpeg by default. */
 export function extensionForMime(mime: string | null | undefined): string {
   const subtype = (mime ?? '').split('/')[1]?.split(/[;+]/)[0]?.trim().toLowerCase();
-  return subtype && /^[a-z0-9.-]{1,10}$/.test(subtype) ? subtype : 'jpeg';
+  // A subtype that could not be a file extension ("..", "-x", overlong) falls back too.
+  return subtype && /^[a-z0-9](?:[a-z0-9-]|\.(?!\.)){0,9}$/.test(subtype) && !subtype.endsWith('.')
+    ? subtype
+    : 'jpeg';
 }
 
 /** Spec §4 upload task states and the transitions the uploader allows. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MarketplaceIdSchema } from '../marketplaces/marketplaces';
+import { MARKETPLACE_IDS, MarketplaceIdSchema } from '../marketplaces/marketplaces';
 import { ListingStatusSchema } from '../listings/listing-status';
 import { LabelNameSchema } from '../labels/label.schema';
 import {
@@ -9,6 +9,7 @@ import {
   ItemLabelsSchema,
   ItemSchema,
   ListingSchema,
+  PRICE_MAX,
   VariantSchema,
   WeightSchema,
 } from './item.schema';
@@ -42,6 +43,11 @@ export const ItemFieldUpdateResponseSchema = z.object({
 });
 
 export const GeneralDetailsUpdateSchema = z.object({ generalDetails: GeneralDetailsSchema });
+
+/** PUT …/listing/{marketplaceId}: a marketplace, or 'general' for the general details. */
+export const LISTING_TARGETS = [...MARKETPLACE_IDS, 'general'] as const;
+export const ListingTargetSchema = z.enum(LISTING_TARGETS);
+export type ListingTarget = z.infer<typeof ListingTargetSchema>;
 export const ListingUpdateSchema = z.object({ listing: z.record(z.string(), z.unknown()) });
 export const ListingsUpdateSchema = z.object({
   listings: z.partialRecord(MarketplaceIdSchema, z.record(z.string(), z.unknown())),
@@ -80,6 +86,39 @@ export const ItemListQuerySchema = z.object({
 });
 export type ItemListQuery = z.input<typeof ItemListQuerySchema>;
 
+/** GET /api/account/item/export: the list's search, filters and sort, every page. */
+export const ItemExportQuerySchema = ItemListQuerySchema.omit({ cursor: true, limit: true });
+
+/** ListLoop's own CSV format: the export writes these columns, the import reads them back. */
+export const ITEM_CSV_COLUMNS = [
+  'sku',
+  'title',
+  'description',
+  'brand',
+  'condition',
+  'price',
+  'quantity',
+  'cost_of_goods',
+  'size',
+  'primary_color',
+  'category',
+  'weight_lb',
+  'weight_oz',
+  'length_in',
+  'width_in',
+  'height_in',
+  'location',
+  'notes',
+  'labels',
+  'image_urls',
+  'item_id',
+  'status',
+  'date_created',
+] as const;
+export type ItemCsvColumn = (typeof ITEM_CSV_COLUMNS)[number];
+/** Labels and image URLs share one cell, joined with this. */
+export const ITEM_CSV_LIST_SEPARATOR = '|';
+
 export const ItemListResponseSchema = z.object({
   items: z.array(ItemSchema),
   total: z.number().int(),
@@ -92,8 +131,8 @@ export const BulkItemsUpdateSchema = z.object({
   itemIds: z.array(z.string().min(1).max(64)).min(1).max(10_000),
   changes: z
     .object({
-      price: z.number().min(0).nullable().optional(),
-      quantity: z.number().int().min(0).optional(),
+      price: z.number().min(0).max(PRICE_MAX).nullable().optional(),
+      quantity: z.number().int().min(0).max(100_000).optional(),
       condition: GeneralDetailsSchema.shape.condition.optional(),
       brand: z.string().trim().max(100).optional(),
       category: z.string().trim().max(200).nullable().optional(),
@@ -118,12 +157,16 @@ export const ItemsCreatedByDateQuerySchema = z.object({
   /** IANA zone the days are counted in. */
   timeZone: z.string().max(64).default('UTC'),
 });
+/** Only the days with at least one item are listed, oldest first. */
 export const ItemsCreatedByDateResponseSchema = z.object({
   days: z.array(z.object({ date: z.string(), total: z.number().int() })),
   total: z.number().int(),
 });
 
-/** PATCH /api/rest/v1/item/set-labels-by-sku-list */
+/**
+ * PATCH /api/rest/v1/item/set-labels-by-sku-list. All or nothing: when an item would end up
+ * with more than 20 labels, the whole request is refused (400) naming its SKUs.
+ */
 export const SetLabelsBySkuListSchema = z.object({
   userId: z.string().min(1).max(64).optional(),
   skus: z.array(z.string().trim().min(1).max(64)).min(1).max(10_000),
@@ -159,12 +202,18 @@ export const LabelSchema = z.object({
 export type Label = z.infer<typeof LabelSchema>;
 export const LabelCreateSchema = z.object({ name: LabelNameSchema });
 export const LabelUpdateSchema = z.object({ dataToUpdate: z.object({ name: LabelNameSchema }) });
+export const LabelResponseSchema = z.object({ label: LabelSchema });
+export const LabelListResponseSchema = z.object({ labels: z.array(LabelSchema) });
+/** Spec §9: at most 500 labels per user. */
+export const LABELS_PER_USER_MESSAGE = 'You can have at most 500 labels.';
 
 /** GET/PUT /api/account/variants/options */
 export const VariantOptionsSchema = z.object({
   sizes: z.array(z.string().trim().min(1).max(40)).max(200),
   colors: z.array(z.string().trim().min(1).max(40)).max(200),
 });
+/** PUT /api/account/variants/options takes the options themselves. */
+export const VariantOptionsUpdateSchema = VariantOptionsSchema;
 export const VariantOptionsResponseSchema = z.object({
   options: VariantOptionsSchema,
   enabled: z.boolean(),
@@ -172,7 +221,21 @@ export const VariantOptionsResponseSchema = z.object({
 
 /** CSV import (spec §7 item-import/normalize). */
 export const IMPORT_FORMATS = ['listloop', 'ebay'] as const;
+/** The CSV file is sent as the raw body (Content-Type: text/csv) or in JSON as `csv`. */
+export const IMPORT_FILE_MAX_BYTES = 20 * 1024 * 1024;
+export const ImportNormalizeQuerySchema = z.object({
+  fileName: z.string().trim().max(255).optional(),
+  /** Whose inventory the rows go to; the caller's by default. */
+  userId: z.string().min(1).max(64).optional(),
+});
+export const ImportNormalizeBodySchema = z.object({
+  fileName: z.string().trim().max(255).optional(),
+  csv: z.string().min(1, { message: 'The CSV file is empty' }),
+});
+/** The preview lists the first rows; the counts cover the whole file. */
+export const IMPORT_PREVIEW_ROWS = 200;
 export const ImportPreviewRowSchema = z.object({
+  /** The row number as a spreadsheet shows it: the header is row 1, the first item row 2. */
   row: z.number().int(),
   sku: z.string(),
   title: z.string(),
@@ -200,3 +263,5 @@ export const ImportStatusSchema = z.object({
   errorRows: z.array(z.object({ row: z.number().int(), messages: z.array(z.string()) })),
   failureReason: z.string().nullable(),
 });
+/** At most this many row errors are kept on an import. */
+export const IMPORT_ERROR_ROWS_MAX = 1000;

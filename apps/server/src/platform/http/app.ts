@@ -17,6 +17,12 @@ import { accountUserRoutes } from '../../modules/account-users/account-user.rout
 import { roleRoutes } from '../../modules/roles/role.routes';
 import { healthRoutes } from '../../modules/health/health.routes';
 import { webRoutes } from '../../modules/web/web.routes';
+import { itemRoutes } from '../../modules/items/item.routes';
+import { labelRoutes } from '../../modules/labels/label.routes';
+import { variantOptionsRoutes } from '../../modules/variants/variant-options.routes';
+import { itemImportRoutes } from '../../modules/item-import/item-import.routes';
+import { imageRoutes } from '../../modules/images/image.routes';
+import { uploadRoutes } from '../../modules/images/upload.routes';
 import { registerCsrfProtection } from './csrf';
 import { registerErrorHandling } from './error-handler';
 import { registerRequestContext } from './request-context';
@@ -142,6 +148,16 @@ export async function buildApp(
     joinLimit: { max: config.loginLimits.perIp, windowMs: config.loginLimits.windowMs },
   });
   await roleRoutes(app, { service: container.services.roles });
+  await itemRoutes(app, {
+    items: container.services.items,
+    bulk: container.services.itemBulk,
+    exporter: container.services.itemExport,
+  });
+  await labelRoutes(app, { service: container.services.labels });
+  await variantOptionsRoutes(app, { service: container.services.variantOptions });
+  await itemImportRoutes(app, { service: container.services.itemImports });
+  await imageRoutes(app, { service: container.services.images });
+  await uploadRoutes(app, { uploads: container.uploads });
   await webRoutes(app, {
     distDir: config.webDistDir,
     termsUrl: config.termsUrl,

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_MESSAGES, type ApiErrorBody, type ErrorCode } from '@listloop/domain';
 import { AppError } from './errors';
+import { StorageError } from '../storage/storage';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
@@ -68,6 +69,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
       return send(reply, error.statusCode, error.code, error.message, error.extra);
+    }
+    if (error instanceof StorageError && error.code === 'invalid-argument') {
+      return send(reply, 400, 'request/invalid', error.message);
+    }
+    if (
+      error instanceof StorageError &&
+      (error.code === 'object-not-found' || error.code === 'no-download-url')
+    ) {
+      return send(reply, 404, 'request/not-found', error.message);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => {

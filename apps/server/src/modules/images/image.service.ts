@@ -1,0 +1,284 @@
+import crypto from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import {
+  DEFAULT_COUNTRY,
+  IMAGE_MIN_REQUESTED_WIDTH,
+  isAcceptedImageType,
+  MAX_IMAGE_UPLOAD_BYTES,
+  type CountryCode,
+  type StoredImage,
+} from '@listloop/domain';
+import { AppError, badRequest, notFound } from '../../platform/http/errors';
+import { newId } from '../../platform/ids';
+import {
+  assertValidKey,
+  StorageError,
+  STORAGE_MESSAGES,
+  type Storage,
+} from '../../platform/storage/storage';
+import type { UserRepository } from '../users/user.repository';
+import type { ImageCache } from './image.cache';
+import type { ImageDerivatives } from './image.derivatives';
+import { derivativeKeys, imageUrl, originalKey, parseImageKey } from './image.keys';
+import {
+  canonicalParams,
+  hasTransform,
+  ImageParamError,
+  parseImageParams,
+  type ImageParams,
+} from './image.params';
+import {
+  CONTENT_TYPES,
+  makeDerivative,
+  outputFormatFor,
+  probeImage,
+  renderImage,
+} from './image.processing';
+import type { ImageRepository, ImageRow } from './image.repository';
+
+/** Whose inventory an image belongs to, and the country that picks its storage region. */
+export interface ImageOwner {
+  accountId: string;
+  userId: string;
+  countryCode: CountryCode;
+}
+
+/** Bumped when rendering changes, so cached renders and ETags of the old code are not reused. */
+const RENDER_VERSION = 1;
+
+/** Sharp reads larger pictures, but nobody photographs an item at more than 100 megapixels. */
+const MAX_PIXELS = 100_000_000;
+
+export const NOT_AN_IMAGE =
+  'This file is not a picture ListLoop can read. Upload a JPEG, PNG, WebP, GIF or AVIF image.';
+
+export type ServedImage =
+  | { kind: 'not-modified'; etag: string }
+  | {
+      kind: 'image';
+      etag: string;
+      contentType: string;
+      size: number;
+      body: Readable | Buffer;
+    };
+
+export class ImageService {
+  constructor(
+    private readonly repository: ImageRepository,
+    private readonly users: UserRepository,
+    private readonly storage: Storage,
+    private readonly derivatives: ImageDerivatives,
+    private readonly cache: ImageCache,
+    /** Queues the derivative job (images.derivatives). */
+    private readonly enqueueDerivatives: (imageId: string) => Promise<void>,
+  ) {}
+
+  /** The owner of what a signed-in member uploads: their account, and their country. */
+  async ownerOf(caller: { accountId: string; userId: string }): Promise<ImageOwner> {
+    const details = await this.users.findDetails(caller.userId);
+    return { ...caller, countryCode: details?.countryCode ?? DEFAULT_COUNTRY };
+  }
+
+  /**
+   * Stores a picture for a user (the demo seed, tests, imports): checks it is an image, writes
+   * the original, records it and makes its derivatives, inline by default.
+   */
+  async storeImage(
+    owner: ImageOwner,
+    bytes: Buffer,
+    mimeType: string,
+    options: { derivatives?: 'inline' | 'queue' } = {},
+  ): Promise<StoredImage> {
+    if (!isAcceptedImageType(mimeType)) throw new AppError(415, 'request/invalid', NOT_AN_IMAGE);
+    return this.store(owner, { imageId: newId(), source: bytes, size: bytes.length }, options);
+  }
+
+  /** A finished tus upload becomes the image of the same id (idempotent for one upload). */
+  async storeUpload(
+    owner: ImageOwner,
+    upload: { imageId: string; file: string; size: number },
+  ): Promise<StoredImage> {
+    const existing = await this.repository.findById(owner.accountId, upload.imageId);
+    if (existing) return this.toStored(existing);
+    return this.store(
+      owner,
+      { imageId: upload.imageId, source: upload.file, size: upload.size },
+      { derivatives: 'queue' },
+    );
+  }
+
+  private async store(
+    owner: ImageOwner,
+    input: { imageId: string; source: Buffer | string; size: number },
+    options: { derivatives?: 'inline' | 'queue' },
+  ): Promise<StoredImage> {
+    if (input.size > MAX_IMAGE_UPLOAD_BYTES) {
+      throw new AppError(413, 'request/invalid', 'A picture can be at most 25 MB.');
+    }
+    const probed = await probeImage(input.source);
+    if (!probed) throw new AppError(415, 'request/invalid', NOT_AN_IMAGE);
+    if (probed.width * probed.height > MAX_PIXELS) {
+      throw new AppError(415, 'request/invalid', 'This picture has more than 100 megapixels.');
+    }
+    const storageKey = originalKey({
+      countryCode: owner.countryCode,
+      userId: owner.userId,
+      imageId: input.imageId,
+      mimeType: probed.mimeType,
+    });
+    await this.storage.put(
+      storageKey,
+      typeof input.source === 'string' ? createReadStream(input.source) : input.source,
+      { contentType: probed.mimeType },
+    );
+    const { row, created } = await this.repository.insertOnce({
+      id: input.imageId,
+      accountId: owner.accountId,
+      userId: owner.userId,
+      storageKey,
+      mimeType: probed.mimeType,
+      byteSize: input.size,
+      width: probed.width,
+      height: probed.height,
+      originalMaxDimension: Math.max(probed.width, probed.height),
+      status: 'processing',
+    });
+    if (!created) return this.toStored(row);
+    if ((options.derivatives ?? 'inline') === 'inline') {
+      await this.derivatives.run(row.id);
+      const ready = await this.repository.findById(owner.accountId, row.id);
+      return this.toStored(ready ?? row);
+    }
+    await this.enqueueDerivatives(row.id);
+    return this.toStored(row);
+  }
+
+  async findOne(ctx: { accountId: string }, imageId: string): Promise<StoredImage> {
+    const row = await this.repository.findById(ctx.accountId, imageId);
+    if (!row) throw notFound('No image with this id.');
+    return this.toStored(row);
+  }
+
+  /**
+   * Spec §3 Image. url, url_l and url_s are image-endpoint addresses (the large and small ones
+   * answer from the original until their files exist); _l and _s are their storage keys.
+   */
+  toStored(row: ImageRow): StoredImage {
+    const keys = derivativeKeys(row.storageKey);
+    return {
+      image: {
+        id: row.id,
+        url: imageUrl(row.storageKey),
+        url_l: imageUrl(keys.largeKey),
+        url_s: imageUrl(keys.smallKey),
+        _l: keys.largeKey,
+        _s: keys.smallKey,
+        version: 3,
+        originalMaxDimension: row.originalMaxDimension ?? 0,
+      },
+      status: row.status,
+      failureReason: row.failureReason,
+      width: row.width,
+      height: row.height,
+    };
+  }
+
+  /**
+   * One stored image of the caller's account, rendered for the query (image.params.ts).
+   * Another account's image, or a key that names no image, is not found.
+   */
+  async serve(
+    ctx: { accountId: string },
+    key: string,
+    query: Record<string, unknown>,
+    ifNoneMatch: string | undefined,
+  ): Promise<ServedImage> {
+    assertValidKey(key);
+    let params: ImageParams;
+    try {
+      params = parseImageParams(query);
+    } catch (error) {
+      if (error instanceof ImageParamError) throw badRequest(error.message);
+      throw error;
+    }
+    const named = parseImageKey(key);
+    const row = named ? await this.repository.findById(ctx.accountId, named.imageId) : null;
+    if (!named || !row) throw notFound('No image at this address.');
+    const keys = derivativeKeys(row.storageKey);
+    const expected =
+      named.variant === 'large'
+        ? keys.largeKey
+        : named.variant === 'small'
+          ? keys.smallKey
+          : row.storageKey;
+    if (key !== expected) throw notFound('No image at this address.');
+
+    // Spec §7: a width asked of the large image is never below 800 px.
+    if (named.variant === 'large' && params.width) {
+      params = { ...params, width: Math.max(params.width, IMAGE_MIN_REQUESTED_WIDTH) };
+    }
+
+    const derivative = named.variant === 'original' ? null : await this.storage.stat(key);
+    const source = derivative ?? (await this.storage.stat(row.storageKey));
+    if (!source) throw new StorageError('no-download-url', STORAGE_MESSAGES['no-download-url']);
+    const pendingDerivative = named.variant !== 'original' && !derivative;
+
+    const hash = crypto
+      .createHash('sha256')
+      .update(
+        [
+          RENDER_VERSION,
+          key,
+          canonicalParams(params),
+          source.key,
+          source.updatedAt.getTime(),
+          source.size,
+        ].join('\n'),
+      )
+      .digest('hex');
+    const etag = `"${hash.slice(0, 40)}"`;
+    if (matchesEtag(ifNoneMatch, etag)) return { kind: 'not-modified', etag };
+
+    // A finished derivative asked for as it is: its bytes, straight from storage.
+    if (derivative && !hasTransform(params)) {
+      return {
+        kind: 'image',
+        etag,
+        contentType: derivative.contentType ?? 'image/jpeg',
+        size: derivative.size,
+        body: await this.storage.read(key),
+      };
+    }
+
+    // Originals always pass through sharp: upright, and without the camera's EXIF (GPS).
+    const format = named.variant === 'original' ? outputFormatFor(row.mimeType) : 'jpeg';
+    const contentType = CONTENT_TYPES[format];
+    const cached = await this.cache.find(hash, format);
+    if (cached) {
+      return {
+        kind: 'image',
+        etag,
+        contentType,
+        size: cached.size,
+        body: createReadStream(cached.file),
+      };
+    }
+    let input = await this.storage.readBuffer(source.key);
+    if (pendingDerivative) {
+      input = await makeDerivative(input, named.variant === 'small' ? 'small' : 'large');
+    }
+    const rendered = await renderImage(input, params, format);
+    await this.cache.store(hash, format, rendered);
+    return { kind: 'image', etag, contentType, size: rendered.length, body: rendered };
+  }
+}
+
+/** If-None-Match holds "*" or a list of (possibly weak) tags. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag);
+}

@@ -1,0 +1,212 @@
+import http from 'node:http';
+import path from 'node:path';
+import { FileStore } from '@tus/file-store';
+import { EVENTS, Server, type Upload } from '@tus/server';
+import { NodeRequest, sendNodeResponse } from 'srvx/node';
+import type { Logger } from 'pino';
+import {
+  ERROR_MESSAGES,
+  IMAGE_ID_HEADER,
+  IMAGE_UPLOAD_PATH,
+  isAcceptedImageType,
+  MAX_IMAGE_UPLOAD_BYTES,
+  type ApiErrorBody,
+  type ErrorCode,
+} from '@listloop/domain';
+import { AppError, notFound } from '../../platform/http/errors';
+import { newId } from '../../platform/ids';
+import type { ImageService } from './image.service';
+import { NOT_AN_IMAGE } from './image.service';
+
+/** Who sends an upload request; null on the public OPTIONS request. */
+export interface UploadCaller {
+  accountId: string;
+  userId: string;
+}
+
+/** Spec §5: creating an image upload needs a signed-in user. */
+export const UNDEFINED_USER_UID = 'Undefined user uid';
+
+/** Unfinished uploads are kept a day, so a paused upload can resume after a restart. */
+const EXPIRE_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/** The owner, written into the upload's metadata by the server; a client's values are replaced. */
+const OWNER_ACCOUNT = 'listloopAccountId';
+const OWNER_USER = 'listloopUserId';
+
+function codeFor(status: number): ErrorCode {
+  if (status === 401) return 'auth/user-logged-out';
+  if (status === 403) return 'auth/forbidden';
+  if (status === 404 || status === 410) return 'request/not-found';
+  if (status === 409) return 'request/conflict';
+  if (status === 429) return 'request/too-many';
+  if (status >= 500) return 'server/internal';
+  return 'request/invalid';
+}
+
+/**
+ * The tus 1.0 resumable-upload server (spec §4 upload tasks: a client pauses by stopping,
+ * resumes by asking HEAD for the offset and PATCHing the rest). Bytes land in a FileStore under
+ * DATA_DIR/uploads, which survives restarts; a finished upload is checked with sharp and
+ * becomes the image of the same id, and the upload's own file is then removed.
+ *
+ * Every error answer is turned into the API's JSON error body, so an upload failure reads like
+ * any other API failure.
+ */
+export class UploadServer {
+  private readonly tus: Server;
+  private readonly store: FileStore;
+  private readonly callers = new WeakMap<Request, UploadCaller>();
+  private readonly failures = new WeakMap<Request, unknown>();
+
+  constructor(
+    private readonly directory: string,
+    private readonly images: ImageService,
+    private readonly logger: Logger,
+  ) {
+    this.store = new FileStore({ directory, expirationPeriodInMilliseconds: EXPIRE_AFTER_MS });
+    this.tus = new Server({
+      path: IMAGE_UPLOAD_PATH,
+      datastore: this.store,
+      maxSize: MAX_IMAGE_UPLOAD_BYTES,
+      relativeLocation: true,
+      // Same-origin only, like the rest of the API: no CORS grant.
+      allowedOrigins: [],
+      exposedHeaders: [IMAGE_ID_HEADER],
+      namingFunction: (req) => {
+        this.callerOf(req);
+        return newId();
+      },
+      onIncomingRequest: async (req, uploadId) => {
+        this.callerOf(req);
+        if (req.method === 'HEAD') await this.finishIfComplete(req, uploadId);
+      },
+      onUploadCreate: async (req, upload) => {
+        const caller = this.callerOf(req);
+        const filetype = upload.metadata?.filetype;
+        if (filetype && !isAcceptedImageType(filetype)) {
+          throw new AppError(415, 'request/invalid', NOT_AN_IMAGE);
+        }
+        return {
+          metadata: {
+            ...upload.metadata,
+            [OWNER_ACCOUNT]: caller.accountId,
+            [OWNER_USER]: caller.userId,
+          },
+        };
+      },
+      onUploadFinish: async (req, upload) => {
+        await this.finish(req, upload);
+        return { headers: { [IMAGE_ID_HEADER]: upload.id } };
+      },
+      onResponseError: (req, error) => {
+        this.failures.set(req, error);
+        return undefined;
+      },
+    });
+    // The picture now lives in storage; the upload's copy is no longer needed.
+    this.tus.on(EVENTS.POST_FINISH, (_req, _res, upload) => {
+      this.store.remove(upload.id).catch(() => undefined);
+    });
+  }
+
+  private callerOf(req: Request): UploadCaller {
+    const caller = this.callers.get(req);
+    if (!caller) throw new AppError(401, 'auth/user-logged-out', UNDEFINED_USER_UID);
+    return caller;
+  }
+
+  private async finish(req: Request, upload: Upload): Promise<void> {
+    const caller = this.callerOf(req);
+    try {
+      await this.images.storeUpload(await this.images.ownerOf(caller), {
+        imageId: upload.id,
+        file: path.join(this.directory, upload.id),
+        size: upload.offset,
+      });
+    } catch (error) {
+      // A file that is not a picture can never become one: drop it rather than keep it.
+      if (error instanceof AppError && error.statusCode < 500) {
+        await this.store.remove(upload.id).catch(() => undefined);
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * A HEAD on an upload whose bytes all arrived, but whose image was not made (the server
+   * failed or stopped in between), makes it now; the answer then names the image.
+   */
+  private async finishIfComplete(req: Request, uploadId: string): Promise<void> {
+    const upload = await this.store.getUpload(uploadId).catch(() => null);
+    if (upload && upload.size !== undefined && upload.offset === upload.size) {
+      await this.finish(req, upload);
+    }
+  }
+
+  /** 404 unless the upload exists and belongs to the caller (another account's is not found). */
+  async assertOwnUpload(caller: UploadCaller, uploadId: string): Promise<void> {
+    const upload = /^[A-Za-z0-9]{20,64}$/.test(uploadId)
+      ? await this.store.getUpload(uploadId).catch(() => null)
+      : null;
+    if (
+      !upload ||
+      upload.metadata?.[OWNER_ACCOUNT] !== caller.accountId ||
+      upload.metadata?.[OWNER_USER] !== caller.userId
+    ) {
+      throw notFound('No upload with this id.');
+    }
+  }
+
+  /** Answers one tus request on the raw Node request and response. */
+  async handle(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    caller: UploadCaller | null,
+  ): Promise<void> {
+    const request = new NodeRequest({ req, res });
+    if (caller) this.callers.set(request, caller);
+    let response = await this.tus.handleWeb(request);
+    if (response.status >= 400) response = await this.asApiError(request, response);
+    else if (req.method === 'HEAD') response = this.withImageId(request, response);
+    await sendNodeResponse(res, response);
+  }
+
+  /** A HEAD of a complete upload also names the image it became. */
+  private withImageId(request: Request, response: Response): Response {
+    const offset = response.headers.get('upload-offset');
+    if (offset === null || offset !== response.headers.get('upload-length')) return response;
+    const id = new URL(request.url).pathname.split('/').pop();
+    if (id) response.headers.set(IMAGE_ID_HEADER, id);
+    return response;
+  }
+
+  private async asApiError(request: Request, response: Response): Promise<Response> {
+    const failure = this.failures.get(request);
+    const text = (await response.text()).trim();
+    const status = failure instanceof AppError ? failure.statusCode : response.status;
+    if (status >= 500) {
+      this.logger.error({ err: failure, status, tus: text }, 'upload failed');
+    }
+    const body: ApiErrorBody = {
+      statusCode: status,
+      code: failure instanceof AppError ? failure.code : codeFor(status),
+      error: http.STATUS_CODES[status] ?? 'Error',
+      message:
+        status >= 500
+          ? ERROR_MESSAGES['server/internal']
+          : failure instanceof AppError
+            ? failure.message
+            : ((text || http.STATUS_CODES[status]) ?? 'The upload request is not valid.'),
+    };
+    const headers = new Headers(response.headers);
+    headers.delete('content-length');
+    headers.set('content-type', 'application/json; charset=utf-8');
+    return new Response(JSON.stringify(body), { status, headers });
+  }
+
+  /** Removes uploads that were started more than a day ago and never finished. */
+  async purgeExpired(): Promise<number> {
+    return this.tus.cleanUpExpiredUploads();
+  }
+}

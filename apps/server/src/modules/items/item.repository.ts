@@ -1,0 +1,386 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type {
+  GeneralDetails,
+  ItemStatus,
+  ListingStatus,
+  MarketplaceId,
+  Listing,
+  Variant,
+} from '@listloop/domain';
+import type { Db } from '../../platform/db/database';
+import { items } from './item.table';
+import { SORT_SPECS, type ItemCursor, type SortSpec } from './item.cursor';
+
+/** What an item is read with: everything but search_text, which stays in the database. */
+const itemColumns = {
+  id: items.id,
+  accountId: items.accountId,
+  userId: items.userId,
+  status: items.status,
+  dateCreated: items.dateCreated,
+  dateLastModified: items.dateLastModified,
+  labels: items.labels,
+  generalDetails: items.generalDetails,
+  listings: items.listings,
+  variants: items.variants,
+  title: items.title,
+  price: items.price,
+};
+
+export interface ItemRecord {
+  id: string;
+  accountId: string;
+  userId: string;
+  status: ItemStatus;
+  dateCreated: number;
+  dateLastModified: number;
+  labels: string[];
+  generalDetails: GeneralDetails;
+  listings: Record<string, Listing>;
+  variants: Variant[];
+  title: string | null;
+  price: number | null;
+}
+
+/** An item as it is written: the generated columns and search_text follow from it. */
+export type ItemWrite = Omit<ItemRecord, 'title' | 'price'>;
+
+/** Search, filters and keyset position of the inventory list. */
+export interface ItemFilter {
+  accountId: string;
+  userId: string;
+  terms?: string[];
+  status?: ItemStatus;
+  marketplace?: MarketplaceId;
+  listingStatus?: ListingStatus;
+  label?: string;
+  priceMin?: number;
+  priceMax?: number;
+  createdFrom?: number;
+  createdTo?: number;
+}
+
+/**
+ * The one definition of search_text (title, description, brand, SKU and labels, lowercased),
+ * over SQL expressions for the general details (jsonb) and the labels (text[]), so a
+ * set-based update refreshes it exactly as a single save does.
+ */
+export function searchTextSql(details: SQL, labels: SQL): SQL {
+  return sql`lower(concat_ws(' ', ${details}->>'title', ${details}->>'description', ${details}->>'brand', ${details}->>'sku', array_to_string(${labels}, ' ')))`;
+}
+
+/** `%`, `_` and `\` match themselves in a search term. */
+function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function filterConditions(filter: ItemFilter): SQL[] {
+  const conditions: SQL[] = [
+    eq(items.accountId, filter.accountId),
+    eq(items.userId, filter.userId),
+  ];
+  if (filter.status) conditions.push(eq(items.status, filter.status));
+  for (const term of filter.terms ?? []) {
+    // ILIKE '%term%' is answered by the trigram index on search_text.
+    conditions.push(sql`${items.searchText} ILIKE ${likePattern(term.toLowerCase())}`);
+  }
+  if (filter.marketplace) {
+    const listing = filter.listingStatus ? { status: filter.listingStatus } : {};
+    conditions.push(
+      sql`${items.listings} @> ${JSON.stringify({ [filter.marketplace]: listing })}::jsonb`,
+    );
+  } else if (filter.listingStatus) {
+    // Listing statuses are a fixed vocabulary (zod enum), never free text.
+    conditions.push(
+      sql`${items.listings} @? ${`$.* ? (@.status == "${filter.listingStatus}")`}::jsonpath`,
+    );
+  }
+  if (filter.label) conditions.push(sql`${items.labels} @> ARRAY[${filter.label}]::text[]`);
+  if (filter.priceMin !== undefined)
+    conditions.push(sql`${items.price} >= ${String(filter.priceMin)}::numeric`);
+  if (filter.priceMax !== undefined)
+    conditions.push(sql`${items.price} <= ${String(filter.priceMax)}::numeric`);
+  if (filter.createdFrom !== undefined)
+    conditions.push(sql`${items.dateCreated} >= ${filter.createdFrom}`);
+  if (filter.createdTo !== undefined)
+    conditions.push(sql`${items.dateCreated} <= ${filter.createdTo}`);
+  return conditions;
+}
+
+function cursorValue(spec: SortSpec, value: number | string): SQL {
+  if (spec.key === 'price') return sql`${String(value)}::numeric`;
+  return sql`${value}`;
+}
+
+/** Rows strictly after the cursor in (sort value, id) order, within the non-null values. */
+function afterCursor(spec: SortSpec, cursor: ItemCursor & { v: number | string }): SQL {
+  const column = spec.column;
+  const value = cursorValue(spec, cursor.v);
+  const strict = sql.raw(spec.dir === 'desc' ? '<' : '>');
+  const loose = sql.raw(spec.dir === 'desc' ? '<=' : '>=');
+  const idAfter = sql.raw(spec.idDir === 'desc' ? '<' : '>');
+  // The loose bound alone lets the index start at the cursor; the OR settles ties by id.
+  return sql`(${column} ${loose} ${value} AND (${column} ${strict} ${value} OR ${items.id} ${idAfter} ${cursor.i}))`;
+}
+
+function idAfterCursor(spec: SortSpec, id: string): SQL {
+  return sql`${items.id} ${sql.raw(spec.idDir === 'desc' ? '<' : '>')} ${id}`;
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
+/** Every query is scoped by account and user: another inventory's item is simply not found. */
+export class ItemRepository {
+  constructor(private readonly db: Db) {}
+
+  async find(
+    accountId: string,
+    userId: string,
+    id: string,
+    options: { forUpdate?: boolean; db?: Db } = {},
+  ): Promise<ItemRecord | null> {
+    const query = (options.db ?? this.db)
+      .select(itemColumns)
+      .from(items)
+      .where(and(eq(items.accountId, accountId), eq(items.userId, userId), eq(items.id, id)));
+    const [row] = options.forUpdate ? await query.for('update') : await query;
+    return (row as ItemRecord | undefined) ?? null;
+  }
+
+  /**
+   * Items of one inventory by id or by SKU; locked for the update that follows unless
+   * `lock` is false.
+   */
+  async findMany(
+    accountId: string,
+    userId: string,
+    keys: { ids?: string[]; skus?: string[] },
+    options: { db?: Db; lock?: boolean } = {},
+  ): Promise<ItemRecord[]> {
+    const ids = keys.ids ?? [];
+    const skus = keys.skus ?? [];
+    if (ids.length === 0 && skus.length === 0) return [];
+    const match: SQL[] = [];
+    if (ids.length > 0) match.push(inArray(items.id, ids));
+    if (skus.length > 0) match.push(inArray(items.sku, skus));
+    const query = (options.db ?? this.db)
+      .select(itemColumns)
+      .from(items)
+      .where(and(eq(items.accountId, accountId), eq(items.userId, userId), or(...match)))
+      .orderBy(asc(items.id));
+    const rows = options.lock === false ? await query : await query.for('update');
+    return rows as ItemRecord[];
+  }
+
+  async insertMany(rows: readonly ItemWrite[], db: Db = this.db): Promise<void> {
+    if (rows.length === 0) return;
+    const records = rows.map((r) => ({
+      id: r.id,
+      account_id: r.accountId,
+      user_id: r.userId,
+      status: r.status,
+      date_created: r.dateCreated,
+      date_last_modified: r.dateLastModified,
+      labels: r.labels,
+      general_details: r.generalDetails,
+      listings: r.listings,
+      variants: r.variants,
+    }));
+    await db.execute(sql`
+      INSERT INTO items (id, account_id, user_id, status, date_created, date_last_modified,
+                         labels, general_details, listings, variants, search_text)
+      SELECT r.id, r.account_id, r.user_id, r.status::item_status, r.date_created,
+             r.date_last_modified, r.labels, r.general_details, r.listings, r.variants,
+             ${searchTextSql(sql`r.general_details`, sql`r.labels`)}
+      FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb) AS r(
+        id text, account_id text, user_id text, status text, date_created bigint,
+        date_last_modified bigint, labels text[], general_details jsonb, listings jsonb,
+        variants jsonb)`);
+  }
+
+  /** Writes many items of one inventory in one statement; answers how many were written. */
+  async updateMany(
+    accountId: string,
+    userId: string,
+    rows: readonly Omit<ItemWrite, 'accountId' | 'userId' | 'dateCreated'>[],
+    db: Db = this.db,
+  ): Promise<number> {
+    if (rows.length === 0) return 0;
+    const records = rows.map((r) => ({
+      id: r.id,
+      status: r.status,
+      date_last_modified: r.dateLastModified,
+      labels: r.labels,
+      general_details: r.generalDetails,
+      listings: r.listings,
+      variants: r.variants,
+    }));
+    const result = await db.execute(sql`
+      UPDATE items AS i
+      SET status = r.status::item_status,
+          date_last_modified = r.date_last_modified,
+          labels = r.labels,
+          general_details = r.general_details,
+          listings = r.listings,
+          variants = r.variants,
+          search_text = ${searchTextSql(sql`r.general_details`, sql`r.labels`)}
+      FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb) AS r(
+        id text, status text, date_last_modified bigint, labels text[], general_details jsonb,
+        listings jsonb, variants jsonb)
+      WHERE i.id = r.id AND i.account_id = ${accountId} AND i.user_id = ${userId}
+      RETURNING i.id`);
+    return rowsOf(result).length;
+  }
+
+  async remove(accountId: string, userId: string, id: string): Promise<boolean> {
+    const removed = await this.db
+      .delete(items)
+      .where(and(eq(items.accountId, accountId), eq(items.userId, userId), eq(items.id, id)))
+      .returning({ id: items.id });
+    return removed.length > 0;
+  }
+
+  /**
+   * One page of the inventory in keyset order. Sorts on a column that can be empty (price,
+   * title) put the empty ones last in both directions: the page is the union of the rows
+   * with a value and those without, each read in index order and cut to the page size.
+   */
+  async listPage(
+    filter: ItemFilter,
+    sort: keyof typeof SORT_SPECS,
+    cursor: ItemCursor | null,
+    limit: number,
+  ): Promise<ItemRecord[]> {
+    const spec = SORT_SPECS[sort];
+    const base = filterConditions(filter);
+    const orderColumn = sql`${spec.column} ${sql.raw(spec.orderSql)}`;
+    const orderId = spec.idDir === 'desc' ? desc(items.id) : asc(items.id);
+
+    if (!spec.nullable) {
+      const where =
+        cursor?.v != null ? [...base, afterCursor(spec, { ...cursor, v: cursor.v })] : base;
+      const rows = await this.db
+        .select(itemColumns)
+        .from(items)
+        .where(and(...where))
+        .orderBy(orderColumn, orderId)
+        .limit(limit);
+      return rows as ItemRecord[];
+    }
+
+    const nullsBranch = (extra: SQL[]) =>
+      this.db
+        .select(itemColumns)
+        .from(items)
+        .where(and(...base, isNull(spec.column), ...extra))
+        .orderBy(orderId)
+        .limit(limit);
+
+    if (cursor && cursor.v === null) {
+      return (await nullsBranch([idAfterCursor(spec, cursor.i)])) as ItemRecord[];
+    }
+    const valued = this.db
+      .select(itemColumns)
+      .from(items)
+      .where(
+        and(
+          ...base,
+          isNotNull(spec.column),
+          ...(cursor && cursor.v !== null ? [afterCursor(spec, { ...cursor, v: cursor.v })] : []),
+        ),
+      )
+      .orderBy(orderColumn, orderId)
+      .limit(limit);
+    const rows = await valued
+      .unionAll(nullsBranch([]))
+      .orderBy(sql.raw(`${spec.sqlName} ${spec.dir} nulls last`), sql.raw(`id ${spec.idDir}`))
+      .limit(limit);
+    return rows as ItemRecord[];
+  }
+
+  async countMatching(filter: ItemFilter): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(items)
+      .where(and(...filterConditions(filter)));
+    return Number(row?.n ?? 0);
+  }
+
+  /** Items created per calendar day in the given IANA time zone. */
+  async countCreatedByDay(
+    accountId: string,
+    userId: string,
+    range: { from: number; to: number },
+    timeZone: string,
+  ): Promise<{ date: string; total: number }[]> {
+    const day = sql`to_char(to_timestamp(${items.dateCreated} / 1000.0) AT TIME ZONE ${timeZone}, 'YYYY-MM-DD')`;
+    const rows = await this.db
+      .select({ date: sql<string>`${day}`, total: sql<number>`count(*)::int` })
+      .from(items)
+      .where(
+        and(
+          eq(items.accountId, accountId),
+          eq(items.userId, userId),
+          sql`${items.dateCreated} BETWEEN ${range.from} AND ${range.to}`,
+        ),
+      )
+      .groupBy(sql`1`)
+      .orderBy(sql`1`);
+    return rows.map((r) => ({ date: r.date, total: Number(r.total) }));
+  }
+
+  /** Renames a label on every item of its owner that carries it. */
+  async renameLabel(
+    accountId: string,
+    userId: string,
+    from: string,
+    to: string,
+    db: Db = this.db,
+  ): Promise<number> {
+    // Removing `to` first keeps an item that somehow has both from holding it twice.
+    const renamed = sql`array_replace(array_remove(${items.labels}, ${to}::text), ${from}::text, ${to}::text)`;
+    const result = await db.execute(sql`
+      UPDATE items SET labels = ${renamed},
+                       search_text = ${searchTextSql(sql`general_details`, renamed)}
+      WHERE account_id = ${accountId} AND user_id = ${userId}
+        AND labels @> ARRAY[${from}]::text[]
+      RETURNING id`);
+    return rowsOf(result).length;
+  }
+
+  /** Takes a label off every item of its owner. */
+  async removeLabel(accountId: string, userId: string, name: string, db: Db = this.db) {
+    const removed = sql`array_remove(${items.labels}, ${name}::text)`;
+    const result = await db.execute(sql`
+      UPDATE items SET labels = ${removed},
+                       search_text = ${searchTextSql(sql`general_details`, removed)}
+      WHERE account_id = ${accountId} AND user_id = ${userId}
+        AND labels @> ARRAY[${name}]::text[]
+      RETURNING id`);
+    return rowsOf(result).length;
+  }
+
+  /** How many items of one inventory carry each label (lowercased name → count). */
+  async labelCounts(accountId: string, userId: string): Promise<Map<string, number>> {
+    const result = await this.db.execute(sql`
+      SELECT lower(label) AS name, count(*)::int AS n
+      FROM items, unnest(labels) AS label
+      WHERE account_id = ${accountId} AND user_id = ${userId}
+      GROUP BY 1`);
+    return new Map(rowsOf<{ name: string; n: number }>(result).map((r) => [r.name, Number(r.n)]));
+  }
+}

@@ -1,0 +1,277 @@
+import { z } from 'zod';
+import {
+  BulkItemsUpdateResponseSchema,
+  BulkItemsUpdateSchema,
+  GeneralDetailsUpdateSchema,
+  ItemCreateSchema,
+  ItemExportQuerySchema,
+  ItemFieldUpdateResponseSchema,
+  ItemFieldUpdateSchema,
+  ItemListQuerySchema,
+  ItemListResponseSchema,
+  ItemResponseSchema,
+  ItemsCreatedByDateQuerySchema,
+  ItemsCreatedByDateResponseSchema,
+  ListingsUpdateSchema,
+  ListingTargetSchema,
+  ListingUpdateSchema,
+  SetLabelsBySkuListSchema,
+  SetPackageDimensionsAndWeightSchema,
+  SkuResultResponseSchema,
+} from '@listloop/domain';
+import { access } from '../../platform/http/access';
+import { requireContext } from '../../platform/http/request-context';
+import { errorResponses, type App } from '../../platform/http/types';
+import type { ItemBulkService } from './item-bulk.service';
+import type { ItemExportService } from './item-export.service';
+import type { ItemService } from './item.service';
+
+const BASE = '/api/account/item';
+const REST = '/api/rest/v1/item';
+
+const Id = z.string().min(1).max(64);
+const UserParams = z.object({ userId: Id });
+const ItemParams = z.object({ userId: Id, itemId: Id });
+
+export async function itemRoutes(
+  app: App,
+  deps: { items: ItemService; bulk: ItemBulkService; exporter: ItemExportService },
+) {
+  const tags = ['items'];
+  const { items, bulk, exporter } = deps;
+
+  app.post(
+    BASE,
+    {
+      schema: {
+        tags,
+        summary: 'Create an item (in the caller’s inventory unless userId names a team member)',
+        body: ItemCreateSchema,
+        response: { 201: ItemResponseSchema, ...errorResponses },
+      },
+      config: { access: access.member('items.write') },
+    },
+    async (request, reply) => {
+      const item = await items.create(requireContext(request), request.body);
+      return reply.status(201).send({ item });
+    },
+  );
+
+  app.get(
+    BASE,
+    {
+      schema: {
+        tags,
+        summary: 'Search, filter and page through an inventory',
+        querystring: ItemListQuerySchema,
+        response: { 200: ItemListResponseSchema, ...errorResponses },
+      },
+      config: { access: access.member('items.read') },
+    },
+    async (request) => items.list(requireContext(request), request.query),
+  );
+
+  app.get(
+    `${BASE}/export`,
+    {
+      schema: {
+        tags,
+        summary: 'Download the matching items as ListLoop CSV',
+        querystring: ItemExportQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('CSV file'), ...errorResponses },
+      },
+      config: { access: access.member('items.read') },
+    },
+    async (request, reply) => {
+      const { fileName, stream } = await exporter.exportCsv(requireContext(request), request.query);
+      return (
+        reply
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .header('cache-control', 'no-store')
+          .type('text/csv; charset=utf-8')
+          // A stream is sent as it is; the schema above only describes it.
+          .send(stream as unknown as string)
+      );
+    },
+  );
+
+  app.get(
+    `${BASE}/total-items-created-by-date`,
+    {
+      schema: {
+        tags,
+        summary: 'Items created per day, counted in a time zone',
+        querystring: ItemsCreatedByDateQuerySchema,
+        response: { 200: ItemsCreatedByDateResponseSchema, ...errorResponses },
+      },
+      config: { access: access.member('items.read') },
+    },
+    async (request) => items.createdByDate(requireContext(request), request.query),
+  );
+
+  app.get(
+    `${BASE}/:userId/:itemId`,
+    {
+      schema: {
+        tags,
+        summary: 'One item',
+        params: ItemParams,
+        response: { 200: ItemResponseSchema, ...errorResponses },
+      },
+      config: { access: access.member('items.read') },
+    },
+    async (request) => ({
+      item: await items.get(requireContext(request), request.params.userId, request.params.itemId),
+    }),
+  );
+
+  app.patch(
+    `${BASE}/:userId/:itemId/field`,
+    {
+      schema: {
+        tags,
+        summary: 'Change fields by dotted path; listing status fields are skipped',
+        params: ItemParams,
+        body: ItemFieldUpdateSchema,
+        response: { 200: ItemFieldUpdateResponseSchema, ...errorResponses },
+      },
+      config: { access: access.member('items.write') },
+    },
+    async (request) =>
+      items.updateFields(
+        requireContext(request),
+        request.params.userId,
+        request.params.itemId,
+        request.body.changes,
+      ),
+  );
+
+  app.put(
+    `${BASE}/:userId/:itemId/general-details`,
+    {
+      schema: {
+        tags,
+        summary: 'Save the general details of an item',
+        params: ItemParams,
+        body: GeneralDetailsUpdateSchema,
+        response: { 200: ItemResponseSchema, ...errorResponses },
+      },
+      config: { access: access.member('items.write') },
+    },
+    async (request) => ({
+      item: await items.updateGeneralDetails(
+        requireContext(request),
+        request.params.userId,
+        request.params.itemId,
+        request.body.generalDetails,
+      ),
+    }),
+  );
+
+  app.put(
+    `${BASE}/:userId/:itemId/listing/:marketplaceId`,
+    {
+      schema: {
+        tags,
+        summary: 'Save the listing of one marketplace, or the general details (general)',
+        params: ItemParams.extend({ marketplaceId: ListingTargetSchema }),
+        body: ListingUpdateSchema,
+        response: { 200: ItemResponseSchema, ...errorResponses },
+      },
+      config: { access: access.member('items.write') },
+    },
+    async (request) => ({
+      item: await items.updateListing(
+        requireContext(request),
+        request.params.userId,
+        request.params.itemId,
+        request.params.marketplaceId,
+        request.body.listing,
+      ),
+    }),
+  );
+
+  app.put(
+    `${BASE}/:userId/:itemId/listings`,
+    {
+      schema: {
+        tags,
+        summary: 'Save the listings of several marketplaces',
+        params: ItemParams,
+        body: ListingsUpdateSchema,
+        response: { 200: ItemResponseSchema, ...errorResponses },
+      },
+      config: { access: access.member('items.write') },
+    },
+    async (request) => ({
+      item: await items.updateListings(
+        requireContext(request),
+        request.params.userId,
+        request.params.itemId,
+        request.body.listings,
+      ),
+    }),
+  );
+
+  app.delete(
+    `${BASE}/:userId/:itemId`,
+    {
+      schema: {
+        tags,
+        summary: 'Delete an item',
+        params: ItemParams,
+        response: { 204: z.null(), ...errorResponses },
+      },
+      config: { access: access.member('items.delete') },
+    },
+    async (request, reply) => {
+      await items.remove(requireContext(request), request.params.userId, request.params.itemId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.patch(
+    `${BASE}/:userId/bulk-items`,
+    {
+      schema: {
+        tags,
+        summary: 'Make the same changes to many items',
+        params: UserParams,
+        body: BulkItemsUpdateSchema,
+        response: { 200: BulkItemsUpdateResponseSchema, ...errorResponses },
+      },
+      config: { access: access.member('items.write') },
+    },
+    async (request) =>
+      bulk.bulkUpdate(requireContext(request), request.params.userId, request.body),
+  );
+
+  app.patch(
+    `${REST}/set-labels-by-sku-list`,
+    {
+      schema: {
+        tags,
+        summary: 'Add, replace or remove labels on the items with these SKUs',
+        body: SetLabelsBySkuListSchema,
+        response: { 200: SkuResultResponseSchema, ...errorResponses },
+      },
+      config: { access: access.member('items.write') },
+    },
+    async (request) => bulk.setLabelsBySku(requireContext(request), request.body),
+  );
+
+  app.patch(
+    `${REST}/set-package-dimensions-and-weight`,
+    {
+      schema: {
+        tags,
+        summary: 'Set the package weight and dimensions of items by SKU or id',
+        body: SetPackageDimensionsAndWeightSchema,
+        response: { 200: SkuResultResponseSchema, ...errorResponses },
+      },
+      config: { access: access.member('items.write') },
+    },
+    async (request) => bulk.setPackageDimensionsAndWeight(requireContext(request), request.body),
+  );
+}

@@ -1,0 +1,395 @@
+import { z } from 'zod';
+import {
+  GeneralDetailsSchema,
+  ItemLabelsSchema,
+  ListingSchema,
+  MarketplaceIdSchema,
+  PROTECTED_LISTING_FIELDS,
+  VariantSchema,
+  type GeneralDetails,
+  type Item,
+  type ItemCreateSchema,
+  type ItemListQuerySchema,
+  type ItemListResponse,
+  type ItemsCreatedByDateQuerySchema,
+  type Listing,
+  type ListingTarget,
+  type Variant,
+} from '@listloop/domain';
+import type { Db } from '../../platform/db/database';
+import { badRequest, conflict, notFound } from '../../platform/http/errors';
+import { newId } from '../../platform/ids';
+import type { RequestContext } from '../../platform/http/request-context';
+import type { AccountUserRepository } from '../account-users/account-user.repository';
+import type { LabelService } from '../labels/label.service';
+import { decodeCursor, cursorOf, encodeCursor } from './item.cursor';
+import { applyFieldChanges, mergeListing, stampListing } from './item.fields';
+import { completenessOf, toItem } from './item.mapper';
+import type { ItemFilter, ItemRecord, ItemRepository, ItemWrite } from './item.repository';
+import { isUniqueViolation } from './unique-violation';
+
+export const NO_SUCH_ITEM = 'No such item.';
+export const VARIANTS_DISABLED = 'Variants are not enabled for this account.';
+
+export type ItemCreateInput = z.output<typeof ItemCreateSchema>;
+export type ItemListInput = z.output<typeof ItemListQuerySchema>;
+export type ItemFilterInput = Omit<ItemListInput, 'cursor' | 'limit' | 'sort'>;
+
+type Issue = { path: string; message: string };
+
+/** A 400 whose message names the first few problems, with all of them in `issues`. */
+export function invalid(issues: Issue[]) {
+  const shown = issues.slice(0, 3).map((i) => (i.path ? `${i.path}: ${i.message}` : i.message));
+  const more = issues.length > 3 ? ` (and ${issues.length - 3} more)` : '';
+  return badRequest(`${shown.join('; ')}${more}`, issues);
+}
+
+function zodIssues(prefix: string, error: z.ZodError): Issue[] {
+  return error.issues.map((issue) => ({
+    path: [prefix, ...issue.path.map(String)].filter(Boolean).join('.'),
+    message: issue.message,
+  }));
+}
+
+/** The values an item is saved with, checked against the domain schemas. */
+export interface ItemDraft {
+  generalDetails: unknown;
+  labels: unknown;
+  listings: Record<string, unknown>;
+  variants: unknown;
+}
+
+interface ValidDraft {
+  generalDetails: GeneralDetails;
+  labels: string[];
+  listings: Record<string, Listing>;
+  variants: Variant[];
+}
+
+const ListingsSchema = z.partialRecord(MarketplaceIdSchema, ListingSchema);
+const VariantsSchema = z.array(VariantSchema).max(100);
+
+function skuTaken(sku: string) {
+  return conflict(`An item with the SKU "${sku}" already exists in this inventory.`);
+}
+
+/** The search terms of `q`: each must be found in the item (trimmed, once each). */
+export function searchTerms(q: string | undefined): string[] {
+  return [...new Set((q ?? '').toLowerCase().split(/\s+/).filter(Boolean))].slice(0, 10);
+}
+
+/**
+ * Spec §3-§5 and §7 Items: one inventory per user of an account. Every method takes the
+ * caller's context first; the `userId` it names must be a member of the caller's account
+ * (else 404), and every row is read and written scoped by the account.
+ */
+export class ItemService {
+  constructor(
+    private readonly db: Db,
+    private readonly items: ItemRepository,
+    private readonly labels: LabelService,
+    private readonly accountUsers: AccountUserRepository,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  /** Whose inventory: the caller's by default, or a member of the caller's account. */
+  async owner(ctx: RequestContext, userId: string | undefined): Promise<string> {
+    if (!userId || userId === ctx.user.id) return ctx.user.id;
+    const member = await this.accountUsers.findInAccount(ctx.accountId, userId);
+    if (!member) throw notFound('No such team member.');
+    return userId;
+  }
+
+  filterFor(ctx: RequestContext, owner: string, query: ItemFilterInput): ItemFilter {
+    return {
+      accountId: ctx.accountId,
+      userId: owner,
+      terms: searchTerms(query.q),
+      status: query.status,
+      marketplace: query.marketplace,
+      listingStatus: query.listingStatus,
+      label: query.label || undefined,
+      priceMin: query.priceMin,
+      priceMax: query.priceMax,
+      createdFrom: query.createdFrom,
+      createdTo: query.createdTo,
+    };
+  }
+
+  /** Checks a draft against the domain schemas and the account's variant setting. */
+  validate(ctx: RequestContext, draft: ItemDraft, previousVariants: Variant[] = []): ValidDraft {
+    const issues: Issue[] = [];
+    const details = GeneralDetailsSchema.safeParse(draft.generalDetails);
+    if (!details.success) issues.push(...zodIssues('generalDetails', details.error));
+    const labels = ItemLabelsSchema.safeParse(draft.labels);
+    if (!labels.success) issues.push(...zodIssues('labels', labels.error));
+    const listings = ListingsSchema.safeParse(draft.listings);
+    if (!listings.success) issues.push(...zodIssues('listings', listings.error));
+    const variants = VariantsSchema.safeParse(draft.variants);
+    if (!variants.success) issues.push(...zodIssues('variants', variants.error));
+    if (variants.success) {
+      const seenSkus = new Set<string>();
+      const seenIds = new Set<string>();
+      variants.data.forEach((variant, index) => {
+        const sku = variant.sku.toLowerCase();
+        if (sku && seenSkus.has(sku))
+          issues.push({
+            path: `variants.${index}.sku`,
+            message: `The SKU "${variant.sku}" is used by another variant of this item`,
+          });
+        if (seenIds.has(variant.id))
+          issues.push({ path: `variants.${index}.id`, message: 'Two variants have the same id' });
+        seenSkus.add(sku);
+        seenIds.add(variant.id);
+      });
+      // Turning variants off keeps what items had; it stops new ones being saved.
+      const changed = JSON.stringify(variants.data) !== JSON.stringify(previousVariants);
+      if (
+        variants.data.length > 0 &&
+        changed &&
+        !ctx.account.config?.features?.isMultiVariantsEnabled
+      ) {
+        throw badRequest(VARIANTS_DISABLED, [{ path: 'variants', message: VARIANTS_DISABLED }]);
+      }
+    }
+    if (
+      issues.length > 0 ||
+      !details.success ||
+      !labels.success ||
+      !listings.success ||
+      !variants.success
+    )
+      throw invalid(issues);
+    return {
+      generalDetails: details.data,
+      labels: labels.data,
+      listings: listings.data as Record<string, Listing>,
+      variants: variants.data,
+    };
+  }
+
+  async create(ctx: RequestContext, input: ItemCreateInput): Promise<Item> {
+    const owner = await this.owner(ctx, input.userId);
+    const now = this.now();
+    // A new listing starts from the listing engine's defaults whatever was sent (spec §3).
+    const listings = Object.fromEntries(
+      Object.entries(input.listings).map(([marketplace, listing]) => {
+        const editable = Object.fromEntries(
+          Object.entries(listing ?? {}).filter(
+            ([key]) => !(PROTECTED_LISTING_FIELDS as readonly string[]).includes(key),
+          ),
+        );
+        return [marketplace, stampListing({ ...ListingSchema.parse({}), ...editable }, now)];
+      }),
+    );
+    const draft = this.validate(ctx, { ...input, listings });
+    return this.db.transaction(async (tx) => {
+      const labels = await this.labels.ensure(tx, ctx.accountId, owner, draft.labels);
+      const write: ItemWrite = {
+        id: newId(),
+        accountId: ctx.accountId,
+        userId: owner,
+        status: completenessOf({ generalDetails: draft.generalDetails, labels }).status,
+        dateCreated: now,
+        dateLastModified: now,
+        labels,
+        generalDetails: draft.generalDetails,
+        listings: draft.listings,
+        variants: draft.variants,
+      };
+      try {
+        await this.items.insertMany([write], tx);
+      } catch (error) {
+        if (isUniqueViolation(error, 'items_owner_sku_unique'))
+          throw skuTaken(draft.generalDetails.sku);
+        throw error;
+      }
+      return toItem(write);
+    });
+  }
+
+  async list(ctx: RequestContext, query: ItemListInput): Promise<ItemListResponse> {
+    const owner = await this.owner(ctx, query.userId);
+    const cursor = query.cursor ? decodeCursor(query.cursor, query.sort) : null;
+    const filter = this.filterFor(ctx, owner, query);
+    const [rows, total] = await Promise.all([
+      this.items.listPage(filter, query.sort, cursor, query.limit + 1),
+      this.items.countMatching(filter),
+    ]);
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      items: page.map(toItem),
+      total,
+      nextCursor:
+        rows.length > query.limit && last ? encodeCursor(cursorOf(query.sort, last)) : null,
+    };
+  }
+
+  async get(ctx: RequestContext, userId: string, itemId: string): Promise<Item> {
+    const owner = await this.owner(ctx, userId);
+    const row = await this.items.find(ctx.accountId, owner, itemId);
+    if (!row) throw notFound(NO_SUCH_ITEM);
+    return toItem(row);
+  }
+
+  /**
+   * Reads the item locked, lets `change` build the new draft (null: nothing to save), checks
+   * it, and saves it with its completeness, labels and search text in one transaction.
+   */
+  private async save(
+    ctx: RequestContext,
+    userId: string,
+    itemId: string,
+    change: (row: ItemRecord, now: number) => ItemDraft | null,
+  ): Promise<Item> {
+    const owner = await this.owner(ctx, userId);
+    return this.db.transaction(async (tx) => {
+      const row = await this.items.find(ctx.accountId, owner, itemId, { forUpdate: true, db: tx });
+      if (!row) throw notFound(NO_SUCH_ITEM);
+      const now = this.now();
+      const next = change(row, now);
+      if (!next) return toItem(row);
+      const draft = this.validate(ctx, next, row.variants);
+      const labels = await this.labels.ensure(tx, ctx.accountId, owner, draft.labels);
+      const write: ItemWrite = {
+        id: row.id,
+        accountId: row.accountId,
+        userId: row.userId,
+        status: completenessOf({ generalDetails: draft.generalDetails, labels }).status,
+        dateCreated: row.dateCreated,
+        dateLastModified: now,
+        labels,
+        generalDetails: draft.generalDetails,
+        listings: draft.listings,
+        variants: draft.variants,
+      };
+      try {
+        await this.items.updateMany(ctx.accountId, owner, [write], tx);
+      } catch (error) {
+        if (isUniqueViolation(error, 'items_owner_sku_unique'))
+          throw skuTaken(draft.generalDetails.sku);
+        throw error;
+      }
+      return toItem(write);
+    });
+  }
+
+  async updateFields(
+    ctx: RequestContext,
+    userId: string,
+    itemId: string,
+    changes: Record<string, unknown>,
+  ): Promise<{ item: Item; skipped: string[] }> {
+    let skipped: string[] = [];
+    const item = await this.save(ctx, userId, itemId, (row, now) => {
+      const result = applyFieldChanges(toItem(row), changes);
+      skipped = result.skipped;
+      if (result.errors.length > 0) throw invalid(result.errors);
+      if (!result.changed) return null;
+      const listings = { ...result.next.listings };
+      for (const marketplace of result.touchedListings) {
+        listings[marketplace] = stampListing(listings[marketplace] as Record<string, unknown>, now);
+      }
+      return { ...result.next, listings };
+    });
+    return { item, skipped };
+  }
+
+  async updateGeneralDetails(
+    ctx: RequestContext,
+    userId: string,
+    itemId: string,
+    generalDetails: GeneralDetails,
+  ): Promise<Item> {
+    return this.save(ctx, userId, itemId, (row) => ({ ...toItem(row), generalDetails }));
+  }
+
+  /**
+   * Spec §4: saving the listing of a marketplace merges the given fields into it, keeps the
+   * protected ones, sets dateLastModified (and dateCreated when absent); 'general' saves the
+   * general details and no listing timestamp changes.
+   */
+  async updateListing(
+    ctx: RequestContext,
+    userId: string,
+    itemId: string,
+    target: ListingTarget,
+    listing: Record<string, unknown>,
+  ): Promise<Item> {
+    if (target === 'general') {
+      const details = GeneralDetailsSchema.safeParse(listing);
+      if (!details.success) throw invalid(zodIssues('listing', details.error));
+      return this.updateGeneralDetails(ctx, userId, itemId, details.data);
+    }
+    return this.updateListings(ctx, userId, itemId, { [target]: listing });
+  }
+
+  async updateListings(
+    ctx: RequestContext,
+    userId: string,
+    itemId: string,
+    given: Partial<Record<string, Record<string, unknown>>>,
+  ): Promise<Item> {
+    return this.save(ctx, userId, itemId, (row, now) => {
+      const current = toItem(row);
+      const listings: Record<string, unknown> = { ...current.listings };
+      for (const [marketplace, fields] of Object.entries(given)) {
+        if (!fields) continue;
+        listings[marketplace] = mergeListing(current.listings[marketplace], fields, now);
+      }
+      return { ...current, listings };
+    });
+  }
+
+  async remove(ctx: RequestContext, userId: string, itemId: string): Promise<void> {
+    const owner = await this.owner(ctx, userId);
+    if (!(await this.items.remove(ctx.accountId, owner, itemId))) throw notFound(NO_SUCH_ITEM);
+  }
+
+  /** Items created per day in the caller's time zone (only days with items). */
+  async createdByDate(
+    ctx: RequestContext,
+    query: z.output<typeof ItemsCreatedByDateQuerySchema>,
+  ): Promise<{ days: { date: string; total: number }[]; total: number }> {
+    const owner = await this.owner(ctx, query.userId);
+    assertTimeZone(query.timeZone);
+    if (query.from > query.to)
+      throw badRequest('"from" must not be after "to".', [
+        { path: 'querystring.from', message: 'must not be after "to"' },
+      ]);
+    let days: { date: string; total: number }[];
+    try {
+      days = await this.items.countCreatedByDay(ctx.accountId, owner, query, query.timeZone);
+    } catch (error) {
+      if (isUnknownTimeZone(error)) throw unknownTimeZone(query.timeZone);
+      throw error;
+    }
+    return { days, total: days.reduce((sum, day) => sum + day.total, 0) };
+  }
+}
+
+function unknownTimeZone(zone: string) {
+  const message = `"${zone}" is not a time zone; use an IANA name such as Europe/London.`;
+  return badRequest(message, [{ path: 'querystring.timeZone', message }]);
+}
+
+/** IANA names only (Europe/Paris, UTC, Etc/GMT+5): offsets mean different things to ICU and Postgres. */
+export function assertTimeZone(zone: string): void {
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(zone)) throw unknownTimeZone(zone);
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+  } catch {
+    throw unknownTimeZone(zone);
+  }
+}
+
+function isUnknownTimeZone(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current; depth += 1) {
+    const candidate = current as { code?: unknown; cause?: unknown };
+    if (candidate.code === '22023') return true;
+    current = candidate.cause;
+  }
+  return false;
+}
