@@ -37,6 +37,8 @@ import { ImageDerivatives } from './modules/images/image.derivatives';
 import { ImageCache } from './modules/images/image.cache';
 import { imageDerivativesJob, purgeExpiredUploadsJob } from './modules/images/image.jobs';
 import { UploadServer } from './modules/images/upload.tus';
+import { loadMemberContext } from './platform/http/request-context';
+import { demoPhotosJob } from './seed/demo-photos.job';
 
 export interface ContainerOptions {
   logger?: Logger;
@@ -167,6 +169,19 @@ export async function createContainer(config: Config, options: ContainerOptions 
     importItems: importItemsJob(services.itemImports),
     imageDerivatives: imageDerivativesJob(imageDerivatives),
     purgeExpiredUploads: purgeExpiredUploadsJob(uploads),
+    demoPhotos: demoPhotosJob({
+      contextFor: async (user) => {
+        const { context } = await loadMemberContext(
+          repositories.accountUsers,
+          { ...user, name: '' },
+          'demo-seed',
+        );
+        if (!context) throw new Error(`User ${user.id} can no longer enter an account`);
+        return context;
+      },
+      items: services.items,
+      images: services.images,
+    }),
   };
   const queue = new Queue(database, logger, options.queue);
   queue.register(Object.values(jobs));

@@ -1,13 +1,22 @@
+import { ItemCreateSchema } from '@listloop/domain';
 import type { Container } from '../container';
+import { loadMemberContext } from '../platform/http/request-context';
+import { demoItems } from './demo-catalogue';
+
+const PHOTO_BATCH = 10;
 
 /**
- * The demo account, created on first start: a reseller's shop whose owner is its admin, with
- * every supported marketplace open to it. A later start finds the owner and does nothing.
+ * The demo account, created on first start: a vintage reseller's shop whose owner is its
+ * admin, with every supported marketplace open to it and about 200 items in the inventory.
+ * Their photos are made by a background job. A later start finds the owner and does nothing.
  */
-export async function seedDemo(container: Container): Promise<{ created: boolean }> {
-  const { config, services } = container;
+export async function seedDemo(
+  container: Container,
+  options: { itemCount?: number } = {},
+): Promise<{ created: boolean }> {
+  const { config, services, repositories, queue, jobs } = container;
   if (await services.auth.findUserByEmail(config.demo.email)) return { created: false };
-  await services.accounts.createWithOwner({
+  const { userId } = await services.accounts.createWithOwner({
     companyName: 'Loop & Thread Vintage',
     owner: {
       email: config.demo.email,
@@ -30,5 +39,32 @@ export async function seedDemo(container: Container): Promise<{ created: boolean
       whatnot: true,
     },
   });
+
+  const user = { id: userId, email: config.demo.email, name: 'Dana Reyes' };
+  const { context } = await loadMemberContext(repositories.accountUsers, user, 'demo-seed');
+  if (!context) throw new Error('The demo owner cannot enter their own account');
+
+  const photos: { itemId: string; caption: string; hue: number; count: number }[] = [];
+  for (const demo of demoItems(options.itemCount ?? 200)) {
+    const item = await services.items.create(
+      context,
+      ItemCreateSchema.parse({ generalDetails: demo.generalDetails, labels: demo.labels }),
+    );
+    if (demo.photoCount > 0) {
+      photos.push({
+        itemId: item.itemID,
+        caption: demo.generalDetails.title ?? '',
+        hue: demo.hue,
+        count: demo.photoCount,
+      });
+    }
+  }
+  for (let start = 0; start < photos.length; start += PHOTO_BATCH) {
+    await queue.send(jobs.demoPhotos, {
+      userId,
+      email: config.demo.email,
+      items: photos.slice(start, start + PHOTO_BATCH),
+    });
+  }
   return { created: true };
 }

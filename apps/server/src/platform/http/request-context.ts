@@ -5,6 +5,7 @@ import {
   decideGate,
   hasPermission,
   type AccessLevel,
+  type GateDecision,
   type PermissionKey,
 } from '@listloop/domain';
 import type { AuthService, SignedInUser } from '../../modules/auth/auth.service';
@@ -56,6 +57,47 @@ export async function clearSessionCookies(auth: AuthService, reply: FastifyReply
 }
 
 /**
+ * The gate decision for a signed-in user and, when they may enter, their context: the
+ * membership the session uses (usable first, then the oldest), its account and role, and the
+ * effective permissions. The request hook uses it, and so does work done on a user's behalf
+ * outside a request (the demo seed).
+ */
+export async function loadMemberContext(
+  accountUsers: AccountUserRepository,
+  user: SignedInUser,
+  sessionToken: string,
+): Promise<{ decision: GateDecision; context: RequestContext | null }> {
+  const memberships = await accountUsers.findMembershipsOfUser(user.id);
+  const current = memberships[0];
+  const decision = decideGate({
+    signedIn: true,
+    email: user.email,
+    membership: current?.membership ?? null,
+    account: current?.account ?? null,
+  });
+  if (decision.kind === 'signOut' || !current) return { decision, context: null };
+  const accessLevel = current.membership.accessLevel;
+  const permissions =
+    accessLevel === 'staff'
+      ? allPermissions(true)
+      : { ...allPermissions(false), ...(current.role?.permissions ?? {}) };
+  return {
+    decision,
+    context: {
+      sessionToken,
+      user,
+      accountId: current.account.accountId,
+      accessLevel,
+      membership: current.membership,
+      account: current.account,
+      role: current.role,
+      permissions,
+      memberships: memberships.map(({ membership, account }) => ({ membership, account })),
+    },
+  };
+}
+
+/**
  * One hook does the work of spec §4 and §6 for every route, so no route can forget it. A
  * signed-in user whose membership or account stops being usable is signed out on their next
  * request, with the error the web app shows.
@@ -69,61 +111,41 @@ export function registerRequestContext(
 
   app.addHook('onRequest', async (request, reply) => {
     const declared: Access | undefined = request.routeOptions.config?.access;
-    // Routes that are not ours (the 404 handler, static files) declare nothing and need nothing.
+    // Routes that are not ours (the 404 handler) declare nothing and need nothing.
     if (!request.routeOptions.url) return;
     const accessRule: Access = declared ?? { kind: 'member' };
     if (accessRule.kind === 'public') return;
 
     const resolved = await deps.auth.resolve(request.headers.cookie, request.ip);
-    if (resolved && resolved.setCookies.length > 0) reply.header('set-cookie', resolved.setCookies);
+    if (!resolved) throw new AppError(401, 'auth/user-logged-out');
+    if (resolved.setCookies.length > 0) reply.header('set-cookie', resolved.setCookies);
 
-    const memberships = resolved
-      ? await deps.accountUsers.findMembershipsOfUser(resolved.user.id)
-      : [];
-    const current = memberships[0];
-    const decision = decideGate({
-      signedIn: resolved !== null,
-      email: resolved?.user.email ?? null,
-      membership: current?.membership ?? null,
-      account: current?.account ?? null,
-    });
-
-    if (decision.kind === 'signOut') {
-      if (resolved) {
-        await deps.auth.endSession(resolved.token);
-        await clearSessionCookies(deps.auth, reply, options.secureCookies);
-      }
-      throw new AppError(401, decision.reason);
+    const { decision, context } = await loadMemberContext(
+      deps.accountUsers,
+      resolved.user,
+      resolved.token,
+    );
+    if (decision.kind === 'signOut' || !context) {
+      await deps.auth.endSession(resolved.token);
+      await clearSessionCookies(deps.auth, reply, options.secureCookies);
+      throw new AppError(
+        401,
+        decision.kind === 'signOut' ? decision.reason : 'auth/user-logged-out',
+      );
     }
-    if (!resolved || !current) throw new AppError(401, 'auth/user-logged-out');
-
     if (decision.kind === 'redirect' && accessRule.kind !== 'session') {
       throw new AppError(403, 'auth/pending-account-user', undefined, { redirect: decision.to });
     }
-
-    const accessLevel = current.membership.accessLevel;
-    const permissions =
-      accessLevel === 'staff'
-        ? allPermissions(true)
-        : { ...allPermissions(false), ...(current.role?.permissions ?? {}) };
-
     if (
       accessRule.kind === 'member' &&
-      !hasPermission({ required: accessRule.permission, accessLevel, permissions })
+      !hasPermission({
+        required: accessRule.permission,
+        accessLevel: context.accessLevel,
+        permissions: context.permissions,
+      })
     ) {
       throw new AppError(403, 'auth/forbidden');
     }
-
-    request.ctx = {
-      sessionToken: resolved.token,
-      user: resolved.user,
-      accountId: current.account.accountId,
-      accessLevel,
-      membership: current.membership,
-      account: current.account,
-      role: current.role,
-      permissions,
-      memberships: memberships.map(({ membership, account }) => ({ membership, account })),
-    };
+    request.ctx = context;
   });
 }
