@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { ITEM_SORTS } from '@listloop/domain';
+import { ITEM_COUNT_CAP, ITEM_SORTS } from '@listloop/domain';
 import type { TestClient } from '../../../test/client';
 import { createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
 import { startTestServer, type TestServer } from '../../../test/server';
@@ -219,5 +219,28 @@ describe('item list: search, filters, sort and cursor', () => {
       `${ITEMS}?sort=dateCreated:desc&cursor=${encodeURIComponent(cursor)}`,
     );
     expect(otherSort.status).toBe(400);
+  });
+});
+
+describe('item list total on a very large inventory', () => {
+  let server: TestServer;
+  let client: TestClient;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const account = await createAccount(server);
+    client = await signIn(server, account);
+    const { seedBenchItems } = await import('../../../bench/seed-items');
+    await seedBenchItems(server, account, ITEM_COUNT_CAP + 5);
+  });
+  afterAll(() => server.close());
+
+  it('counts up to the cap and says when there are more', async () => {
+    const all = await client.get(`${ITEMS}?limit=10`);
+    expect(all.body).toMatchObject({ total: ITEM_COUNT_CAP, totalCapped: true });
+    expect(all.body.items).toHaveLength(10);
+    // A narrower filter is counted exactly.
+    const few = await client.get(`${ITEMS}?q=${encodeURIComponent('#10003')}`);
+    expect(few.body).toMatchObject({ total: 1, totalCapped: false });
   });
 });

@@ -312,12 +312,23 @@ export class ItemRepository {
     return rows as ItemRecord[];
   }
 
-  async countMatching(filter: ItemFilter): Promise<number> {
-    const [row] = await this.db
-      .select({ n: count() })
+  /**
+   * How many items match, counting at most `cap + 1`: an exact count of a 100,000-item
+   * inventory is a scan of every row on every page, while "10,000+" tells a person as much.
+   */
+  async countMatching(
+    filter: ItemFilter,
+    cap: number,
+  ): Promise<{ total: number; capped: boolean }> {
+    const matching = this.db
+      .select({ one: sql`1` })
       .from(items)
-      .where(and(...filterConditions(filter)));
-    return Number(row?.n ?? 0);
+      .where(and(...filterConditions(filter)))
+      .limit(cap + 1)
+      .as('matching');
+    const [row] = await this.db.select({ n: count() }).from(matching);
+    const n = Number(row?.n ?? 0);
+    return { total: Math.min(n, cap), capped: n > cap };
   }
 
   /** Items created per calendar day in the given IANA time zone. */

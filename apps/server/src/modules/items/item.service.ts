@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  ITEM_COUNT_CAP,
   GeneralDetailsSchema,
   ItemLabelsSchema,
   ListingSchema,
@@ -212,15 +213,16 @@ export class ItemService {
     const owner = await this.owner(ctx, query.userId);
     const cursor = query.cursor ? decodeCursor(query.cursor, query.sort) : null;
     const filter = this.filterFor(ctx, owner, query);
-    const [rows, total] = await Promise.all([
+    const [rows, counted] = await Promise.all([
       this.items.listPage(filter, query.sort, cursor, query.limit + 1),
-      this.items.countMatching(filter),
+      this.items.countMatching(filter, ITEM_COUNT_CAP),
     ]);
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {
       items: page.map(toItem),
-      total,
+      total: counted.total,
+      totalCapped: counted.capped,
       nextCursor:
         rows.length > query.limit && last ? encodeCursor(cursorOf(query.sort, last)) : null,
     };
