@@ -13,6 +13,7 @@ export const appMessages = defineMessages({
   closeNavigation: { id: 'shell.nav.close' },
   navHome: { id: 'shell.nav.home' },
   navInventory: { id: 'shell.nav.inventory' },
+  navLabels: { id: 'shell.nav.labels' },
   navImport: { id: 'shell.nav.import' },
   navSales: { id: 'shell.nav.sales' },
   navMarketplaces: { id: 'shell.nav.marketplaces' },

@@ -13,6 +13,10 @@ import { LoginPage } from '../features/auth/components/login-page';
 import { UpdatePasswordPage } from '../features/auth/components/update-password-page';
 import { HomePage } from '../features/home/components/home-page';
 import { ImportPage } from '../features/import/components/import-page';
+import { InventoryPage } from '../features/inventory/components/inventory-page';
+import { InventorySearchSchema } from '../features/inventory/inventory-search';
+import { EditItemPage, NewItemPage } from '../features/item-editor/components/item-editor-page';
+import { LabelsPage } from '../features/labels/components/labels-page';
 import { OnboardingPage } from '../features/onboarding/components/onboarding-page';
 import { AuthLayout } from './layouts/auth-layout';
 import { FocusLayout } from './layouts/focus-layout';
@@ -100,12 +104,51 @@ const homeRoute = createRoute({
   component: HomePage,
 });
 
+// The inventory is the seller's main area: /app opens it.
 const appIndexRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/app',
   beforeLoad: () => {
-    throw redirect({ to: '/', replace: true });
+    throw redirect({ to: '/app/inventory', replace: true });
   },
+});
+
+const inventoryRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/app/inventory',
+  validateSearch: InventorySearchSchema,
+  component: function InventoryRoute() {
+    const search = inventoryRoute.useSearch();
+    const navigate = inventoryRoute.useNavigate();
+    return (
+      // Each keystroke of the search replaces the entry: Back leaves the screen, not a letter.
+      <InventoryPage
+        search={search}
+        onSearchChange={(next) => navigate({ search: next, replace: true })}
+      />
+    );
+  },
+});
+
+const newItemRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/app/inventory/new',
+  component: NewItemPage,
+});
+
+const itemRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/app/inventory/$itemId',
+  component: function ItemRoute() {
+    const { itemId } = itemRoute.useParams();
+    return <EditItemPage itemId={itemId} />;
+  },
+});
+
+const labelsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/app/labels',
+  component: LabelsPage,
 });
 
 const importRoute = createRoute({
@@ -126,7 +169,16 @@ const routeTree = rootRoute.addChildren([
   updatePasswordRoute,
   memberRoute.addChildren([
     onboardingRoute,
-    shellRoute.addChildren([homeRoute, appIndexRoute, importRoute, appNotFoundRoute]),
+    shellRoute.addChildren([
+      homeRoute,
+      appIndexRoute,
+      inventoryRoute,
+      newItemRoute,
+      itemRoute,
+      labelsRoute,
+      importRoute,
+      appNotFoundRoute,
+    ]),
   ]),
 ]);
 

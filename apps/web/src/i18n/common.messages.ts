@@ -7,6 +7,7 @@ export const commonMessages = defineMessages({
   retry: { id: 'common.retry' },
   backHome: { id: 'common.backHome' },
   close: { id: 'common.close' },
+  cancel: { id: 'common.cancel' },
   dismiss: { id: 'common.dismiss' },
   networkError: { id: 'common.error.network' },
   unexpectedError: { id: 'common.error.unexpected' },

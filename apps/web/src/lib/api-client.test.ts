@@ -56,6 +56,20 @@ describe('apiRequest', () => {
     expect(init.body).toBe('{}');
   });
 
+  it('sends a raw body with its own content type when asked', async () => {
+    const fetchMock = vi.fn(async () => jsonResponse(200, { ok: true }));
+    vi.stubGlobal('fetch', fetchMock);
+
+    await apiRequest('/api/import?fileName=a.csv', {
+      method: 'POST',
+      rawBody: { contentType: 'text/csv', data: 'sku,title\nA1,Shirt\n' },
+    });
+
+    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(new Headers(init.headers).get('Content-Type')).toBe('text/csv');
+    expect(init.body).toBe('sku,title\nA1,Shirt\n');
+  });
+
   it('sends no body on GET', async () => {
     const fetchMock = vi.fn(async () => jsonResponse(200, { status: 'ok' }));
     vi.stubGlobal('fetch', fetchMock);

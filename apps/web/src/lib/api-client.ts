@@ -68,6 +68,8 @@ export const RETRY_DELAY_MS = 500;
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** A body sent as it is (a CSV file, say) instead of JSON, with its own content type. */
+  rawBody?: { contentType: string; data: BodyInit };
   /** Parse the JSON answer; without it the answer is ignored. */
   schema?: z.ZodType<T>;
   /** Extra tries after the first, for network errors and 5xx only. */
@@ -98,13 +100,17 @@ export async function apiRequest<T = void>(path: string, options: RequestOptions
 async function requestOnce<T>(path: string, options: RequestOptions<T>): Promise<T> {
   const method = options.method ?? 'GET';
   const hasBody = method !== 'GET';
+  const raw = hasBody ? options.rawBody : undefined;
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: hasBody ? JSON.stringify(options.body ?? {}) : undefined,
+      headers: {
+        Accept: 'application/json',
+        'Content-Type': raw ? raw.contentType : 'application/json',
+      },
+      body: raw ? raw.data : hasBody ? JSON.stringify(options.body ?? {}) : undefined,
       signal: options.signal,
     });
   } catch (error) {

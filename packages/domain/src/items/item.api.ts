@@ -5,6 +5,7 @@ import { LabelNameSchema } from '../labels/label.schema';
 import {
   DimensionsSchema,
   GeneralDetailsSchema,
+  ITEM_CONDITIONS,
   ITEM_STATUSES,
   ItemLabelsSchema,
   ItemSchema,
@@ -139,7 +140,7 @@ export const BulkItemsUpdateSchema = z.object({
     .object({
       price: z.number().min(0).max(PRICE_MAX).nullable().optional(),
       quantity: z.number().int().min(0).max(100_000).optional(),
-      condition: GeneralDetailsSchema.shape.condition.optional(),
+      condition: z.enum(ITEM_CONDITIONS).nullable().optional(),
       brand: z.string().trim().max(100).optional(),
       category: z.string().trim().max(200).nullable().optional(),
       location: z.string().trim().max(100).optional(),

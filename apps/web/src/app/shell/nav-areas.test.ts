@@ -3,7 +3,12 @@ import { NAV_AREAS, isNavAreaActive, visibleNavAreas } from './nav-areas';
 
 describe('the navigation list', () => {
   it('shows only the areas that exist so far', () => {
-    expect(visibleNavAreas().map((area) => area.key)).toEqual(['home', 'import']);
+    expect(visibleNavAreas().map((area) => area.key)).toEqual([
+      'home',
+      'inventory',
+      'labels',
+      'import',
+    ]);
   });
 
   it('lists every area of the product once', () => {
@@ -11,6 +16,7 @@ describe('the navigation list', () => {
     expect(new Set(keys).size).toBe(keys.length);
     for (const key of [
       'inventory',
+      'labels',
       'sales',
       'marketplaces',
       'rules',

@@ -7,6 +7,7 @@ import {
   IconPackage,
   IconReceipt2,
   IconSettings,
+  IconTags,
   IconUsers,
 } from '@tabler/icons-react';
 import type { MessageDescriptor } from 'react-intl';
@@ -38,7 +39,14 @@ export const NAV_AREAS: readonly NavArea[] = [
     label: appMessages.navInventory,
     icon: IconPackage,
     to: '/app/inventory',
-    available: false,
+    available: true,
+  },
+  {
+    key: 'labels',
+    label: appMessages.navLabels,
+    icon: IconTags,
+    to: '/app/labels',
+    available: true,
   },
   {
     key: 'import',

@@ -3,3 +3,4 @@ export * from './session-store';
 export { SessionProvider, resetToSignedOut } from './session-provider';
 export type { SessionContextValue, SignOutOptions } from './session-provider';
 export * from './use-session';
+export * from './use-permission';

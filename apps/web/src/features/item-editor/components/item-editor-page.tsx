@@ -1,0 +1,93 @@
+import { Alert, Button, Card, Grid, Skeleton, Stack } from '@mantine/core';
+import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useIntl } from 'react-intl';
+import { commonMessages } from '../../../i18n/common.messages';
+import { ApiError } from '../../../lib/api-client';
+import { errorText } from '../../../lib/error-text';
+import { useSignedInSession } from '../../../lib/session';
+import { itemQueryOptions } from '../api/item-editor.api';
+import { itemEditorMessages } from '../item-editor.messages';
+import { ItemEditor } from './item-editor';
+
+/** /app/inventory/new */
+export function NewItemPage() {
+  return <ItemEditor item={null} />;
+}
+
+/** /app/inventory/{itemId}: the item of the signed-in seller's inventory. */
+export function EditItemPage({ itemId }: { itemId: string }) {
+  const intl = useIntl();
+  const { userId } = useSignedInSession();
+  const query = useQuery(itemQueryOptions(userId, itemId));
+
+  if (query.isPending) return <EditorSkeleton />;
+  if (query.isError) {
+    const missing = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <Stack gap="md" maw={640}>
+        <Alert
+          color={missing ? 'gray' : 'red'}
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title={intl.formatMessage(
+            missing ? itemEditorMessages.notFoundTitle : itemEditorMessages.loadFailed,
+          )}
+        >
+          {missing
+            ? intl.formatMessage(itemEditorMessages.notFoundBody)
+            : errorText(intl, query.error)}
+        </Alert>
+        <Stack gap="xs" align="flex-start">
+          {!missing && (
+            <Button variant="light" onClick={() => void query.refetch()}>
+              {intl.formatMessage(commonMessages.retry)}
+            </Button>
+          )}
+          <Button
+            component={Link}
+            to="/app/inventory"
+            variant="default"
+            leftSection={<IconArrowLeft size={16} />}
+          >
+            {intl.formatMessage(itemEditorMessages.backToInventory)}
+          </Button>
+        </Stack>
+      </Stack>
+    );
+  }
+  // A new key per item: the editor's draft starts from that item and no other.
+  return <ItemEditor key={query.data.itemID} item={query.data} />;
+}
+
+function EditorSkeleton() {
+  const intl = useIntl();
+  return (
+    <Stack gap="md" aria-busy="true" aria-label={intl.formatMessage(commonMessages.loading)}>
+      <Skeleton h={32} w="40%" />
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="md">
+            <Card withBorder radius="md" h={220}>
+              <Skeleton h="100%" />
+            </Card>
+            <Card withBorder radius="md" h={360}>
+              <Stack gap="sm">
+                <Skeleton h={36} />
+                <Skeleton h={96} />
+                <Skeleton h={36} />
+                <Skeleton h={36} />
+              </Stack>
+            </Card>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Card withBorder radius="md" h={200}>
+            <Skeleton h="100%" />
+          </Card>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,318 @@
+import {
+  checkCompleteness,
+  itemStatusFor,
+  MAX_IMAGES_PER_ITEM,
+  type Image,
+  type Item,
+} from '@listloop/domain';
+import { ActionIcon, Box, Button, Grid, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useBlocker, useNavigate } from '@tanstack/react-router';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { ItemStatusBadge } from '../../../components/inventory/status-badges';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { ApiError } from '../../../lib/api-client';
+import { errorText } from '../../../lib/error-text';
+import { createItem, deleteItem, itemKeys } from '../../../lib/inventory/item.api';
+import { labelKeys } from '../../../lib/inventory/label.api';
+import { useRegionFormat } from '../../../lib/inventory/use-region-format';
+import { variantOptionsQueryOptions } from '../../../lib/inventory/variant-options.api';
+import { usePermission, useSignedInSession } from '../../../lib/session';
+import { useItemDraft } from '../hooks/use-item-draft';
+import {
+  PHOTO_MAX_MEGABYTES,
+  usePhotoUploads,
+  type PhotoRejection,
+} from '../hooks/use-photo-uploads';
+import { createInputFromDraft, draftFromItem, emptyDraft } from '../item-draft';
+import { itemEditorMessages } from '../item-editor.messages';
+import { CompletenessPanel } from './completeness-panel';
+import { DetailsForm } from './details-form';
+import { LabelsField } from './labels-field';
+import { ListingsPanel } from './listings-panel';
+import { PhotosSection } from './photos-section';
+import { SaveStatus } from './save-status';
+import { VariantsTable } from './variants-table';
+
+const REJECTION_MESSAGES = {
+  tooMany: itemEditorMessages.photoRejectedTooMany,
+  type: itemEditorMessages.photoRejectedType,
+  size: itemEditorMessages.photoRejectedSize,
+  duplicate: itemEditorMessages.photoRejectedDuplicate,
+} satisfies Record<PhotoRejection, unknown>;
+
+const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
+
+/** Puts a rotated copy where the original was; a photo deleted meanwhile stays deleted. */
+function placeImage(images: readonly Image[], image: Image, replaces: string | null): Image[] {
+  if (!replaces) return [...images, image];
+  const index = images.findIndex((candidate) => candidate.id === replaces);
+  if (index < 0) return [...images];
+  return images.map((candidate, position) => (position === index ? image : candidate));
+}
+
+/**
+ * The item form (spec §3 generalDetails, labels, variants) with its photos, the live
+ * completeness of spec §5 and, for an existing item, autosave and the listings it has.
+ */
+export function ItemEditor({ item }: { item: Item | null }) {
+  const intl = useIntl();
+  const session = useSignedInSession();
+  const userId = session.userId;
+  const canWrite = usePermission('items.write');
+  const canDelete = usePermission('items.delete');
+  const region = useRegionFormat();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const isNew = item === null;
+
+  const [initial] = useState(() => (item ? draftFromItem(item) : emptyDraft()));
+  const { draft, current, update, updateWith, saveState, retrySave, dirty, hasUnsaved } =
+    useItemDraft(initial, item ? { userId, item } : null);
+  const issues = useMemo(() => checkCompleteness(draft), [draft]);
+
+  const uploads = usePhotoUploads({
+    onImageReady: (image, replaces) =>
+      updateWith('generalDetails.images', (latest) =>
+        placeImage(latest.generalDetails.images, image, replaces),
+      ),
+    room: () => MAX_IMAGES_PER_ITEM - current().generalDetails.images.length,
+    onRejected: (reason, fileName) =>
+      notifications.show({
+        color: 'yellow',
+        title: fileName,
+        message: intl.formatMessage(REJECTION_MESSAGES[reason], {
+          max: MAX_IMAGES_PER_ITEM,
+          size: PHOTO_MAX_MEGABYTES,
+        }),
+      }),
+  });
+
+  const variantOptions = useQuery(variantOptionsQueryOptions);
+  const variantsEnabled =
+    (variantOptions.data?.enabled ?? session.account.config.features.isMultiVariantsEnabled) ||
+    draft.variants.length > 0;
+
+  const leaving = useRef(false);
+  const create = useMutation({
+    mutationFn: () => createItem(createInputFromDraft(current())),
+    onSuccess: async (created) => {
+      queryClient.setQueryData(itemKeys.detail(userId, created.itemID), created);
+      void queryClient.invalidateQueries({ queryKey: itemKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: labelKeys.all });
+      leaving.current = true;
+      notifications.show({
+        color: 'teal',
+        message: intl.formatMessage(itemEditorMessages.created),
+      });
+      await navigate({
+        to: '/app/inventory/$itemId',
+        params: { itemId: created.itemID },
+        replace: true,
+      });
+    },
+  });
+
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const remove = useMutation({
+    mutationFn: () => deleteItem(userId, item?.itemID ?? ''),
+    onSuccess: async () => {
+      leaving.current = true;
+      queryClient.removeQueries({ queryKey: itemKeys.detail(userId, item?.itemID ?? '') });
+      void queryClient.invalidateQueries({ queryKey: itemKeys.lists() });
+      void queryClient.invalidateQueries({ queryKey: labelKeys.all });
+      notifications.show({
+        color: 'teal',
+        message: intl.formatMessage(itemEditorMessages.deleted),
+      });
+      await navigate({ to: '/app/inventory' });
+    },
+  });
+
+  // A new item exists only in this tab until it is created: ask before throwing it away.
+  const blocker = useBlocker({
+    shouldBlockFn: () => isNew && dirty && !leaving.current,
+    enableBeforeUnload: () => (isNew ? dirty && !leaving.current : hasUnsaved()),
+    withResolver: true,
+  });
+
+  const onRotate = useCallback(
+    (image: Image, position: number) => {
+      uploads.rotate(image, `photo-${position + 1}`).catch(() =>
+        notifications.show({
+          color: 'red',
+          message: intl.formatMessage(itemEditorMessages.rotateFailed),
+        }),
+      );
+    },
+    [uploads, intl],
+  );
+
+  // The only conflict an item save meets is a SKU another item of the inventory has.
+  const skuTaken =
+    (saveState.status === 'error' && isConflict(saveState.error)) ||
+    (create.isError && isConflict(create.error));
+
+  const title = draft.generalDetails.title.trim();
+  const heading =
+    title || intl.formatMessage(isNew ? itemEditorMessages.newItem : itemEditorMessages.untitled);
+
+  return (
+    <Stack gap="md" pb={isNew ? 80 : 'md'}>
+      <Group justify="space-between" align="center" wrap="nowrap" gap="sm">
+        <Group gap="xs" wrap="nowrap" miw={0}>
+          <Tooltip label={intl.formatMessage(itemEditorMessages.backToInventory)}>
+            <ActionIcon
+              component={Link}
+              to="/app/inventory"
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label={intl.formatMessage(itemEditorMessages.backToInventory)}
+            >
+              <IconArrowLeft size={20} />
+            </ActionIcon>
+          </Tooltip>
+          <Title order={1} fz={{ base: 20, sm: 24 }} lineClamp={1} style={{ minWidth: 0 }}>
+            {heading}
+          </Title>
+          <ItemStatusBadge status={itemStatusFor(issues)} visibleFrom="xs" />
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          {!isNew && <SaveStatus state={saveState} onRetry={retrySave} />}
+          {!isNew && canDelete && (
+            <Tooltip label={intl.formatMessage(itemEditorMessages.deleteItem)}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="lg"
+                onClick={() => setConfirmingDelete(true)}
+                aria-label={intl.formatMessage(itemEditorMessages.deleteItem)}
+              >
+                <IconTrash size={18} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </Group>
+      </Group>
+
+      <Box component="fieldset" disabled={!canWrite} m={0} p={0} style={{ border: 0, minWidth: 0 }}>
+        <Grid gap="md">
+          <Grid.Col span={{ base: 12, md: 8 }}>
+            <Stack gap="md">
+              <PhotosSection
+                images={draft.generalDetails.images}
+                onChange={(images) => update('generalDetails.images', images)}
+                uploads={uploads}
+                onRotate={onRotate}
+                disabled={!canWrite}
+              />
+              <DetailsForm
+                details={draft.generalDetails}
+                update={update}
+                region={region}
+                skuError={skuTaken ? intl.formatMessage(itemEditorMessages.skuTaken) : null}
+              />
+              <LabelsField
+                userId={userId}
+                labels={draft.labels}
+                onChange={(labels) => update('labels', labels)}
+              />
+              {variantsEnabled && (
+                <VariantsTable
+                  variants={draft.variants}
+                  onChange={(variants) => update('variants', variants)}
+                  options={variantOptions.data?.options}
+                  currencySymbol={region.currency.symbol}
+                  colourLabel={region.colourLabel}
+                />
+              )}
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <Stack gap="md" pos={{ base: 'static', md: 'sticky' }} top={72}>
+              <CompletenessPanel issues={issues} weightUnits={region.weightUnits} />
+              {item && <ListingsPanel listings={item.listings} />}
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </Box>
+
+      {isNew && canWrite && (
+        <Box
+          pos="sticky"
+          bottom={0}
+          py="sm"
+          style={{
+            zIndex: 5,
+            background: 'var(--mantine-color-gray-light)',
+            borderTop: '1px solid var(--mantine-color-default-border)',
+          }}
+        >
+          <Group justify="space-between" gap="sm">
+            <Text
+              fz="sm"
+              c={create.isError ? 'red' : 'dimmed'}
+              role={create.isError ? 'alert' : undefined}
+            >
+              {create.isError
+                ? isConflict(create.error)
+                  ? intl.formatMessage(itemEditorMessages.skuTaken)
+                  : errorText(intl, create.error)
+                : uploads.busy
+                  ? intl.formatMessage(itemEditorMessages.waitForPhotos)
+                  : intl.formatMessage(itemEditorMessages.createHint)}
+            </Text>
+            <Group gap="xs">
+              <Button component={Link} to="/app/inventory" variant="default">
+                {intl.formatMessage(itemEditorMessages.discard)}
+              </Button>
+              <Button
+                onClick={() => create.mutate()}
+                loading={create.isPending}
+                disabled={uploads.busy}
+              >
+                {intl.formatMessage(itemEditorMessages.createItem)}
+              </Button>
+            </Group>
+          </Group>
+        </Box>
+      )}
+
+      <ConfirmModal
+        opened={confirmingDelete}
+        onClose={() => setConfirmingDelete(false)}
+        danger
+        loading={remove.isPending}
+        title={intl.formatMessage(itemEditorMessages.deleteTitle)}
+        confirmLabel={intl.formatMessage(itemEditorMessages.deleteConfirm)}
+        onConfirm={() => remove.mutate()}
+      >
+        <Stack gap="xs">
+          <Text fz="sm">
+            {intl.formatMessage(itemEditorMessages.deleteBody, { title: heading })}
+          </Text>
+          {remove.isError && (
+            <Text fz="sm" c="red" role="alert">
+              {errorText(intl, remove.error)}
+            </Text>
+          )}
+        </Stack>
+      </ConfirmModal>
+
+      <ConfirmModal
+        opened={blocker.status === 'blocked'}
+        onClose={() => blocker.reset?.()}
+        danger
+        title={intl.formatMessage(itemEditorMessages.leaveTitle)}
+        confirmLabel={intl.formatMessage(itemEditorMessages.leaveConfirm)}
+        onConfirm={() => blocker.proceed?.()}
+      >
+        <Text fz="sm">{intl.formatMessage(itemEditorMessages.leaveBody)}</Text>
+      </ConfirmModal>
+    </Stack>
+  );
+}

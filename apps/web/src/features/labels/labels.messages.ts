@@ -1,0 +1,26 @@
+import { defineMessages } from '../../i18n/define-messages';
+
+export const labelsMessages = defineMessages({
+  addLabel: { id: 'labels.addLabel' },
+  columnActions: { id: 'labels.columnActions' },
+  columnCreated: { id: 'labels.columnCreated' },
+  columnItems: { id: 'labels.columnItems' },
+  columnName: { id: 'labels.columnName' },
+  count: { id: 'labels.count' },
+  deleteBody: { id: 'labels.deleteBody' },
+  deleteConfirm: { id: 'labels.deleteConfirm' },
+  deleteLabel: { id: 'labels.deleteLabel' },
+  deleteTitle: { id: 'labels.deleteTitle' },
+  emptyBody: { id: 'labels.emptyBody' },
+  emptyTitle: { id: 'labels.emptyTitle' },
+  filterPlaceholder: { id: 'labels.filterPlaceholder' },
+  intro: { id: 'labels.intro' },
+  loadFailed: { id: 'labels.loadFailed' },
+  newLabel: { id: 'labels.newLabel' },
+  newLabelPlaceholder: { id: 'labels.newLabelPlaceholder' },
+  noMatch: { id: 'labels.noMatch' },
+  renameLabel: { id: 'labels.renameLabel' },
+  saveName: { id: 'labels.saveName' },
+  showItems: { id: 'labels.showItems' },
+  title: { id: 'labels.title' },
+});

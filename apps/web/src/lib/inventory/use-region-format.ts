@@ -1,0 +1,20 @@
+import { textSetForCountry, type RegionalTextSet } from '@listloop/domain';
+import { useMemo } from 'react';
+import { useCountry } from '../../i18n/locale-provider';
+
+/** The edition's currency and weight units (spec §1 regional text sets). */
+export function useRegionFormat(): {
+  currency: RegionalTextSet['currency'];
+  weightUnits: RegionalTextSet['weightUnits'];
+  colourLabel: RegionalTextSet['labels']['colour'];
+} {
+  const country = useCountry();
+  return useMemo(() => {
+    const textSet = textSetForCountry(country);
+    return {
+      currency: textSet.currency,
+      weightUnits: textSet.weightUnits,
+      colourLabel: textSet.labels.colour,
+    };
+  }, [country]);
+}
