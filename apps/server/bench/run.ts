@@ -1,16 +1,24 @@
 /**
- * `npm run bench`: measures the inventory on 100,000 items over HTTP against the real server.
+ * `npm run bench`: measures the inventory on 100,000 items over HTTP against the real server,
+ * run as its own process (`src/main.ts`), so the load generator never shares its event loop.
  * Postgres when BENCH_DATABASE_URL is set (a scratch database is created on that server and
- * dropped afterwards), else PGlite. Results go to bench/results.json (one object per figure)
- * and a table on stdout. Not a test: nothing here passes or fails.
+ * dropped afterwards), else PGlite in a scratch DATA_DIR. Results go to bench/results.json
+ * (one object per figure; figures of the other database are kept) and a table on stdout.
+ * Not a test: nothing here passes or fails.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { createAccount, PASSWORD } from '../test/fixtures';
+import pg from 'pg';
+import pino from 'pino';
+import { createContainer } from '../src/container';
+import { loadConfig } from '../src/platform/config';
 import { TestClient } from '../test/client';
-import { startTestServer, type TestServer } from '../test/server';
 import { seedBenchItems } from './seed-items';
 
 interface Figure {
@@ -21,11 +29,6 @@ interface Figure {
   target?: string;
 }
 
-const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = 50;
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
-
 interface LoadResult {
   p50: number;
   p95: number;
@@ -33,6 +36,12 @@ interface LoadResult {
   perSecond: number;
   failed: number;
 }
+
+const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+const OWNER = { email: 'bench@listloop.local', password: 'bench-password-1' };
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
@@ -44,7 +53,7 @@ function percentile(sorted: number[], p: number): number {
  * percentiles are exact (autocannon's summary has p97.5 but no p95).
  */
 async function load(
-  server: TestServer,
+  baseUrl: string,
   cookie: string,
   options: Partial<autocannon.Options>,
 ): Promise<LoadResult> {
@@ -52,10 +61,10 @@ async function load(
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
-        url: server.baseUrl,
+        url: baseUrl,
         connections: CONNECTIONS,
         duration: DURATION,
-        headers: { cookie, origin: server.baseUrl, 'content-type': 'application/json' },
+        headers: { cookie, origin: baseUrl, 'content-type': 'application/json' },
         ...options,
       },
       (error, done) => (error ? reject(error) : resolve(done)),
@@ -78,41 +87,166 @@ async function timeIt<T>(work: () => Promise<T>): Promise<{ ms: number; result: 
   return { ms: performance.now() - started, result };
 }
 
-async function main() {
-  const databaseUrl = process.env.BENCH_DATABASE_URL;
-  const database = databaseUrl ? 'postgres' : 'pglite';
-  const server = await startTestServer({
-    database: databaseUrl ? { kind: 'postgres', adminUrl: databaseUrl } : { kind: 'pglite' },
-    env: { LOGIN_MAX_PER_IP: '100000', LOGIN_MAX_PER_EMAIL: '100000' },
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
   });
+}
+
+/** A scratch database: a new one on the Postgres server, or a new PGlite folder. */
+async function scratchDatabase(): Promise<{
+  kind: 'postgres' | 'pglite';
+  env: Record<string, string>;
+  drop(): Promise<void>;
+}> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'listloop-bench-'));
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  if (!adminUrl) {
+    return {
+      kind: 'pglite',
+      env: { DATA_DIR: dataDir },
+      drop: () => fs.rm(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `listloop_bench_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    kind: 'postgres',
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The bench account and its 100,000 items, written before the server starts. */
+async function seed(env: Record<string, string>): Promise<number> {
+  const container = await createContainer(
+    loadConfig({ ...env, LOG_LEVEL: 'silent', SEED_DEMO: 'false' }, []),
+    {
+      logger: pino({ level: 'silent' }),
+    },
+  );
+  try {
+    const owner = await container.services.accounts.createWithOwner({
+      companyName: 'Bench Boutique',
+      owner: { ...OWNER, firstName: 'Bea', lastName: 'Bench' },
+    });
+    const seeded = await timeIt(() =>
+      seedBenchItems(
+        container.database,
+        { accountId: owner.account.accountId, userId: owner.userId },
+        ITEMS,
+      ),
+    );
+    await container.database.db.execute(sql`ANALYZE items`);
+    return seeded.ms;
+  } finally {
+    await container.close();
+  }
+}
+
+async function startServer(
+  env: Record<string, string>,
+): Promise<{ baseUrl: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        LOGIN_MAX_PER_IP: '100000',
+        LOGIN_MAX_PER_EMAIL: '100000',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    const healthy = await fetch(`${baseUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (healthy) return { baseUrl, child };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGTERM');
+  throw new Error('the server did not become healthy within 60 s');
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+async function main() {
+  const scratch = await scratchDatabase();
+  const database = scratch.kind;
   const figures: Figure[] = [];
   const add = (figure: Omit<Figure, 'database'>) => {
     figures.push({ ...figure, database });
     console.log(
-      `  ${figure.name.padEnd(44)} ${String(Math.round(figure.value * 100) / 100).padStart(10)} ${figure.unit}`,
+      `  ${figure.name.padEnd(50)} ${String(Math.round(figure.value * 100) / 100).padStart(10)} ${figure.unit}`,
     );
   };
 
+  let server: { baseUrl: string; child: ChildProcess } | null = null;
   try {
-    const owner = await createAccount(server, { companyName: 'Bench Boutique' });
-    const client = new TestClient(server.baseUrl);
-    const login = await client.post('/api/rest/v1/auth/session_login', {
-      email: owner.email,
-      password: PASSWORD,
+    console.log(`ListLoop bench on ${database}: seeding ${ITEMS.toLocaleString('en-US')} items…`);
+    add({
+      name: 'seed items (SQL, not a product figure)',
+      value: (await seed(scratch.env)) / 1000,
+      unit: 's',
     });
+    server = await startServer(scratch.env);
+    const { baseUrl } = server;
+    const client = new TestClient(baseUrl);
+    const login = await client.post('/api/rest/v1/auth/session_login', OWNER);
     if (login.status !== 200) throw new Error(`sign-in failed: ${login.text}`);
     const cookie = client.cookieHeader;
-
-    console.log(`ListLoop bench on ${database}: seeding ${ITEMS.toLocaleString('en-US')} items…`);
-    const seeded = await timeIt(() => seedBenchItems(server, owner, ITEMS));
-    add({ name: 'seed items (SQL, not a product figure)', value: seeded.ms / 1000, unit: 's' });
-    await server.container.database.db.execute(sql`ANALYZE items`);
+    const userId = (await client.get('/api/rest/v1/auth/session')).body.userId as string;
 
     for (const [name, query] of [
       ['inventory list page (50 items)', '/api/account/item?limit=50'],
       ['inventory search page (50 items, "denim")', '/api/account/item?limit=50&q=denim'],
     ] as const) {
-      const result = await load(server, cookie, { url: server.baseUrl + query, method: 'GET' });
+      // One connection: the time one request takes. Fifty: what the server sustains, where
+      // the latency is mostly waiting in line behind the other 49.
+      const alone = await load(baseUrl, cookie, {
+        url: baseUrl + query,
+        method: 'GET',
+        connections: 1,
+      });
+      if (alone.failed > 0) throw new Error(`${name}: ${alone.failed} failed requests`);
+      add({ name: `${name}, 1 connection p50`, value: alone.p50, unit: 'ms' });
+      add({ name: `${name}, 1 connection p95`, value: alone.p95, unit: 'ms' });
+      const result = await load(baseUrl, cookie, { url: baseUrl + query, method: 'GET' });
       if (result.failed > 0) throw new Error(`${name}: ${result.failed} failed requests`);
       add({ name: `${name} p50`, value: result.p50, unit: 'ms' });
       add({ name: `${name} p95`, value: result.p95, unit: 'ms', target: '< 50 ms on Postgres' });
@@ -121,8 +255,8 @@ async function main() {
     }
 
     let sequence = 0;
-    const create = await load(server, cookie, {
-      url: `${server.baseUrl}/api/account/item`,
+    const create = await load(baseUrl, cookie, {
+      url: `${baseUrl}/api/account/item`,
       method: 'POST',
       // A new SKU for every request: SKUs are unique per inventory.
       requests: [
@@ -157,26 +291,18 @@ async function main() {
     const ids: string[] = [];
     let cursor: string | null = null;
     while (ids.length < 1000) {
-      const response = await new TestClient(server.baseUrl).request(
-        'GET',
+      const response = await client.get(
         `/api/account/item?limit=200&sort=dateCreated:asc${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-        {
-          headers: { cookie },
-        },
       );
       ids.push(...(response.body.items as { itemID: string }[]).map((i) => i.itemID));
       cursor = response.body.nextCursor;
       if (!cursor) break;
     }
     const bulk = await timeIt(() =>
-      new TestClient(server.baseUrl).request(
-        'PATCH',
-        `/api/account/item/${owner.userId}/bulk-items`,
-        {
-          headers: { cookie, origin: server.baseUrl },
-          body: { itemIds: ids.slice(0, 1000), changes: { price: 42, addLabels: ['bulk-edited'] } },
-        },
-      ),
+      client.patch(`/api/account/item/${userId}/bulk-items`, {
+        itemIds: ids.slice(0, 1000),
+        changes: { price: 42, addLabels: ['bulk-edited'] },
+      }),
     );
     if (bulk.result.status !== 200) throw new Error(`bulk edit failed: ${bulk.result.text}`);
     add({
@@ -194,33 +320,21 @@ async function main() {
         `IMP-${i},Imported denim jacket ${i},A jacket from the import,Levi's,good,${(20 + (i % 80)).toFixed(2)},1,1,${i % 16},Clothing > Men > Coats & Jackets,imported|bench`,
       );
     }
-    const csv = rows.join('\n');
     const imported = await timeIt(async () => {
-      const preview = await new TestClient(server.baseUrl).request(
+      const preview = await client.request(
         'POST',
         '/api/rest/v1/enterprise/item-import/normalize?fileName=bench.csv',
         {
-          headers: { cookie, origin: server.baseUrl, 'content-type': 'text/csv' },
-          rawBody: csv,
+          headers: { 'content-type': 'text/csv' },
+          rawBody: rows.join('\n'),
         },
       );
       if (preview.status !== 200) throw new Error(`import preview failed: ${preview.text}`);
       const importId = preview.body.importId as string;
-      const start = await new TestClient(server.baseUrl).request(
-        'POST',
-        `/api/rest/v1/enterprise/item-import/${importId}/start`,
-        {
-          headers: { cookie, origin: server.baseUrl },
-          body: {},
-        },
-      );
+      const start = await client.post(`/api/rest/v1/enterprise/item-import/${importId}/start`, {});
       if (start.status >= 300) throw new Error(`import start failed: ${start.text}`);
       for (;;) {
-        const status = await new TestClient(server.baseUrl).request(
-          'GET',
-          `/api/rest/v1/enterprise/item-import/${importId}`,
-          { headers: { cookie } },
-        );
+        const status = await client.get(`/api/rest/v1/enterprise/item-import/${importId}`);
         if (status.body.status === 'done') return status.body;
         if (status.body.status === 'failed') throw new Error(`import failed: ${status.text}`);
         await new Promise((resolve) => setTimeout(resolve, 100));
@@ -233,13 +347,14 @@ async function main() {
       target: '< 15 s on Postgres',
     });
   } finally {
-    await server.close();
+    if (server) await stopServer(server.child);
+    await scratch.drop();
   }
 
   const file = path.join(repoRoot, 'bench/results.json');
   await fs.mkdir(path.dirname(file), { recursive: true });
   const previous = await fs.readFile(file, 'utf8').then(
-    (t) => JSON.parse(t) as Figure[],
+    (text) => JSON.parse(text) as Figure[],
     () => [] as Figure[],
   );
   const kept = previous.filter((f) => f.database !== database);

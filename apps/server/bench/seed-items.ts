@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AccountFixture } from '../test/fixtures';
-import type { TestServer } from '../test/server';
+import type { Database } from '../src/platform/db/database';
 
 /**
  * Fills the inventory with `count` varied items in one set-based INSERT, the way a large shop
@@ -9,15 +8,15 @@ import type { TestServer } from '../test/server';
  * search_text) get what the product's own save would give them.
  */
 export async function seedBenchItems(
-  server: TestServer,
-  owner: AccountFixture,
+  database: Database,
+  owner: { accountId: string; userId: string },
   count: number,
 ): Promise<void> {
   const now = Date.now();
   const batch = 20_000;
   for (let start = 1; start <= count; start += batch) {
     const end = Math.min(count, start + batch - 1);
-    await server.container.database.db.execute(sql`
+    await database.db.execute(sql`
       INSERT INTO items (id, account_id, user_id, status, date_created, date_last_modified, labels, general_details, listings, search_text)
       SELECT
         'bench' || lpad(g::text, 19, '0'),

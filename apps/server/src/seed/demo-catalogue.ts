@@ -221,7 +221,7 @@ export function demoItems(count = 200, seed = 20261121): DemoItem[] {
         notes: '',
       },
       labels,
-      photoCount: draft && random() < 0.5 ? 0 : 1 + Math.floor(random() * 6),
+      photoCount: 1 + Math.floor(random() * 6),
       hue: (template.hue + Math.floor(random() * 40) - 20 + 360) % 360,
       draft,
     });

@@ -61,5 +61,9 @@ describe('demo seed', () => {
     expect(demoItems(200)).toHaveLength(200);
     const titles = new Set(demoItems(200).map((d) => d.generalDetails.title));
     expect(titles.size).toBeGreaterThan(150);
+    // Every item gets one to six photos; drafts lack other things (their description).
+    const counts = demoItems(200).map((d) => d.photoCount);
+    expect(Math.min(...counts)).toBe(1);
+    expect(Math.max(...counts)).toBe(6);
   });
 });

@@ -50,14 +50,12 @@ export async function seedDemo(
       context,
       ItemCreateSchema.parse({ generalDetails: demo.generalDetails, labels: demo.labels }),
     );
-    if (demo.photoCount > 0) {
-      photos.push({
-        itemId: item.itemID,
-        caption: demo.generalDetails.title ?? '',
-        hue: demo.hue,
-        count: demo.photoCount,
-      });
-    }
+    photos.push({
+      itemId: item.itemID,
+      caption: demo.generalDetails.title ?? '',
+      hue: demo.hue,
+      count: demo.photoCount,
+    });
   }
   for (let start = 0; start < photos.length; start += PHOTO_BATCH) {
     await queue.send(jobs.demoPhotos, {

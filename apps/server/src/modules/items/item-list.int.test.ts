@@ -231,7 +231,7 @@ describe('item list total on a very large inventory', () => {
     const account = await createAccount(server);
     client = await signIn(server, account);
     const { seedBenchItems } = await import('../../../bench/seed-items');
-    await seedBenchItems(server, account, ITEM_COUNT_CAP + 5);
+    await seedBenchItems(server.container.database, account, ITEM_COUNT_CAP + 5);
   });
   afterAll(() => server.close());
 
