@@ -57,6 +57,8 @@ export async function seedDemo(
       count: demo.photoCount,
     });
   }
+  // The newest items top the inventory screen: photograph them first.
+  photos.reverse();
   for (let start = 0; start < photos.length; start += PHOTO_BATCH) {
     await queue.send(jobs.demoPhotos, {
       userId,
