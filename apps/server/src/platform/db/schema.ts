@@ -9,3 +9,6 @@ export * from '../../modules/labels/label.table';
 export * from '../../modules/images/image.table';
 export * from '../../modules/variants/variant-options.table';
 export * from '../../modules/item-import/item-import.table';
+export * from '../../modules/rules/marketplace-rule.table';
+export * from '../../modules/listings/listing.table';
+export * from '../../modules/connections/connection.table';
