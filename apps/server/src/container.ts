@@ -12,6 +12,10 @@ import { createAuth } from './modules/auth/auth';
 import { AuthService } from './modules/auth/auth.service';
 import { AuthRepository } from './modules/auth/auth.repository';
 import { purgeExpiredSessionsJob } from './modules/auth/auth.jobs';
+import { credentialsSecretBox } from './platform/crypto/credentials-key';
+import { ConnectionRepository } from './modules/connections/connection.repository';
+import { ConnectionService } from './modules/connections/connection.service';
+import { CredentialService } from './modules/connections/credential.service';
 import { AccountRepository } from './modules/accounts/account.repository';
 import { AccountService } from './modules/accounts/account.service';
 import { AccountUserRepository } from './modules/account-users/account-user.repository';
@@ -26,6 +30,9 @@ import { ItemBulkService } from './modules/items/item-bulk.service';
 import { ItemExportService } from './modules/items/item-export.service';
 import { LabelRepository } from './modules/labels/label.repository';
 import { LabelService } from './modules/labels/label.service';
+import { MarketplaceRuleRepository } from './modules/rules/marketplace-rule.repository';
+import { MarketplaceRuleService } from './modules/rules/marketplace-rule.service';
+import { ListingPreviewService } from './modules/rules/listing-preview.service';
 import { VariantOptionsRepository } from './modules/variants/variant-options.repository';
 import { VariantOptionsService } from './modules/variants/variant-options.service';
 import { ItemImportRepository } from './modules/item-import/item-import.repository';
@@ -39,6 +46,10 @@ import { imageDerivativesJob, purgeExpiredUploadsJob } from './modules/images/im
 import { UploadServer } from './modules/images/upload.tus';
 import { loadMemberContext } from './platform/http/request-context';
 import { demoPhotosJob } from './seed/demo-photos.job';
+import { ConnectorRegistry } from './modules/listings/connector';
+import { ListingRepository } from './modules/listings/listing.repository';
+import { ListingService, jobIdOf } from './modules/listings/listing.service';
+import { executeListingJob } from './modules/listings/listing.jobs';
 
 export interface ContainerOptions {
   logger?: Logger;
@@ -78,6 +89,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const { db } = database;
 
   const storage = createStorage(config);
+  const credentialsBox = await credentialsSecretBox(config);
 
   const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   const secureCookies = publicUrl.startsWith('https://');
@@ -87,12 +99,15 @@ export async function createContainer(config: Config, options: ContainerOptions 
     accountUsers: new AccountUserRepository(db),
     roles: new RoleRepository(db),
     users: new UserRepository(db),
+    connections: new ConnectionRepository(db),
     auth: new AuthRepository(db),
     items: new ItemRepository(db),
     labels: new LabelRepository(db),
+    marketplaceRules: new MarketplaceRuleRepository(db),
     variantOptions: new VariantOptionsRepository(db),
     itemImports: new ItemImportRepository(db),
     images: new ImageRepository(db),
+    listings: new ListingRepository(db),
   };
 
   const auth = new AuthService(
@@ -113,6 +128,9 @@ export async function createContainer(config: Config, options: ContainerOptions 
 
   const labels = new LabelService(db, repositories.labels, repositories.items);
   const items = new ItemService(db, repositories.items, labels, repositories.accountUsers);
+  const marketplaceRules = new MarketplaceRuleService(db, repositories.marketplaceRules);
+  // The API connectors of the source-group marketplaces; empty until the next issue adds them.
+  const connectors = new ConnectorRegistry();
 
   const services = {
     auth,
@@ -134,11 +152,29 @@ export async function createContainer(config: Config, options: ContainerOptions 
       auth,
     ),
     roles: new RoleService(repositories.roles, repositories.accountUsers),
+    connections: new ConnectionService(db, repositories.connections),
+    credentials: new CredentialService(db, repositories.connections, credentialsBox),
     sessions: new SessionService(repositories.users, flags),
     labels,
     items,
     itemBulk: new ItemBulkService(db, repositories.items, items, labels),
     itemExport: new ItemExportService(repositories.items, items),
+    marketplaceRules,
+    listingPreviews: new ListingPreviewService(items, marketplaceRules),
+    listings: new ListingService(
+      db,
+      repositories.items,
+      items,
+      repositories.listings,
+      connectors,
+      async (operationId: string, accountId: string): Promise<string | null> =>
+        queue.send(
+          jobs.executeListing,
+          { operationId, accountId },
+          { singletonKey: operationId, id: jobIdOf(operationId) },
+        ),
+      new ListingPreviewService(items, marketplaceRules),
+    ),
     variantOptions: new VariantOptionsService(repositories.variantOptions),
     itemImports: new ItemImportService(
       db,
@@ -167,6 +203,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const jobs = {
     purgeExpiredSessions: purgeExpiredSessionsJob(repositories.auth),
     importItems: importItemsJob(services.itemImports),
+    executeListing: executeListingJob(services.listings),
     imageDerivatives: imageDerivativesJob(imageDerivatives),
     purgeExpiredUploads: purgeExpiredUploadsJob(uploads),
     demoPhotos: demoPhotosJob({
@@ -196,6 +233,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     uploads,
     repositories,
     services,
+    connectors,
     jobs,
     queue,
     async close() {

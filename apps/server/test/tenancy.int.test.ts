@@ -93,6 +93,49 @@ async function itemUnchanged(victim: Victim) {
   expect(labels.body.labels.map((l: { name: string }) => l.name)).toEqual(['victim label']);
 }
 
+const MAPPING_RULE = '/api/account/mappingRule';
+const PRICING_RULE = '/api/account/pricingRule';
+const DEFAULTS = '/api/account/defaults';
+
+/** The victim's mapping rule, pricing rule and defaults for Mercari, made once. */
+let victimRules: Promise<{ mappingRuleId: string }> | null = null;
+function rulesOf(victim: Victim) {
+  victimRules ??= (async () => {
+    const mapping = await victim.client.put(`${MAPPING_RULE}/mercari`, {
+      rules: [{ field: 'brand', from: 'victim brand', to: 'Victim Brand' }],
+    });
+    expect(mapping.status, mapping.text).toBe(200);
+    const pricing = await victim.client.put(`${PRICING_RULE}/mercari`, {
+      pricingRule: { adjustmentPercent: 12, rounding: 'up_to_99' },
+    });
+    expect(pricing.status, pricing.text).toBe(200);
+    const defaults = await victim.client.put(`${DEFAULTS}/mercari`, {
+      defaults: { shipping: { service: 'victim service' } },
+    });
+    expect(defaults.status, defaults.text).toBe(200);
+    return { mappingRuleId: mapping.body.mappingRules.rules[0].id as string };
+  })();
+  return victimRules;
+}
+
+async function rulesUnchanged(victim: Victim) {
+  const { mappingRuleId } = await rulesOf(victim);
+  const mapping = await victim.client.get(`${MAPPING_RULE}/mercari`);
+  expect(mapping.body.mappingRules.rules).toEqual([
+    {
+      id: mappingRuleId,
+      field: 'brand',
+      from: 'victim brand',
+      to: 'Victim Brand',
+      match: 'case_insensitive',
+    },
+  ]);
+  const pricing = await victim.client.get(`${PRICING_RULE}/mercari`);
+  expect(pricing.body.pricingRule).toMatchObject({ adjustmentPercent: 12, rounding: 'up_to_99' });
+  const defaults = await victim.client.get(`${DEFAULTS}/mercari`);
+  expect(defaults.body.defaults.shipping.service).toBe('victim service');
+}
+
 /** A previewed import of the victim's, made once. */
 let victimImport: Promise<string> | null = null;
 function importOf(victim: Victim) {
@@ -506,7 +549,385 @@ const cases: TenancyCase[] = [
     title: 'cannot read an import of another account',
     request: async (victim) => ({ path: `${IMPORT}/${await importOf(victim)}` }),
   },
+  {
+    route: `GET ${MAPPING_RULE}/:marketplaceId`,
+    title: 'lists only the caller’s mapping rules',
+    request: async (victim) => {
+      await rulesOf(victim);
+      return { path: `${MAPPING_RULE}/mercari` };
+    },
+    check: (response) => {
+      expect(response.status).toBe(200);
+      expect(response.text).not.toContain('victim brand');
+    },
+  },
+  {
+    route: `PUT ${MAPPING_RULE}/:marketplaceId`,
+    title: 'cannot replace a mapping rule of another account',
+    request: async (victim) => ({
+      path: `${MAPPING_RULE}/mercari`,
+      body: {
+        rules: [
+          { id: (await rulesOf(victim)).mappingRuleId, field: 'brand', from: 'x', to: 'hijacked' },
+        ],
+      },
+    }),
+    unchanged: rulesUnchanged,
+  },
+  {
+    route: `DELETE ${MAPPING_RULE}/:marketplaceId/:mappingRuleId`,
+    title: 'cannot delete a mapping rule of another account',
+    request: async (victim) => ({
+      path: `${MAPPING_RULE}/mercari/${(await rulesOf(victim)).mappingRuleId}`,
+    }),
+    unchanged: rulesUnchanged,
+  },
+  {
+    route: `GET ${PRICING_RULE}/:marketplaceId`,
+    title: 'reads only the caller’s pricing rule',
+    request: async (victim) => {
+      await rulesOf(victim);
+      return { path: `${PRICING_RULE}/mercari` };
+    },
+    check: (response) => {
+      expect(response.status).toBe(200);
+      expect(response.body.pricingRule?.adjustmentPercent).not.toBe(12);
+    },
+  },
+  {
+    route: `PUT ${PRICING_RULE}/:marketplaceId`,
+    title: 'sets the caller’s own pricing rule, never another account’s',
+    request: async (victim) => {
+      await rulesOf(victim);
+      return { path: `${PRICING_RULE}/mercari`, body: { pricingRule: { adjustmentPercent: -50 } } };
+    },
+    check: (response) => expect(response.status).toBe(200),
+    unchanged: rulesUnchanged,
+  },
+  {
+    route: `DELETE ${PRICING_RULE}/:marketplaceId`,
+    title: 'removes the caller’s own pricing rule, never another account’s',
+    request: async (victim) => {
+      await rulesOf(victim);
+      return { path: `${PRICING_RULE}/mercari` };
+    },
+    check: (response) => expect(response.status).toBe(204),
+    unchanged: rulesUnchanged,
+  },
+  {
+    route: `GET ${DEFAULTS}/:marketplaceId`,
+    title: 'reads only the caller’s defaults',
+    request: async (victim) => {
+      await rulesOf(victim);
+      return { path: `${DEFAULTS}/mercari` };
+    },
+    check: (response) => {
+      expect(response.status).toBe(200);
+      expect(response.text).not.toContain('victim service');
+    },
+  },
+  {
+    route: `PUT ${DEFAULTS}/:marketplaceId`,
+    title: 'sets the caller’s own defaults, never another account’s',
+    request: async (victim) => {
+      await rulesOf(victim);
+      return { path: `${DEFAULTS}/mercari`, body: { defaults: { handlingDays: 9 } } };
+    },
+    check: (response) => expect(response.status).toBe(200),
+    unchanged: rulesUnchanged,
+  },
+  {
+    route: `POST ${ITEM}/:userId/:itemId/preview`,
+    title: 'cannot preview the listings of another account’s item',
+    request: async (victim) => ({
+      path: `${ITEM}/${victim.account.userId}/${(await itemOf(victim)).itemID}/preview`,
+      body: { marketplaces: ['mercari'] },
+    }),
+  },
+  {
+    route: `POST ${ITEM}/:userId/:itemId/preview`,
+    title: 'cannot preview another account’s item under its own user id',
+    request: async (victim, intruder) => ({
+      path: `${ITEM}/${intruder.account.userId}/${(await itemOf(victim)).itemID}/preview`,
+      body: { marketplaces: ['mercari'] },
+    }),
+  },
 ];
+
+const CONNECTION = '/api/rest/v1/enterprise/connection';
+const CREDENTIALS = '/integration-:marketplaceId/v1/credentials';
+const VICTIM_TOKEN = 'victim-access-token-0123456789-ZZZZ';
+
+/** A connection of the victim's with credentials, made once. */
+let victimConnection: Promise<string> | null = null;
+function connectionOf(victim: Victim) {
+  victimConnection ??= (async () => {
+    const id = `victimconnection${'0'.repeat(8)}`;
+    const created = await victim.client.put(`${CONNECTION}/${id}`, {
+      marketplace: 'ebay',
+      nickname: 'Victim eBay',
+    });
+    expect(created.status, created.text).toBe(201);
+    const stored = await victim.client.put('/integration-ebay/v1/credentials', {
+      connectionId: id,
+      credentials: { marketplaceAccount: { marketplaceID: 'ebay' }, accessToken: VICTIM_TOKEN },
+    });
+    expect(stored.status, stored.text).toBe(200);
+    return id;
+  })();
+  return victimConnection;
+}
+
+async function connectionUnchanged(victim: Victim) {
+  const id = await connectionOf(victim);
+  const list = await victim.client.get(CONNECTION);
+  expect(list.status).toBe(200);
+  expect(list.body.connections).toEqual([
+    expect.objectContaining({
+      id,
+      nickname: 'Victim eBay',
+      status: 'connected',
+      credentialHint: 'ZZZZ',
+    }),
+  ]);
+  const credentials = await victim.client.get(
+    `/integration-ebay/v1/credentials/${victim.account.accountId}`,
+  );
+  expect(credentials.body.credentials).toHaveLength(1);
+}
+
+cases.push(
+  {
+    route: `GET ${CONNECTION}`,
+    title: 'lists only the caller’s connections',
+    request: async (victim) => {
+      await connectionOf(victim);
+      return { path: CONNECTION };
+    },
+    check: (response) => {
+      expect(response.status).toBe(200);
+      expect(response.text).not.toContain('Victim eBay');
+      expect(response.text).not.toContain('victimconnection');
+    },
+  },
+  {
+    route: `PUT ${CONNECTION}/:id`,
+    title: 'cannot rename, nor take over by creating, a connection of another account',
+    request: async (victim) => ({
+      path: `${CONNECTION}/${await connectionOf(victim)}`,
+      body: { marketplace: 'ebay', nickname: 'hijacked', status: 'disconnected' },
+    }),
+    unchanged: connectionUnchanged,
+  },
+  {
+    route: `DELETE ${CONNECTION}/:id`,
+    title: 'cannot remove a connection of another account',
+    request: async (victim) => ({ path: `${CONNECTION}/${await connectionOf(victim)}` }),
+    unchanged: connectionUnchanged,
+  },
+  {
+    route: `PUT ${CREDENTIALS}`,
+    title: 'cannot store credentials on a connection of another account',
+    request: async (victim) => ({
+      path: '/integration-ebay/v1/credentials',
+      body: {
+        connectionId: await connectionOf(victim),
+        credentials: {
+          marketplaceAccount: { marketplaceID: 'ebay' },
+          accessToken: 'intruder-token-AAAA',
+        },
+      },
+    }),
+    unchanged: connectionUnchanged,
+  },
+  {
+    route: `GET ${CREDENTIALS}/:accountId`,
+    title: 'cannot read the credentials of another account, even masked',
+    request: async (victim) => {
+      await connectionOf(victim);
+      return { path: `/integration-ebay/v1/credentials/${victim.account.accountId}` };
+    },
+    check: (response) => {
+      expect(response.status).toBe(404);
+      expect(response.text).not.toContain('ZZZZ');
+      expect(response.text).not.toContain(VICTIM_TOKEN);
+    },
+  },
+  {
+    route: `DELETE ${CREDENTIALS}/:accountId`,
+    title: 'cannot forget the credentials of another account',
+    request: async (victim) => {
+      await connectionOf(victim);
+      return { path: `/integration-ebay/v1/credentials/${victim.account.accountId}` };
+    },
+    unchanged: connectionUnchanged,
+  },
+);
+
+/**
+ * A queued extension operation of the victim's, on an item of the victim's team member (so the
+ * owner's own item and inventory stay as `itemUnchanged` expects), made once.
+ */
+let victimOperation: Promise<{ itemID: string; operationId: string }> | null = null;
+function operationOf(victim: Victim) {
+  victimOperation ??= (async () => {
+    const created = await victim.client.post(ITEM, {
+      userId: victim.member.userId,
+      generalDetails: { ...VICTIM_LISTING_DETAILS, sku: 'VICTIM-LISTING-1' },
+    });
+    expect(created.status, created.text).toBe(201);
+    const itemID = created.body.item.itemID as string;
+    const queued = await victim.client.put(`${REST_ITEM}/${itemID}/status`, {
+      userId: victim.member.userId,
+      marketplace: 'facebook',
+      status: 'queue',
+    });
+    expect(queued.status, queued.text).toBe(202);
+    return { itemID, operationId: queued.body.operation.operationId as string };
+  })();
+  return victimOperation;
+}
+
+const VICTIM_LISTING_DETAILS = {
+  images: [{ id: 'img-1', url: 'https://images.example.test/1.jpg' }],
+  title: 'Victim listed jacket',
+  description: 'Blue, barely worn.',
+  brand: "Levi's",
+  condition: 'good',
+  price: 45,
+  category: 'Clothing > Men > Coats & Jackets',
+  weight: { pounds: 1, ounces: 4 },
+};
+
+async function operationUnchanged(victim: Victim) {
+  const { itemID, operationId } = await operationOf(victim);
+  const response = await victim.client.get(`${ITEM}/${victim.member.userId}/${itemID}`);
+  expect(response.status).toBe(200);
+  expect(response.body.item.listings.facebook).toMatchObject({
+    status: 'queued',
+    pendingOperation: 'list',
+    listedID: null,
+  });
+  const history = await victim.client.get(
+    `${ITEM}/${victim.member.userId}/${itemID}/listing-history`,
+  );
+  expect(history.body.events).toHaveLength(1);
+  expect(operationId).toBeTruthy();
+}
+
+cases.push(
+  {
+    route: `PUT ${REST_ITEM}/:itemId/status`,
+    title: 'cannot queue an item of another account',
+    request: async (victim) => ({
+      path: `${REST_ITEM}/${(await operationOf(victim)).itemID}/status`,
+      body: {
+        userId: victim.member.userId,
+        marketplace: 'facebook',
+        status: 'queue',
+        operation: 'relist',
+      },
+    }),
+    unchanged: operationUnchanged,
+  },
+  {
+    route: `PUT ${REST_ITEM}/:itemId/status`,
+    title: 'cannot queue an item of another account under its own user id',
+    request: async (victim, intruder) => ({
+      path: `${REST_ITEM}/${(await operationOf(victim)).itemID}/status`,
+      body: {
+        userId: intruder.account.userId,
+        marketplace: 'facebook',
+        status: 'queue',
+        operation: 'relist',
+      },
+    }),
+    unchanged: operationUnchanged,
+  },
+  {
+    route: `POST ${ITEM}/:userId/:itemId/set-listing-listed`,
+    title: 'cannot report a listing of another account listed',
+    request: async (victim) => ({
+      path: `${ITEM}/${victim.member.userId}/${(await operationOf(victim)).itemID}/set-listing-listed`,
+      body: { marketplace: 'facebook', listedID: 'HIJACK' },
+    }),
+    unchanged: operationUnchanged,
+  },
+  {
+    route: `POST ${ITEM}/:userId/:itemId/set-listing-delisted`,
+    title: 'cannot report a listing of another account delisted',
+    request: async (victim) => ({
+      path: `${ITEM}/${victim.member.userId}/${(await operationOf(victim)).itemID}/set-listing-delisted`,
+      body: { marketplace: 'facebook' },
+    }),
+    unchanged: operationUnchanged,
+  },
+  {
+    route: `POST ${ITEM}/:userId/:itemId/set-listing-list-failure`,
+    title: 'cannot report a listing of another account failed',
+    request: async (victim) => ({
+      path: `${ITEM}/${victim.member.userId}/${(await operationOf(victim)).itemID}/set-listing-list-failure`,
+      body: { marketplace: 'facebook', reason: 'hijacked' },
+    }),
+    unchanged: operationUnchanged,
+  },
+  {
+    route: `POST ${ITEM}/:userId/:itemId/set-listing-delist-failure`,
+    title: 'cannot report a delisting of another account failed',
+    request: async (victim) => ({
+      path: `${ITEM}/${victim.member.userId}/${(await operationOf(victim)).itemID}/set-listing-delist-failure`,
+      body: { marketplace: 'facebook', reason: 'hijacked' },
+    }),
+    unchanged: operationUnchanged,
+  },
+  {
+    route: `PUT ${ITEM}/:userId/:itemId/mark-item-as-sold`,
+    title: 'cannot mark an item of another account sold',
+    request: async (victim) => ({
+      path: `${ITEM}/${victim.member.userId}/${(await operationOf(victim)).itemID}/mark-item-as-sold`,
+      body: { marketplace: 'facebook' },
+    }),
+    unchanged: operationUnchanged,
+  },
+  {
+    route: `PUT ${ITEM}/:userId/:itemId/bulk-mark-as-not-listed`,
+    title: 'cannot mark an item of another account not listed',
+    request: async (victim) => ({
+      path: `${ITEM}/${victim.member.userId}/${(await operationOf(victim)).itemID}/bulk-mark-as-not-listed`,
+      body: { marketplaces: ['facebook'] },
+    }),
+    unchanged: operationUnchanged,
+  },
+  {
+    route: `GET ${ITEM}/:userId/:itemId/listing-history`,
+    title: 'cannot read the listing history of another account',
+    request: async (victim) => ({
+      path: `${ITEM}/${victim.member.userId}/${(await operationOf(victim)).itemID}/listing-history`,
+    }),
+  },
+  {
+    route: 'POST /api/rest/v1/executor/operations/:operationId/heartbeat',
+    title: 'cannot extend the lease of an operation of another account',
+    request: async (victim) => ({
+      path: `/api/rest/v1/executor/operations/${(await operationOf(victim)).operationId}/heartbeat`,
+      body: {},
+    }),
+    unchanged: operationUnchanged,
+  },
+  {
+    route: 'POST /api/rest/v1/executor/claim',
+    title: 'claims only the caller’s own operations, never another account’s',
+    request: async (victim) => {
+      await operationOf(victim);
+      return { path: '/api/rest/v1/executor/claim', body: { marketplaces: ['facebook'], max: 20 } };
+    },
+    check: (response) => {
+      expect(response.status, response.text).toBe(200);
+      expect(response.body.operations).toEqual([]);
+    },
+    unchanged: operationUnchanged,
+  },
+);
 
 const ownDataOnly: Record<string, string> = {
   'GET /api/account/variants/options': 'the options and setting of the caller’s own account',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import path from 'node:path';
 import { STORAGE_MESSAGES } from './storage/storage';
+import { decodeKey } from './crypto/secret-box';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -29,6 +30,14 @@ export const EnvSchema = z.object({
     .string()
     .min(32, { message: 'AUTH_SECRET must be at least 32 characters' })
     .optional(),
+  CREDENTIALS_KEY: z
+    .string()
+    .refine((value) => decodeKey(value) !== null, {
+      message: 'CREDENTIALS_KEY must be 32 bytes in base64 (openssl rand -base64 32)',
+    })
+    .optional(),
+  CREDENTIALS_KEY_VERSION: z.coerce.number().int().min(1).default(1),
+  CREDENTIALS_PREVIOUS_KEYS: z.string().default(''),
   TRUSTED_ORIGINS: z.string().default(''),
   TRUST_PROXY: booleanFromEnv.default(false),
   SEED_DEMO: booleanFromEnv.default(true),
@@ -75,6 +84,15 @@ export interface Config {
   databaseUrl: string | null;
   role: ServerRole;
   authSecret: string | null;
+  /**
+   * The key marketplace credentials are sealed with (base64, null: generated into DATA_DIR),
+   * its version, and the earlier keys still needed to open rows sealed before a rotation.
+   */
+  credentials: {
+    key: string | null;
+    keyVersion: number;
+    previousKeys: { version: number; key: string }[];
+  };
   trustedOrigins: string[];
   trustProxy: boolean;
   seedDemo: boolean;
@@ -119,6 +137,11 @@ export function loadConfig(
     databaseUrl: e.DATABASE_URL ?? null,
     role: e.ROLE,
     authSecret: e.AUTH_SECRET ?? null,
+    credentials: {
+      key: e.CREDENTIALS_KEY?.trim() ?? null,
+      keyVersion: e.CREDENTIALS_KEY_VERSION,
+      previousKeys: previousCredentialKeys(e.CREDENTIALS_PREVIOUS_KEYS, e.CREDENTIALS_KEY_VERSION),
+    },
     trustedOrigins: e.TRUSTED_ORIGINS.split(',')
       .map((origin) => origin.trim().replace(/\/$/, ''))
       .filter(Boolean),
@@ -138,6 +161,34 @@ export function loadConfig(
     sessionDays: e.SESSION_DAYS,
     storage: storageConfig(e),
   };
+}
+
+/** `1:<base64>,2:<base64>`: the keys of earlier versions, none of them the current one. */
+function previousCredentialKeys(
+  value: string,
+  currentVersion: number,
+): { version: number; key: string }[] {
+  const keys: { version: number; key: string }[] = [];
+  for (const entry of value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const colon = entry.indexOf(':');
+    const version = Number(entry.slice(0, colon));
+    const key = entry.slice(colon + 1).trim();
+    if (colon < 1 || !Number.isInteger(version) || version < 1 || decodeKey(key) === null) {
+      throw new ConfigError(
+        'Invalid configuration:\n  CREDENTIALS_PREVIOUS_KEYS: a comma-separated list of <version>:<base64 32-byte key>',
+      );
+    }
+    if (version === currentVersion || keys.some((k) => k.version === version)) {
+      throw new ConfigError(
+        `Invalid configuration:\n  CREDENTIALS_PREVIOUS_KEYS: key version ${version} is given twice (CREDENTIALS_KEY_VERSION is ${currentVersion})`,
+      );
+    }
+    keys.push({ version, key });
+  }
+  return keys;
 }
 
 function storageConfig(e: z.infer<typeof EnvSchema>): StorageConfig {

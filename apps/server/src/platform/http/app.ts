@@ -15,14 +15,18 @@ import { authRoutes } from '../../modules/auth/auth.routes';
 import { sessionRoutes } from '../../modules/session/session.routes';
 import { accountUserRoutes } from '../../modules/account-users/account-user.routes';
 import { roleRoutes } from '../../modules/roles/role.routes';
+import { connectionRoutes } from '../../modules/connections/connection.routes';
+import { credentialRoutes } from '../../modules/connections/credential.routes';
 import { healthRoutes } from '../../modules/health/health.routes';
 import { webRoutes } from '../../modules/web/web.routes';
 import { itemRoutes } from '../../modules/items/item.routes';
 import { labelRoutes } from '../../modules/labels/label.routes';
+import { marketplaceRuleRoutes } from '../../modules/rules/marketplace-rule.routes';
 import { variantOptionsRoutes } from '../../modules/variants/variant-options.routes';
 import { itemImportRoutes } from '../../modules/item-import/item-import.routes';
 import { imageRoutes } from '../../modules/images/image.routes';
 import { uploadRoutes } from '../../modules/images/upload.routes';
+import { listingRoutes } from '../../modules/listings/listing.routes';
 import { registerCsrfProtection } from './csrf';
 import { registerErrorHandling } from './error-handler';
 import { registerRequestContext } from './request-context';
@@ -148,16 +152,23 @@ export async function buildApp(
     joinLimit: { max: config.loginLimits.perIp, windowMs: config.loginLimits.windowMs },
   });
   await roleRoutes(app, { service: container.services.roles });
+  await connectionRoutes(app, { service: container.services.connections });
+  await credentialRoutes(app, { service: container.services.credentials });
   await itemRoutes(app, {
     items: container.services.items,
     bulk: container.services.itemBulk,
     exporter: container.services.itemExport,
   });
   await labelRoutes(app, { service: container.services.labels });
+  await marketplaceRuleRoutes(app, {
+    service: container.services.marketplaceRules,
+    previews: container.services.listingPreviews,
+  });
   await variantOptionsRoutes(app, { service: container.services.variantOptions });
   await itemImportRoutes(app, { service: container.services.itemImports });
   await imageRoutes(app, { service: container.services.images });
   await uploadRoutes(app, { uploads: container.uploads });
+  await listingRoutes(app, { service: container.services.listings });
   await webRoutes(app, {
     distDir: config.webDistDir,
     termsUrl: config.termsUrl,

@@ -1,0 +1,223 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database';
+import { marketplaceConnections, marketplaceCredentials } from './connection.table';
+
+export type ConnectionRow = typeof marketplaceConnections.$inferSelect;
+export type NewConnectionRow = typeof marketplaceConnections.$inferInsert;
+export type CredentialRow = typeof marketplaceCredentials.$inferSelect;
+export type NewCredentialRow = typeof marketplaceCredentials.$inferInsert;
+
+/** A connection with what may be shown of its credentials (never the ciphertext). */
+export type ConnectionWithHint = ConnectionRow & {
+  credentialHint: string | null;
+  credentialExpiresAt: Date | null;
+};
+
+/** Connections and their sealed credentials; every query names the account. */
+export class ConnectionRepository {
+  constructor(private readonly db: Db) {}
+
+  async list(accountId: string): Promise<ConnectionWithHint[]> {
+    const rows = await this.db
+      .select({
+        connection: marketplaceConnections,
+        credentialHint: marketplaceCredentials.hint,
+        credentialExpiresAt: marketplaceCredentials.expiresAt,
+      })
+      .from(marketplaceConnections)
+      .leftJoin(
+        marketplaceCredentials,
+        eq(marketplaceCredentials.connectionId, marketplaceConnections.id),
+      )
+      .where(eq(marketplaceConnections.accountId, accountId))
+      .orderBy(
+        asc(marketplaceConnections.marketplace),
+        asc(marketplaceConnections.nickname),
+        asc(marketplaceConnections.id),
+      );
+    return rows.map((row) => ({
+      ...row.connection,
+      credentialHint: row.credentialHint,
+      credentialExpiresAt: row.credentialExpiresAt,
+    }));
+  }
+
+  async find(accountId: string, id: string, db: Db = this.db): Promise<ConnectionRow | null> {
+    const [row] = await db
+      .select()
+      .from(marketplaceConnections)
+      .where(
+        and(eq(marketplaceConnections.accountId, accountId), eq(marketplaceConnections.id, id)),
+      );
+    return row ?? null;
+  }
+
+  async findByNickname(
+    accountId: string,
+    marketplace: string,
+    nickname: string,
+    db: Db = this.db,
+  ): Promise<ConnectionRow | null> {
+    const [row] = await db
+      .select()
+      .from(marketplaceConnections)
+      .where(
+        and(
+          eq(marketplaceConnections.accountId, accountId),
+          eq(marketplaceConnections.marketplace, marketplace),
+          eq(marketplaceConnections.nickname, nickname),
+        ),
+      );
+    return row ?? null;
+  }
+
+  /** Inserts unless the id is taken (by any account): then answers false. */
+  async insert(row: NewConnectionRow, db: Db = this.db): Promise<boolean> {
+    const inserted = await db
+      .insert(marketplaceConnections)
+      .values(row)
+      .onConflictDoNothing({ target: marketplaceConnections.id })
+      .returning({ id: marketplaceConnections.id });
+    return inserted.length > 0;
+  }
+
+  async update(
+    accountId: string,
+    id: string,
+    changes: Partial<Pick<ConnectionRow, 'nickname' | 'status' | 'externalAccountId'>>,
+    db: Db = this.db,
+  ): Promise<ConnectionRow | null> {
+    const [row] = await db
+      .update(marketplaceConnections)
+      .set(changes)
+      .where(
+        and(eq(marketplaceConnections.accountId, accountId), eq(marketplaceConnections.id, id)),
+      )
+      .returning();
+    return row ?? null;
+  }
+
+  async setStatus(
+    accountId: string,
+    ids: readonly string[],
+    status: ConnectionRow['status'],
+    db: Db = this.db,
+  ): Promise<void> {
+    if (ids.length === 0) return;
+    await db
+      .update(marketplaceConnections)
+      .set({ status })
+      .where(
+        and(
+          eq(marketplaceConnections.accountId, accountId),
+          inArray(marketplaceConnections.id, [...ids]),
+        ),
+      );
+  }
+
+  /** Removes the connection; its credentials go with it (the foreign key cascades). */
+  async remove(accountId: string, id: string, db: Db = this.db): Promise<boolean> {
+    const removed = await db
+      .delete(marketplaceConnections)
+      .where(
+        and(eq(marketplaceConnections.accountId, accountId), eq(marketplaceConnections.id, id)),
+      )
+      .returning({ id: marketplaceConnections.id });
+    return removed.length > 0;
+  }
+
+  async findCredentials(
+    accountId: string,
+    connectionId: string,
+    db: Db = this.db,
+  ): Promise<CredentialRow | null> {
+    const [row] = await db
+      .select()
+      .from(marketplaceCredentials)
+      .where(
+        and(
+          eq(marketplaceCredentials.accountId, accountId),
+          eq(marketplaceCredentials.connectionId, connectionId),
+        ),
+      );
+    return row ?? null;
+  }
+
+  /** The credentials of the account for one marketplace, with their connection's nickname. */
+  async listCredentials(
+    accountId: string,
+    marketplace: string,
+  ): Promise<(CredentialRow & { nickname: string })[]> {
+    const rows = await this.db
+      .select({ credential: marketplaceCredentials, nickname: marketplaceConnections.nickname })
+      .from(marketplaceCredentials)
+      .innerJoin(
+        marketplaceConnections,
+        eq(marketplaceConnections.id, marketplaceCredentials.connectionId),
+      )
+      .where(
+        and(
+          eq(marketplaceCredentials.accountId, accountId),
+          eq(marketplaceCredentials.marketplace, marketplace),
+        ),
+      )
+      .orderBy(asc(marketplaceConnections.nickname), asc(marketplaceCredentials.connectionId));
+    return rows.map((row) => ({ ...row.credential, nickname: row.nickname }));
+  }
+
+  /** One row per connection: a new one, or the sealed value replaced. */
+  async upsertCredentials(row: NewCredentialRow, db: Db = this.db): Promise<CredentialRow> {
+    const [saved] = await db
+      .insert(marketplaceCredentials)
+      .values(row)
+      .onConflictDoUpdate({
+        target: marketplaceCredentials.connectionId,
+        set: {
+          ciphertext: row.ciphertext,
+          keyVersion: row.keyVersion,
+          hint: row.hint,
+          expiresAt: row.expiresAt ?? null,
+          marketplace: row.marketplace,
+          updatedAt: new Date(),
+        },
+        setWhere: eq(marketplaceCredentials.accountId, row.accountId),
+      })
+      .returning();
+    return saved!;
+  }
+
+  /** Replaces a sealed value with the same secrets sealed again, unless it changed meanwhile. */
+  async resealCredentials(
+    row: Pick<CredentialRow, 'id' | 'accountId' | 'ciphertext'>,
+    sealed: { ciphertext: string; keyVersion: number },
+  ): Promise<void> {
+    await this.db
+      .update(marketplaceCredentials)
+      .set(sealed)
+      .where(
+        and(
+          eq(marketplaceCredentials.accountId, row.accountId),
+          eq(marketplaceCredentials.id, row.id),
+          eq(marketplaceCredentials.ciphertext, row.ciphertext),
+        ),
+      );
+  }
+
+  /** Removes the account's credentials for a marketplace; answers the connections they were of. */
+  async removeCredentials(
+    accountId: string,
+    marketplace: string,
+    db: Db = this.db,
+  ): Promise<string[]> {
+    const removed = await db
+      .delete(marketplaceCredentials)
+      .where(
+        and(
+          eq(marketplaceCredentials.accountId, accountId),
+          eq(marketplaceCredentials.marketplace, marketplace),
+        ),
+      )
+      .returning({ connectionId: marketplaceCredentials.connectionId });
+    return removed.map((row) => row.connectionId);
+  }
+}

@@ -1,0 +1,133 @@
+import type { Db } from '../../platform/db/database';
+import { badRequest, conflict, notFound } from '../../platform/http/errors';
+import type { RequestContext } from '../../platform/http/request-context';
+import { isUniqueViolation } from '../items/unique-violation';
+import type {
+  ConnectionRepository,
+  ConnectionRow,
+  ConnectionWithHint,
+} from './connection.repository';
+import type { Connection, ConnectionPut } from './connection.schemas';
+
+export const NO_SUCH_CONNECTION = 'No such marketplace connection.';
+
+export function toConnection(row: ConnectionWithHint): Connection {
+  return {
+    id: row.id,
+    marketplace: row.marketplace as Connection['marketplace'],
+    nickname: row.nickname,
+    status: row.status,
+    externalAccountId: row.externalAccountId,
+    credentialHint: row.credentialHint,
+    credentialExpiresAt: row.credentialExpiresAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function nicknameTaken(marketplace: string, nickname: string) {
+  return conflict(`You already have a ${marketplace} connection named "${nickname}".`);
+}
+
+/**
+ * Spec §7 connections: several per marketplace, each with a nickname unique within its
+ * account and marketplace. A connection of another account is told 404, even to a PUT that
+ * would otherwise create it.
+ */
+export class ConnectionService {
+  constructor(
+    private readonly db: Db,
+    private readonly connections: ConnectionRepository,
+  ) {}
+
+  async list(ctx: RequestContext): Promise<Connection[]> {
+    return (await this.connections.list(ctx.accountId)).map(toConnection);
+  }
+
+  /** Creates the connection when the id is new; answers it and whether it was created. */
+  async put(
+    ctx: RequestContext,
+    id: string,
+    input: ConnectionPut,
+  ): Promise<{ connection: Connection; created: boolean }> {
+    let created = false;
+    try {
+      await this.db.transaction(async (tx) => {
+        const existing = await this.connections.find(ctx.accountId, id, tx);
+        if (existing) {
+          await this.update(ctx, existing, input, tx);
+          return;
+        }
+        if (!input.marketplace || !input.nickname) {
+          throw badRequest('A new connection needs its marketplace and a nickname.');
+        }
+        if (
+          await this.connections.findByNickname(
+            ctx.accountId,
+            input.marketplace,
+            input.nickname,
+            tx,
+          )
+        ) {
+          throw nicknameTaken(input.marketplace, input.nickname);
+        }
+        created = await this.connections.insert(
+          {
+            id,
+            accountId: ctx.accountId,
+            marketplace: input.marketplace,
+            nickname: input.nickname,
+            status: input.status ?? 'connected',
+            externalAccountId: input.externalAccountId ?? null,
+          },
+          tx,
+        );
+        // The id exists, in another account.
+        if (!created) throw notFound(NO_SUCH_CONNECTION);
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, 'marketplace_connections_nickname_unique')) {
+        throw nicknameTaken(input.marketplace ?? 'marketplace', input.nickname ?? '');
+      }
+      throw error;
+    }
+    const connection = (await this.connections.list(ctx.accountId)).find((c) => c.id === id);
+    if (!connection) throw notFound(NO_SUCH_CONNECTION);
+    return { connection: toConnection(connection), created };
+  }
+
+  private async update(
+    ctx: RequestContext,
+    existing: ConnectionRow,
+    input: ConnectionPut,
+    tx: Db,
+  ): Promise<void> {
+    if (input.marketplace && input.marketplace !== existing.marketplace) {
+      throw badRequest('A connection stays on its marketplace; create another one instead.');
+    }
+    if (input.nickname && input.nickname !== existing.nickname) {
+      const clash = await this.connections.findByNickname(
+        ctx.accountId,
+        existing.marketplace,
+        input.nickname,
+        tx,
+      );
+      if (clash) throw nicknameTaken(existing.marketplace, input.nickname);
+    }
+    await this.connections.update(
+      ctx.accountId,
+      existing.id,
+      {
+        ...(input.nickname !== undefined ? { nickname: input.nickname } : {}),
+        ...(input.status !== undefined ? { status: input.status } : {}),
+        ...(input.externalAccountId !== undefined
+          ? { externalAccountId: input.externalAccountId }
+          : {}),
+      },
+      tx,
+    );
+  }
+
+  async remove(ctx: RequestContext, id: string): Promise<void> {
+    if (!(await this.connections.remove(ctx.accountId, id))) throw notFound(NO_SUCH_CONNECTION);
+  }
+}

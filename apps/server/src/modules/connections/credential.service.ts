@@ -1,0 +1,162 @@
+import type { MarketplaceId } from '@listloop/domain';
+import type { Db } from '../../platform/db/database';
+import type { SecretBox } from '../../platform/crypto/secret-box';
+import { badRequest, notFound } from '../../platform/http/errors';
+import { newId } from '../../platform/ids';
+import type { RequestContext } from '../../platform/http/request-context';
+import type { ConnectionRepository, CredentialRow } from './connection.repository';
+import {
+  StoredCredentialsSchema,
+  type MaskedCredentials,
+  type StoredCredentials,
+} from './connection.schemas';
+import { NO_SUCH_CONNECTION } from './connection.service';
+
+const NO_SUCH_ACCOUNT = 'No such account.';
+/** Shorter secrets show no hint: four characters of eight would give half of it away. */
+const HINT_MIN_SECRET_LENGTH = 12;
+
+/** The secret a person would recognise the credentials by. */
+function mainSecret(credentials: StoredCredentials): string | undefined {
+  return (
+    credentials.accessToken ?? credentials.token ?? credentials.apiKey ?? credentials.refreshToken
+  );
+}
+
+export function hintOf(secret: string): string {
+  return secret.length >= HINT_MIN_SECRET_LENGTH ? secret.slice(-4) : '';
+}
+
+/** Binds a sealed value to its row: copied onto another account's or connection's row, it does not open. */
+function sealContext(row: { accountId: string; connectionId: string; marketplace: string }) {
+  return `marketplace-credentials/${row.accountId}/${row.connectionId}/${row.marketplace}`;
+}
+
+/** What a connector gets: the opened secrets of one connection. Never sent over HTTP. */
+export interface ConnectionCredentials {
+  connectionId: string;
+  marketplace: MarketplaceId;
+  expiresAt: Date | null;
+  credentials: StoredCredentials;
+}
+
+/**
+ * Spec §7's credentials service, hosted on this server. Secrets are sealed (AES-256-GCM)
+ * before they reach the database, answered only masked (the last four characters), and
+ * opened only by `credentialsFor`, for the connectors.
+ */
+export class CredentialService {
+  constructor(
+    private readonly db: Db,
+    private readonly connections: ConnectionRepository,
+    private readonly box: SecretBox,
+  ) {}
+
+  async store(
+    ctx: RequestContext,
+    marketplace: MarketplaceId,
+    connectionId: string,
+    credentials: StoredCredentials,
+  ): Promise<{
+    connectionId: string;
+    marketplace: MarketplaceId;
+    hint: string;
+    expiresAt: string | null;
+  }> {
+    if (credentials.marketplaceAccount.marketplaceID !== marketplace) {
+      throw badRequest(
+        `credentials.marketplaceAccount.marketplaceID: these credentials are for ${marketplace}.`,
+      );
+    }
+    const secret = mainSecret(credentials);
+    if (!secret) {
+      throw badRequest('credentials: give the accessToken, token, apiKey or refreshToken.');
+    }
+    const saved = await this.db.transaction(async (tx) => {
+      const connection = await this.connections.find(ctx.accountId, connectionId, tx);
+      if (!connection) throw notFound(NO_SUCH_CONNECTION);
+      if (connection.marketplace !== marketplace) {
+        throw badRequest(`connectionId: that connection is of ${connection.marketplace}.`);
+      }
+      const row = { accountId: ctx.accountId, connectionId, marketplace };
+      const sealed = this.box.seal(JSON.stringify(credentials), sealContext(row));
+      const stored = await this.connections.upsertCredentials(
+        {
+          id: newId(),
+          ...row,
+          ciphertext: sealed.ciphertext,
+          keyVersion: sealed.keyVersion,
+          hint: hintOf(secret),
+          expiresAt: credentials.expiresAt ? new Date(credentials.expiresAt) : null,
+        },
+        tx,
+      );
+      // Fresh credentials are what reconnecting is.
+      await this.connections.setStatus(ctx.accountId, [connectionId], 'connected', tx);
+      return stored;
+    });
+    return {
+      connectionId,
+      marketplace,
+      hint: saved.hint,
+      expiresAt: saved.expiresAt?.toISOString() ?? null,
+    };
+  }
+
+  async list(
+    ctx: RequestContext,
+    marketplace: MarketplaceId,
+    accountId: string,
+  ): Promise<MaskedCredentials[]> {
+    if (accountId !== ctx.accountId) throw notFound(NO_SUCH_ACCOUNT);
+    const rows = await this.connections.listCredentials(ctx.accountId, marketplace);
+    return rows.map((row) => ({
+      connectionId: row.connectionId,
+      nickname: row.nickname,
+      marketplace,
+      hint: row.hint,
+      expiresAt: row.expiresAt?.toISOString() ?? null,
+      updatedAt: row.updatedAt.toISOString(),
+    }));
+  }
+
+  /** Forgets the account's credentials for the marketplace; their connections need reconnecting. */
+  async remove(ctx: RequestContext, marketplace: MarketplaceId, accountId: string): Promise<void> {
+    if (accountId !== ctx.accountId) throw notFound(NO_SUCH_ACCOUNT);
+    await this.db.transaction(async (tx) => {
+      const connectionIds = await this.connections.removeCredentials(
+        ctx.accountId,
+        marketplace,
+        tx,
+      );
+      await this.connections.setStatus(ctx.accountId, connectionIds, 'needs_reconnect', tx);
+    });
+  }
+
+  /**
+   * The opened credentials of one connection, for a connector acting for the account; null
+   * when it has none. Rows sealed under an earlier key are sealed again under the current one.
+   */
+  async credentialsFor(
+    accountId: string,
+    connectionId: string,
+  ): Promise<ConnectionCredentials | null> {
+    const row = await this.connections.findCredentials(accountId, connectionId);
+    if (!row) return null;
+    const credentials = StoredCredentialsSchema.parse(
+      JSON.parse(this.box.open(row, sealContext(row))),
+    );
+    if (this.box.isStale(row.keyVersion)) await this.reseal(row, credentials);
+    return {
+      connectionId,
+      marketplace: row.marketplace as MarketplaceId,
+      expiresAt: row.expiresAt,
+      credentials,
+    };
+  }
+
+  private async reseal(row: CredentialRow, credentials: StoredCredentials): Promise<void> {
+    const sealed = this.box.seal(JSON.stringify(credentials), sealContext(row));
+    await this.connections.resealCredentials(row, sealed);
+  }
+}

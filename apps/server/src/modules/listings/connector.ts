@@ -1,0 +1,90 @@
+import type { Item, MarketplaceId } from '@listloop/domain';
+
+/**
+ * A server-side API connector for one source-group marketplace (issue 4): the worker's
+ * `listings.execute` job hands it the operations of its marketplace. The concrete eBay, Etsy
+ * and Shopify connectors come with the next issue; until then the registry is empty and every
+ * API operation fails with the 'Not connected' reason.
+ */
+export interface ConnectorScope {
+  accountId: string;
+  userId: string;
+}
+
+export interface ConnectorListingInput extends ConnectorScope {
+  item: Item;
+  /** The item's stored listing for the marketplace (its own fields and the engine's state). */
+  listing: Record<string, unknown>;
+}
+
+export interface ConnectorProblem {
+  path: string;
+  message: string;
+}
+
+export interface ConnectorPublished {
+  listedID?: string | null;
+  listingURL?: string | null;
+}
+
+export interface ConnectorOrder {
+  orderId: string;
+  listedID: string;
+  soldAt: number;
+  price?: number | null;
+}
+
+export interface ConnectorWebhookEvent {
+  type: 'sold' | 'delisted' | 'other';
+  listedID: string | null;
+  data: Record<string, unknown>;
+}
+
+export interface Connector {
+  readonly marketplace: MarketplaceId;
+  /** The listing as the marketplace's API takes it. */
+  build(input: ConnectorListingInput): Promise<Record<string, unknown>>;
+  /** What would stop the marketplace accepting the listing; empty when nothing does. */
+  validate(input: ConnectorListingInput): Promise<ConnectorProblem[]>;
+  publish(input: ConnectorListingInput): Promise<ConnectorPublished>;
+  update(input: ConnectorListingInput & { listedID: string }): Promise<ConnectorPublished>;
+  delist(input: ConnectorListingInput & { listedID: string | null }): Promise<void>;
+  fetchOrders(scope: ConnectorScope, since: number): Promise<ConnectorOrder[]>;
+  parseWebhook(
+    headers: Record<string, string | string[] | undefined>,
+    body: unknown,
+  ): Promise<ConnectorWebhookEvent[]>;
+}
+
+/**
+ * What a connector throws when the marketplace refused or could not be reached. `transient`
+ * errors (timeouts, rate limits, 5xx) are retried with backoff; any other ends the operation in
+ * list or delist failure with `message`, the marketplace's words, kept for the seller.
+ */
+export class ConnectorError extends Error {
+  override readonly name = 'ConnectorError';
+  readonly transient: boolean;
+
+  constructor(message: string, options: { transient?: boolean; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.transient = options.transient ?? false;
+  }
+}
+
+/** The connectors this server has, one per marketplace. */
+export class ConnectorRegistry {
+  private readonly connectors = new Map<MarketplaceId, Connector>();
+
+  register(connector: Connector): void {
+    this.connectors.set(connector.marketplace, connector);
+  }
+
+  /** Removes a marketplace's connector (tests). */
+  unregister(marketplace: MarketplaceId): void {
+    this.connectors.delete(marketplace);
+  }
+
+  get(marketplace: MarketplaceId): Connector | undefined {
+    return this.connectors.get(marketplace);
+  }
+}

@@ -1,0 +1,371 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { MarketplaceId } from '@listloop/domain';
+import type { TestClient } from '../../../test/client';
+import { createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
+import { queryRows, startTestServer, type TestServer } from '../../../test/server';
+import { COMPLETE_DETAILS } from '../items/item.test-fixtures';
+import { ConnectorError, type Connector } from './connector';
+
+const ITEMS = '/api/account/item';
+const REST = '/api/rest/v1/item';
+const EXECUTOR = '/api/rest/v1/executor';
+
+function fakeConnector(marketplace: MarketplaceId, publish: Connector['publish']): Connector {
+  return {
+    marketplace,
+    build: async () => ({}),
+    validate: async () => [],
+    publish,
+    update: async () => ({}),
+    delist: async () => undefined,
+    fetchOrders: async () => [],
+    parseWebhook: async () => [],
+  };
+}
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > end) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('listing engine', () => {
+  let server: TestServer;
+  let account: AccountFixture;
+  let owner: TestClient;
+  let sku = 0;
+
+  beforeAll(async () => {
+    server = await startTestServer({ env: { LOGIN_MAX_PER_IP: '1000' } });
+    account = await createAccount(server);
+    owner = await signIn(server, account);
+  });
+  afterAll(() => server.close());
+
+  const newItem = async (): Promise<string> => {
+    sku += 1;
+    const response = await owner.post(ITEMS, {
+      generalDetails: { ...COMPLETE_DETAILS, sku: `LST-${sku}` },
+    });
+    expect(response.status, response.text).toBe(201);
+    return response.body.item.itemID as string;
+  };
+  const path = (itemId: string, suffix: string) => `${ITEMS}/${account.userId}/${itemId}/${suffix}`;
+  const queue = (itemId: string, marketplace: string, operation?: string) =>
+    owner.put(`${REST}/${itemId}/status`, {
+      userId: account.userId,
+      marketplace,
+      status: 'queue',
+      ...(operation ? { operation } : {}),
+    });
+  const listingOf = async (itemId: string, marketplace: string) =>
+    (await owner.get(`${ITEMS}/${account.userId}/${itemId}`)).body.item.listings[marketplace];
+  const operationsOf = (itemId: string) =>
+    queryRows<{
+      id: string;
+      status: string;
+      operation: string;
+      idempotency_key: string;
+      last_error: string | null;
+    }>(
+      server,
+      sql`SELECT id, status, operation, idempotency_key, last_error FROM listing_operations
+          WHERE item_id = ${itemId} ORDER BY created_at`,
+    );
+
+  type Step = [string, (itemId: string) => Promise<{ status: number; body: any }>, number, string?];
+  const M = 'facebook';
+  const steps: Record<string, Step> = {
+    queueList: ['queue list', (id) => queue(id, M), 202, 'queued'],
+    queueDelist: ['queue delist', (id) => queue(id, M, 'delist'), 202, 'queued'],
+    relist: ['relist', (id) => queue(id, M, 'relist'), 202, 'queued'],
+    listed: [
+      'listed',
+      (id) =>
+        owner.post(path(id, 'set-listing-listed'), {
+          marketplace: M,
+          listedID: 'FB-1',
+          listingURL: 'https://fb.example/1',
+        }),
+      200,
+      'listed',
+    ],
+    listFailure: [
+      'list failure',
+      (id) =>
+        owner.post(path(id, 'set-listing-list-failure'), {
+          marketplace: M,
+          reason: 'Photo too small',
+        }),
+      200,
+      'list_failure',
+    ],
+    delisted: [
+      'delisted',
+      (id) => owner.post(path(id, 'set-listing-delisted'), { marketplace: M }),
+      200,
+      'delisted',
+    ],
+    delistFailure: [
+      'delist failure',
+      (id) =>
+        owner.post(path(id, 'set-listing-delist-failure'), { marketplace: M, reason: 'Gone' }),
+      200,
+      'delist_failure',
+    ],
+    sold: [
+      'sold',
+      (id) => owner.put(path(id, 'mark-item-as-sold'), { marketplace: M }),
+      200,
+      'sold',
+    ],
+    notListed: [
+      'not listed',
+      (id) => owner.put(path(id, 'bulk-mark-as-not-listed'), { marketplaces: [M] }),
+      200,
+      'not_listed',
+    ],
+  };
+  const refused = (step: Step): Step => [`${step[0]} (refused)`, step[1], 409];
+
+  const relistHalf: Step = ['delisted (relist: queued to list)', steps.delisted![1], 200, 'queued'];
+  const paths: Step[][] = [
+    [steps.queueList!, steps.listed!, steps.sold!, refused(steps.listed!), steps.notListed!],
+    [
+      refused(steps.queueDelist!),
+      refused(steps.listed!),
+      refused(steps.sold!),
+      steps.queueList!,
+      refused(steps.relist!),
+    ],
+    [
+      steps.queueList!,
+      steps.listFailure!,
+      refused(steps.delisted!),
+      steps.queueList!,
+      steps.listed!,
+    ],
+    [
+      steps.queueList!,
+      steps.listed!,
+      steps.queueDelist!,
+      steps.delistFailure!,
+      steps.relist!,
+      relistHalf,
+      steps.listed!,
+    ],
+    [
+      steps.queueList!,
+      steps.listed!,
+      steps.queueDelist!,
+      steps.delisted!,
+      refused(steps.sold!),
+      steps.queueList!,
+    ],
+    [steps.queueList!, steps.listed!, steps.relist!, steps.sold!, refused(steps.relist!)],
+  ];
+
+  for (const [index, sequence] of paths.entries()) {
+    it(`path ${index + 1}: ${sequence.map((s) => s[0]).join(' → ')}`, async () => {
+      const itemId = await newItem();
+      let expected = 'not_listed';
+      for (const [name, run, status, to] of sequence) {
+        const response = await run(itemId);
+        expect(response.status, `${name}: ${JSON.stringify(response.body)}`).toBe(status);
+        if (status === 409) expect(response.body.message).toMatch(/^\S.*\.$|cannot|can't|not/i);
+        if (to) expected = to;
+        expect((await listingOf(itemId, M))?.status ?? 'not_listed', name).toBe(expected);
+      }
+    });
+  }
+
+  it('records each change in the history, with the refusal message on 409', async () => {
+    const itemId = await newItem();
+    await queue(itemId, M);
+    await owner.post(path(itemId, 'set-listing-listed'), { marketplace: M, listedID: 'FB-9' });
+    const refusedResponse = await owner.post(path(itemId, 'set-listing-listed'), {
+      marketplace: M,
+    });
+    expect(refusedResponse.status).toBe(409);
+    expect(refusedResponse.body.message.length).toBeGreaterThan(10);
+    const listing = await listingOf(itemId, M);
+    expect(listing).toMatchObject({ status: 'listed', listedID: 'FB-9', pendingOperation: null });
+    expect(typeof listing.lastStatusDate).toBe('number');
+    const history = await owner.get(`${path(itemId, 'listing-history')}?marketplace=${M}`);
+    expect(history.status).toBe(200);
+    expect(history.body.events.map((e: any) => [e.event, e.from, e.to, e.by])).toEqual([
+      ['queue_list', 'not_listed', 'queued', account.userId],
+      ['listed', 'queued', 'listed', account.userId],
+    ]);
+    expect(history.body.events[1].listedID).toBe('FB-9');
+    const ops = await operationsOf(itemId);
+    expect(ops.map((o) => o.status)).toEqual(['succeeded']);
+    expect(ops[0]!.idempotency_key).toBe(`${itemId}:${M}:list:1`);
+  });
+
+  it('refuses to queue a listing whose preview has problems (400 with the problems)', async () => {
+    const itemId = await newItem();
+    const response = await queue(itemId, 'ebay');
+    expect(response.status).toBe(400);
+    expect(response.body.issues.map((i: any) => i.path)).toContain('listing.shipping.profileId');
+    expect((await listingOf(itemId, 'ebay'))?.status ?? 'not_listed').toBe('not_listed');
+    expect(await operationsOf(itemId)).toEqual([]);
+  });
+
+  it('a duplicate queue request gives the same operation and one job', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    server.container.connectors.register(
+      fakeConnector('sellwild', async () => {
+        await gate;
+        return { listedID: 'SW-1' };
+      }),
+    );
+    const itemId = await newItem();
+    const first = await queue(itemId, 'sellwild');
+    expect(first.status, first.text).toBe(202);
+    const second = await queue(itemId, 'sellwild');
+    expect(second.status).toBe(200);
+    expect(second.body.created).toBe(false);
+    expect(second.body.operation.operationId).toBe(first.body.operation.operationId);
+    release();
+    const listing = await waitFor(
+      () => listingOf(itemId, 'sellwild'),
+      (l) => l.status === 'listed',
+    );
+    expect(listing).toMatchObject({ status: 'listed', listedID: 'SW-1' });
+    const ops = await operationsOf(itemId);
+    expect(ops).toHaveLength(1);
+    const jobs = await queryRows<{ n: number }>(
+      server,
+      sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'listings.execute'
+          AND data->>'operationId' = ${ops[0]!.id}`,
+    );
+    expect(jobs[0]!.n).toBe(1);
+    await waitFor(
+      () => operationsOf(itemId),
+      (o) => o[0]!.status === 'succeeded',
+    );
+  });
+
+  it('a marketplace with no connector ends in list failure with the Not connected reason', async () => {
+    const itemId = await newItem();
+    expect((await queue(itemId, 'whatnot')).status).toBe(202);
+    const listing = await waitFor(
+      () => listingOf(itemId, 'whatnot'),
+      (l) => l.status !== 'queued',
+    );
+    expect(listing).toMatchObject({
+      status: 'list_failure',
+      failureReason: 'Not connected: ListLoop cannot reach Whatnot yet.',
+    });
+    const history = await owner.get(path(itemId, 'listing-history'));
+    expect(history.body.events.at(-1)).toMatchObject({
+      event: 'list_failure',
+      by: 'connector:whatnot',
+    });
+    expect((await operationsOf(itemId))[0]!.status).toBe('failed');
+  });
+
+  it('a transient failure retries, then succeeds', async () => {
+    let calls = 0;
+    server.container.connectors.register(
+      fakeConnector('shopify', async () => {
+        calls += 1;
+        if (calls < 3) throw new ConnectorError('Rate limited', { transient: true });
+        return { listedID: 'SH-1', listingURL: 'https://shop.example/1' };
+      }),
+    );
+    const itemId = await newItem();
+    expect((await queue(itemId, 'shopify')).status).toBe(202);
+    const listing = await waitFor(
+      () => listingOf(itemId, 'shopify'),
+      (l) => l.status !== 'queued',
+      30_000,
+    );
+    expect(listing).toMatchObject({ status: 'listed', listedID: 'SH-1' });
+    expect(calls).toBe(3);
+    // Running the finished operation again does nothing.
+    const [op] = await operationsOf(itemId);
+    await server.container.services.listings.execute(
+      { operationId: op!.id, accountId: account.accountId },
+      { retryCount: 0, retryLimit: 5, logger: server.container.logger },
+    );
+    expect(calls).toBe(3);
+  }, 40_000);
+
+  it('a permanent failure ends in list failure with the marketplace’s message', async () => {
+    server.container.connectors.register(
+      fakeConnector('vestiaireApi', async () => {
+        throw new ConnectorError('Brand is not accepted by Vestiaire.');
+      }),
+    );
+    const itemId = await newItem();
+    expect((await queue(itemId, 'vestiaireApi')).status).toBe(202);
+    const listing = await waitFor(
+      () => listingOf(itemId, 'vestiaireApi'),
+      (l) => l.status !== 'queued',
+    );
+    expect(listing).toMatchObject({
+      status: 'list_failure',
+      failureReason: 'Brand is not accepted by Vestiaire.',
+    });
+  });
+
+  it('executor: claims leased operations, re-offers them when the lease expires', async () => {
+    const itemId = await newItem();
+    const queued = await queue(itemId, 'vestiaire');
+    expect(queued.status).toBe(202);
+    const operationId = queued.body.operation.operationId as string;
+    const claim = (executorId: string) =>
+      owner.post(`${EXECUTOR}/claim`, {
+        marketplaces: ['vestiaire'],
+        max: 5,
+        leaseSeconds: 30,
+        executorId,
+      });
+    const first = await claim('browser-a');
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.operations).toEqual([
+      expect.objectContaining({
+        operationId,
+        itemId,
+        userId: account.userId,
+        marketplace: 'vestiaire',
+        operation: 'list',
+      }),
+    ]);
+    expect((await claim('browser-b')).body.operations).toEqual([]);
+    const beat = await owner.post(`${EXECUTOR}/operations/${operationId}/heartbeat`, {
+      executorId: 'browser-a',
+    });
+    expect(beat.status, beat.text).toBe(200);
+
+    await server.container.database.db.execute(
+      sql`UPDATE listing_operations SET lease_expires_at = now() - interval '1 second' WHERE id = ${operationId}`,
+    );
+    const again = await claim('browser-b');
+    expect(again.body.operations.map((o: any) => o.operationId)).toEqual([operationId]);
+    const stale = await owner.post(`${EXECUTOR}/operations/${operationId}/heartbeat`, {
+      executorId: 'browser-a',
+    });
+    expect(stale.status).toBe(409);
+
+    const reported = await owner.post(path(itemId, 'set-listing-listed'), {
+      marketplace: 'vestiaire',
+      listedID: 'V-1',
+    });
+    expect(reported.status).toBe(200);
+    const [op] = await operationsOf(itemId);
+    expect(op).toMatchObject({ status: 'succeeded' });
+    expect((await claim('browser-c')).body.operations).toEqual([]);
+    const done = await owner.post(`${EXECUTOR}/operations/${operationId}/heartbeat`, {
+      executorId: 'browser-b',
+    });
+    expect(done.status).toBe(409);
+  });
+});

@@ -1,0 +1,491 @@
+import crypto from 'node:crypto';
+import type { Logger } from 'pino';
+import {
+  ListingSchema,
+  MARKETPLACE_NAMES,
+  SUPPORTED_MARKETPLACES,
+  listingActor,
+  listingStateOf,
+  marketplaceGroup,
+  tryTransition,
+  type Item,
+  type ListingActor,
+  type ListingEvent,
+  type ListingProblem,
+  type ListingState,
+  type MarketplaceId,
+} from '@listloop/domain';
+import type { Db } from '../../platform/db/database';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
+import { newId } from '../../platform/ids';
+import type { RequestContext } from '../../platform/http/request-context';
+import { toItem } from '../items/item.mapper';
+import type { ItemRecord, ItemRepository } from '../items/item.repository';
+import { NO_SUCH_ITEM, type ItemService } from '../items/item.service';
+import { ConnectorError, type ConnectorRegistry } from './connector';
+import type { ListingOperationRow, ListingRepository, OperationKind } from './listing.repository';
+
+export const NO_SUCH_OPERATION = 'No such listing operation.';
+
+export function notConnectedReason(marketplace: MarketplaceId): string {
+  return `Not connected: ListLoop cannot reach ${MARKETPLACE_NAMES[marketplace]} yet.`;
+}
+
+/** Builds the listing as it would be sent and says what would stop it (the rules module's preview). */
+export interface ListingPreviewer {
+  build(
+    ctx: RequestContext,
+    userId: string,
+    itemId: string,
+    marketplace: MarketplaceId,
+  ): Promise<{ problems: ListingProblem[] }>;
+}
+
+export interface OperationView {
+  operationId: string;
+  itemId: string;
+  userId: string;
+  marketplace: string;
+  operation: OperationKind;
+  executor: 'connector' | 'extension';
+  status: ListingOperationRow['status'];
+  attempts: number;
+  lastError: string | null;
+  leaseExpiresAt: number | null;
+}
+
+export function operationView(row: ListingOperationRow): OperationView {
+  return {
+    operationId: row.id,
+    itemId: row.itemId,
+    userId: row.userId,
+    marketplace: row.marketplace,
+    operation: row.operation,
+    executor: row.executor,
+    status: row.status,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    leaseExpiresAt: row.leaseExpiresAt ? row.leaseExpiresAt.getTime() : null,
+  };
+}
+
+/** Where a change is made: the item, by account and owner (no request needed: jobs use it). */
+interface ItemKey {
+  accountId: string;
+  userId: string;
+  itemId: string;
+}
+
+const QUEUE_EVENT: Record<OperationKind, ListingEvent['type']> = {
+  list: 'queue_list',
+  delist: 'queue_delist',
+  relist: 'relist',
+};
+
+/** A uuid fixed by the operation id: pg-boss's job id, so a second send is no second job. */
+export function jobIdOf(operationId: string): string {
+  const hex = crypto.createHash('sha256').update(`listings.execute:${operationId}`).digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * The listing engine's server part (spec §3/§4, issue 4): applies the domain's transitions to
+ * item.listings[marketplace] with the item row locked, appends the history, and keeps the
+ * listing_operations that connector jobs and browser-extension executors carry out.
+ */
+export class ListingService {
+  constructor(
+    private readonly db: Db,
+    private readonly items: ItemRepository,
+    private readonly itemService: ItemService,
+    private readonly listings: ListingRepository,
+    private readonly connectors: ConnectorRegistry,
+    private readonly enqueue: (operationId: string, accountId: string) => Promise<string | null>,
+    private readonly preview: ListingPreviewer | null,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  /**
+   * Applies `event` to the listing of (item, marketplace) inside `tx`, the item already locked
+   * by the caller; writes the item and one history row. A refusal throws 409 with the domain's
+   * message. Ends the active operation when the listing leaves `queued`.
+   */
+  private async applyLocked(
+    tx: Db,
+    row: ItemRecord,
+    marketplace: MarketplaceId,
+    event: ListingEvent,
+    by: ListingActor,
+  ): Promise<{ row: ItemRecord; state: ListingState; changed: boolean }> {
+    const at = this.now();
+    const stored = (row.listings[marketplace] ?? null) as Record<string, unknown> | null;
+    const state = listingStateOf(stored);
+    const outcome = tryTransition(state, event, { marketplace, at, by });
+    if (!outcome.ok) throw conflict(outcome.refused.message);
+    const listing = {
+      ...ListingSchema.parse({}),
+      ...(stored ?? {}),
+      ...outcome.state,
+    };
+    const listings = { ...row.listings, [marketplace]: listing } as ItemRecord['listings'];
+    const next: ItemRecord = { ...row, listings };
+    await this.items.updateMany(
+      row.accountId,
+      row.userId,
+      [
+        {
+          id: row.id,
+          status: row.status,
+          dateLastModified: row.dateLastModified,
+          labels: row.labels,
+          generalDetails: row.generalDetails,
+          listings,
+          variants: row.variants,
+        },
+      ],
+      tx,
+    );
+    const { entry } = outcome;
+    await this.listings.insertEvent(
+      {
+        id: newId(),
+        accountId: row.accountId,
+        itemId: row.id,
+        marketplace,
+        at: entry.at,
+        by: entry.by,
+        event: entry.event,
+        fromStatus: entry.from,
+        toStatus: entry.to,
+        reason: entry.reason,
+        data: {
+          fromOperation: entry.fromOperation,
+          toOperation: entry.toOperation,
+          listedID: entry.listedID,
+          listingURL: entry.listingURL,
+        },
+      },
+      tx,
+    );
+    if (outcome.state.status !== 'queued') {
+      const status =
+        event.type === 'listed' || event.type === 'delisted'
+          ? 'succeeded'
+          : event.type === 'list_failure' || event.type === 'delist_failure'
+            ? 'failed'
+            : 'canceled';
+      await this.listings.finishActive(
+        row.accountId,
+        row.id,
+        marketplace,
+        status,
+        status === 'failed' ? (entry.reason ?? null) : null,
+        tx,
+      );
+    }
+    return { row: next, state: outcome.state, changed: true };
+  }
+
+  /** Locks the item, applies the events in order, and answers the item. */
+  private async change(
+    key: ItemKey,
+    changes: { marketplace: MarketplaceId; event: ListingEvent }[],
+    by: ListingActor,
+    options: { skipUnchanged?: boolean } = {},
+  ): Promise<Item> {
+    return this.db.transaction(async (tx) => {
+      let row = await this.items.find(key.accountId, key.userId, key.itemId, {
+        forUpdate: true,
+        db: tx,
+      });
+      if (!row) throw notFound(NO_SUCH_ITEM);
+      for (const { marketplace, event } of changes) {
+        if (options.skipUnchanged && event.type === 'mark_not_listed') {
+          const state = listingStateOf(row.listings[marketplace] ?? null);
+          if (state.status === 'not_listed' && state.listedID === null && !state.listingURL)
+            continue;
+        }
+        row = (await this.applyLocked(tx, row, marketplace, event, by)).row;
+      }
+      return toItem(row);
+    });
+  }
+
+  private async keyOf(ctx: RequestContext, userId: string, itemId: string): Promise<ItemKey> {
+    const owner = await this.itemService.owner(ctx, userId);
+    return { accountId: ctx.accountId, userId: owner, itemId };
+  }
+
+  /**
+   * PUT /api/rest/v1/item/{itemId}/status: queues a list, delist or relist. A request while
+   * the same operation is already queued or running answers that operation (`created: false`).
+   */
+  async queue(
+    ctx: RequestContext,
+    itemId: string,
+    input: { userId: string; marketplace: MarketplaceId; operation: OperationKind },
+  ): Promise<{ item: Item; operation: OperationView; created: boolean }> {
+    const { marketplace, operation } = input;
+    const permission = operation === 'delist' ? 'listings.delist' : 'listings.publish';
+    if (!ctx.permissions[permission]) throw forbidden();
+    if (!SUPPORTED_MARKETPLACES.includes(marketplace)) {
+      const message = `${MARKETPLACE_NAMES[marketplace]} is not supported.`;
+      throw badRequest(message, [{ path: 'marketplace', message }]);
+    }
+    const key = await this.keyOf(ctx, input.userId, itemId);
+    const existing = await this.listings.active(key.accountId, itemId, marketplace);
+    if (existing && existing.operation === operation && existing.userId === key.userId) {
+      const item = await this.itemService.get(ctx, key.userId, itemId);
+      return { item, operation: operationView(existing), created: false };
+    }
+    if (operation !== 'delist' && this.preview) {
+      const { problems } = await this.preview.build(ctx, key.userId, itemId, marketplace);
+      if (problems.length > 0) {
+        const issues = problems.map((p) => ({ path: `listing.${p.field}`, message: p.message }));
+        throw badRequest(
+          `${MARKETPLACE_NAMES[marketplace]} would not take this listing: ${problems
+            .slice(0, 3)
+            .map((p) => p.message)
+            .join('; ')}`,
+          issues,
+        );
+      }
+    }
+    const executor = marketplaceGroup(marketplace) === 'source' ? 'connector' : 'extension';
+    const result = await this.db.transaction(async (tx) => {
+      const row = await this.items.find(key.accountId, key.userId, itemId, {
+        forUpdate: true,
+        db: tx,
+      });
+      if (!row) throw notFound(NO_SUCH_ITEM);
+      // Under the item's lock: a concurrent duplicate sees the first one's operation.
+      const active = await this.listings.active(key.accountId, itemId, marketplace, tx);
+      if (active && active.operation === operation) {
+        return { row, operation: active, created: false };
+      }
+      const applied = await this.applyLocked(
+        tx,
+        row,
+        marketplace,
+        { type: QUEUE_EVENT[operation] } as ListingEvent,
+        listingActor.user(ctx.user.id),
+      );
+      const n =
+        (await this.listings.countOf(key.accountId, itemId, marketplace, operation, tx)) + 1;
+      const id = newId();
+      await this.listings.insertOperation(
+        {
+          id,
+          accountId: key.accountId,
+          userId: key.userId,
+          itemId,
+          marketplace,
+          operation,
+          executor,
+          status: 'queued',
+          idempotencyKey: `${itemId}:${marketplace}:${operation}:${n}`,
+        },
+        tx,
+      );
+      const created = await this.listings.find(key.accountId, id, tx);
+      return { row: applied.row, operation: created!, created: true };
+    });
+    let op = result.operation;
+    if (result.created && executor === 'connector') {
+      const jobId = await this.enqueue(op.id, key.accountId);
+      if (jobId) {
+        await this.listings.update(key.accountId, op.id, { jobId });
+        op = { ...op, jobId };
+      }
+    }
+    return { item: toItem(result.row), operation: operationView(op), created: result.created };
+  }
+
+  /** The set-listing-* reports, mark-item-as-sold and bulk-mark-as-not-listed. */
+  async report(
+    ctx: RequestContext,
+    userId: string,
+    itemId: string,
+    marketplace: MarketplaceId,
+    event: ListingEvent,
+  ): Promise<Item> {
+    const key = await this.keyOf(ctx, userId, itemId);
+    return this.change(key, [{ marketplace, event }], listingActor.user(ctx.user.id));
+  }
+
+  async markNotListed(
+    ctx: RequestContext,
+    userId: string,
+    itemId: string,
+    marketplaces: MarketplaceId[],
+  ): Promise<Item> {
+    const key = await this.keyOf(ctx, userId, itemId);
+    return this.change(
+      key,
+      [...new Set(marketplaces)].map((marketplace) => ({
+        marketplace,
+        event: { type: 'mark_not_listed' } as ListingEvent,
+      })),
+      listingActor.user(ctx.user.id),
+      { skipUnchanged: true },
+    );
+  }
+
+  async history(ctx: RequestContext, userId: string, itemId: string, marketplace?: string) {
+    const key = await this.keyOf(ctx, userId, itemId);
+    const item = await this.items.find(key.accountId, key.userId, itemId);
+    if (!item) throw notFound(NO_SUCH_ITEM);
+    const rows = await this.listings.events(key.accountId, itemId, marketplace);
+    return rows.map((r) => ({
+      id: r.id,
+      marketplace: r.marketplace,
+      at: r.at,
+      by: r.by,
+      event: r.event,
+      from: r.fromStatus,
+      to: r.toStatus,
+      reason: r.reason,
+      fromOperation: (r.data.fromOperation as string | null | undefined) ?? null,
+      toOperation: (r.data.toOperation as string | null | undefined) ?? null,
+      listedID: (r.data.listedID as string | null | undefined) ?? null,
+      listingURL: (r.data.listingURL as string | null | undefined) ?? null,
+    }));
+  }
+
+  /** POST /api/rest/v1/executor/claim: the caller's queued extension operations, leased. */
+  async claim(
+    ctx: RequestContext,
+    input: {
+      marketplaces: MarketplaceId[];
+      max: number;
+      leaseSeconds: number;
+      executorId?: string;
+    },
+  ) {
+    const now = this.now();
+    return this.listings.claim({
+      accountId: ctx.accountId,
+      userId: ctx.user.id,
+      marketplaces: [...new Set(input.marketplaces)],
+      max: input.max,
+      owner: input.executorId ?? ctx.user.id,
+      now: new Date(now),
+      leaseExpiresAt: new Date(now + input.leaseSeconds * 1000),
+    });
+  }
+
+  /** Extends the lease of an operation the caller's executor holds. */
+  async heartbeat(
+    ctx: RequestContext,
+    operationId: string,
+    input: { leaseSeconds: number; executorId?: string },
+  ): Promise<OperationView> {
+    const op = await this.listings.find(ctx.accountId, operationId);
+    if (!op || op.userId !== ctx.user.id || op.executor !== 'extension')
+      throw notFound(NO_SUCH_OPERATION);
+    if (op.status !== 'running') throw conflict('This operation is not running; claim it first.');
+    if (op.leaseOwner !== (input.executorId ?? ctx.user.id))
+      throw conflict('Another executor holds this operation.');
+    const leaseExpiresAt = new Date(this.now() + input.leaseSeconds * 1000);
+    await this.listings.update(ctx.accountId, operationId, { leaseExpiresAt });
+    return operationView({ ...op, leaseExpiresAt });
+  }
+
+  /**
+   * The `listings.execute` job: carries out one connector operation. Idempotent: an operation
+   * no longer queued or running, or whose listing no longer waits for it, is left alone.
+   */
+  async execute(
+    payload: { operationId: string; accountId: string },
+    job: { retryCount: number; retryLimit: number; logger: Logger },
+  ): Promise<void> {
+    const { operationId, accountId } = payload;
+    const op = await this.listings.find(accountId, operationId);
+    if (!op || (op.status !== 'queued' && op.status !== 'running')) return;
+    const marketplace = op.marketplace as MarketplaceId;
+    const key: ItemKey = { accountId, userId: op.userId, itemId: op.itemId };
+    const by = listingActor.connector(marketplace);
+    await this.listings.update(accountId, op.id, { status: 'running', attempts: op.attempts + 1 });
+
+    const connector = this.connectors.get(marketplace);
+    // Relist runs its delist half, then (state queued:list) its list half: at most two steps.
+    for (let step = 0; step < 2; step += 1) {
+      const row = await this.items.find(accountId, op.userId, op.itemId);
+      if (!row) return;
+      const stored = (row.listings[marketplace] ?? {}) as Record<string, unknown>;
+      const state = listingStateOf(stored);
+      const active = await this.listings.active(accountId, op.itemId, marketplace);
+      if (state.status !== 'queued' || !active || active.id !== op.id) {
+        if (active?.id === op.id)
+          await this.listings.finishActive(accountId, op.itemId, marketplace, 'canceled', null);
+        return;
+      }
+      const listing = state.pendingOperation === 'list' ? 'list' : 'delist';
+      const failure = listing === 'list' ? 'list_failure' : 'delist_failure';
+      if (!connector) {
+        await this.outcome(
+          key,
+          marketplace,
+          { type: failure, reason: notConnectedReason(marketplace) },
+          by,
+        );
+        return;
+      }
+      const input = { accountId, userId: op.userId, item: toItem(row), listing: stored };
+      try {
+        if (listing === 'list') {
+          const published = await connector.publish(input);
+          await this.outcome(
+            key,
+            marketplace,
+            {
+              type: 'listed',
+              listedID: published.listedID ?? null,
+              listingURL: published.listingURL ?? null,
+            },
+            by,
+          );
+          return;
+        }
+        await connector.delist({ ...input, listedID: state.listedID });
+        await this.outcome(key, marketplace, { type: 'delisted' }, by);
+      } catch (error) {
+        const transient = !(error instanceof ConnectorError) || error.transient;
+        const message = error instanceof Error ? error.message : String(error);
+        const lastTry = !transient || job.retryCount >= job.retryLimit;
+        job.logger.warn({ err: error, operationId, lastTry }, 'listing operation failed');
+        if (!lastTry) {
+          await this.listings.update(accountId, op.id, { lastError: message.slice(0, 2000) });
+          throw error;
+        }
+        const reason =
+          error instanceof ConnectorError
+            ? message
+            : `ListLoop could not reach ${MARKETPLACE_NAMES[marketplace]}: ${message}`;
+        await this.outcome(
+          key,
+          marketplace,
+          { type: failure, reason: reason.slice(0, 2000) || 'Failed.' },
+          by,
+        );
+        return;
+      }
+    }
+  }
+
+  /** A connector's result; refused only when the listing moved on meanwhile (then ignored). */
+  private async outcome(
+    key: ItemKey,
+    marketplace: MarketplaceId,
+    event: ListingEvent,
+    by: ListingActor,
+  ): Promise<void> {
+    try {
+      await this.change(key, [{ marketplace, event }], by);
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 409) return;
+      throw error;
+    }
+  }
+}

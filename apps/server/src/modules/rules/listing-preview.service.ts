@@ -1,0 +1,84 @@
+import {
+  checkListing,
+  composeListing,
+  defaultCatalogue,
+  type AppliedChange,
+  type BuiltListing,
+  type Catalogue,
+  type IgnoredOverride,
+  type ListingProblem,
+  type MarketplaceId,
+} from '@listloop/domain';
+import type { RequestContext } from '../../platform/http/request-context';
+import type { ItemService } from '../items/item.service';
+import {
+  requireSupportedMarketplace,
+  type MarketplaceRuleService,
+} from './marketplace-rule.service';
+
+export interface ListingPreview {
+  marketplace: MarketplaceId;
+  /** The listing exactly as it would be sent. */
+  listing: BuiltListing;
+  /** Every problem that would stop it; empty when it may be queued. */
+  problems: ListingProblem[];
+  /** Each change the rules and the item's own overrides made, in order. */
+  applied: AppliedChange[];
+  /** Item overrides that could not be used, and why. */
+  ignored: IgnoredOverride[];
+}
+
+/**
+ * Issue 4 "Building a marketplace listing": the item's general details, then the account's
+ * mapping rules, pricing rule and defaults for the marketplace, then the item's own listing
+ * there, checked against the marketplace's limits. The same build runs before any publish.
+ */
+export class ListingPreviewService {
+  constructor(
+    private readonly items: ItemService,
+    private readonly rules: MarketplaceRuleService,
+    private readonly catalogue: Readonly<Catalogue> = defaultCatalogue,
+  ) {}
+
+  async build(
+    ctx: RequestContext,
+    userId: string,
+    itemId: string,
+    marketplace: MarketplaceId,
+  ): Promise<ListingPreview> {
+    const [preview] = await this.buildMany(ctx, userId, itemId, [marketplace]);
+    if (!preview) throw new Error('No preview was built');
+    return preview;
+  }
+
+  /** One preview per marketplace, in the order asked, each once; the item is read once. */
+  async buildMany(
+    ctx: RequestContext,
+    userId: string,
+    itemId: string,
+    marketplaces: readonly string[],
+  ): Promise<ListingPreview[]> {
+    const wanted = [...new Set(marketplaces.map(requireSupportedMarketplace))];
+    const item = await this.items.get(ctx, userId, itemId);
+    return Promise.all(
+      wanted.map(async (marketplace) => {
+        const spec = this.catalogue[marketplace];
+        const ruleSet = await this.rules.ruleSet(ctx.accountId, marketplace);
+        const composed = composeListing({
+          item,
+          marketplace,
+          ...ruleSet,
+          conditionMap: spec.conditions?.fromItem ?? null,
+          currency: spec.currencies[0],
+        });
+        return {
+          marketplace,
+          listing: composed.listing,
+          problems: checkListing(marketplace, composed.listing, this.catalogue),
+          applied: composed.applied,
+          ignored: composed.ignored,
+        };
+      }),
+    );
+  }
+}
