@@ -129,6 +129,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const labels = new LabelService(db, repositories.labels, repositories.items);
   const items = new ItemService(db, repositories.items, labels, repositories.accountUsers);
   const marketplaceRules = new MarketplaceRuleService(db, repositories.marketplaceRules);
+  const listingPreviews = new ListingPreviewService(items, marketplaceRules);
   // The API connectors of the source-group marketplaces; empty until the next issue adds them.
   const connectors = new ConnectorRegistry();
 
@@ -160,7 +161,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     itemBulk: new ItemBulkService(db, repositories.items, items, labels),
     itemExport: new ItemExportService(repositories.items, items),
     marketplaceRules,
-    listingPreviews: new ListingPreviewService(items, marketplaceRules),
+    listingPreviews,
     listings: new ListingService(
       db,
       repositories.items,
@@ -173,7 +174,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
           { operationId, accountId },
           { singletonKey: operationId, id: jobIdOf(operationId) },
         ),
-      new ListingPreviewService(items, marketplaceRules),
+      listingPreviews,
     ),
     variantOptions: new VariantOptionsService(repositories.variantOptions),
     itemImports: new ItemImportService(

@@ -1,5 +1,5 @@
 import { JoinDataSchema, NewPasswordSchema } from '@listloop/domain';
-import { Anchor, Button, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { Link, useSearch } from '@tanstack/react-router';
@@ -14,6 +14,7 @@ import { validationMessages } from '../../../i18n/validation.messages';
 import { errorText } from '../../../lib/error-text';
 import { loginErrorText } from '../api/login-error-text';
 import { authMessages } from '../auth.messages';
+import { EmailField } from './email-field';
 import { PasswordField } from './password-field';
 import { PasswordNotSavedError, useJoinTeam, type JoinStep } from '../hooks/use-join-team';
 import { useNewPasswordValidate, type NewPasswordValues } from '../hooks/use-new-password-validate';
@@ -111,16 +112,7 @@ export function JoinTeamPage() {
 
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label={intl.formatMessage(authMessages.email)}
-            placeholder={intl.formatMessage(authMessages.emailPlaceholder)}
-            type="email"
-            autoComplete="username"
-            required
-            withAsterisk={false}
-            key={form.key('email')}
-            {...form.getInputProps('email')}
-          />
+          <EmailField key={form.key('email')} {...form.getInputProps('email')} />
           <PasswordField
             label={intl.formatMessage(authMessages.temporaryPassword)}
             autoComplete="one-time-code"

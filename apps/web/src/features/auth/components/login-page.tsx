@@ -1,5 +1,5 @@
 import { LoginSchema, type LoginInput } from '@listloop/domain';
-import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { signedOutNotice, useSession } from '../../../lib/session';
 import { loginErrorText } from '../api/login-error-text';
 import { authMessages } from '../auth.messages';
+import { EmailField } from './email-field';
 import { PasswordField } from './password-field';
 import { useLogin } from '../hooks/use-login';
 import { FormErrorAlert } from './form-error-alert';
@@ -66,17 +67,7 @@ export function LoginPage() {
 
       <form onSubmit={handleSubmit} noValidate>
         <Stack gap="md">
-          <TextInput
-            label={intl.formatMessage(authMessages.email)}
-            placeholder={intl.formatMessage(authMessages.emailPlaceholder)}
-            type="email"
-            autoComplete="username"
-            required
-            withAsterisk={false}
-            data-autofocus
-            key={form.key('email')}
-            {...form.getInputProps('email')}
-          />
+          <EmailField data-autofocus key={form.key('email')} {...form.getInputProps('email')} />
           <PasswordField
             label={intl.formatMessage(authMessages.password)}
             autoComplete="current-password"
