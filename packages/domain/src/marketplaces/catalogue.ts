@@ -177,6 +177,32 @@ const CONSERVATIVE_LIMITS: MarketplaceLimits = {
   tags: null,
 };
 
+/** ◐ A plain new/used vocabulary (Facebook, Whatnot). */
+const NEW_OR_USED_CONDITIONS = conditionMap(['new', 'used'], {
+  new_with_tags: 'new',
+  new_without_tags: 'new',
+  like_new: 'used',
+  good: 'used',
+  fair: 'used',
+  poor: 'used',
+});
+
+/**
+ * ◐ Vestiaire's condition grades, from the site; the partner API (vestiaireApi) is assumed to
+ * take the same. Vestiaire does not take items in poor condition.
+ */
+const VESTIAIRE_CONDITIONS = conditionMap(
+  ['never_worn_with_tag', 'never_worn', 'very_good', 'good', 'fair'],
+  {
+    new_with_tags: 'never_worn_with_tag',
+    new_without_tags: 'never_worn',
+    like_new: 'very_good',
+    good: 'good',
+    fair: 'fair',
+    poor: null,
+  },
+);
+
 type SpecData = Omit<MarketplaceSpec, 'id' | 'name' | 'group' | 'executor' | 'supported' | 'logo'>;
 
 const SPEC_DATA: Record<MarketplaceId, SpecData> = {
@@ -410,17 +436,7 @@ const SPEC_DATA: Record<MarketplaceId, SpecData> = {
     },
     requiredFields: ['category', 'condition'], // ◐
     requiredExtra: [],
-    conditions: conditionMap(
-      ['new', 'used'], // ◐
-      {
-        new_with_tags: 'new',
-        new_without_tags: 'new',
-        like_new: 'used',
-        good: 'used',
-        fair: 'used',
-        poor: 'used',
-      },
-    ),
+    conditions: NEW_OR_USED_CONDITIONS,
     categorySource: 'marketplace-own',
   },
   vestiaire: {
@@ -429,17 +445,7 @@ const SPEC_DATA: Record<MarketplaceId, SpecData> = {
     limits: CONSERVATIVE_LIMITS,
     requiredFields: ['category', 'brand', 'condition'], // ◐
     requiredExtra: [],
-    conditions: conditionMap(
-      ['never_worn_with_tag', 'never_worn', 'very_good', 'good', 'fair'], // ◐ from the site
-      {
-        new_with_tags: 'never_worn_with_tag',
-        new_without_tags: 'never_worn',
-        like_new: 'very_good',
-        good: 'good',
-        fair: 'fair',
-        poor: null, // Vestiaire does not take items in poor condition ◐
-      },
-    ),
+    conditions: VESTIAIRE_CONDITIONS,
     categorySource: 'marketplace-own',
   },
   vestiaireApi: {
@@ -448,17 +454,7 @@ const SPEC_DATA: Record<MarketplaceId, SpecData> = {
     limits: CONSERVATIVE_LIMITS,
     requiredFields: ['category', 'brand', 'condition'], // ◐
     requiredExtra: [],
-    conditions: conditionMap(
-      ['never_worn_with_tag', 'never_worn', 'very_good', 'good', 'fair'], // ◐
-      {
-        new_with_tags: 'never_worn_with_tag',
-        new_without_tags: 'never_worn',
-        like_new: 'very_good',
-        good: 'good',
-        fair: 'fair',
-        poor: null,
-      },
-    ),
+    conditions: VESTIAIRE_CONDITIONS,
     categorySource: 'marketplace-own',
   },
   whatnot: {
@@ -467,17 +463,7 @@ const SPEC_DATA: Record<MarketplaceId, SpecData> = {
     limits: CONSERVATIVE_LIMITS,
     requiredFields: ['category', 'condition'], // ◐
     requiredExtra: [],
-    conditions: conditionMap(
-      ['new', 'used'], // ◐
-      {
-        new_with_tags: 'new',
-        new_without_tags: 'new',
-        like_new: 'used',
-        good: 'used',
-        fair: 'used',
-        poor: 'used',
-      },
-    ),
+    conditions: NEW_OR_USED_CONDITIONS,
     categorySource: 'marketplace-own',
   },
   sellwild: {
