@@ -162,11 +162,12 @@ async function seed(env: Record<string, string>): Promise<number> {
 
 async function startServer(
   env: Record<string, string>,
+  options: { entry?: string; onLine?: (line: string) => void } = {},
 ): Promise<{ baseUrl: string; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'apps/server/src/main.ts')],
+    ['--import', 'tsx', path.join(repoRoot, options.entry ?? 'apps/server/src/main.ts')],
     {
       cwd: repoRoot,
       env: {
@@ -179,9 +180,19 @@ async function startServer(
         LOGIN_MAX_PER_IP: '100000',
         LOGIN_MAX_PER_EMAIL: '100000',
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', options.onLine ? 'pipe' : 'ignore', 'inherit'],
     },
   );
+  if (options.onLine && child.stdout) {
+    let pending = '';
+    const onLine = options.onLine;
+    child.stdout.on('data', (chunk: Buffer) => {
+      pending += chunk.toString();
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) onLine(line);
+    });
+  }
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
@@ -202,6 +213,109 @@ async function stopServer(child: ChildProcess): Promise<void> {
   await new Promise<void>((resolve) => {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
+  });
+}
+
+const LISTING_MARKETPLACE = 'sellwild';
+const LISTING_OPERATIONS = 1000;
+
+/**
+ * Issue 4's figures: the time from a queue request (PUT …/status) to the job calling the
+ * connector, over 1,000 operations sent one after another; then 1,000 operations sent 20 at a
+ * time and the rate at which they are carried out (queue request to listing recorded).
+ */
+async function benchListings(
+  baseUrl: string,
+  published: Map<string, number>,
+  add: (figure: Omit<Figure, 'database'>) => void,
+) {
+  const client = new TestClient(baseUrl);
+  const login = await client.post('/api/rest/v1/auth/session_login', OWNER);
+  if (login.status !== 200) throw new Error(`sign-in failed: ${login.text}`);
+  const userId = (await client.get('/api/rest/v1/auth/session')).body.userId as string;
+
+  const createItems = async (count: number, prefix: string): Promise<string[]> => {
+    const ids: string[] = [];
+    for (let start = 0; start < count; start += 20) {
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(20, count - start) }, (_, k) =>
+          client.post('/api/account/item', {
+            generalDetails: {
+              images: [{ id: `bench-img-${start + k}`, url: 'https://images.example.test/1.jpg' }],
+              title: `Bench listing ${prefix} ${start + k}`,
+              description: 'A jacket for the listing benchmark.',
+              brand: "Levi's",
+              condition: 'good',
+              price: 45,
+              category: 'Clothing > Men > Coats & Jackets',
+              weight: { pounds: 1, ounces: 4 },
+              sku: `${prefix}-${start + k}`,
+            },
+          }),
+        ),
+      );
+      for (const response of batch) {
+        if (response.status !== 201) throw new Error(`item create failed: ${response.text}`);
+        ids.push(response.body.item.itemID as string);
+      }
+    }
+    return ids;
+  };
+  const queueOne = async (itemId: string) => {
+    const response = await client.put(`/api/rest/v1/item/${itemId}/status`, {
+      userId,
+      marketplace: LISTING_MARKETPLACE,
+      status: 'queue',
+    });
+    if (response.status !== 202) throw new Error(`queue failed: ${response.text}`);
+  };
+  const listedCount = async () =>
+    (
+      await client.get(
+        `/api/account/item?limit=1&marketplace=${LISTING_MARKETPLACE}&listingStatus=listed`,
+      )
+    ).body.total as number;
+  const waitListed = async (count: number) => {
+    const deadline = Date.now() + 300_000;
+    while ((await listedCount()) < count) {
+      if (Date.now() > deadline) throw new Error('listing jobs did not finish within 5 minutes');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+
+  console.log(`Listing engine: ${LISTING_OPERATIONS} operations to a no-op connector…`);
+  const first = await createItems(LISTING_OPERATIONS, 'LAT');
+  const sentAt = new Map<string, number>();
+  for (const itemId of first) {
+    sentAt.set(itemId, Date.now());
+    await queueOne(itemId);
+  }
+  await waitListed(LISTING_OPERATIONS);
+  const delays = first.map((id) => (published.get(id) ?? Number.NaN) - sentAt.get(id)!);
+  if (delays.some((d) => Number.isNaN(d))) throw new Error('a queued operation never started');
+  delays.sort((a, b) => a - b);
+  add({
+    name: 'queue request → job start p50 (1,000 ops)',
+    value: percentile(delays, 50),
+    unit: 'ms',
+  });
+  add({
+    name: 'queue request → job start p99 (1,000 ops)',
+    value: percentile(delays, 99),
+    unit: 'ms',
+  });
+
+  const second = await createItems(LISTING_OPERATIONS, 'TPUT');
+  const burst = await timeIt(async () => {
+    for (let start = 0; start < second.length; start += 20) {
+      await Promise.all(second.slice(start, start + 20).map(queueOne));
+    }
+    await waitListed(LISTING_OPERATIONS * 2);
+  });
+  add({
+    name: 'listing jobs completed per second (no-op connector)',
+    value: LISTING_OPERATIONS / (burst.ms / 1000),
+    unit: 'jobs/s',
   });
 }
 
@@ -346,6 +460,21 @@ async function main() {
       unit: 's',
       target: '< 15 s on Postgres',
     });
+    await stopServer(server.child);
+    server = null;
+
+    const published = new Map<string, number>();
+    server = await startServer(
+      { ...scratch.env, BENCH_MARKETPLACE: LISTING_MARKETPLACE },
+      {
+        entry: 'apps/server/bench/listing-server.ts',
+        onLine: (line) => {
+          const [word, itemId, at] = line.split(' ');
+          if (word === 'publish' && itemId && at) published.set(itemId, Number(at));
+        },
+      },
+    );
+    await benchListings(server.baseUrl, published, add);
   } finally {
     if (server) await stopServer(server.child);
     await scratch.drop();

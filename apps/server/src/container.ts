@@ -49,7 +49,7 @@ import { demoPhotosJob } from './seed/demo-photos.job';
 import { ConnectorRegistry } from './modules/listings/connector';
 import { ListingRepository } from './modules/listings/listing.repository';
 import { ListingService, jobIdOf } from './modules/listings/listing.service';
-import { executeListingJob } from './modules/listings/listing.jobs';
+import { executeListingJob, sweepListingsJob } from './modules/listings/listing.jobs';
 
 export interface ContainerOptions {
   logger?: Logger;
@@ -168,13 +168,14 @@ export async function createContainer(config: Config, options: ContainerOptions 
       items,
       repositories.listings,
       connectors,
-      async (operationId: string, accountId: string): Promise<string | null> =>
+      async (operationId: string, accountId: string, attempt: number): Promise<string | null> =>
         queue.send(
           jobs.executeListing,
           { operationId, accountId },
-          { singletonKey: operationId, id: jobIdOf(operationId) },
+          { id: jobIdOf(operationId, attempt) },
         ),
       listingPreviews,
+      { leaseSeconds: config.listings.leaseSeconds },
     ),
     variantOptions: new VariantOptionsService(repositories.variantOptions),
     itemImports: new ItemImportService(
@@ -204,7 +205,11 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const jobs = {
     purgeExpiredSessions: purgeExpiredSessionsJob(repositories.auth),
     importItems: importItemsJob(services.itemImports),
-    executeListing: executeListingJob(services.listings),
+    executeListing: executeListingJob(services.listings, config.listings.workers),
+    sweepListings: sweepListingsJob(services.listings, async (jobId: string) => {
+      const job = await queue.getJob('listings.execute', jobId);
+      return job?.state ?? null;
+    }),
     imageDerivatives: imageDerivativesJob(imageDerivatives),
     purgeExpiredUploads: purgeExpiredUploadsJob(uploads),
     demoPhotos: demoPhotosJob({

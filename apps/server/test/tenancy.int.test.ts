@@ -906,6 +906,20 @@ cases.push(
     }),
   },
   {
+    route: `GET ${ITEM}/:userId/:itemId/listing-operations`,
+    title: 'cannot read the listing operations of another account',
+    request: async (victim) => ({
+      path: `${ITEM}/${victim.member.userId}/${(await operationOf(victim)).itemID}/listing-operations`,
+    }),
+  },
+  {
+    route: 'GET /api/rest/v1/executor/operations/:operationId',
+    title: 'cannot fetch an operation of another account to carry out',
+    request: async (victim) => ({
+      path: `/api/rest/v1/executor/operations/${(await operationOf(victim)).operationId}`,
+    }),
+  },
+  {
     route: 'POST /api/rest/v1/executor/operations/:operationId/heartbeat',
     title: 'cannot extend the lease of an operation of another account',
     request: async (victim) => ({

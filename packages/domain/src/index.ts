@@ -30,3 +30,6 @@ export * from './rules/mapping-rule';
 export * from './rules/pricing-rule';
 export * from './rules/listing-defaults';
 export * from './rules/compose-listing';
+export * from './rules/rules.api';
+export * from './marketplaces/connection.api';
+export * from './listings/listing.api';

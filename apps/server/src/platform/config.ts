@@ -59,6 +59,8 @@ export const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
+  LISTING_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
+  LISTING_WORKERS: z.coerce.number().int().min(1).max(32).default(4),
 });
 
 /** Where files live: local disk under DATA_DIR/files, or an S3-compatible bucket. */
@@ -105,6 +107,11 @@ export interface Config {
   loginLimits: { perIp: number; perEmail: number; windowMs: number };
   sessionDays: number;
   storage: StorageConfig;
+  /**
+   * Listing jobs: how long a worker holds a connector operation without renewing it (a dead
+   * worker's operation is offered again after this), and how many run at once per process.
+   */
+  listings: { leaseSeconds: number; workers: number };
 }
 
 export class ConfigError extends Error {}
@@ -160,6 +167,7 @@ export function loadConfig(
     },
     sessionDays: e.SESSION_DAYS,
     storage: storageConfig(e),
+    listings: { leaseSeconds: e.LISTING_LEASE_SECONDS, workers: e.LISTING_WORKERS },
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Account } from '@listloop/domain';
+import { allowedMarketplaces, type Account, type MarketplaceId } from '@listloop/domain';
 import type { AccountRow } from './account.repository';
 
 /** The spec's Account shape (§3) from a row. */
@@ -21,4 +21,18 @@ export function toAccount(row: AccountRow): Account {
     usage: { removeBackgroundImage: row.usageRemoveBackgroundImage },
     config: row.config,
   };
+}
+
+/**
+ * The marketplaces the account may list on (spec §4): its onboarding marketplaces when it has
+ * any, else its marketplaceAllowedToAccess. The session state and the listing engine both use it.
+ */
+export function allowedMarketplacesOf(
+  row: Pick<AccountRow, 'marketplaceAllowedToAccess' | 'onboarding'>,
+): MarketplaceId[] {
+  const onboarding = row.onboarding?.marketplaces;
+  return allowedMarketplaces({
+    onboardingMarketplaces: Array.isArray(onboarding) ? (onboarding as string[]) : null,
+    marketplaceAllowedToAccess: row.marketplaceAllowedToAccess,
+  });
 }

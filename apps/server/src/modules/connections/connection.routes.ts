@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { access } from '../../platform/http/access';
-import { requireContext } from '../../platform/http/request-context';
-import { errorResponses, type App } from '../../platform/http/types';
 import {
   ConnectionIdSchema,
   ConnectionListResponseSchema,
   ConnectionPutSchema,
   ConnectionResponseSchema,
-} from './connection.schemas';
+} from '@listloop/domain';
+import { access } from '../../platform/http/access';
+import { requireContext } from '../../platform/http/request-context';
+import { errorResponses, type App } from '../../platform/http/types';
 import type { ConnectionService } from './connection.service';
 
 const BASE = '/api/rest/v1/enterprise/connection';

@@ -1,3 +1,4 @@
+import type { Connection, ConnectionPut } from '@listloop/domain';
 import type { Db } from '../../platform/db/database';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import type { RequestContext } from '../../platform/http/request-context';
@@ -7,7 +8,6 @@ import type {
   ConnectionRow,
   ConnectionWithHint,
 } from './connection.repository';
-import type { Connection, ConnectionPut } from './connection.schemas';
 
 export const NO_SUCH_CONNECTION = 'No such marketplace connection.';
 

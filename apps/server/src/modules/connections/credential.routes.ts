@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { access } from '../../platform/http/access';
-import { requireContext } from '../../platform/http/request-context';
-import { errorResponses, type App } from '../../platform/http/types';
 import {
   CredentialsListResponseSchema,
   CredentialsPutSchema,
   CredentialsResponseSchema,
   SupportedMarketplaceSchema,
-} from './connection.schemas';
+} from '@listloop/domain';
+import { access } from '../../platform/http/access';
+import { requireContext } from '../../platform/http/request-context';
+import { errorResponses, type App } from '../../platform/http/types';
 import type { CredentialService } from './credential.service';
 
 // find-my-way takes a parameter after a static prefix within one segment.

@@ -1,15 +1,15 @@
-import type { MarketplaceId } from '@listloop/domain';
+import {
+  StoredCredentialsSchema,
+  type MarketplaceId,
+  type MaskedCredentials,
+  type StoredCredentials,
+} from '@listloop/domain';
 import type { Db } from '../../platform/db/database';
 import type { SecretBox } from '../../platform/crypto/secret-box';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { RequestContext } from '../../platform/http/request-context';
 import type { ConnectionRepository, CredentialRow } from './connection.repository';
-import {
-  StoredCredentialsSchema,
-  type MaskedCredentials,
-  type StoredCredentials,
-} from './connection.schemas';
 import { NO_SUCH_CONNECTION } from './connection.service';
 
 const NO_SUCH_ACCOUNT = 'No such account.';

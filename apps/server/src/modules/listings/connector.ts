@@ -1,4 +1,4 @@
-import type { Item, MarketplaceId } from '@listloop/domain';
+import type { BuiltListing, Item, MarketplaceId } from '@listloop/domain';
 
 /**
  * A server-side API connector for one source-group marketplace (issue 4): the worker's
@@ -15,6 +15,11 @@ export interface ConnectorListingInput extends ConnectorScope {
   item: Item;
   /** The item's stored listing for the marketplace (its own fields and the engine's state). */
   listing: Record<string, unknown>;
+  /**
+   * The listing to send: general details, then the account's mapping, pricing and default
+   * rules, then the item's own overrides, already checked against the marketplace's limits.
+   */
+  built: BuiltListing;
 }
 
 export interface ConnectorProblem {

@@ -5,7 +5,9 @@ import type { TestClient } from '../../../test/client';
 import { createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
 import { queryRows, startTestServer, type TestServer } from '../../../test/server';
 import { COMPLETE_DETAILS } from '../items/item.test-fixtures';
+import { loadMemberContext } from '../../platform/http/request-context';
 import { ConnectorError, type Connector } from './connector';
+import { ListingService } from './listing.service';
 
 const ITEMS = '/api/account/item';
 const REST = '/api/rest/v1/item';
@@ -367,5 +369,158 @@ describe('listing engine', () => {
       executorId: 'browser-b',
     });
     expect(done.status).toBe(409);
+  });
+
+  it('executor: fetches the listing to send; reports name the executor; a stale one is refused', async () => {
+    const rule = await owner.put('/api/account/pricingRule/grailed', {
+      pricingRule: { adjustmentPercent: 10, rounding: 'up_to_99' },
+    });
+    expect(rule.status, rule.text).toBe(200);
+    const created = await owner.post(ITEMS, {
+      generalDetails: { ...COMPLETE_DETAILS, sku: 'EXEC-1', size: 'M' },
+    });
+    const itemId = created.body.item.itemID as string;
+    const queued = await queue(itemId, 'grailed');
+    expect(queued.status, queued.text).toBe(202);
+    const operationId = queued.body.operation.operationId as string;
+    const claimed = await owner.post(`${EXECUTOR}/claim`, {
+      marketplaces: ['grailed'],
+      executorId: 'browser-a',
+    });
+    expect(claimed.body.operations.map((o: any) => o.operationId)).toEqual([operationId]);
+
+    const fetched = await owner.get(`${EXECUTOR}/operations/${operationId}`);
+    expect(fetched.status, fetched.text).toBe(200);
+    expect(fetched.body.operation).toMatchObject({ operationId, status: 'running' });
+    expect(fetched.body.item.itemID).toBe(itemId);
+    // $45 + 10 % = $49.50, up to .99: the price the marketplace must be sent.
+    expect(fetched.body.listing).toMatchObject({ title: 'Vintage denim jacket', price: 49.99 });
+    expect(fetched.body.problems).toEqual([]);
+    expect((await owner.get(`${EXECUTOR}/operations/no-such-operation-0000000`)).status).toBe(404);
+
+    const stale = await owner.post(path(itemId, 'set-listing-listed'), {
+      marketplace: 'grailed',
+      listedID: 'G-1',
+      executorId: 'browser-b',
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe('Another executor holds this operation.');
+    const reported = await owner.post(path(itemId, 'set-listing-listed'), {
+      marketplace: 'grailed',
+      listedID: 'G-1',
+      executorId: 'browser-a',
+    });
+    expect(reported.status, reported.text).toBe(200);
+    const history = await owner.get(`${path(itemId, 'listing-history')}?marketplace=grailed`);
+    expect(history.body.events.at(-1)).toMatchObject({ event: 'listed', by: 'executor:browser-a' });
+
+    const operations = await owner.get(path(itemId, 'listing-operations'));
+    expect(operations.status).toBe(200);
+    expect(operations.body.operations).toEqual([
+      expect.objectContaining({
+        operationId,
+        marketplace: 'grailed',
+        operation: 'list',
+        executor: 'extension',
+        status: 'succeeded',
+        attempts: 1,
+      }),
+    ]);
+  });
+
+  it('queues only to the marketplaces the account may use, but always lets a delist through', async () => {
+    const other = await createAccount(server);
+    const client = await signIn(server, other);
+    const created = await client.post(ITEMS, {
+      generalDetails: { ...COMPLETE_DETAILS, sku: 'ALLOWED-1' },
+    });
+    const itemId = created.body.item.itemID as string;
+    const listed = async (marketplace: string) => {
+      expect(
+        (
+          await client.put(`${REST}/${itemId}/status`, {
+            userId: other.userId,
+            marketplace,
+            status: 'queue',
+          })
+        ).status,
+      ).toBe(202);
+      await client.post(`${ITEMS}/${other.userId}/${itemId}/set-listing-listed`, { marketplace });
+    };
+    await listed('facebook');
+    await server.container.database.db.execute(
+      sql`UPDATE accounts SET marketplace_allowed_to_access = '{"ebay": true}'::jsonb
+          WHERE account_id = ${other.accountId}`,
+    );
+    const refused = await client.put(`${REST}/${itemId}/status`, {
+      userId: other.userId,
+      marketplace: 'grailed',
+      status: 'queue',
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(
+      'Your account does not have access to Grailed. Ask your account administrator to turn it on.',
+    );
+    const session = await client.get('/api/rest/v1/auth/session');
+    expect(session.body.allowedMarketplaces).toEqual(['ebay']);
+    const delist = await client.put(`${REST}/${itemId}/status`, {
+      userId: other.userId,
+      marketplace: 'facebook',
+      status: 'queue',
+      operation: 'delist',
+    });
+    expect(delist.status, delist.text).toBe(202);
+  });
+
+  it('sends again an operation whose job was never sent (a stop between commit and send)', async () => {
+    const { container } = server;
+    let published = 0;
+    container.connectors.register(
+      fakeConnector('sellwild', async () => {
+        published += 1;
+        return { listedID: 'SW-SENT-1' };
+      }),
+    );
+    // A listing service whose process "stops" right after the commit: its send never happens.
+    const stopped = new ListingService(
+      container.database.db,
+      container.repositories.items,
+      container.services.items,
+      container.repositories.listings,
+      container.connectors,
+      async () => null,
+      container.services.listingPreviews,
+    );
+    const { context } = await loadMemberContext(
+      container.repositories.accountUsers,
+      { id: account.userId, email: account.email, name: '' },
+      'test',
+    );
+    const itemId = await newItem();
+    const queued = await stopped.queue(context!, itemId, {
+      userId: account.userId,
+      marketplace: 'sellwild',
+      operation: 'list',
+    });
+    const operationId = queued.operation.operationId;
+    const [op] = await operationsOf(itemId);
+    expect(op).toMatchObject({ id: operationId, status: 'queued' });
+
+    const jobState = async (jobId: string) =>
+      (await container.queue.getJob('listings.execute', jobId))?.state ?? null;
+    // Not yet: a send may still be on its way.
+    expect((await container.services.listings.sweep(jobState, container.logger)).resent).toBe(0);
+    await container.database.db.execute(
+      sql`UPDATE listing_operations SET created_at = now() - interval '1 minute' WHERE id = ${operationId}`,
+    );
+    expect((await container.services.listings.sweep(jobState, container.logger)).resent).toBe(1);
+    const listing = await waitFor(
+      () => listingOf(itemId, 'sellwild'),
+      (l) => l.status !== 'queued',
+    );
+    expect(listing).toMatchObject({ status: 'listed', listedID: 'SW-SENT-1' });
+    expect(published).toBe(1);
+    // Sweeping again finds nothing: the operation is done.
+    expect((await container.services.listings.sweep(jobState, container.logger)).resent).toBe(0);
   });
 });

@@ -9,7 +9,7 @@ export const LISTING_RETRY_LIMIT = 5;
  * Transient errors retry with exponential backoff; a permanent one, or the last retry, ends in
  * list or delist failure with the marketplace's message. Idempotent: see ListingService.execute.
  */
-export function executeListingJob(service: ListingService) {
+export function executeListingJob(service: ListingService, concurrency: number) {
   return defineJob({
     name: 'listings.execute',
     schema: z
@@ -19,7 +19,29 @@ export function executeListingJob(service: ListingService) {
     retryDelaySeconds: 1,
     retryBackoff: true,
     expireInSeconds: 15 * 60,
+    concurrency,
     handler: async (payload, { retryCount, logger }) =>
       service.execute(payload, { retryCount, retryLimit: LISTING_RETRY_LIMIT, logger }),
+  });
+}
+
+/**
+ * Every minute: sends again the connector operations no job will carry out (a process that
+ * stopped between commit and send, or a worker that died holding one). See ListingService.sweep.
+ */
+export function sweepListingsJob(
+  service: ListingService,
+  jobState: (jobId: string) => Promise<string | null>,
+) {
+  return defineJob({
+    name: 'listings.sweep',
+    schema: z.object({}).passthrough(),
+    retryLimit: 0,
+    expireInSeconds: 5 * 60,
+    cron: '* * * * *',
+    handler: async (_payload, { logger }) => {
+      const { resent, failed } = await service.sweep(jobState, logger);
+      if (resent > 0 || failed > 0) logger.info({ resent, failed }, 'listing sweep');
+    },
   });
 }

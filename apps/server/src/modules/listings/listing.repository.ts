@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { listingEvents, listingOperations } from './listing.table';
 
@@ -196,5 +196,130 @@ export class ListingRepository {
       operation: row.operation,
       leaseExpiresAt: new Date(row.lease_expires_at).getTime(),
     }));
+  }
+
+  /** The item's operations on every marketplace (or one), newest first. */
+  async operationsOf(
+    accountId: string,
+    itemId: string,
+    options: { marketplace?: string; limit: number },
+  ): Promise<ListingOperationRow[]> {
+    return this.db
+      .select()
+      .from(listingOperations)
+      .where(
+        and(
+          eq(listingOperations.accountId, accountId),
+          eq(listingOperations.itemId, itemId),
+          options.marketplace ? eq(listingOperations.marketplace, options.marketplace) : undefined,
+        ),
+      )
+      .orderBy(desc(listingOperations.createdAt), desc(listingOperations.id))
+      .limit(options.limit);
+  }
+
+  /**
+   * A worker takes a connector operation: queued, or running under a lease that has run out
+   * (its worker died). Null when it is finished or another worker holds a live lease: the
+   * caller then leaves it alone, so two jobs for one operation never both call the marketplace.
+   */
+  async takeForWorker(input: {
+    accountId: string;
+    id: string;
+    owner: string;
+    now: Date;
+    leaseExpiresAt: Date;
+  }): Promise<ListingOperationRow | null> {
+    const [row] = await this.db
+      .update(listingOperations)
+      .set({
+        status: 'running',
+        leaseOwner: input.owner,
+        leaseExpiresAt: input.leaseExpiresAt,
+        attempts: sql`${listingOperations.attempts} + 1`,
+        updatedAt: input.now,
+      })
+      .where(
+        and(
+          eq(listingOperations.accountId, input.accountId),
+          eq(listingOperations.id, input.id),
+          eq(listingOperations.executor, 'connector'),
+          or(
+            eq(listingOperations.status, 'queued'),
+            and(
+              eq(listingOperations.status, 'running'),
+              or(
+                isNull(listingOperations.leaseExpiresAt),
+                lt(listingOperations.leaseExpiresAt, input.now),
+              ),
+            ),
+          ),
+        ),
+      )
+      .returning();
+    return row ?? null;
+  }
+
+  /** Renews a worker's lease; false when the worker no longer holds the operation. */
+  async renewLease(
+    accountId: string,
+    id: string,
+    owner: string,
+    leaseExpiresAt: Date,
+  ): Promise<boolean> {
+    const rows = await this.db
+      .update(listingOperations)
+      .set({ leaseExpiresAt, updatedAt: new Date() })
+      .where(
+        and(
+          eq(listingOperations.accountId, accountId),
+          eq(listingOperations.id, id),
+          eq(listingOperations.status, 'running'),
+          eq(listingOperations.leaseOwner, owner),
+        ),
+      )
+      .returning({ id: listingOperations.id });
+    return rows.length > 0;
+  }
+
+  /**
+   * Connector operations the sweeper must look at, across accounts: queued with no job sent
+   * (the process stopped between the commit and the send), queued but not touched since
+   * `staleBefore` (their job ended without running them), and running under an expired lease
+   * (their worker died). Oldest first.
+   */
+  async stranded(input: { sentBefore: Date; staleBefore: Date; now: Date; limit: number }) {
+    return this.db
+      .select()
+      .from(listingOperations)
+      .where(
+        and(
+          eq(listingOperations.executor, 'connector'),
+          or(
+            and(
+              eq(listingOperations.status, 'queued'),
+              or(
+                and(
+                  isNull(listingOperations.jobId),
+                  lt(listingOperations.createdAt, input.sentBefore),
+                ),
+                lt(listingOperations.updatedAt, input.staleBefore),
+              ),
+            ),
+            and(
+              eq(listingOperations.status, 'running'),
+              or(
+                lt(listingOperations.leaseExpiresAt, input.now),
+                and(
+                  isNull(listingOperations.leaseExpiresAt),
+                  lt(listingOperations.updatedAt, input.sentBefore),
+                ),
+              ),
+            ),
+          ),
+        ),
+      )
+      .orderBy(asc(listingOperations.createdAt))
+      .limit(input.limit);
   }
 }

@@ -1,9 +1,24 @@
 import { z } from 'zod';
 import {
+  BuiltListingSchema,
+  BulkMarkAsNotListedRequestSchema,
+  ExecutorClaimRequestSchema,
+  ExecutorClaimResponseSchema,
+  ExecutorIdSchema,
   ItemResponseSchema,
-  LISTING_EVENTS,
-  MarketplaceIdSchema,
-  PENDING_OPERATIONS,
+  ListingHistoryQuerySchema,
+  ListingHistoryResponseSchema,
+  ListingOperationSchema,
+  ListingOperationsQuerySchema,
+  ListingOperationsResponseSchema,
+  ListingPreviewProblemSchema,
+  ListingQueueRequestSchema,
+  ListingQueueResponseSchema,
+  MarkItemAsSoldRequestSchema,
+  SetListingDelistedRequestSchema,
+  SetListingFailureRequestSchema,
+  SetListingListedRequestSchema,
+  type MarketplaceId,
 } from '@listloop/domain';
 import { access } from '../../platform/http/access';
 import { requireContext } from '../../platform/http/request-context';
@@ -16,64 +31,24 @@ const EXECUTOR = '/api/rest/v1/executor';
 
 const Id = z.string().min(1).max(64);
 const ItemParams = z.object({ userId: Id, itemId: Id });
-const Reason = z.string().trim().min(1).max(2000);
-
-const OperationSchema = z.object({
-  operationId: z.string(),
-  itemId: z.string(),
-  userId: z.string(),
-  marketplace: z.string(),
-  operation: z.enum(PENDING_OPERATIONS),
-  executor: z.enum(['connector', 'extension']),
-  status: z.enum(['queued', 'running', 'succeeded', 'failed', 'canceled']),
-  attempts: z.number().int(),
-  lastError: z.string().nullable(),
-  leaseExpiresAt: z.number().int().nullable(),
-});
-
-const HistoryEntrySchema = z.object({
-  id: z.string(),
-  marketplace: z.string(),
-  at: z.number().int(),
-  by: z.string(),
-  event: z.string().describe(`One of ${LISTING_EVENTS.join(', ')}`),
-  from: z.string(),
-  to: z.string(),
-  reason: z.string().nullable(),
-  fromOperation: z.string().nullable(),
-  toOperation: z.string().nullable(),
-  listedID: z.string().nullable(),
-  listingURL: z.string().nullable(),
-});
-
-const ClaimedSchema = z.object({
-  operationId: z.string(),
-  itemId: z.string(),
-  userId: z.string(),
-  marketplace: z.string(),
-  operation: z.enum(PENDING_OPERATIONS),
-  leaseExpiresAt: z.number().int().describe('Epoch milliseconds'),
-});
-
-const ExecutorId = z
-  .string()
-  .trim()
-  .min(1)
-  .max(100)
-  .optional()
-  .describe('Names this executor (one browser); defaults to the signed-in user id');
+const ExecutorId = ExecutorIdSchema.optional().describe(
+  'Names this executor (one browser); defaults to the signed-in user id',
+);
 
 const EXECUTOR_PROTOCOL = [
   'Executor protocol (the browser extension, for the crosslisting-group marketplaces):',
   '1. POST /api/rest/v1/executor/claim with the marketplaces it can work on: it receives up to',
   '`max` queued operations of the signed-in user, each leased to it for `leaseSeconds`.',
-  '2. It reads the item (GET /api/account/item/{userId}/{itemId}) and builds the listing',
-  '(the listing preview), then carries the operation out on the marketplace.',
+  '2. GET /api/rest/v1/executor/operations/{operationId} gives the item and the listing exactly',
+  'as it must be sent (rules and overrides applied, photo URLs at listing size), with any',
+  'problems; it then carries the operation out on the marketplace.',
   '3. While working it calls …/operations/{operationId}/heartbeat before the lease ends.',
   '4. It reports the result with POST /api/account/item/{userId}/{itemId}/set-listing-listed,',
-  'set-listing-delisted, set-listing-list-failure or set-listing-delist-failure, which moves the',
-  'listing and completes the operation. A relist is reported delisted, then listed.',
-  'If the executor dies, its lease expires and the operation is offered to the next claim.',
+  'set-listing-delisted, set-listing-list-failure or set-listing-delist-failure, passing its',
+  '`executorId`, which moves the listing, completes the operation and names the executor in the',
+  'history. A relist is reported delisted, then listed.',
+  'If the executor dies, its lease expires and the operation is offered to the next claim; a',
+  'report from an executor whose lease another has since taken is refused with 409.',
 ].join(' ');
 
 export async function listingRoutes(app: App, deps: { service: ListingService }) {
@@ -92,23 +67,10 @@ export async function listingRoutes(app: App, deps: { service: ListingService })
           'operation is queued or running answers that operation with 200 (created: false); a new ' +
           'one answers 202. API marketplaces run as a server job; the others wait for an executor.',
         params: z.object({ itemId: Id }),
-        body: z.object({
-          userId: Id,
-          marketplace: MarketplaceIdSchema,
-          status: z.literal('queue'),
-          operation: z.enum(PENDING_OPERATIONS).default('list'),
-        }),
+        body: ListingQueueRequestSchema,
         response: {
-          200: z.object({
-            item: ItemResponseSchema.shape.item,
-            operation: OperationSchema,
-            created: z.boolean(),
-          }),
-          202: z.object({
-            item: ItemResponseSchema.shape.item,
-            operation: OperationSchema,
-            created: z.boolean(),
-          }),
+          200: ListingQueueResponseSchema,
+          202: ListingQueueResponseSchema,
           ...errorResponses,
         },
       },
@@ -128,7 +90,7 @@ export async function listingRoutes(app: App, deps: { service: ListingService })
   const report = (
     path: string,
     summary: string,
-    body: z.ZodType<{ marketplace: z.infer<typeof MarketplaceIdSchema> }>,
+    body: z.ZodType<{ marketplace: MarketplaceId; executorId?: string }>,
     event: (body: never) => Parameters<ListingService['report']>[4],
   ) =>
     app.post(
@@ -146,7 +108,7 @@ export async function listingRoutes(app: App, deps: { service: ListingService })
       },
       async (request) => {
         const { userId, itemId } = request.params;
-        const input = request.body as { marketplace: z.infer<typeof MarketplaceIdSchema> };
+        const input = request.body as { marketplace: MarketplaceId; executorId?: string };
         return {
           item: await service.report(
             requireContext(request),
@@ -154,6 +116,7 @@ export async function listingRoutes(app: App, deps: { service: ListingService })
             itemId,
             input.marketplace,
             event(input as never),
+            input.executorId,
           ),
         };
       },
@@ -162,11 +125,7 @@ export async function listingRoutes(app: App, deps: { service: ListingService })
   report(
     'set-listing-listed',
     'Report that the item is listed on the marketplace',
-    z.object({
-      marketplace: MarketplaceIdSchema,
-      listedID: z.string().trim().min(1).max(200).optional(),
-      listingURL: z.string().trim().url().max(2048).optional(),
-    }),
+    SetListingListedRequestSchema,
     (b: { listedID?: string; listingURL?: string }) => ({
       type: 'listed',
       listedID: b.listedID ?? null,
@@ -176,19 +135,19 @@ export async function listingRoutes(app: App, deps: { service: ListingService })
   report(
     'set-listing-delisted',
     'Report that the item is delisted from the marketplace',
-    z.object({ marketplace: MarketplaceIdSchema }),
+    SetListingDelistedRequestSchema,
     () => ({ type: 'delisted' }),
   );
   report(
     'set-listing-list-failure',
     'Report that listing the item failed, with the marketplace’s reason',
-    z.object({ marketplace: MarketplaceIdSchema, reason: Reason }),
+    SetListingFailureRequestSchema,
     (b: { reason: string }) => ({ type: 'list_failure', reason: b.reason }),
   );
   report(
     'set-listing-delist-failure',
     'Report that delisting the item failed, with the marketplace’s reason',
-    z.object({ marketplace: MarketplaceIdSchema, reason: Reason }),
+    SetListingFailureRequestSchema,
     (b: { reason: string }) => ({ type: 'delist_failure', reason: b.reason }),
   );
 
@@ -199,7 +158,7 @@ export async function listingRoutes(app: App, deps: { service: ListingService })
         tags,
         summary: 'Mark the item sold on a marketplace',
         params: ItemParams,
-        body: z.object({ marketplace: MarketplaceIdSchema }),
+        body: MarkItemAsSoldRequestSchema,
         response: { 200: ItemResponseSchema, ...errorResponses },
       },
       config: { access: access.member('items.write') },
@@ -222,7 +181,7 @@ export async function listingRoutes(app: App, deps: { service: ListingService })
         tags,
         summary: 'Mark the item not listed on each of the marketplaces, whatever their state',
         params: ItemParams,
-        body: z.object({ marketplaces: z.array(MarketplaceIdSchema).min(1).max(50) }),
+        body: BulkMarkAsNotListedRequestSchema,
         response: { 200: ItemResponseSchema, ...errorResponses },
       },
       config: { access: access.member('items.write') },
@@ -244,8 +203,8 @@ export async function listingRoutes(app: App, deps: { service: ListingService })
         tags,
         summary: 'The listing history of the item (every change, oldest first)',
         params: ItemParams,
-        querystring: z.object({ marketplace: MarketplaceIdSchema.optional() }),
-        response: { 200: z.object({ events: z.array(HistoryEntrySchema) }), ...errorResponses },
+        querystring: ListingHistoryQuerySchema,
+        response: { 200: ListingHistoryResponseSchema, ...errorResponses },
       },
       config: { access: access.member('items.read') },
     },
@@ -259,6 +218,56 @@ export async function listingRoutes(app: App, deps: { service: ListingService })
     }),
   );
 
+  app.get(
+    `${BASE}/:userId/:itemId/listing-operations`,
+    {
+      schema: {
+        tags,
+        summary: 'The item’s listing operations, newest first (at most 50)',
+        description:
+          'What runs or ran for each marketplace: queued, running (with attempts and the last ' +
+          'error while a connector retries), succeeded, failed or canceled. Extension operations ' +
+          'wait for an executor (the browser extension) to claim them.',
+        params: ItemParams,
+        querystring: ListingOperationsQuerySchema,
+        response: { 200: ListingOperationsResponseSchema, ...errorResponses },
+      },
+      config: { access: access.member('items.read') },
+    },
+    async (request) => ({
+      operations: await service.operations(
+        requireContext(request),
+        request.params.userId,
+        request.params.itemId,
+        request.query.marketplace,
+      ),
+    }),
+  );
+
+  app.get(
+    `${EXECUTOR}/operations/:operationId`,
+    {
+      schema: {
+        tags: ['executor'],
+        summary: 'Executor: an operation with its item and the listing to send',
+        description: EXECUTOR_PROTOCOL,
+        params: z.object({ operationId: Id }),
+        response: {
+          200: z.object({
+            operation: ListingOperationSchema,
+            item: ItemResponseSchema.shape.item,
+            listing: BuiltListingSchema,
+            problems: z.array(ListingPreviewProblemSchema),
+          }),
+          ...errorResponses,
+        },
+      },
+      config: { access: access.member('listings.publish') },
+    },
+    async (request) =>
+      service.executorOperation(requireContext(request), request.params.operationId),
+  );
+
   app.post(
     `${EXECUTOR}/claim`,
     {
@@ -266,13 +275,8 @@ export async function listingRoutes(app: App, deps: { service: ListingService })
         tags: ['executor'],
         summary: 'Executor: claim queued operations of the signed-in user (leased)',
         description: EXECUTOR_PROTOCOL,
-        body: z.object({
-          marketplaces: z.array(MarketplaceIdSchema).min(1).max(20),
-          max: z.number().int().min(1).max(20).default(5),
-          leaseSeconds: z.number().int().min(30).max(900).default(120),
-          executorId: ExecutorId,
-        }),
-        response: { 200: z.object({ operations: z.array(ClaimedSchema) }), ...errorResponses },
+        body: ExecutorClaimRequestSchema,
+        response: { 200: ExecutorClaimResponseSchema, ...errorResponses },
       },
       config: { access: access.member('listings.publish') },
     },
@@ -298,7 +302,7 @@ export async function listingRoutes(app: App, deps: { service: ListingService })
           leaseSeconds: z.number().int().min(30).max(900).default(120),
           executorId: ExecutorId,
         }),
-        response: { 200: z.object({ operation: OperationSchema }), ...errorResponses },
+        response: { 200: z.object({ operation: ListingOperationSchema }), ...errorResponses },
       },
       config: { access: access.member('listings.publish') },
     },

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import os from 'node:os';
 import type { Logger } from 'pino';
 import {
   ListingSchema,
@@ -8,6 +9,7 @@ import {
   listingStateOf,
   marketplaceGroup,
   tryTransition,
+  type BuiltListing,
   type Item,
   type ListingActor,
   type ListingEvent,
@@ -19,6 +21,7 @@ import type { Db } from '../../platform/db/database';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { RequestContext } from '../../platform/http/request-context';
+import { allowedMarketplacesOf } from '../accounts/account.mapper';
 import { toItem } from '../items/item.mapper';
 import type { ItemRecord, ItemRepository } from '../items/item.repository';
 import { NO_SUCH_ITEM, type ItemService } from '../items/item.service';
@@ -31,14 +34,45 @@ export function notConnectedReason(marketplace: MarketplaceId): string {
   return `Not connected: ListLoop cannot reach ${MARKETPLACE_NAMES[marketplace]} yet.`;
 }
 
-/** Builds the listing as it would be sent and says what would stop it (the rules module's preview). */
-export interface ListingPreviewer {
-  build(
-    ctx: RequestContext,
-    userId: string,
-    itemId: string,
+export function notAllowedReason(marketplace: MarketplaceId): string {
+  return `Your account does not have access to ${MARKETPLACE_NAMES[marketplace]}. Ask your account administrator to turn it on.`;
+}
+
+/**
+ * Builds the listing as it would be sent and says what would stop it: the rules module's
+ * preview, for an item already read (so a job can call it).
+ */
+export interface ListingBuilder {
+  compose(
+    accountId: string,
+    item: Item,
     marketplace: MarketplaceId,
-  ): Promise<{ problems: ListingProblem[] }>;
+  ): Promise<{ listing: BuiltListing; problems: ListingProblem[] }>;
+}
+
+/** How the engine sends a connector operation's job; `attempt` > 0 makes a fresh job id. */
+export type EnqueueOperation = (
+  operationId: string,
+  accountId: string,
+  attempt: number,
+) => Promise<string | null>;
+
+/** A connector operation whose marketplace problems are listed in one sentence. */
+function problemsMessage(marketplace: MarketplaceId, problems: readonly ListingProblem[]): string {
+  return `${MARKETPLACE_NAMES[marketplace]} would not take this listing: ${problems
+    .slice(0, 3)
+    .map((p) => p.message)
+    .join('; ')}`;
+}
+
+export interface ListingServiceOptions {
+  now?: () => number;
+  /** How long a worker holds a connector operation without renewing it. */
+  leaseSeconds?: number;
+  /** Names this process's worker in the leases it takes. */
+  workerId?: string;
+  /** Attempts after which a crash-looping operation is given up (ends in failure). */
+  maxAttempts?: number;
 }
 
 export interface OperationView {
@@ -82,9 +116,13 @@ const QUEUE_EVENT: Record<OperationKind, ListingEvent['type']> = {
   relist: 'relist',
 };
 
-/** A uuid fixed by the operation id: pg-boss's job id, so a second send is no second job. */
-export function jobIdOf(operationId: string): string {
-  const hex = crypto.createHash('sha256').update(`listings.execute:${operationId}`).digest('hex');
+/**
+ * A uuid fixed by the operation id (and the attempt, when the sweeper sends it again): pg-boss's
+ * job id, so a second send of the same attempt is no second job.
+ */
+export function jobIdOf(operationId: string, attempt = 0): string {
+  const seed = attempt > 0 ? `${operationId}:${attempt}` : operationId;
+  const hex = crypto.createHash('sha256').update(`listings.execute:${seed}`).digest('hex');
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
@@ -95,16 +133,28 @@ export function jobIdOf(operationId: string): string {
  * listing_operations that connector jobs and browser-extension executors carry out.
  */
 export class ListingService {
+  private readonly now: () => number;
+  private readonly leaseMs: number;
+  private readonly workerId: string;
+  private readonly maxAttempts: number;
+
   constructor(
     private readonly db: Db,
     private readonly items: ItemRepository,
     private readonly itemService: ItemService,
     private readonly listings: ListingRepository,
     private readonly connectors: ConnectorRegistry,
-    private readonly enqueue: (operationId: string, accountId: string) => Promise<string | null>,
-    private readonly preview: ListingPreviewer | null,
-    private readonly now: () => number = () => Date.now(),
-  ) {}
+    private readonly enqueue: EnqueueOperation,
+    private readonly builder: ListingBuilder,
+    options: ListingServiceOptions = {},
+  ) {
+    this.now = options.now ?? (() => Date.now());
+    this.leaseMs = (options.leaseSeconds ?? 120) * 1000;
+    this.workerId =
+      options.workerId ??
+      `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
+    this.maxAttempts = options.maxAttempts ?? 10;
+  }
 
   /**
    * Applies `event` to the listing of (item, marketplace) inside `tx`, the item already locked
@@ -233,23 +283,22 @@ export class ListingService {
       const message = `${MARKETPLACE_NAMES[marketplace]} is not supported.`;
       throw badRequest(message, [{ path: 'marketplace', message }]);
     }
+    // A delist is never refused for access: a listing that is live must always come down.
+    if (operation !== 'delist' && !allowedMarketplacesOf(ctx.account).includes(marketplace)) {
+      throw forbidden(notAllowedReason(marketplace));
+    }
     const key = await this.keyOf(ctx, input.userId, itemId);
     const existing = await this.listings.active(key.accountId, itemId, marketplace);
     if (existing && existing.operation === operation && existing.userId === key.userId) {
       const item = await this.itemService.get(ctx, key.userId, itemId);
       return { item, operation: operationView(existing), created: false };
     }
-    if (operation !== 'delist' && this.preview) {
-      const { problems } = await this.preview.build(ctx, key.userId, itemId, marketplace);
+    if (operation !== 'delist') {
+      const item = await this.itemService.get(ctx, key.userId, itemId);
+      const { problems } = await this.builder.compose(key.accountId, item, marketplace);
       if (problems.length > 0) {
         const issues = problems.map((p) => ({ path: `listing.${p.field}`, message: p.message }));
-        throw badRequest(
-          `${MARKETPLACE_NAMES[marketplace]} would not take this listing: ${problems
-            .slice(0, 3)
-            .map((p) => p.message)
-            .join('; ')}`,
-          issues,
-        );
+        throw badRequest(problemsMessage(marketplace, problems), issues);
       }
     }
     const executor = marketplaceGroup(marketplace) === 'source' ? 'connector' : 'extension';
@@ -293,7 +342,7 @@ export class ListingService {
     });
     let op = result.operation;
     if (result.created && executor === 'connector') {
-      const jobId = await this.enqueue(op.id, key.accountId);
+      const jobId = await this.enqueue(op.id, key.accountId, 0);
       if (jobId) {
         await this.listings.update(key.accountId, op.id, { jobId });
         op = { ...op, jobId };
@@ -302,16 +351,35 @@ export class ListingService {
     return { item: toItem(result.row), operation: operationView(op), created: result.created };
   }
 
-  /** The set-listing-* reports, mark-item-as-sold and bulk-mark-as-not-listed. */
+  /**
+   * The set-listing-* reports, and mark-item-as-sold. An executor names itself (`executorId`):
+   * the history records it, and a report on an operation another executor holds under a live
+   * lease is refused, so two browsers cannot both carry one operation out.
+   */
   async report(
     ctx: RequestContext,
     userId: string,
     itemId: string,
     marketplace: MarketplaceId,
     event: ListingEvent,
+    executorId?: string,
   ): Promise<Item> {
     const key = await this.keyOf(ctx, userId, itemId);
-    return this.change(key, [{ marketplace, event }], listingActor.user(ctx.user.id));
+    if (executorId) {
+      const active = await this.listings.active(key.accountId, itemId, marketplace);
+      if (
+        active &&
+        active.executor === 'extension' &&
+        active.status === 'running' &&
+        active.leaseOwner !== null &&
+        active.leaseOwner !== executorId &&
+        (active.leaseExpiresAt?.getTime() ?? 0) > this.now()
+      ) {
+        throw conflict('Another executor holds this operation.');
+      }
+    }
+    const by = executorId ? listingActor.executor(executorId) : listingActor.user(ctx.user.id);
+    return this.change(key, [{ marketplace, event }], by);
   }
 
   async markNotListed(
@@ -392,22 +460,84 @@ export class ListingService {
     return operationView({ ...op, leaseExpiresAt });
   }
 
+  /** The item's operations (newest first): what the item screen shows while jobs run. */
+  async operations(
+    ctx: RequestContext,
+    userId: string,
+    itemId: string,
+    marketplace?: MarketplaceId,
+  ): Promise<OperationView[]> {
+    const key = await this.keyOf(ctx, userId, itemId);
+    const item = await this.items.find(key.accountId, key.userId, itemId);
+    if (!item) throw notFound(NO_SUCH_ITEM);
+    const rows = await this.listings.operationsOf(key.accountId, itemId, {
+      ...(marketplace ? { marketplace } : {}),
+      limit: 50,
+    });
+    return rows.map(operationView);
+  }
+
   /**
-   * The `listings.execute` job: carries out one connector operation. Idempotent: an operation
-   * no longer queued or running, or whose listing no longer waits for it, is left alone.
+   * Executor: one operation of the caller with what it needs to carry it out: the item, the
+   * listing exactly as it must be sent (rules and overrides applied, photos at their listing
+   * size) and anything that would stop the marketplace taking it.
+   */
+  async executorOperation(ctx: RequestContext, operationId: string) {
+    const op = await this.listings.find(ctx.accountId, operationId);
+    if (!op || op.userId !== ctx.user.id || op.executor !== 'extension')
+      throw notFound(NO_SUCH_OPERATION);
+    const marketplace = op.marketplace as MarketplaceId;
+    const item = await this.itemService.get(ctx, op.userId, op.itemId);
+    const { listing, problems } = await this.builder.compose(ctx.accountId, item, marketplace);
+    return { operation: operationView(op), item, listing, problems };
+  }
+
+  /**
+   * The `listings.execute` job: carries out one connector operation. It first takes the
+   * operation under a lease it renews while the marketplace answers; an operation finished, or
+   * held by a live worker, is left alone, so a duplicate or late job never lists twice. A worker
+   * that dies leaves its lease to run out, and the sweeper sends the operation again.
    */
   async execute(
     payload: { operationId: string; accountId: string },
     job: { retryCount: number; retryLimit: number; logger: Logger },
   ): Promise<void> {
     const { operationId, accountId } = payload;
-    const op = await this.listings.find(accountId, operationId);
-    if (!op || (op.status !== 'queued' && op.status !== 'running')) return;
+    const op = await this.listings.takeForWorker({
+      accountId,
+      id: operationId,
+      owner: this.workerId,
+      now: new Date(this.now()),
+      leaseExpiresAt: new Date(this.now() + this.leaseMs),
+    });
+    if (!op) return;
+    const renew = setInterval(
+      () => {
+        const until = new Date(this.now() + this.leaseMs);
+        this.listings
+          .renewLease(accountId, op.id, this.workerId, until)
+          .catch((error: unknown) =>
+            job.logger.warn({ err: error, operationId }, 'could not renew the listing lease'),
+          );
+      },
+      Math.max(1000, Math.floor(this.leaseMs / 3)),
+    );
+    try {
+      await this.carryOut(op, job);
+    } finally {
+      clearInterval(renew);
+    }
+  }
+
+  private async carryOut(
+    op: ListingOperationRow,
+    job: { retryCount: number; retryLimit: number; logger: Logger },
+  ): Promise<void> {
+    const { accountId } = op;
+    const operationId = op.id;
     const marketplace = op.marketplace as MarketplaceId;
     const key: ItemKey = { accountId, userId: op.userId, itemId: op.itemId };
     const by = listingActor.connector(marketplace);
-    await this.listings.update(accountId, op.id, { status: 'running', attempts: op.attempts + 1 });
-
     const connector = this.connectors.get(marketplace);
     // Relist runs its delist half, then (state queued:list) its list half: at most two steps.
     for (let step = 0; step < 2; step += 1) {
@@ -432,7 +562,19 @@ export class ListingService {
         );
         return;
       }
-      const input = { accountId, userId: op.userId, item: toItem(row), listing: stored };
+      const item = toItem(row);
+      const { listing: built, problems } = await this.builder.compose(accountId, item, marketplace);
+      // The same checks as at queue time: rules or the item may have changed since.
+      if (listing === 'list' && problems.length > 0) {
+        await this.outcome(
+          key,
+          marketplace,
+          { type: failure, reason: problemsMessage(marketplace, problems).slice(0, 2000) },
+          by,
+        );
+        return;
+      }
+      const input = { accountId, userId: op.userId, item, listing: stored, built };
       try {
         if (listing === 'list') {
           const published = await connector.publish(input);
@@ -456,7 +598,13 @@ export class ListingService {
         const lastTry = !transient || job.retryCount >= job.retryLimit;
         job.logger.warn({ err: error, operationId, lastTry }, 'listing operation failed');
         if (!lastTry) {
-          await this.listings.update(accountId, op.id, { lastError: message.slice(0, 2000) });
+          // Back in the queue for the job's retry, which takes it again after its backoff.
+          await this.listings.update(accountId, op.id, {
+            status: 'queued',
+            leaseOwner: null,
+            leaseExpiresAt: null,
+            lastError: message.slice(0, 2000),
+          });
           throw error;
         }
         const reason =
@@ -472,6 +620,64 @@ export class ListingService {
         return;
       }
     }
+  }
+
+  /**
+   * The `listings.sweep` job: connector operations that no job will carry out are sent again:
+   * queued ones whose job was never sent (a stop between the commit and the send) or whose job
+   * has ended without running them, and running ones whose worker died (lease run out). One
+   * that has crashed its worker `maxAttempts` times ends in failure instead of looping.
+   */
+  async sweep(
+    jobState: (jobId: string) => Promise<string | null>,
+    logger: Logger,
+  ): Promise<{ resent: number; failed: number }> {
+    const now = this.now();
+    const stranded = await this.listings.stranded({
+      sentBefore: new Date(now - 15_000),
+      staleBefore: new Date(now - 20 * 60_000),
+      now: new Date(now),
+      limit: 500,
+    });
+    let resent = 0;
+    let failed = 0;
+    for (const op of stranded) {
+      if (op.status === 'queued' && op.jobId) {
+        const state = await jobState(op.jobId);
+        if (state && ['created', 'retry', 'active'].includes(state)) continue;
+      }
+      const marketplace = op.marketplace as MarketplaceId;
+      if (op.attempts >= this.maxAttempts) {
+        const key = { accountId: op.accountId, userId: op.userId, itemId: op.itemId };
+        const row = await this.items.find(op.accountId, op.userId, op.itemId);
+        const state = listingStateOf(
+          (row?.listings[marketplace] ?? null) as Record<string, unknown> | null,
+        );
+        const failure = state.pendingOperation === 'list' ? 'list_failure' : 'delist_failure';
+        await this.outcome(
+          key,
+          marketplace,
+          {
+            type: failure,
+            reason: `ListLoop stopped after ${op.attempts} attempts that did not finish. Try again.`,
+          },
+          listingActor.system,
+        );
+        await this.listings.finishActive(op.accountId, op.itemId, marketplace, 'failed', null);
+        failed += 1;
+        continue;
+      }
+      const jobId = await this.enqueue(op.id, op.accountId, op.attempts + 1);
+      await this.listings.update(op.accountId, op.id, {
+        ...(op.status === 'running'
+          ? { status: 'queued' as const, leaseOwner: null, leaseExpiresAt: null }
+          : {}),
+        ...(jobId ? { jobId } : {}),
+      });
+      logger.info({ operationId: op.id, status: op.status }, 'listing operation sent again');
+      resent += 1;
+    }
+    return { resent, failed };
   }
 
   /** A connector's result; refused only when the listing moved on meanwhile (then ignored). */

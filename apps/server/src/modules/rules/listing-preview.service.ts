@@ -6,6 +6,7 @@ import {
   type BuiltListing,
   type Catalogue,
   type IgnoredOverride,
+  type Item,
   type ListingProblem,
   type MarketplaceId,
 } from '@listloop/domain';
@@ -60,25 +61,33 @@ export class ListingPreviewService {
   ): Promise<ListingPreview[]> {
     const wanted = [...new Set(marketplaces.map(requireSupportedMarketplace))];
     const item = await this.items.get(ctx, userId, itemId);
-    return Promise.all(
-      wanted.map(async (marketplace) => {
-        const spec = this.catalogue[marketplace];
-        const ruleSet = await this.rules.ruleSet(ctx.accountId, marketplace);
-        const composed = composeListing({
-          item,
-          marketplace,
-          ...ruleSet,
-          conditionMap: spec.conditions?.fromItem ?? null,
-          currency: spec.currencies[0],
-        });
-        return {
-          marketplace,
-          listing: composed.listing,
-          problems: checkListing(marketplace, composed.listing, this.catalogue),
-          applied: composed.applied,
-          ignored: composed.ignored,
-        };
-      }),
-    );
+    return Promise.all(wanted.map((marketplace) => this.compose(ctx.accountId, item, marketplace)));
+  }
+
+  /**
+   * The build for an item already read: what the queue check, the connector job and the
+   * executor use (no request needed, so a job can call it).
+   */
+  async compose(
+    accountId: string,
+    item: Item,
+    marketplace: MarketplaceId,
+  ): Promise<ListingPreview> {
+    const spec = this.catalogue[marketplace];
+    const ruleSet = await this.rules.ruleSet(accountId, marketplace);
+    const composed = composeListing({
+      item,
+      marketplace,
+      ...ruleSet,
+      conditionMap: spec.conditions?.fromItem ?? null,
+      currency: spec.currencies[0],
+    });
+    return {
+      marketplace,
+      listing: composed.listing,
+      problems: checkListing(marketplace, composed.listing, this.catalogue),
+      applied: composed.applied,
+      ignored: composed.ignored,
+    };
   }
 }

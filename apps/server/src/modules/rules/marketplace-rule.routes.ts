@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import {
-  BuiltListingSchema,
-  COMPOSE_STEPS,
-  LISTING_PROBLEM_CODES,
   ListingDefaultsPutSchema,
   ListingDefaultsResponseSchema,
+  ListingPreviewRequestSchema,
+  ListingPreviewResponseSchema,
   MappingRulePutSchema,
   MappingRulesResponseSchema,
   PricingRulePutSchema,
   PricingRuleResponseSchema,
+  RuleMarketplaceParamSchema,
 } from '@listloop/domain';
 import { access } from '../../platform/http/access';
 import { requireContext } from '../../platform/http/request-context';
@@ -23,44 +23,10 @@ const ITEM = '/api/account/item';
 
 const Id = z.string().min(1).max(64);
 /** Checked against the supported marketplaces by the service, whose 400 names the choices. */
-const MarketplaceParam = z.string().min(1).max(64).describe('A supported marketplace id');
+const MarketplaceParam = RuleMarketplaceParamSchema;
 const MarketplaceParams = z.object({ marketplaceId: MarketplaceParam });
 const MappingRuleParams = z.object({ marketplaceId: MarketplaceParam, mappingRuleId: Id });
 const ItemParams = z.object({ userId: Id, itemId: Id });
-
-export const PREVIEW_MARKETPLACES_MAX = 16;
-
-export const ListingPreviewRequestSchema = z.object({
-  marketplaces: z.array(MarketplaceParam).min(1).max(PREVIEW_MARKETPLACES_MAX),
-});
-
-export const ListingPreviewResponseSchema = z.object({
-  previews: z.array(
-    z.object({
-      marketplace: z.string(),
-      listing: BuiltListingSchema,
-      problems: z.array(
-        z.object({
-          code: z.enum(LISTING_PROBLEM_CODES),
-          field: z.string(),
-          message: z.string(),
-          params: z.record(z.string(), z.union([z.string(), z.number()])),
-        }),
-      ),
-      applied: z.array(
-        z.object({
-          step: z.enum(COMPOSE_STEPS),
-          field: z.string(),
-          from: z.unknown(),
-          to: z.unknown(),
-          ruleId: z.string().optional(),
-          detail: z.string().optional(),
-        }),
-      ),
-      ignored: z.array(z.object({ field: z.string(), message: z.string() })),
-    }),
-  ),
-});
 
 /**
  * Spec §7 mappingRule, pricingRule, defaults, and the listing preview of issue 4. The rules are

@@ -1,12 +1,7 @@
-import {
-  allowedMarketplaces,
-  defaultHelpTextSeen,
-  localeForCountry,
-  type SessionState,
-} from '@listloop/domain';
+import { defaultHelpTextSeen, localeForCountry, type SessionState } from '@listloop/domain';
 import type { FeatureFlags } from '../../platform/feature-flags/feature-flags';
 import type { RequestContext } from '../../platform/http/request-context';
-import { toAccount } from '../accounts/account.mapper';
+import { allowedMarketplacesOf, toAccount } from '../accounts/account.mapper';
 import type { UserRepository } from '../users/user.repository';
 import { toPublicAccountUser } from '../account-users/account-user.mapper';
 
@@ -26,9 +21,6 @@ export class SessionService {
     ]);
     const account = toAccount(ctx.account);
     const countryCode = details?.countryCode ?? 'US';
-    const onboardingMarketplaces = Array.isArray(account.onboarding?.marketplaces)
-      ? (account.onboarding.marketplaces as string[])
-      : null;
 
     return {
       status: 'logged-in',
@@ -37,10 +29,7 @@ export class SessionService {
       email: ctx.user.email,
       userId: ctx.user.id,
       marketplaceAllowedToAccess: account.marketplaceAllowedToAccess,
-      allowedMarketplaces: allowedMarketplaces({
-        onboardingMarketplaces,
-        marketplaceAllowedToAccess: account.marketplaceAllowedToAccess,
-      }),
+      allowedMarketplaces: allowedMarketplacesOf(ctx.account),
       brandBlacklistByMarketplace: account.brandBlacklistByMarketplace,
       customBrands: account.customBrands,
       accountName: account.accountName,

@@ -24,6 +24,8 @@ export interface JobDefinition<TSchema extends z.ZodType = z.ZodType> {
   cron?: string;
   /** Jobs fetched per poll. */
   batchSize?: number;
+  /** Jobs of this name one process works on at once (one pg-boss worker each); default 1. */
+  concurrency?: number;
 }
 
 export function defineJob<TSchema extends z.ZodType>(definition: JobDefinition<TSchema>) {

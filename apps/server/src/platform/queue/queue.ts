@@ -21,6 +21,9 @@ export class Queue {
   private readonly definitions = new Map<string, JobDefinition>();
   private started = false;
   private working = false;
+  /** This process's pg-boss worker ids per job name, woken when a job of theirs is sent. */
+  private readonly workers = new Map<string, string[]>();
+  private nextWake = 0;
 
   constructor(
     database: Database,
@@ -73,25 +76,34 @@ export class Queue {
   async work(): Promise<void> {
     if (!this.started) throw new Error('Start the queue before working it');
     for (const definition of this.definitions.values()) {
-      await this.boss.work(
-        definition.name,
-        {
-          pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2,
-          batchSize: definition.batchSize ?? 1,
-          includeMetadata: true,
-        },
-        async (jobs) => {
-          for (const job of jobs) {
-            const logger = this.logger.child({ job: definition.name, jobId: job.id });
-            const payload = definition.schema.parse(job.data);
-            await definition.handler(payload, {
-              jobId: job.id,
-              retryCount: (job as PgBoss.JobWithMetadata).retryCount ?? 0,
-              logger,
-            });
-          }
-        },
-      );
+      const ids: string[] = [];
+      for (let n = 0; n < Math.max(1, definition.concurrency ?? 1); n += 1) {
+        let workerId = '';
+        workerId = await this.boss.work(
+          definition.name,
+          {
+            pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 2,
+            batchSize: definition.batchSize ?? 1,
+            includeMetadata: true,
+          },
+          async (jobs) => {
+            for (const job of jobs) {
+              const logger = this.logger.child({ job: definition.name, jobId: job.id });
+              const payload = definition.schema.parse(job.data);
+              await definition.handler(payload, {
+                jobId: job.id,
+                retryCount: (job as PgBoss.JobWithMetadata).retryCount ?? 0,
+                logger,
+              });
+            }
+            // A worker that just finished a job looks for the next one at once instead of
+            // sleeping a polling interval: a backlog drains at the speed of the handlers.
+            this.boss.notifyWorker(workerId);
+          },
+        );
+        ids.push(workerId);
+      }
+      this.workers.set(definition.name, ids);
       if (definition.cron && this.options.schedule !== false) {
         await this.boss.schedule(definition.name, definition.cron, {}, { tz: 'UTC' });
       }
@@ -107,7 +119,20 @@ export class Queue {
     const known = this.definitions.get(definition.name);
     if (known !== definition) throw new Error(`Job "${definition.name}" is not registered`);
     const data = definition.schema.parse(payload) as object;
-    return this.boss.send(definition.name, data, options);
+    const id = await this.boss.send(definition.name, data, options);
+    this.wake(definition.name);
+    return id;
+  }
+
+  /**
+   * Wakes one of this process's workers of the job (in turn), so a job sent here starts now
+   * rather than at the next poll. Workers in other processes find it at their next poll.
+   */
+  private wake(name: string): void {
+    const ids = this.workers.get(name);
+    if (!ids || ids.length === 0) return;
+    this.nextWake = (this.nextWake + 1) % ids.length;
+    this.boss.notifyWorker(ids[this.nextWake]!);
   }
 
   async getJob(name: string, id: string) {
@@ -119,5 +144,6 @@ export class Queue {
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     this.started = false;
     this.working = false;
+    this.workers.clear();
   }
 }

@@ -1,20 +1,34 @@
 import { z } from 'zod';
-import { MarketplaceIdSchema, SUPPORTED_MARKETPLACES, type MarketplaceId } from '@listloop/domain';
+import { MarketplaceIdSchema, SUPPORTED_MARKETPLACES, type MarketplaceId } from './marketplaces';
 
-// Kept beside the routes for now; they move to the domain package when the web's
-// Marketplaces screen needs them.
+/**
+ * Request and response shapes of the connections and credentials calls (spec §7 "Connections
+ * and credentials"), shared by the server's route schemas and the web app's Marketplaces screen.
+ * Secrets travel only towards the server; every answer carries at most a hint of them.
+ */
 
 export const SupportedMarketplaceSchema = MarketplaceIdSchema.refine(
   (id: MarketplaceId) => SUPPORTED_MARKETPLACES.includes(id),
   { message: 'This marketplace is not offered.' },
 );
 
+export const CONNECTION_ID_MIN_LENGTH = 20;
+export const CONNECTION_ID_MAX_LENGTH = 64;
+
 /** Spec §3/§9: ids are at least 20 characters; URL-safe so they travel in paths. */
 export const ConnectionIdSchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{20,64}$/, { message: 'Ids are 20 to 64 letters, digits, - or _.' });
 
-export const ConnectionStatusSchema = z.enum(['connected', 'needs_reconnect', 'disconnected']);
+/**
+ * connected: usable. needs_reconnect: its credentials were removed or stopped working.
+ * disconnected: kept, but switched off by the seller.
+ */
+export const CONNECTION_STATUSES = ['connected', 'needs_reconnect', 'disconnected'] as const;
+export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
+export const ConnectionStatusSchema = z.enum(CONNECTION_STATUSES);
+
+export const CONNECTION_NICKNAME_MAX_LENGTH = 60;
 
 export const ConnectionSchema = z.object({
   id: z.string(),
@@ -29,10 +43,10 @@ export const ConnectionSchema = z.object({
 });
 export type Connection = z.infer<typeof ConnectionSchema>;
 
-/** Creates the connection when the id is new (marketplace and nickname then required). */
+/** PUT /api/rest/v1/enterprise/connection/{id}: creates it when the id is new (marketplace and nickname then required). */
 export const ConnectionPutSchema = z.object({
   marketplace: SupportedMarketplaceSchema.optional(),
-  nickname: z.string().trim().min(1).max(60).optional(),
+  nickname: z.string().trim().min(1).max(CONNECTION_NICKNAME_MAX_LENGTH).optional(),
   status: ConnectionStatusSchema.optional(),
   externalAccountId: z.string().trim().min(1).max(200).nullable().optional(),
 });
@@ -41,7 +55,8 @@ export type ConnectionPut = z.infer<typeof ConnectionPutSchema>;
 export const ConnectionResponseSchema = z.object({ connection: ConnectionSchema });
 export const ConnectionListResponseSchema = z.object({ connections: z.array(ConnectionSchema) });
 
-const Secret = z.string().min(1).max(8192);
+export const CREDENTIAL_SECRET_MAX_LENGTH = 8192;
+const Secret = z.string().min(1).max(CREDENTIAL_SECRET_MAX_LENGTH);
 
 /**
  * The secrets of one connection as a marketplace hands them out. Fields beyond these are kept
@@ -58,10 +73,12 @@ export const StoredCredentialsSchema = z.looseObject({
 });
 export type StoredCredentials = z.infer<typeof StoredCredentialsSchema>;
 
+/** PUT /integration-{marketplaceId}/v1/credentials. */
 export const CredentialsPutSchema = z.object({
   connectionId: ConnectionIdSchema,
   credentials: StoredCredentialsSchema,
 });
+export type CredentialsPut = z.infer<typeof CredentialsPutSchema>;
 
 export const MaskedCredentialsSchema = z.object({
   connectionId: z.string(),

@@ -1,0 +1,46 @@
+/**
+ * The server the listing benchmark runs against: the real server (same container, queue and
+ * routes as src/main.ts, role all) with a no-op connector for BENCH_MARKETPLACE, which writes
+ * `publish <itemId> <epoch ms>` to stdout when a job calls it and answers at once. So the
+ * figures are the listing engine's own cost: queueing, the job queue, taking the operation,
+ * building the listing and recording the outcome, with no marketplace in the way.
+ */
+import type { MarketplaceId } from '@listloop/domain';
+import { loadConfig } from '../src/platform/config';
+import { buildApp } from '../src/platform/http/app';
+import { createContainer } from '../src/container';
+
+async function main() {
+  const marketplace = (process.env.BENCH_MARKETPLACE ?? 'sellwild') as MarketplaceId;
+  const config = loadConfig();
+  const container = await createContainer(config);
+  container.connectors.register({
+    marketplace,
+    build: async () => ({}),
+    validate: async () => [],
+    publish: async (input) => {
+      process.stdout.write(`publish ${input.item.itemID} ${Date.now()}\n`);
+      return { listedID: `BENCH-${input.item.itemID}` };
+    },
+    update: async () => ({}),
+    delist: async () => undefined,
+    fetchOrders: async () => [],
+    parseWebhook: async () => [],
+  });
+  await container.queue.start();
+  await container.queue.work();
+  const { app } = await buildApp(container);
+  await app.listen({ port: config.port, host: config.host });
+  const stop = async () => {
+    await app.close();
+    await container.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${String(error)}\n`);
+  process.exit(1);
+});

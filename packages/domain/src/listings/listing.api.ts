@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { ItemSchema } from '../items/item.schema';
+import { MarketplaceIdSchema } from '../marketplaces/marketplaces';
+import { LISTING_EVENTS } from './listing-state';
+import { PENDING_OPERATIONS } from './listing-status';
+
+/**
+ * Request and response shapes of the listing calls (spec §7 Items: status, set-listing-*,
+ * mark-item-as-sold, bulk-mark-as-not-listed; issue 4: listing history, listing operations and
+ * the executor protocol), shared by the server's route schemas and the web app's calls. The
+ * preview's shapes are in rules/rules.api.ts beside the rules whose effect it shows.
+ */
+
+const Id = z.string().min(1).max(64);
+const Reason = z.string().trim().min(1).max(2000);
+
+/** Names one executor (one browser); the server defaults it to the signed-in user id. */
+export const ExecutorIdSchema = z.string().trim().min(1).max(100);
+
+/**
+ * queued: waits for a worker job or an executor's claim. running: a job or an executor works on
+ * it (an executor under a lease). The last three are final.
+ */
+export const LISTING_OPERATION_STATUSES = [
+  'queued',
+  'running',
+  'succeeded',
+  'failed',
+  'canceled',
+] as const;
+export type ListingOperationStatus = (typeof LISTING_OPERATION_STATUSES)[number];
+
+/** connector: a server-side API connector runs it. extension: the browser extension claims it. */
+export const OPERATION_EXECUTORS = ['connector', 'extension'] as const;
+export type OperationExecutor = (typeof OPERATION_EXECUTORS)[number];
+
+/** One list, delist or relist of an item on a marketplace, as the engine carries it out. */
+export const ListingOperationSchema = z.object({
+  operationId: z.string(),
+  itemId: z.string(),
+  userId: z.string(),
+  marketplace: z.string(),
+  operation: z.enum(PENDING_OPERATIONS),
+  executor: z.enum(OPERATION_EXECUTORS),
+  status: z.enum(LISTING_OPERATION_STATUSES),
+  /** Tries started so far. */
+  attempts: z.number().int(),
+  /** The last transient error, kept while the operation is retried. */
+  lastError: z.string().nullable(),
+  /** Epoch milliseconds; set while an executor holds the operation. */
+  leaseExpiresAt: z.number().int().nullable(),
+});
+export type ListingOperation = z.infer<typeof ListingOperationSchema>;
+
+/** PUT /api/rest/v1/item/{itemId}/status */
+export const ListingQueueRequestSchema = z.object({
+  userId: Id,
+  marketplace: MarketplaceIdSchema,
+  status: z.literal('queue'),
+  operation: z.enum(PENDING_OPERATIONS).default('list'),
+});
+export type ListingQueueRequest = z.input<typeof ListingQueueRequestSchema>;
+
+/** 202 for a new operation, 200 (created: false) for the same one already queued or running. */
+export const ListingQueueResponseSchema = z.object({
+  item: ItemSchema,
+  operation: ListingOperationSchema,
+  created: z.boolean(),
+});
+export type ListingQueueResponse = z.infer<typeof ListingQueueResponseSchema>;
+
+/** PUT /api/account/item/{userId}/{itemId}/mark-item-as-sold (the response is the item). */
+export const MarkItemAsSoldRequestSchema = z.object({ marketplace: MarketplaceIdSchema });
+
+/** PUT /api/account/item/{userId}/{itemId}/bulk-mark-as-not-listed (the response is the item). */
+export const BulkMarkAsNotListedRequestSchema = z.object({
+  marketplaces: z.array(MarketplaceIdSchema).min(1).max(50),
+});
+
+/** POST …/set-listing-listed: the outcome of a list (or of a relist's list half). */
+export const SetListingListedRequestSchema = z.object({
+  marketplace: MarketplaceIdSchema,
+  listedID: z.string().trim().min(1).max(200).optional(),
+  listingURL: z.string().trim().url().max(2048).optional(),
+  /** The executor reporting its claimed operation; named in the history. */
+  executorId: ExecutorIdSchema.optional(),
+});
+
+/** POST …/set-listing-delisted */
+export const SetListingDelistedRequestSchema = z.object({
+  marketplace: MarketplaceIdSchema,
+  executorId: ExecutorIdSchema.optional(),
+});
+
+/** POST …/set-listing-list-failure and …/set-listing-delist-failure: the marketplace's reason. */
+export const SetListingFailureRequestSchema = z.object({
+  marketplace: MarketplaceIdSchema,
+  reason: Reason,
+  executorId: ExecutorIdSchema.optional(),
+});
+
+/** GET /api/account/item/{userId}/{itemId}/listing-history */
+export const ListingHistoryQuerySchema = z.object({
+  marketplace: MarketplaceIdSchema.optional(),
+});
+
+/** One change of a listing, as the item screen shows it. */
+export const ListingHistoryEventSchema = z.object({
+  id: z.string(),
+  marketplace: z.string(),
+  /** Epoch milliseconds. */
+  at: z.number().int(),
+  /** A user id, 'system', 'executor:<id>' or 'connector:<marketplace>'. */
+  by: z.string(),
+  event: z.string().describe(`One of ${LISTING_EVENTS.join(', ')}`),
+  from: z.string(),
+  to: z.string(),
+  reason: z.string().nullable(),
+  fromOperation: z.string().nullable(),
+  toOperation: z.string().nullable(),
+  listedID: z.string().nullable(),
+  listingURL: z.string().nullable(),
+});
+export type ListingHistoryEvent = z.infer<typeof ListingHistoryEventSchema>;
+
+/** Every change, oldest first. */
+export const ListingHistoryResponseSchema = z.object({
+  events: z.array(ListingHistoryEventSchema),
+});
+
+/** GET …/listing-operations and …/listing-history take the same query: one marketplace, or all. */
+export const ListingOperationsQuerySchema = ListingHistoryQuerySchema;
+
+/** GET /api/account/item/{userId}/{itemId}/listing-operations: the item's operations, newest first. */
+export const ListingOperationsResponseSchema = z.object({
+  operations: z.array(ListingOperationSchema),
+});
+
+/** POST /api/rest/v1/executor/claim */
+export const ExecutorClaimRequestSchema = z.object({
+  marketplaces: z.array(MarketplaceIdSchema).min(1).max(20),
+  max: z.number().int().min(1).max(20).default(5),
+  leaseSeconds: z.number().int().min(30).max(900).default(120),
+  executorId: ExecutorIdSchema.optional(),
+});
+
+export const ClaimedOperationSchema = z.object({
+  operationId: z.string(),
+  itemId: z.string(),
+  userId: z.string(),
+  marketplace: z.string(),
+  operation: z.enum(PENDING_OPERATIONS),
+  /** Epoch milliseconds. */
+  leaseExpiresAt: z.number().int(),
+});
+export type ClaimedOperation = z.infer<typeof ClaimedOperationSchema>;
+
+export const ExecutorClaimResponseSchema = z.object({
+  operations: z.array(ClaimedOperationSchema),
+});
