@@ -17,7 +17,10 @@ import { InventoryPage } from '../features/inventory/components/inventory-page';
 import { InventorySearchSchema } from '../features/inventory/inventory-search';
 import { EditItemPage, NewItemPage } from '../features/item-editor/components/item-editor-page';
 import { LabelsPage } from '../features/labels/components/labels-page';
+import { MarketplacesPage } from '../features/marketplaces/components/marketplaces-page';
 import { OnboardingPage } from '../features/onboarding/components/onboarding-page';
+import { RulesPage } from '../features/rules/components/rules-page';
+import { RulesSearchSchema } from '../features/rules/rules-search';
 import { AuthLayout } from './layouts/auth-layout';
 import { FocusLayout } from './layouts/focus-layout';
 import { guard, type RouterContext } from './routing/guards';
@@ -151,6 +154,28 @@ const labelsRoute = createRoute({
   component: LabelsPage,
 });
 
+const rulesRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/app/rules',
+  validateSearch: RulesSearchSchema,
+  component: function RulesRoute() {
+    const search = rulesRoute.useSearch();
+    const navigate = rulesRoute.useNavigate();
+    return (
+      <RulesPage
+        search={search}
+        onSearchChange={(next) => navigate({ search: next, replace: true })}
+      />
+    );
+  },
+});
+
+const marketplacesRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/app/marketplaces',
+  component: MarketplacesPage,
+});
+
 const importRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/app/import',
@@ -176,6 +201,8 @@ const routeTree = rootRoute.addChildren([
       newItemRoute,
       itemRoute,
       labelsRoute,
+      rulesRoute,
+      marketplacesRoute,
       importRoute,
       appNotFoundRoute,
     ]),

@@ -8,6 +8,8 @@ describe('the navigation list', () => {
       'inventory',
       'labels',
       'import',
+      'marketplaces',
+      'rules',
     ]);
   });
 

@@ -67,14 +67,14 @@ export const NAV_AREAS: readonly NavArea[] = [
     label: appMessages.navMarketplaces,
     icon: IconBuildingStore,
     to: '/app/marketplaces',
-    available: false,
+    available: true,
   },
   {
     key: 'rules',
     label: appMessages.navRules,
     icon: IconAdjustmentsHorizontal,
     to: '/app/rules',
-    available: false,
+    available: true,
   },
   {
     key: 'reports',

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { FormattedMessage } from 'react-intl';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { commonMessages } from '../../i18n/common.messages';
 
 interface ConfirmModalProps {
@@ -26,9 +26,11 @@ export function ConfirmModal({
   loading = false,
   danger = false,
 }: ConfirmModalProps) {
+  const intl = useIntl();
   return (
     <Modal
       opened={opened}
+      closeButtonProps={{ 'aria-label': intl.formatMessage(commonMessages.close) }}
       onClose={loading ? () => undefined : onClose}
       title={<Text fw={650}>{title}</Text>}
       centered

@@ -26,6 +26,7 @@ export const homeMessages = defineMessages({
   marketplacesEmpty: { id: 'home.marketplaces.empty' },
   marketplacesEmptyHint: { id: 'home.marketplaces.emptyHint' },
   marketplacesGroupEmpty: { id: 'home.marketplaces.groupEmpty' },
+  marketplacesManage: { id: 'home.marketplaces.manage' },
 
   teamsTitle: { id: 'home.teams.title' },
   teamsDescription: { id: 'home.teams.description' },

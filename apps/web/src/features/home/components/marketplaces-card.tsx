@@ -1,6 +1,12 @@
 import { MARKETPLACE_NAMES, marketplaceGroup, type MarketplaceId } from '@listloop/domain';
-import { Badge, Group, Stack, Text } from '@mantine/core';
-import { IconBuildingWarehouse, IconPlugConnected, IconPuzzle } from '@tabler/icons-react';
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
+import {
+  IconArrowRight,
+  IconBuildingWarehouse,
+  IconPlugConnected,
+  IconPuzzle,
+} from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { HelpTextAlert } from '../../../components/help-text/help-text-alert';
@@ -60,6 +66,16 @@ export function MarketplacesCard() {
               hint={intl.formatMessage(homeMessages.marketplacesExtensionHint)}
               ids={extension}
             />
+            <Anchor
+              fz="sm"
+              fw={600}
+              renderRoot={(props) => <Link to="/app/marketplaces" {...props} />}
+            >
+              <Group gap={4} component="span">
+                {intl.formatMessage(homeMessages.marketplacesManage)}
+                <IconArrowRight size={14} aria-hidden />
+              </Group>
+            </Anchor>
           </>
         )}
       </Stack>

@@ -6,6 +6,7 @@ import { useIntl } from 'react-intl';
 import { commonMessages } from '../../../i18n/common.messages';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
+import { listingPollInterval } from '../../../lib/listings/listing-polling';
 import { useSignedInSession } from '../../../lib/session';
 import { itemQueryOptions } from '../api/item-editor.api';
 import { itemEditorMessages } from '../item-editor.messages';
@@ -20,7 +21,12 @@ export function NewItemPage() {
 export function EditItemPage({ itemId }: { itemId: string }) {
   const intl = useIntl();
   const { userId } = useSignedInSession();
-  const query = useQuery(itemQueryOptions(userId, itemId));
+  // While a listing waits for its job or executor, the item is asked for again: the status
+  // badges follow the jobs without a reload.
+  const query = useQuery({
+    ...itemQueryOptions(userId, itemId),
+    refetchInterval: (current) => listingPollInterval(current.state.data),
+  });
 
   if (query.isPending) return <EditorSkeleton />;
   if (query.isError) {

@@ -4,6 +4,7 @@ import {
   MAX_IMAGES_PER_ITEM,
   type Image,
   type Item,
+  type MarketplaceId,
 } from '@listloop/domain';
 import { ActionIcon, Box, Button, Grid, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -14,6 +15,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { ItemStatusBadge } from '../../../components/inventory/status-badges';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { useCountry } from '../../../i18n/locale-provider';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
 import { createItem, deleteItem, itemKeys } from '../../../lib/inventory/item.api';
@@ -22,6 +24,7 @@ import { useRegionFormat } from '../../../lib/inventory/use-region-format';
 import { variantOptionsQueryOptions } from '../../../lib/inventory/variant-options.api';
 import { usePermission, useSignedInSession } from '../../../lib/session';
 import { useItemDraft } from '../hooks/use-item-draft';
+import { useMarketplaceTabs } from '../hooks/use-marketplace-tabs';
 import {
   PHOTO_MAX_MEGABYTES,
   usePhotoUploads,
@@ -30,9 +33,11 @@ import {
 import { createInputFromDraft, draftFromItem, emptyDraft } from '../item-draft';
 import { itemEditorMessages } from '../item-editor.messages';
 import { CompletenessPanel } from './completeness-panel';
+import { CrossListDialog } from './cross-list-dialog';
 import { DetailsForm } from './details-form';
 import { LabelsField } from './labels-field';
 import { ListingsPanel } from './listings-panel';
+import { MarketplaceListings } from './marketplace-listings';
 import { PhotosSection } from './photos-section';
 import { SaveStatus } from './save-status';
 import { VariantsTable } from './variants-table';
@@ -43,6 +48,8 @@ const REJECTION_MESSAGES = {
   size: itemEditorMessages.photoRejectedSize,
   duplicate: itemEditorMessages.photoRejectedDuplicate,
 } satisfies Record<PhotoRejection, unknown>;
+
+const MARKETPLACE_LISTINGS_ID = 'marketplace-listings';
 
 const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
 
@@ -56,7 +63,8 @@ function placeImage(images: readonly Image[], image: Image, replaces: string | n
 
 /**
  * The item form (spec §3 generalDetails, labels, variants) with its photos, the live
- * completeness of spec §5 and, for an existing item, autosave and the listings it has.
+ * completeness of spec §5 and, for an existing item, autosave and its listings: live status,
+ * a tab per marketplace with the listing as it would be sent, and cross-listing.
  */
 export function ItemEditor({ item }: { item: Item | null }) {
   const intl = useIntl();
@@ -64,6 +72,8 @@ export function ItemEditor({ item }: { item: Item | null }) {
   const userId = session.userId;
   const canWrite = usePermission('items.write');
   const canDelete = usePermission('items.delete');
+  const canPublish = usePermission('listings.publish');
+  const country = useCountry();
   const region = useRegionFormat();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -73,6 +83,17 @@ export function ItemEditor({ item }: { item: Item | null }) {
   const { draft, current, update, updateWith, saveState, retrySave, dirty, hasUnsaved } =
     useItemDraft(initial, item ? { userId, item } : null);
   const issues = useMemo(() => checkCompleteness(draft), [draft]);
+  const marketplaceTabs = useMarketplaceTabs(item, session.allowedMarketplaces);
+  const [crossListing, setCrossListing] = useState(false);
+  const showMarketplace = useCallback(
+    (marketplace: MarketplaceId) => {
+      marketplaceTabs.show(marketplace);
+      document
+        .getElementById(MARKETPLACE_LISTINGS_ID)
+        ?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    },
+    [marketplaceTabs],
+  );
 
   const uploads = usePhotoUploads({
     onImageReady: (image, replaces) =>
@@ -199,9 +220,15 @@ export function ItemEditor({ item }: { item: Item | null }) {
         </Group>
       </Group>
 
-      <Box component="fieldset" disabled={!canWrite} m={0} p={0} style={{ border: 0, minWidth: 0 }}>
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, md: 8 }}>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Box
+            component="fieldset"
+            disabled={!canWrite}
+            m={0}
+            p={0}
+            style={{ border: 0, minWidth: 0 }}
+          >
             <Stack gap="md">
               <PhotosSection
                 images={draft.generalDetails.images}
@@ -231,15 +258,47 @@ export function ItemEditor({ item }: { item: Item | null }) {
                 />
               )}
             </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Stack gap="md" pos={{ base: 'static', md: 'sticky' }} top={72}>
-              <CompletenessPanel issues={issues} weightUnits={region.weightUnits} />
-              {item && <ListingsPanel listings={item.listings} />}
-            </Stack>
-          </Grid.Col>
-        </Grid>
-      </Box>
+          </Box>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="md" pos={{ base: 'static', md: 'sticky' }} top={72}>
+            <CompletenessPanel issues={issues} weightUnits={region.weightUnits} />
+            {item && (
+              <ListingsPanel
+                userId={userId}
+                item={item}
+                onShow={showMarketplace}
+                onCrossList={() => setCrossListing(true)}
+                canPublish={canPublish}
+              />
+            )}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+
+      {item && (
+        <div id={MARKETPLACE_LISTINGS_ID} style={{ scrollMarginTop: 72 }}>
+          <MarketplaceListings
+            userId={userId}
+            item={item}
+            country={country}
+            tabs={marketplaceTabs}
+            canWrite={canWrite}
+            saving={saveState.status === 'pending' || saveState.status === 'saving'}
+          />
+        </div>
+      )}
+      {item && (
+        <CrossListDialog
+          opened={crossListing}
+          onClose={() => setCrossListing(false)}
+          userId={userId}
+          item={item}
+          allowed={session.allowedMarketplaces}
+          country={country}
+          onFix={showMarketplace}
+        />
+      )}
 
       {isNew && canWrite && (
         <Box

@@ -1,0 +1,194 @@
+import {
+  MARKETPLACE_NAMES,
+  type BuiltListing,
+  type MarketplaceId,
+  type RegionalTextSet,
+} from '@listloop/domain';
+import { Box, Group, Image, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
+import { regionLabelId } from '../../../i18n/dynamic-messages';
+import { itemFieldMessages } from '../../../lib/inventory/item.messages';
+import { listingMessages } from '../listing.messages';
+
+const PHOTOS_SHOWN = 6;
+
+function money(intl: IntlShape, amount: number, currency: string): string {
+  try {
+    return intl.formatNumber(amount, { style: 'currency', currency });
+  } catch {
+    return `${amount.toFixed(2)} ${currency}`;
+  }
+}
+
+function extraValue(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+function shippingParts(
+  intl: IntlShape,
+  listing: BuiltListing,
+  postalCodeLabel: string,
+): { label: string; value: string }[] {
+  const { shipping, currency } = listing;
+  const parts: { label: string; value: string }[] = [];
+  if (shipping.price !== null) {
+    parts.push({
+      label: intl.formatMessage(listingMessages.fieldShippingPrice),
+      value:
+        shipping.price === 0
+          ? intl.formatMessage(listingMessages.freeShipping)
+          : money(intl, shipping.price, currency),
+    });
+  }
+  const text = [
+    [listingMessages.fieldShippingService, shipping.service],
+    [listingMessages.fieldShippingProfileId, shipping.profileId],
+    [listingMessages.fieldProcessingProfileId, shipping.processingProfileId],
+  ] as const;
+  for (const [message, value] of text) {
+    if (value) parts.push({ label: intl.formatMessage(message), value });
+  }
+  if (shipping.fromPostalCode) {
+    parts.push({ label: postalCodeLabel, value: shipping.fromPostalCode });
+  }
+  return parts;
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <Text component="dt" fz="sm" c="dimmed">
+        {label}
+      </Text>
+      <Box component="dd" m={0} fz="sm" miw={0} style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Box>
+    </>
+  );
+}
+
+/**
+ * The listing exactly as the marketplace would be sent it (the server's preview): the general
+ * details after the rules and the item's own values for the marketplace, in its vocabulary.
+ */
+export function BuiltListingView({
+  listing,
+  marketplace,
+  labels,
+  compact = false,
+}: {
+  listing: BuiltListing;
+  marketplace: MarketplaceId;
+  labels: Pick<RegionalTextSet['labels'], 'colour' | 'postalCode'>;
+  compact?: boolean;
+}) {
+  const intl = useIntl();
+  const notSet = (
+    <Text span fz="sm" c="dimmed" fs="italic">
+      {intl.formatMessage(listingMessages.notSet)}
+    </Text>
+  );
+  const text = (value: string | null) => (value && value.trim() ? value : notSet);
+  const shipping = shippingParts(
+    intl,
+    listing,
+    intl.formatMessage({ id: regionLabelId(labels.postalCode) }),
+  );
+  const extras = Object.entries(listing.extra).filter(
+    ([, value]) => value !== null && value !== undefined && value !== '',
+  );
+  const photos = listing.photos;
+
+  return (
+    <Box
+      component="dl"
+      m={0}
+      aria-label={intl.formatMessage(listingMessages.builtTitle, {
+        marketplace: MARKETPLACE_NAMES[marketplace],
+      })}
+      style={{
+        display: 'grid',
+        gridTemplateColumns: 'minmax(96px, max-content) 1fr',
+        columnGap: 'var(--mantine-spacing-md)',
+        rowGap: 6,
+      }}
+    >
+      <Row label={intl.formatMessage(itemFieldMessages.title)}>{text(listing.title)}</Row>
+      {!compact && (
+        <Row label={intl.formatMessage(itemFieldMessages.description)}>
+          {listing.description.trim() ? (
+            <Text fz="sm" lineClamp={6} style={{ whiteSpace: 'pre-wrap' }}>
+              {listing.description}
+            </Text>
+          ) : (
+            notSet
+          )}
+        </Row>
+      )}
+      <Row label={intl.formatMessage(itemFieldMessages.price)}>
+        {listing.price === null ? notSet : money(intl, listing.price, listing.currency)}
+      </Row>
+      {!compact && listing.originalPrice !== null && (
+        <Row label={intl.formatMessage(listingMessages.fieldOriginalPrice)}>
+          {money(intl, listing.originalPrice, listing.currency)}
+        </Row>
+      )}
+      <Row label={intl.formatMessage(itemFieldMessages.condition)}>{text(listing.condition)}</Row>
+      <Row label={intl.formatMessage(itemFieldMessages.category)}>{text(listing.category)}</Row>
+      {!compact && (
+        <>
+          <Row label={intl.formatMessage(itemFieldMessages.brand)}>{text(listing.brand)}</Row>
+          <Row label={intl.formatMessage(itemFieldMessages.size)}>{text(listing.size)}</Row>
+          <Row label={intl.formatMessage({ id: regionLabelId(labels.colour) })}>
+            {text(listing.colour)}
+          </Row>
+          <Row label={intl.formatMessage(itemFieldMessages.quantity)}>{listing.quantity}</Row>
+          {listing.sku && (
+            <Row label={intl.formatMessage(itemFieldMessages.sku)}>{listing.sku}</Row>
+          )}
+        </>
+      )}
+      <Row label={intl.formatMessage(itemFieldMessages.photos)}>
+        <Text fz="sm">
+          {intl.formatMessage(listingMessages.photoCount, { count: photos.length })}
+        </Text>
+        {!compact && photos.length > 0 && (
+          <Group gap={6} mt={4}>
+            {photos.slice(0, PHOTOS_SHOWN).map((url, index) => (
+              <Image
+                key={`${index}-${url}`}
+                src={url}
+                w={48}
+                h={48}
+                radius="sm"
+                fit="cover"
+                alt={intl.formatMessage(listingMessages.photoAlt, { number: index + 1 })}
+              />
+            ))}
+          </Group>
+        )}
+      </Row>
+      <Row label={intl.formatMessage(listingMessages.shipping)}>
+        {shipping.length === 0
+          ? notSet
+          : shipping.map((part) => (
+              <Text key={part.label} fz="sm">
+                {part.label}: {part.value}
+              </Text>
+            ))}
+      </Row>
+      {!compact && extras.length > 0 && (
+        <Row label={intl.formatMessage(listingMessages.details)}>
+          {extras.map(([key, value]) => (
+            <Text key={key} fz="sm">
+              {key}: {extraValue(value)}
+            </Text>
+          ))}
+        </Row>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,276 @@
+import {
+  MARKETPLACE_NAMES,
+  textSetForCountry,
+  type CountryCode,
+  type Item,
+  type MarketplaceId,
+  type RegionalTextSet,
+} from '@listloop/domain';
+import { Anchor, Group, Input, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { commonMessages } from '../../../i18n/common.messages';
+import { errorText } from '../../../lib/error-text';
+import { weightFromParts, weightToParts, type WeightParts } from '../../../lib/inventory/weight';
+import { useListingOverrides } from '../hooks/use-listing-overrides';
+import {
+  dimensionsFromParts,
+  dimensionsToParts,
+  listingForm,
+  readStored,
+  type DimensionParts,
+  type ListingFormField,
+} from '../listing-form';
+import { fieldLabelText } from '../listing-labels';
+import { listingMessages } from '../listing.messages';
+
+type Change = (target: string, value: unknown) => void;
+
+interface FieldProps {
+  field: ListingFormField;
+  label: string;
+  stored: unknown;
+  onChange: Change;
+  description?: string;
+}
+
+function currencySymbol(locale: string, currency: string): string {
+  try {
+    const parts = new Intl.NumberFormat(locale, { style: 'currency', currency }).formatToParts(0);
+    return parts.find((part) => part.type === 'currency')?.value ?? currency;
+  } catch {
+    return currency;
+  }
+}
+
+const asText = (value: unknown) =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+
+function TextField({ field, label, stored, onChange, description }: FieldProps) {
+  const [value, setValue] = useState(() => asText(stored));
+  return (
+    <TextInput
+      label={label}
+      description={description}
+      withAsterisk={field.required}
+      value={value}
+      maxLength={field.input === 'postalCode' ? 20 : 200}
+      autoComplete={field.input === 'postalCode' ? 'postal-code' : 'off'}
+      onChange={(event) => {
+        setValue(event.currentTarget.value);
+        onChange(field.target, event.currentTarget.value.trim());
+      }}
+    />
+  );
+}
+
+function MoneyField({ field, label, stored, onChange, symbol }: FieldProps & { symbol: string }) {
+  const [value, setValue] = useState<number | string>(() =>
+    typeof stored === 'number' ? stored : '',
+  );
+  return (
+    <NumberInput
+      label={label}
+      withAsterisk={field.required}
+      leftSection={symbol}
+      min={0}
+      decimalScale={2}
+      allowNegative={false}
+      thousandSeparator
+      value={value}
+      onChange={(next) => {
+        setValue(next);
+        onChange(field.target, typeof next === 'number' ? next : null);
+      }}
+    />
+  );
+}
+
+function WeightOverride({
+  field,
+  label,
+  stored,
+  onChange,
+  units,
+}: FieldProps & { units: RegionalTextSet['weightUnits'] }) {
+  const intl = useIntl();
+  const [parts, setParts] = useState<WeightParts>(() =>
+    weightToParts(stored as Parameters<typeof weightToParts>[0], units),
+  );
+  const change = (key: keyof WeightParts) => (input: string | number) => {
+    const next = { ...parts, [key]: typeof input === 'number' ? input : 0 };
+    setParts(next);
+    const weight = weightFromParts(next, units);
+    onChange(field.target, weight.pounds + weight.ounces > 0 ? weight : null);
+  };
+  const metric = units.major === 'kg';
+  return (
+    <Input.Wrapper label={label} withAsterisk={field.required}>
+      <Group gap="xs" grow wrap="nowrap">
+        {(['major', 'minor'] as const).map((key) => (
+          <NumberInput
+            key={key}
+            aria-label={intl.formatMessage(listingMessages.packageWeightPart, {
+              unit: units[key],
+            })}
+            rightSection={units[key]}
+            rightSectionWidth={36}
+            min={0}
+            allowNegative={false}
+            allowDecimal={!metric}
+            decimalScale={2}
+            value={parts[key] || ''}
+            placeholder="0"
+            onChange={change(key)}
+          />
+        ))}
+      </Group>
+    </Input.Wrapper>
+  );
+}
+
+const DIMENSION_LABELS = {
+  length: listingMessages.dimensionLength,
+  width: listingMessages.dimensionWidth,
+  height: listingMessages.dimensionHeight,
+} as const;
+
+function DimensionsOverride({
+  field,
+  label,
+  stored,
+  onChange,
+  unit,
+}: FieldProps & { unit: 'in' | 'cm' }) {
+  const intl = useIntl();
+  const [parts, setParts] = useState<DimensionParts>(() => dimensionsToParts(stored, unit));
+  const change = (key: keyof DimensionParts) => (input: string | number) => {
+    const next = { ...parts, [key]: typeof input === 'number' ? input : null };
+    setParts(next);
+    const dimensions = dimensionsFromParts(next, unit);
+    if (dimensions !== undefined) onChange(field.target, dimensions);
+  };
+  return (
+    <Input.Wrapper label={label} withAsterisk={field.required}>
+      <Group gap="xs" grow wrap="nowrap">
+        {(['length', 'width', 'height'] as const).map((key) => (
+          <NumberInput
+            key={key}
+            aria-label={intl.formatMessage(DIMENSION_LABELS[key], { unit })}
+            rightSection={unit}
+            rightSectionWidth={36}
+            min={0}
+            allowNegative={false}
+            decimalScale={2}
+            value={parts[key] ?? ''}
+            onChange={change(key)}
+          />
+        ))}
+      </Group>
+    </Input.Wrapper>
+  );
+}
+
+const PROFILE_TARGETS = new Set(['shipping.profileId', 'shipping.processingProfileId']);
+
+/**
+ * The item's own values for one marketplace (spec §1 form overrides included): saved into
+ * item.listings[marketplace] as they are typed, and winning over the general details and rules
+ * for that marketplace only. An empty field hands the value back to them.
+ */
+export function ListingOverridesForm({
+  userId,
+  item,
+  marketplace,
+  country,
+  currency,
+  disabled,
+}: {
+  userId: string;
+  item: Item;
+  marketplace: MarketplaceId;
+  country: CountryCode;
+  /** The listing's currency on the marketplace. */
+  currency: string;
+  disabled: boolean;
+}) {
+  const intl = useIntl();
+  const name = MARKETPLACE_NAMES[marketplace];
+  const sections = useMemo(() => listingForm(marketplace, country), [marketplace, country]);
+  const textSet = textSetForCountry(country);
+  const { saveState, change, retry } = useListingOverrides(userId, item.itemID, marketplace);
+  // The values as the tab opened: the inputs keep what is typed from then on.
+  const [stored] = useState(() => item.listings[marketplace] ?? null);
+  const symbol = currencySymbol(intl.locale, currency);
+  const titleId = `overrides-${marketplace}`;
+
+  const renderField = (field: ListingFormField) => {
+    const props: FieldProps = {
+      field,
+      label: fieldLabelText(intl, field.label, marketplace),
+      stored: readStored(stored, field.target),
+      onChange: change,
+      description: PROFILE_TARGETS.has(field.target)
+        ? intl.formatMessage(listingMessages.profileIdHint, { marketplace: name })
+        : undefined,
+    };
+    switch (field.input) {
+      case 'money':
+        return <MoneyField key={field.key} {...props} symbol={symbol} />;
+      case 'weight':
+        return <WeightOverride key={field.key} {...props} units={textSet.weightUnits} />;
+      case 'dimensions':
+        return <DimensionsOverride key={field.key} {...props} unit={textSet.lengthUnit} />;
+      default:
+        return <TextField key={field.key} {...props} />;
+    }
+  };
+
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={titleId}>
+      <div>
+        <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+          <Title order={3} fz="sm" fw={650} id={titleId}>
+            {intl.formatMessage(listingMessages.overridesTitle, { marketplace: name })}
+          </Title>
+          <Text
+            fz="xs"
+            c={saveState.status === 'error' ? 'red' : 'dimmed'}
+            role="status"
+            ta="right"
+          >
+            {saveState.status === 'saving' || saveState.status === 'pending'
+              ? intl.formatMessage(listingMessages.overridesSaving, { marketplace: name })
+              : saveState.status === 'saved'
+                ? intl.formatMessage(listingMessages.overridesSaved, { marketplace: name })
+                : saveState.status === 'error'
+                  ? `${intl.formatMessage(listingMessages.overridesFailed, { marketplace: name })} ${errorText(intl, saveState.error)}`
+                  : null}
+            {saveState.status === 'error' && (
+              <Anchor component="button" type="button" fz="xs" ml={4} onClick={retry}>
+                {intl.formatMessage(commonMessages.retry)}
+              </Anchor>
+            )}
+          </Text>
+        </Group>
+        <Text fz="xs" c="dimmed">
+          {intl.formatMessage(listingMessages.overridesHint, { marketplace: name })}
+        </Text>
+      </div>
+      <fieldset disabled={disabled} style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+        <Stack gap="md">
+          {sections.map((section) => (
+            <Stack key={section.key} gap="xs">
+              {section.title && (
+                <Text fz="sm" fw={600} component="h4" m={0}>
+                  {fieldLabelText(intl, section.title, marketplace)}
+                </Text>
+              )}
+              {section.fields.map(renderField)}
+            </Stack>
+          ))}
+        </Stack>
+      </fieldset>
+    </Stack>
+  );
+}

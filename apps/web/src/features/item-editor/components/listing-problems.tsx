@@ -1,0 +1,60 @@
+import { MARKETPLACE_NAMES, type ListingPreview, type MarketplaceId } from '@listloop/domain';
+import { Group, List, Text, ThemeIcon } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
+import { useIntl } from 'react-intl';
+import { listingProblemText } from '../../../lib/listings/problem-text';
+import { listingMessages } from '../listing.messages';
+
+/** Every problem that would stop the listing, each saying how to fix it; or that none does. */
+export function ListingProblems({
+  marketplace,
+  problems,
+  ignored = [],
+  titleId,
+}: {
+  marketplace: MarketplaceId;
+  problems: ListingPreview['problems'];
+  ignored?: ListingPreview['ignored'];
+  /** Names the list; the caller shows the title. */
+  titleId: string;
+}) {
+  const intl = useIntl();
+  const name = MARKETPLACE_NAMES[marketplace];
+  return (
+    <div aria-live="polite">
+      {problems.length === 0 ? (
+        <Group gap="xs" wrap="nowrap">
+          <ThemeIcon color="teal" variant="light" radius="xl" size="sm" aria-hidden>
+            <IconCircleCheck size={14} />
+          </ThemeIcon>
+          <Text fz="sm">{intl.formatMessage(listingMessages.noProblems)}</Text>
+        </Group>
+      ) : (
+        <List
+          size="sm"
+          spacing={4}
+          aria-labelledby={titleId}
+          icon={
+            <ThemeIcon color="red" variant="light" radius="xl" size={18} aria-hidden>
+              <IconAlertTriangle size={12} />
+            </ThemeIcon>
+          }
+        >
+          {problems.map((problem) => (
+            <List.Item key={`${problem.code}:${problem.field}`}>
+              {listingProblemText(intl, problem)}
+            </List.Item>
+          ))}
+        </List>
+      )}
+      {ignored.map((entry) => (
+        <Text key={entry.field} fz="xs" c="orange.8" mt={6}>
+          {intl.formatMessage(listingMessages.ignoredOverride, {
+            marketplace: name,
+            field: entry.field,
+          })}
+        </Text>
+      ))}
+    </div>
+  );
+}

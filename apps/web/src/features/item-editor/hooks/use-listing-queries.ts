@@ -1,0 +1,65 @@
+import type { Item, MarketplaceId } from '@listloop/domain';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ApiError } from '../../../lib/api-client';
+import {
+  fetchListingHistory,
+  fetchListingOperations,
+  listingKeys,
+  previewListings,
+} from '../../../lib/listings/listing.api';
+import { hasQueuedListing, LISTING_POLL_MS } from '../../../lib/listings/listing-polling';
+
+/** A burst of saves (typing, then the autosave) builds one preview, not one per save. */
+export const PREVIEW_DEBOUNCE_MS = 400;
+
+/**
+ * The listing each marketplace would be sent, from the saved item: built again whenever a save
+ * changes the item (its dateLastModified), so problems follow the draft as it is autosaved.
+ */
+export function useListingPreview(
+  userId: string,
+  item: Item,
+  marketplaces: readonly MarketplaceId[],
+  enabled = true,
+) {
+  const [version] = useDebouncedValue(item.dateLastModified, PREVIEW_DEBOUNCE_MS);
+  return useQuery({
+    queryKey: listingKeys.preview(userId, item.itemID, marketplaces, version),
+    queryFn: ({ signal }) => previewListings(userId, item.itemID, marketplaces, signal),
+    enabled: enabled && marketplaces.length > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The item's list, delist and relist operations; asked again while a listing is queued. */
+export function useListingOperations(userId: string, item: Item) {
+  const polling = hasQueuedListing(item.listings);
+  return useQuery({
+    // The listing states are part of the key: each change of one asks again.
+    queryKey: [
+      ...listingKeys.operations(userId, item.itemID),
+      Object.entries(item.listings).map(([id, listing]) => `${id}:${listing.lastStatusDate}`),
+    ],
+    queryFn: ({ signal }) => fetchListingOperations(userId, item.itemID, signal),
+    refetchInterval: polling ? LISTING_POLL_MS : false,
+    placeholderData: keepPreviousData,
+    // A server without the call yet: the screen shows the listing states alone.
+    retry: (failures, error) =>
+      !(error instanceof ApiError && error.status === 404) && failures < 2,
+  });
+}
+
+/** A listing's history; `version` (its last status date) changes with every transition. */
+export function useListingHistory(
+  userId: string,
+  itemId: string,
+  marketplace: MarketplaceId,
+  version: number | null,
+) {
+  return useQuery({
+    queryKey: listingKeys.history(userId, itemId, marketplace, version),
+    queryFn: ({ signal }) => fetchListingHistory(userId, itemId, marketplace, signal),
+    placeholderData: keepPreviousData,
+  });
+}

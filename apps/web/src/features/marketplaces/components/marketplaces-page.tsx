@@ -1,0 +1,199 @@
+import type { Connection, MarketplaceId } from '@listloop/domain';
+import {
+  Alert,
+  Button,
+  EmptyState,
+  Group,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconBuildingStore,
+  IconInfoCircle,
+  IconLock,
+  IconPlugConnected,
+  IconPuzzle,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { commonMessages } from '../../../i18n/common.messages';
+import { errorText } from '../../../lib/error-text';
+import { usePermission, useSignedInSession } from '../../../lib/session';
+import { connectionsQueryOptions } from '../api/connections.api';
+import { connectionsByMarketplace, marketplacesByGroup } from '../connection-form';
+import { marketplacesMessages } from '../marketplaces.messages';
+import { ConnectModal } from './connect-modal';
+import { DisconnectModal } from './disconnect-modal';
+import { MarketplaceCard } from './marketplace-card';
+import { RenameModal } from './rename-modal';
+import { TokenModal } from './token-modal';
+
+type Dialog =
+  | { kind: 'connect'; marketplace: MarketplaceId }
+  | { kind: 'rename' | 'token' | 'disconnect'; connection: Connection }
+  | null;
+
+/**
+ * /app/marketplaces: every marketplace open to the account in its group (API connector or
+ * browser extension), the accounts connected on each and their state; connect, rename, store a
+ * token, disconnect (spec §7 connections and credentials).
+ */
+export function MarketplacesPage() {
+  const intl = useIntl();
+  const session = useSignedInSession();
+  const canManage = usePermission('marketplaces.manage');
+  const connections = useQuery({ ...connectionsQueryOptions(), enabled: canManage });
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  const groups = marketplacesByGroup(session.allowedMarketplaces, intl.locale);
+  const byMarketplace = useMemo(
+    () => connectionsByMarketplace(connections.data ?? []),
+    [connections.data],
+  );
+  const all = connections.data ?? [];
+  const close = () => setDialog(null);
+
+  const card = (marketplace: MarketplaceId) => (
+    <MarketplaceCard
+      key={marketplace}
+      marketplace={marketplace}
+      connections={byMarketplace.get(marketplace) ?? []}
+      showConnections={canManage}
+      loading={canManage && connections.isPending}
+      onConnect={() => setDialog({ kind: 'connect', marketplace })}
+      onRename={(connection) => setDialog({ kind: 'rename', connection })}
+      onToken={(connection) => setDialog({ kind: 'token', connection })}
+      onDisconnect={(connection) => setDialog({ kind: 'disconnect', connection })}
+    />
+  );
+
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Stack gap={4}>
+        <Title order={1} fz={{ base: 22, sm: 26 }}>
+          {intl.formatMessage(marketplacesMessages.title)}
+        </Title>
+        <Text c="dimmed" fz="sm" maw={720}>
+          {intl.formatMessage(marketplacesMessages.intro)}
+        </Text>
+      </Stack>
+
+      <Alert
+        variant="light"
+        radius="md"
+        icon={<IconInfoCircle size={18} />}
+        title={intl.formatMessage(marketplacesMessages.howTitle)}
+      >
+        <List fz="sm" spacing={4}>
+          <List.Item>{intl.formatMessage(marketplacesMessages.howApi)}</List.Item>
+          <List.Item>{intl.formatMessage(marketplacesMessages.howExtension)}</List.Item>
+        </List>
+      </Alert>
+
+      {!canManage && (
+        <Alert variant="light" color="gray" icon={<IconLock size={18} />}>
+          {intl.formatMessage(marketplacesMessages.noPermission)}
+        </Alert>
+      )}
+      {connections.isError && (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title={intl.formatMessage(marketplacesMessages.loadFailed)}
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text fz="sm">{errorText(intl, connections.error)}</Text>
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              onClick={() => void connections.refetch()}
+            >
+              {intl.formatMessage(commonMessages.retry)}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+
+      {groups.api.length + groups.extension.length === 0 ? (
+        <EmptyState
+          py="xl"
+          variant="light"
+          icon={<IconBuildingStore size={26} />}
+          title={intl.formatMessage(marketplacesMessages.emptyTitle)}
+          description={intl.formatMessage(marketplacesMessages.emptyBody)}
+        />
+      ) : (
+        <>
+          <MarketplaceGroup
+            titleId="marketplaces-group-api"
+            icon={<IconPlugConnected size={18} />}
+            title={intl.formatMessage(marketplacesMessages.groupApi)}
+            hint={intl.formatMessage(marketplacesMessages.groupApiHint)}
+          >
+            {groups.api.map(card)}
+          </MarketplaceGroup>
+          <MarketplaceGroup
+            titleId="marketplaces-group-extension"
+            icon={<IconPuzzle size={18} />}
+            title={intl.formatMessage(marketplacesMessages.groupExtension)}
+            hint={intl.formatMessage(marketplacesMessages.groupExtensionHint)}
+          >
+            {groups.extension.map(card)}
+          </MarketplaceGroup>
+        </>
+      )}
+
+      {dialog?.kind === 'connect' && (
+        <ConnectModal marketplace={dialog.marketplace} connections={all} onClose={close} />
+      )}
+      {dialog?.kind === 'rename' && (
+        <RenameModal connection={dialog.connection} connections={all} onClose={close} />
+      )}
+      {dialog?.kind === 'token' && <TokenModal connection={dialog.connection} onClose={close} />}
+      {dialog?.kind === 'disconnect' && (
+        <DisconnectModal connection={dialog.connection} onClose={close} />
+      )}
+    </Stack>
+  );
+}
+
+function MarketplaceGroup({
+  titleId,
+  icon,
+  title,
+  hint,
+  children,
+}: {
+  titleId: string;
+  icon: ReactNode;
+  title: string;
+  hint: string;
+  children: ReactNode[];
+}) {
+  if (children.length === 0) return null;
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={titleId}>
+      <Stack gap={2}>
+        <Group gap={6} c="dimmed">
+          {icon}
+          <Title order={2} fz="md" fw={650} id={titleId} c="var(--mantine-color-text)">
+            {title}
+          </Title>
+        </Group>
+        <Text fz="sm" c="dimmed">
+          {hint}
+        </Text>
+      </Stack>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" verticalSpacing="md">
+        {children}
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,131 @@
+import { MARKETPLACE_NAMES, marketplaceGroup, type MarketplaceId } from '@listloop/domain';
+import { Alert, EmptyState, Grid, Select, Stack, Text, Title } from '@mantine/core';
+import { IconAdjustmentsHorizontal, IconLock } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useIntl } from 'react-intl';
+import { usePermission, useSignedInSession } from '../../../lib/session';
+import { sampleItemQueryOptions } from '../api/rules.api';
+import { shownMarketplace, type RulesSearch } from '../rules-search';
+import { rulesMessages } from '../rules.messages';
+import { DefaultsSection } from './defaults-section';
+import { MappingRulesSection } from './mapping-rules-section';
+import { PricingRuleSection } from './pricing-rule-section';
+import { RulePreviewSection } from './rule-preview-section';
+
+/**
+ * /app/rules: the account's mapping rules, pricing rule and defaults for one marketplace at a
+ * time (spec §7), beside a preview of the listing they build from one of the seller's items.
+ */
+export function RulesPage({
+  search,
+  onSearchChange,
+}: {
+  search: RulesSearch;
+  onSearchChange: (next: RulesSearch) => void;
+}) {
+  const intl = useIntl();
+  const session = useSignedInSession();
+  const canManage = usePermission('rules.manage');
+  const marketplace = shownMarketplace(search.marketplace, session.allowedMarketplaces);
+  const sampleItem = useQuery({
+    ...sampleItemQueryOptions(session.userId, search.item ?? ''),
+    enabled: search.item !== undefined,
+  });
+
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1} fz={{ base: 22, sm: 26 }}>
+          {intl.formatMessage(rulesMessages.title)}
+        </Title>
+        <Text c="dimmed" fz="sm" maw={760}>
+          {intl.formatMessage(rulesMessages.intro)}
+        </Text>
+      </Stack>
+
+      {marketplace === null ? (
+        <EmptyState
+          py="xl"
+          variant="light"
+          icon={<IconAdjustmentsHorizontal size={26} />}
+          title={intl.formatMessage(rulesMessages.noMarketplacesTitle)}
+          description={intl.formatMessage(rulesMessages.noMarketplacesBody)}
+        />
+      ) : (
+        <>
+          <MarketplacePicker
+            value={marketplace}
+            allowed={session.allowedMarketplaces}
+            onChange={(next) => onSearchChange({ ...search, marketplace: next })}
+          />
+          {!canManage && (
+            <Alert variant="light" color="gray" icon={<IconLock size={18} />}>
+              {intl.formatMessage(rulesMessages.readOnly)}
+            </Alert>
+          )}
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, lg: 7 }}>
+              {/* Keyed by marketplace: a half-typed form never carries over to another one. */}
+              <Stack gap="lg" key={marketplace}>
+                <MappingRulesSection marketplace={marketplace} canManage={canManage} />
+                <PricingRuleSection
+                  marketplace={marketplace}
+                  canManage={canManage}
+                  samplePrice={sampleItem.data?.generalDetails.price ?? null}
+                />
+                <DefaultsSection marketplace={marketplace} canManage={canManage} />
+              </Stack>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 5 }}>
+              <RulePreviewSection
+                marketplace={marketplace}
+                itemId={search.item ?? null}
+                item={sampleItem.data ?? null}
+                itemError={sampleItem.isError ? sampleItem.error : null}
+                onItemChange={(item) => onSearchChange({ ...search, item: item ?? undefined })}
+              />
+            </Grid.Col>
+          </Grid>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function MarketplacePicker({
+  value,
+  allowed,
+  onChange,
+}: {
+  value: MarketplaceId;
+  allowed: readonly MarketplaceId[];
+  onChange: (marketplace: MarketplaceId) => void;
+}) {
+  const intl = useIntl();
+  const byName = (a: MarketplaceId, b: MarketplaceId) =>
+    MARKETPLACE_NAMES[a].localeCompare(MARKETPLACE_NAMES[b], intl.locale);
+  const group = (kind: 'source' | 'crosslisting') =>
+    allowed
+      .filter((id) => marketplaceGroup(id) === kind)
+      .sort(byName)
+      .map((id) => ({ value: id, label: MARKETPLACE_NAMES[id] }));
+  const data = [
+    { group: intl.formatMessage(rulesMessages.groupApi), items: group('source') },
+    { group: intl.formatMessage(rulesMessages.groupExtension), items: group('crosslisting') },
+  ].filter((entry) => entry.items.length > 0);
+
+  return (
+    <Select
+      label={intl.formatMessage(rulesMessages.marketplace)}
+      data={data}
+      value={value}
+      allowDeselect={false}
+      maw={320}
+      comboboxProps={{ shadow: 'md' }}
+      onChange={(next) => {
+        const id = allowed.find((candidate) => candidate === next);
+        if (id) onChange(id);
+      }}
+    />
+  );
+}

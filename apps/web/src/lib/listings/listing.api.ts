@@ -1,0 +1,137 @@
+import {
+  ItemResponseSchema,
+  ListingHistoryResponseSchema,
+  ListingOperationsResponseSchema,
+  ListingPreviewResponseSchema,
+  ListingQueueResponseSchema,
+  type BulkMarkAsNotListedRequestSchema,
+  type Item,
+  type ListingQueueRequest,
+  type MarketplaceId,
+  type MarkItemAsSoldRequestSchema,
+  type PendingOperation,
+} from '@listloop/domain';
+import type { z } from 'zod';
+import { apiRequest } from '../api-client';
+import { itemPath } from '../inventory/item.api';
+
+/** Spec §7 Items (listing calls) and issue 4's preview, history and operations. */
+export const ITEM_STATUS_PATH = '/api/rest/v1/item';
+
+const segment = encodeURIComponent;
+
+export const listingKeys = {
+  all: ['listings'] as const,
+  previews: (userId: string, itemId: string) =>
+    [...listingKeys.all, 'preview', userId, itemId] as const,
+  /** `version` changes whenever what the preview reads changes (the item's last save). */
+  preview: (userId: string, itemId: string, marketplaces: readonly string[], version: number) =>
+    [...listingKeys.previews(userId, itemId), [...marketplaces].sort(), version] as const,
+  histories: (userId: string, itemId: string) =>
+    [...listingKeys.all, 'history', userId, itemId] as const,
+  history: (userId: string, itemId: string, marketplace: string, version: number | null) =>
+    [...listingKeys.histories(userId, itemId), marketplace, version] as const,
+  operations: (userId: string, itemId: string) =>
+    [...listingKeys.all, 'operations', userId, itemId] as const,
+};
+
+/** The listing each marketplace would be sent, and every problem that would stop it. */
+export async function previewListings(
+  userId: string,
+  itemId: string,
+  marketplaces: readonly MarketplaceId[],
+  signal?: AbortSignal,
+) {
+  const { previews } = await apiRequest(`${itemPath(userId, itemId)}/preview`, {
+    method: 'POST',
+    body: { marketplaces },
+    schema: ListingPreviewResponseSchema,
+    signal,
+  });
+  return previews;
+}
+
+/** PUT /api/rest/v1/item/{itemId}/status: queue a list, delist or relist on one marketplace. */
+export function queueListing(
+  userId: string,
+  itemId: string,
+  marketplace: MarketplaceId,
+  operation: PendingOperation,
+) {
+  const body: ListingQueueRequest = { userId, marketplace, status: 'queue', operation };
+  return apiRequest(`${ITEM_STATUS_PATH}/${segment(itemId)}/status`, {
+    method: 'PUT',
+    body,
+    schema: ListingQueueResponseSchema,
+  });
+}
+
+export async function markItemAsSold(
+  userId: string,
+  itemId: string,
+  marketplace: MarketplaceId,
+): Promise<Item> {
+  const body: z.input<typeof MarkItemAsSoldRequestSchema> = { marketplace };
+  const { item } = await apiRequest(`${itemPath(userId, itemId)}/mark-item-as-sold`, {
+    method: 'PUT',
+    body,
+    schema: ItemResponseSchema,
+  });
+  return item;
+}
+
+export async function markNotListed(
+  userId: string,
+  itemId: string,
+  marketplaces: MarketplaceId[],
+): Promise<Item> {
+  const body: z.input<typeof BulkMarkAsNotListedRequestSchema> = { marketplaces };
+  const { item } = await apiRequest(`${itemPath(userId, itemId)}/bulk-mark-as-not-listed`, {
+    method: 'PUT',
+    body,
+    schema: ItemResponseSchema,
+  });
+  return item;
+}
+
+/**
+ * PUT …/listing/{marketplaceId}: the server merges these top-level fields into the stored
+ * listing (a nested object such as `shipping` is replaced whole) and keeps the state fields.
+ */
+export async function saveListing(
+  userId: string,
+  itemId: string,
+  marketplace: MarketplaceId,
+  listing: Record<string, unknown>,
+): Promise<Item> {
+  const { item } = await apiRequest(`${itemPath(userId, itemId)}/listing/${segment(marketplace)}`, {
+    method: 'PUT',
+    body: { listing },
+    schema: ItemResponseSchema,
+  });
+  return item;
+}
+
+/** Every change of the item's listing on the marketplace, oldest first. */
+export async function fetchListingHistory(
+  userId: string,
+  itemId: string,
+  marketplace: MarketplaceId,
+  signal?: AbortSignal,
+) {
+  const params = new URLSearchParams({ marketplace }).toString();
+  const { events } = await apiRequest(`${itemPath(userId, itemId)}/listing-history?${params}`, {
+    schema: ListingHistoryResponseSchema,
+    signal,
+  });
+  return events;
+}
+
+/** The item's list, delist and relist operations, newest first. */
+export async function fetchListingOperations(userId: string, itemId: string, signal?: AbortSignal) {
+  const { operations } = await apiRequest(`${itemPath(userId, itemId)}/listing-operations`, {
+    schema: ListingOperationsResponseSchema,
+    signal,
+  });
+  return operations;
+}

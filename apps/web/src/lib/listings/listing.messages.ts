@@ -1,0 +1,74 @@
+import type { ListingProblemCode, RequirableField } from '@listloop/domain';
+import type { MessageDescriptor } from 'react-intl';
+import { defineMessages } from '../../i18n/define-messages';
+
+/** The listing checks' problems (domain listing-checks.ts), by code, each saying how to fix it. */
+export const listingProblemMessages = defineMessages({
+  'marketplace.unsupported': { id: 'listing.problem.marketplace.unsupported' },
+  'title.missing': { id: 'listing.problem.title.missing' },
+  'title.tooLong': { id: 'listing.problem.title.tooLong' },
+  'description.missing': { id: 'listing.problem.description.missing' },
+  'description.tooLong': { id: 'listing.problem.description.tooLong' },
+  'description.tooManyHashtags': { id: 'listing.problem.description.tooManyHashtags' },
+  'description.htmlNotAllowed': { id: 'listing.problem.description.htmlNotAllowed' },
+  'photos.tooFew': { id: 'listing.problem.photos.tooFew' },
+  'photos.tooMany': { id: 'listing.problem.photos.tooMany' },
+  'price.missing': { id: 'listing.problem.price.missing' },
+  'price.tooLow': { id: 'listing.problem.price.tooLow' },
+  'price.tooHigh': { id: 'listing.problem.price.tooHigh' },
+  'currency.unsupported': { id: 'listing.problem.currency.unsupported' },
+  'quantity.tooHigh': { id: 'listing.problem.quantity.tooHigh' },
+  'sku.tooLong': { id: 'listing.problem.sku.tooLong' },
+  'tags.tooMany': { id: 'listing.problem.tags.tooMany' },
+  'tags.tooLong': { id: 'listing.problem.tags.tooLong' },
+  'field.missing': { id: 'listing.problem.field.missing' },
+  'extra.missing': { id: 'listing.problem.extra.missing' },
+  'condition.missing': { id: 'listing.problem.condition.missing' },
+  'condition.notMappable': { id: 'listing.problem.condition.notMappable' },
+}) satisfies Record<ListingProblemCode, MessageDescriptor>;
+
+/** price.tooLow when the marketplace has no stated minimum: any price above zero. */
+export const priceAboveZeroMessage = defineMessages({
+  priceAboveZero: { id: 'listing.problem.price.aboveZero' },
+}).priceAboveZero;
+
+/** What a marketplace may require, as the object of "{marketplace} needs …". */
+export const requirableFieldMessages = defineMessages({
+  category: { id: 'listing.requirable.category' },
+  brand: { id: 'listing.requirable.brand' },
+  size: { id: 'listing.requirable.size' },
+  colour: { id: 'listing.requirable.colour' },
+  condition: { id: 'listing.requirable.condition' },
+  quantity: { id: 'listing.requirable.quantity' },
+  originalPrice: { id: 'listing.requirable.originalPrice' },
+  sku: { id: 'listing.requirable.sku' },
+  weight: { id: 'listing.requirable.weight' },
+  shipping: { id: 'listing.requirable.shipping' },
+  'shipping.profileId': { id: 'listing.requirable.shipping.profileId' },
+  'shipping.processingProfileId': { id: 'listing.requirable.shipping.processingProfileId' },
+  'shipping.fromPostalCode': { id: 'listing.requirable.shipping.fromPostalCode' },
+}) satisfies Record<RequirableField, MessageDescriptor>;
+
+/**
+ * Labels of the §1 form overrides, by the message ids the domain's form-overrides.ts names
+ * (the postal-code label is a region label, in the region messages).
+ */
+export const formOverrideMessages = defineMessages({
+  'listing.field.upc.upc': { id: 'listing.field.upc.upc' },
+  'listing.field.upc.ean': { id: 'listing.field.upc.ean' },
+  'listing.field.ukSize': { id: 'listing.field.ukSize' },
+  'listing.field.packageWeight': { id: 'listing.field.packageWeight' },
+  'listing.field.packageDimensions': { id: 'listing.field.packageDimensions' },
+  'listing.field.shippingProfile': { id: 'listing.field.shippingProfile' },
+  'listing.field.processingProfile': { id: 'listing.field.processingProfile' },
+  'listing.section.delivery': { id: 'listing.section.delivery' },
+  'listing.section.shippingProfile': { id: 'listing.section.shippingProfile' },
+  'listing.section.processingProfile': { id: 'listing.section.processingProfile' },
+});
+
+/** Marketplace-only fields a marketplace requires (catalogue requiredExtra), by their key. */
+export const extraFieldMessages = defineMessages({
+  who_made: { id: 'listing.extra.who_made' },
+  when_made: { id: 'listing.extra.when_made' },
+  department: { id: 'listing.extra.department' },
+});

@@ -1,0 +1,99 @@
+import { checkListing, BuiltListingSchema } from '@listloop/domain';
+import { createIntl } from 'react-intl';
+import { describe, expect, it } from 'vitest';
+import enUS from '../../i18n/catalogues/en-US.json';
+import es from '../../i18n/catalogues/es.json';
+import { listingProblemText } from './problem-text';
+
+const intl = createIntl({ locale: 'en-US', messages: enUS });
+
+describe('listing problems in the reader’s language', () => {
+  it('says in en-US what the checks say in English', () => {
+    const listing = BuiltListingSchema.parse({
+      marketplace: 'mercari',
+      title: 'x'.repeat(85),
+      description: '',
+      price: 2500,
+      photos: [],
+      quantity: 3,
+    });
+    const problems = checkListing('mercari', listing);
+    expect(problems.map((p) => p.code)).toEqual([
+      'title.tooLong',
+      'description.missing',
+      'photos.tooFew',
+      'price.tooHigh',
+      'quantity.tooHigh',
+      'field.missing',
+      'condition.missing',
+      'field.missing',
+    ]);
+    // The same words; the app groups thousands as the locale does ($2,000.00).
+    const ungrouped = (text: string) => text.replace(/(\d),(\d{3})/g, '$1$2');
+    for (const problem of problems) {
+      expect(ungrouped(listingProblemText(intl, problem))).toBe(problem.message);
+    }
+  });
+
+  it('formats eBay’s price floor and the fields eBay needs', () => {
+    const listing = BuiltListingSchema.parse({
+      marketplace: 'ebay',
+      title: 'Jacket',
+      description: 'Warm',
+      price: 0.5,
+      photos: ['a.jpg'],
+      condition: 'USED_GOOD',
+    });
+    const texts = checkListing('ebay', listing).map((p) => listingProblemText(intl, p));
+    expect(texts).toEqual([
+      'eBay prices are at least $0.99; raise the price to $0.99 or more.',
+      'eBay needs a category; set it on the item or in the eBay defaults.',
+      'eBay needs a shipping profile; set it on the item or in the eBay defaults.',
+      'eBay needs a ship-from ZIP code; set it on the item or in the eBay defaults.',
+    ]);
+  });
+
+  it('names the marketplace-only fields in words', () => {
+    expect(
+      listingProblemText(intl, {
+        code: 'extra.missing',
+        field: 'extra.who_made',
+        message: "Etsy needs 'who_made'; set it in the Etsy tab of the item.",
+        params: { marketplace: 'Etsy', field: 'who_made' },
+      }),
+    ).toBe('Etsy needs “Who made it”; set it in the Etsy tab of the item.');
+    expect(
+      listingProblemText(intl, {
+        code: 'extra.missing',
+        field: 'extra.material',
+        message: "Etsy needs 'material'; set it in the Etsy tab of the item.",
+        params: { marketplace: 'Etsy', field: 'material' },
+      }),
+    ).toBe('Etsy needs “material”; set it in the Etsy tab of the item.');
+  });
+
+  it('translates', () => {
+    const spanish = createIntl({ locale: 'es', messages: es });
+    expect(
+      listingProblemText(spanish, {
+        code: 'title.tooLong',
+        field: 'title',
+        message: 'Mercari titles are at most 80 characters; shorten the title by 1 character.',
+        params: { marketplace: 'Mercari', max: 80, length: 81, over: 1 },
+      }),
+    ).toBe(
+      'Los títulos de Mercari tienen como máximo 80 caracteres; acorta el título en 1 carácter.',
+    );
+  });
+
+  it('shows the server’s sentence for a field it cannot name', () => {
+    expect(
+      listingProblemText(intl, {
+        code: 'field.missing',
+        field: 'gtin',
+        message: 'eBay needs a GTIN.',
+        params: { marketplace: 'eBay', field: 'gtin' },
+      }),
+    ).toBe('eBay needs a GTIN.');
+  });
+});

@@ -1,0 +1,75 @@
+import { REQUIRABLE_FIELDS, type ListingProblem, type RequirableField } from '@listloop/domain';
+import type { IntlShape } from 'react-intl';
+import {
+  extraFieldMessages,
+  listingProblemMessages,
+  priceAboveZeroMessage,
+  requirableFieldMessages,
+} from './listing.messages';
+
+type Problem = Pick<ListingProblem, 'code' | 'field' | 'message' | 'params'>;
+
+function isRequirable(value: unknown): value is RequirableField {
+  return (REQUIRABLE_FIELDS as readonly unknown[]).includes(value);
+}
+
+const numberOf = (value: string | number | undefined): number =>
+  typeof value === 'number' ? value : Number(value ?? 0);
+
+/**
+ * A listing problem in the reader's language, with the fix it needs. The checks give a code and
+ * its params (the marketplace's display name, limits, counts); money is formatted in the
+ * listing's currency. A code this app does not know yet shows the server's English sentence.
+ */
+export function listingProblemText(intl: IntlShape, problem: Problem): string {
+  const params = problem.params;
+  const marketplace = String(params.marketplace ?? '');
+  const currency = typeof params.currency === 'string' ? params.currency : 'USD';
+  const money = (value: string | number | undefined) =>
+    intl.formatNumber(numberOf(value), { style: 'currency', currency });
+  const descriptor = listingProblemMessages[problem.code];
+  if (!descriptor) return problem.message;
+
+  switch (problem.code) {
+    case 'price.tooLow':
+      if (numberOf(params.min) <= 0)
+        return intl.formatMessage(priceAboveZeroMessage, { marketplace });
+      return intl.formatMessage(descriptor, { marketplace, minPrice: money(params.min) });
+    case 'price.tooHigh':
+      return intl.formatMessage(descriptor, { marketplace, maxPrice: money(params.max) });
+    case 'tags.tooMany':
+      return intl.formatMessage(descriptor, {
+        marketplace,
+        max: numberOf(params.max),
+        over: numberOf(params.count) - numberOf(params.max),
+      });
+    case 'extra.missing': {
+      const key = String(params.field ?? '');
+      const field = Object.hasOwn(extraFieldMessages, key)
+        ? intl.formatMessage(extraFieldMessages[key as keyof typeof extraFieldMessages])
+        : key;
+      return intl.formatMessage(descriptor, { marketplace, field });
+    }
+    case 'condition.missing':
+    case 'field.missing': {
+      const field = params.field;
+      // A condition the marketplace requires reads like any other required field; without
+      // `field` it is the condition mapping's problem: the item has no condition at all.
+      if (problem.code === 'condition.missing' && field === undefined) {
+        return intl.formatMessage(descriptor, { marketplace });
+      }
+      if (!isRequirable(field)) return problem.message;
+      return intl.formatMessage(listingProblemMessages['field.missing'], {
+        marketplace,
+        fieldName: intl.formatMessage(requirableFieldMessages[field]),
+      });
+    }
+    default: {
+      const values: Record<string, string | number> = { marketplace };
+      for (const [key, value] of Object.entries(params)) {
+        if (key !== 'marketplace') values[key] = value;
+      }
+      return intl.formatMessage(descriptor, values);
+    }
+  }
+}

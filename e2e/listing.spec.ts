@@ -1,0 +1,166 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { signInAsDemo } from './support/demo';
+
+interface ApiItem {
+  itemID: string;
+  userID: string;
+  generalDetails: {
+    title: string;
+    description: string;
+    price: number | null;
+    quantity: number;
+    sku: string;
+    images: unknown[];
+  };
+  listings: Record<string, unknown>;
+}
+
+/**
+ * A demo item Mercari and eBay would take once shipping is set: photographed (the demo photos
+ * are made by a background job after the first start, newest first), described, one unit, no
+ * listings yet. Only the seeded items (SKU LT-…): other journeys create and edit their own.
+ */
+async function findListableItem(request: APIRequestContext): Promise<ApiItem> {
+  let found: ApiItem | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/api/account/item?limit=100');
+        if (!response.ok()) return false;
+        const { items } = (await response.json()) as { items: ApiItem[] };
+        found = items.find(
+          ({ generalDetails: details, listings }) =>
+            details.sku.startsWith('LT-') &&
+            details.images.length > 0 &&
+            details.description.trim() !== '' &&
+            details.quantity === 1 &&
+            details.price !== null &&
+            details.price >= 1 &&
+            details.price <= 2000 &&
+            details.title.length <= 80 &&
+            Object.keys(listings).length === 0,
+        );
+        return found !== undefined;
+      },
+      { timeout: 60_000, intervals: [1_000] },
+    )
+    .toBe(true);
+  return found!;
+}
+
+test.describe('cross-listing', () => {
+  test('a seller queues an item to eBay and Mercari and sees each outcome live', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    await signInAsDemo(page);
+    // page.request shares the page's cookies: the calls below are the signed-in seller's.
+    const item = await findListableItem(page.request);
+    const title = item.generalDetails.title;
+
+    await page.goto(`/app/inventory/${item.itemID}`);
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+
+    // eBay needs where the item ships from and its shipping policy: set them on its tab (§1:
+    // the shipping location is labelled with the zip code).
+    const addMarketplace = page.getByRole('combobox', { name: 'Add a marketplace' });
+    await addMarketplace.click();
+    await page.getByRole('option', { name: 'eBay', exact: true }).click();
+    const ebayTab = page.getByRole('tabpanel', { name: 'eBay' });
+    await expect(ebayTab.getByRole('textbox', { name: 'UPC' })).toBeVisible();
+    await expect(ebayTab.getByText('eBay needs a ship-from ZIP code')).toBeVisible();
+    await ebayTab.getByRole('textbox', { name: 'ZIP code' }).fill('10001');
+    await ebayTab.getByRole('textbox', { name: 'Shipping policy ID' }).fill('standard-shipping');
+    await expect(ebayTab.getByRole('status')).toHaveText('Your eBay values are saved');
+    await expect(ebayTab.getByText('Nothing stops this listing.')).toBeVisible();
+    await expect(ebayTab.getByText('10001')).toBeVisible();
+
+    // Mercari needs shipping: a price will do.
+    await addMarketplace.click();
+    await page.getByRole('option', { name: 'Mercari', exact: true }).click();
+    const mercariTab = page.getByRole('tabpanel', { name: 'Mercari' });
+    await expect(mercariTab.getByText('Mercari needs shipping')).toBeVisible();
+    await mercariTab.getByRole('textbox', { name: 'Shipping price' }).fill('5');
+    await expect(mercariTab.getByRole('status')).toHaveText('Your Mercari values are saved');
+    await expect(mercariTab.getByText('Nothing stops this listing.')).toBeVisible();
+
+    // Cross-list: both are ready; each is queued on its own.
+    await page.getByRole('button', { name: 'Cross-list' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cross-list this item' });
+    await dialog.getByRole('checkbox', { name: 'eBay', exact: true }).check();
+    await dialog.getByRole('checkbox', { name: 'Mercari', exact: true }).check();
+    for (const name of ['eBay', 'Mercari']) {
+      await expect(dialog.getByRole('group', { name }).getByText('Ready to list')).toBeVisible();
+    }
+    await expect(dialog.getByText('What eBay will be sent')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Queue 2 marketplaces' }).click();
+    await expect(dialog.getByText('Queued', { exact: true })).toHaveCount(2);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(dialog).toBeHidden();
+
+    const panel = page.getByRole('region', { name: 'Marketplaces', exact: true });
+    const ebay = panel.getByRole('listitem').filter({ hasText: 'eBay' });
+    const mercari = panel.getByRole('listitem').filter({ hasText: 'Mercari' });
+
+    // eBay has no connector yet: its job fails, and the reason is shown, without a reload.
+    await expect(ebay.getByText('Listing failed')).toBeVisible({ timeout: 30_000 });
+    await expect(ebay.getByText(/Not connected/)).toBeVisible();
+    await expect(ebay.getByRole('button', { name: 'eBay' })).toBeVisible();
+
+    // Mercari waits for the browser extension.
+    await expect(mercari.getByText('Queued', { exact: true })).toBeVisible();
+    await expect(mercari.getByText('Waiting for the browser extension')).toBeVisible();
+
+    // The test is the extension now: it claims the operation and reports the listing.
+    const headers = { Origin: baseURL! };
+    const executorId = 'e2e-extension';
+    const claim = await page.request.post('/api/rest/v1/executor/claim', {
+      headers,
+      data: { marketplaces: ['mercari'], executorId },
+    });
+    expect(claim.ok()).toBe(true);
+    const { operations } = (await claim.json()) as {
+      operations: { itemId: string; marketplace: string; operation: string }[];
+    };
+    expect(operations).toContainEqual(
+      expect.objectContaining({ itemId: item.itemID, marketplace: 'mercari', operation: 'list' }),
+    );
+    await expect(mercari.getByText('The browser extension is working on it')).toBeVisible();
+
+    const listedID = `m${Date.now().toString(36)}`;
+    const listed = await page.request.post(
+      `/api/account/item/${encodeURIComponent(item.userID)}/${encodeURIComponent(item.itemID)}/set-listing-listed`,
+      {
+        headers,
+        data: {
+          marketplace: 'mercari',
+          listedID,
+          listingURL: `https://www.mercari.com/us/item/${listedID}/`,
+          executorId,
+        },
+      },
+    );
+    expect(listed.ok()).toBe(true);
+
+    // Listed, without a reload; the history says who did what.
+    await expect(mercari.getByText('Listed', { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(mercari.getByRole('link', { name: 'View on Mercari' })).toHaveAttribute(
+      'href',
+      `https://www.mercari.com/us/item/${listedID}/`,
+    );
+    await mercari.getByRole('button', { name: 'Mercari' }).click();
+    const history = page.getByRole('table', { name: 'History on Mercari' });
+    await expect(
+      history.getByRole('row').filter({ hasText: 'Queued to list → Listed' }),
+    ).toBeVisible();
+    await expect(
+      history.getByRole('row').filter({ hasText: 'Not listed → Queued to list' }),
+    ).toContainText('You');
+    await expect(
+      page.getByRole('group', { name: 'Actions for Mercari' }).getByRole('button', {
+        name: 'Delist',
+      }),
+    ).toBeVisible();
+  });
+});
