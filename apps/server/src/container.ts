@@ -168,11 +168,19 @@ export async function createContainer(config: Config, options: ContainerOptions 
       items,
       repositories.listings,
       connectors,
-      async (operationId: string, accountId: string, attempt: number): Promise<string | null> =>
+      async (
+        operationId: string,
+        accountId: string,
+        attempt: number,
+        startAfterSeconds?: number,
+      ): Promise<string | null> =>
         queue.send(
           jobs.executeListing,
           { operationId, accountId },
-          { id: jobIdOf(operationId, attempt) },
+          {
+            id: jobIdOf(operationId, attempt),
+            ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}),
+          },
         ),
       listingPreviews,
       { leaseSeconds: config.listings.leaseSeconds },

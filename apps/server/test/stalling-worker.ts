@@ -25,6 +25,7 @@ async function main() {
     },
     update: async () => ({}),
     delist: async () => undefined,
+    updateQuantity: async () => undefined,
     fetchOrders: async () => [],
     parseWebhook: async () => [],
   });

@@ -54,6 +54,10 @@ export interface Connector {
   publish(input: ConnectorListingInput): Promise<ConnectorPublished>;
   update(input: ConnectorListingInput & { listedID: string }): Promise<ConnectorPublished>;
   delist(input: ConnectorListingInput & { listedID: string | null }): Promise<void>;
+  /** Sets the quantity available on a live listing (a sale elsewhere, an edit of the item). */
+  updateQuantity(
+    input: ConnectorListingInput & { listedID: string; quantity: number },
+  ): Promise<void>;
   fetchOrders(scope: ConnectorScope, since: number): Promise<ConnectorOrder[]>;
   parseWebhook(
     headers: Record<string, string | string[] | undefined>,
@@ -63,16 +67,22 @@ export interface Connector {
 
 /**
  * What a connector throws when the marketplace refused or could not be reached. `transient`
- * errors (timeouts, rate limits, 5xx) are retried with backoff; any other ends the operation in
- * list or delist failure with `message`, the marketplace's words, kept for the seller.
+ * errors (timeouts, rate limits, 5xx) are retried with backoff, or after `retryAfterSeconds`
+ * when the marketplace said when (a 429's Retry-After); any other ends the operation in list or
+ * delist failure with `message`, the marketplace's words, kept for the seller.
  */
 export class ConnectorError extends Error {
   override readonly name = 'ConnectorError';
   readonly transient: boolean;
+  readonly retryAfterSeconds: number | null;
 
-  constructor(message: string, options: { transient?: boolean; cause?: unknown } = {}) {
+  constructor(
+    message: string,
+    options: { transient?: boolean; retryAfterSeconds?: number | null; cause?: unknown } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.transient = options.transient ?? false;
+    this.retryAfterSeconds = options.retryAfterSeconds ?? null;
   }
 }
 

@@ -149,6 +149,7 @@ describe('a worker killed mid-job', () => {
       },
       update: async () => ({}),
       delist: async () => undefined,
+      updateQuantity: async () => undefined,
       fetchOrders: async () => [],
       parseWebhook: async () => [],
     };

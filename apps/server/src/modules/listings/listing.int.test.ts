@@ -21,6 +21,7 @@ function fakeConnector(marketplace: MarketplaceId, publish: Connector['publish']
     publish,
     update: async () => ({}),
     delist: async () => undefined,
+    updateQuantity: async () => undefined,
     fetchOrders: async () => [],
     parseWebhook: async () => [],
   };
@@ -298,6 +299,31 @@ describe('listing engine', () => {
       { retryCount: 0, retryLimit: 5, logger: server.container.logger },
     );
     expect(calls).toBe(3);
+  }, 40_000);
+
+  it('a rate limit with Retry-After is tried again after the advertised delay', async () => {
+    const calls: number[] = [];
+    server.container.connectors.register(
+      fakeConnector('whatnot', async () => {
+        calls.push(Date.now());
+        if (calls.length === 1)
+          throw new ConnectorError('Too many requests', { transient: true, retryAfterSeconds: 2 });
+        return { listedID: 'WN-1' };
+      }),
+    );
+    const itemId = await newItem();
+    expect((await queue(itemId, 'whatnot')).status).toBe(202);
+    const listing = await waitFor(
+      () => listingOf(itemId, 'whatnot'),
+      (l) => l.status !== 'queued',
+      30_000,
+    );
+    server.container.connectors.unregister('whatnot');
+    expect(listing).toMatchObject({ status: 'listed', listedID: 'WN-1' });
+    expect(calls).toHaveLength(2);
+    expect(calls[1]! - calls[0]!).toBeGreaterThanOrEqual(1900);
+    const [op] = await operationsOf(itemId);
+    expect(op).toMatchObject({ status: 'succeeded', last_error: 'Too many requests' });
   }, 40_000);
 
   it('a permanent failure ends in list failure with the marketplace’s message', async () => {

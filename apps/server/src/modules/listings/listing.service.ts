@@ -50,11 +50,15 @@ export interface ListingBuilder {
   ): Promise<{ listing: BuiltListing; problems: ListingProblem[] }>;
 }
 
-/** How the engine sends a connector operation's job; `attempt` > 0 makes a fresh job id. */
+/**
+ * How the engine sends a connector operation's job; `attempt` > 0 makes a fresh job id, and
+ * `startAfterSeconds` holds it back (a marketplace's Retry-After).
+ */
 export type EnqueueOperation = (
   operationId: string,
   accountId: string,
   attempt: number,
+  startAfterSeconds?: number,
 ) => Promise<string | null>;
 
 /** A connector operation whose marketplace problems are listed in one sentence. */
@@ -595,8 +599,22 @@ export class ListingService {
       } catch (error) {
         const transient = !(error instanceof ConnectorError) || error.transient;
         const message = error instanceof Error ? error.message : String(error);
-        const lastTry = !transient || job.retryCount >= job.retryLimit;
+        // Every take counts one attempt, whether pg-boss retried the job or we sent a new one.
+        const lastTry = !transient || op.attempts > job.retryLimit;
         job.logger.warn({ err: error, operationId, lastTry }, 'listing operation failed');
+        const retryAfter = error instanceof ConnectorError ? error.retryAfterSeconds : null;
+        if (!lastTry && retryAfter !== null) {
+          // The marketplace said when to come back: a new job then, not pg-boss's backoff.
+          await this.listings.update(accountId, op.id, {
+            status: 'queued',
+            leaseOwner: null,
+            leaseExpiresAt: null,
+            lastError: message.slice(0, 2000),
+          });
+          const jobId = await this.enqueue(op.id, accountId, op.attempts + 1, retryAfter);
+          if (jobId) await this.listings.update(accountId, op.id, { jobId });
+          return;
+        }
         if (!lastTry) {
           // Back in the queue for the job's retry, which takes it again after its backoff.
           await this.listings.update(accountId, op.id, {
