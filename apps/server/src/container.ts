@@ -47,6 +47,13 @@ import { UploadServer } from './modules/images/upload.tus';
 import { loadMemberContext } from './platform/http/request-context';
 import { demoPhotosJob } from './seed/demo-photos.job';
 import { ConnectorRegistry } from './modules/listings/connector';
+import {
+  ConnectionTokenService,
+  OAuthProviders,
+} from './modules/connections/connection-token.service';
+import { OAuthStateRepository } from './modules/marketplace-auth/oauth-state.repository';
+import { MarketplaceAuthService } from './modules/marketplace-auth/marketplace-auth.service';
+import { purgeOAuthStatesJob } from './modules/marketplace-auth/marketplace-auth.jobs';
 import { ListingRepository } from './modules/listings/listing.repository';
 import { ListingService, jobIdOf } from './modules/listings/listing.service';
 import { executeListingJob, sweepListingsJob } from './modules/listings/listing.jobs';
@@ -108,6 +115,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     itemImports: new ItemImportRepository(db),
     images: new ImageRepository(db),
     listings: new ListingRepository(db),
+    oauthStates: new OAuthStateRepository(db),
   };
 
   const auth = new AuthService(
@@ -130,8 +138,17 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const items = new ItemService(db, repositories.items, labels, repositories.accountUsers);
   const marketplaceRules = new MarketplaceRuleService(db, repositories.marketplaceRules);
   const listingPreviews = new ListingPreviewService(items, marketplaceRules);
-  // The API connectors of the source-group marketplaces; empty until the next issue adds them.
+  // The API connectors of the source-group marketplaces, and the OAuth providers of those a
+  // seller connects by signing in; registered from the configuration below.
   const connectors = new ConnectorRegistry();
+  const oauthProviders = new OAuthProviders();
+  const connections = new ConnectionService(db, repositories.connections);
+  const credentials = new CredentialService(db, repositories.connections, credentialsBox);
+  const connectionTokens = new ConnectionTokenService(
+    repositories.connections,
+    credentials,
+    oauthProviders,
+  );
 
   const services = {
     auth,
@@ -153,8 +170,17 @@ export async function createContainer(config: Config, options: ContainerOptions 
       auth,
     ),
     roles: new RoleService(repositories.roles, repositories.accountUsers),
-    connections: new ConnectionService(db, repositories.connections),
-    credentials: new CredentialService(db, repositories.connections, credentialsBox),
+    connections,
+    credentials,
+    connectionTokens,
+    marketplaceAuth: new MarketplaceAuthService(
+      db,
+      repositories.oauthStates,
+      repositories.connections,
+      credentials,
+      oauthProviders,
+      logger,
+    ),
     sessions: new SessionService(repositories.users, flags),
     labels,
     items,
@@ -212,6 +238,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
 
   const jobs = {
     purgeExpiredSessions: purgeExpiredSessionsJob(repositories.auth),
+    purgeOAuthStates: purgeOAuthStatesJob(repositories.oauthStates),
     importItems: importItemsJob(services.itemImports),
     executeListing: executeListingJob(services.listings, config.listings.workers),
     sweepListings: sweepListingsJob(services.listings, async (jobId: string) => {
@@ -248,6 +275,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     repositories,
     services,
     connectors,
+    oauthProviders,
     jobs,
     queue,
     async close() {

@@ -943,7 +943,18 @@ cases.push(
   },
 );
 
+cases.push({
+  route: 'GET /api/user/auth/web-auth-url',
+  title: 'cannot start reconnecting a connection of another account',
+  request: async (victim) => ({
+    path: `/api/user/auth/web-auth-url?marketplace=ebay&connectionId=${await connectionOf(victim)}`,
+  }),
+  unchanged: connectionUnchanged,
+});
+
 const ownDataOnly: Record<string, string> = {
+  'GET /api/user/auth/callback/:marketplace':
+    'names no row: the state it carries is consumed only by the user and account that began it (marketplace-auth.int.test.ts proves another account’s state is refused)',
   'GET /api/account/variants/options': 'the options and setting of the caller’s own account',
   'POST /api/uploads': 'creates an upload owned by the caller; names no existing row',
   'GET /api/rest/v1/auth/session': 'the session state of the caller; takes no id',

@@ -1,1 +1,4 @@
 export {};
+export * from './core';
+export * from './ebay';
+export * from './shopify';

@@ -220,4 +220,70 @@ export class ConnectionRepository {
       .returning({ connectionId: marketplaceCredentials.connectionId });
     return removed.map((row) => row.connectionId);
   }
+
+  /**
+   * The account's connections to a marketplace that a connector may use: connected, with
+   * credentials, oldest first (the first is the one listings go to).
+   */
+  async usableFor(accountId: string, marketplace: string): Promise<ConnectionRow[]> {
+    const rows = await this.db
+      .select({ connection: marketplaceConnections })
+      .from(marketplaceConnections)
+      .innerJoin(
+        marketplaceCredentials,
+        eq(marketplaceCredentials.connectionId, marketplaceConnections.id),
+      )
+      .where(
+        and(
+          eq(marketplaceConnections.accountId, accountId),
+          eq(marketplaceConnections.marketplace, marketplace),
+          eq(marketplaceConnections.status, 'connected'),
+        ),
+      )
+      .orderBy(asc(marketplaceConnections.createdAt), asc(marketplaceConnections.id));
+    return rows.map((row) => row.connection);
+  }
+
+  /** A connection of the marketplace already linked to this seller account on the marketplace. */
+  async findByExternalAccount(
+    accountId: string,
+    marketplace: string,
+    externalAccountId: string,
+    db: Db = this.db,
+  ): Promise<ConnectionRow | null> {
+    const [row] = await db
+      .select()
+      .from(marketplaceConnections)
+      .where(
+        and(
+          eq(marketplaceConnections.accountId, accountId),
+          eq(marketplaceConnections.marketplace, marketplace),
+          eq(marketplaceConnections.externalAccountId, externalAccountId),
+        ),
+      )
+      .limit(1);
+    return row ?? null;
+  }
+
+  /**
+   * Replaces the sealed credentials only if they are still `previousCiphertext`: a refresh that
+   * lost the race to another one (another process, a rotated refresh token) writes nothing.
+   */
+  async replaceCredentialsIf(
+    row: { accountId: string; connectionId: string; previousCiphertext: string },
+    next: { ciphertext: string; keyVersion: number; hint: string; expiresAt: Date | null },
+  ): Promise<boolean> {
+    const updated = await this.db
+      .update(marketplaceCredentials)
+      .set({ ...next, updatedAt: new Date() })
+      .where(
+        and(
+          eq(marketplaceCredentials.accountId, row.accountId),
+          eq(marketplaceCredentials.connectionId, row.connectionId),
+          eq(marketplaceCredentials.ciphertext, row.previousCiphertext),
+        ),
+      )
+      .returning({ id: marketplaceCredentials.id });
+    return updated.length > 0;
+  }
 }

@@ -38,6 +38,8 @@ export interface ConnectionCredentials {
   marketplace: MarketplaceId;
   expiresAt: Date | null;
   credentials: StoredCredentials;
+  /** The sealed value these were opened from: a compare-and-swap replaces only this one. */
+  version: string;
 }
 
 /**
@@ -140,19 +142,68 @@ export class CredentialService {
   async credentialsFor(
     accountId: string,
     connectionId: string,
+    db?: Db,
   ): Promise<ConnectionCredentials | null> {
-    const row = await this.connections.findCredentials(accountId, connectionId);
+    const row = await this.connections.findCredentials(accountId, connectionId, db);
     if (!row) return null;
     const credentials = StoredCredentialsSchema.parse(
       JSON.parse(this.box.open(row, sealContext(row))),
     );
-    if (this.box.isStale(row.keyVersion)) await this.reseal(row, credentials);
+    // Inside a caller's transaction the next write of the row seals it again anyway.
+    if (!db && this.box.isStale(row.keyVersion)) await this.reseal(row, credentials);
     return {
       connectionId,
       marketplace: row.marketplace as MarketplaceId,
       expiresAt: row.expiresAt,
       credentials,
+      version: row.ciphertext,
     };
+  }
+
+  private sealed(
+    row: { accountId: string; connectionId: string; marketplace: string },
+    credentials: StoredCredentials,
+  ) {
+    const secret = mainSecret(credentials) ?? '';
+    const sealed = this.box.seal(JSON.stringify(credentials), sealContext(row));
+    return {
+      ciphertext: sealed.ciphertext,
+      keyVersion: sealed.keyVersion,
+      hint: hintOf(secret),
+      expiresAt: credentials.expiresAt ? new Date(credentials.expiresAt) : null,
+    };
+  }
+
+  /**
+   * Stores the credentials a marketplace handed out when the seller connected (OAuth), inside
+   * the caller's transaction, and marks the connection connected. No request context: the
+   * caller has checked who may connect.
+   */
+  async saveConnected(
+    row: { accountId: string; connectionId: string; marketplace: MarketplaceId },
+    credentials: StoredCredentials,
+    db: Db,
+  ): Promise<void> {
+    await this.connections.upsertCredentials(
+      { id: newId(), ...row, ...this.sealed(row, credentials) },
+      db,
+    );
+    await this.connections.setStatus(row.accountId, [row.connectionId], 'connected', db);
+  }
+
+  /**
+   * Replaces refreshed credentials unless another refresh replaced `version` first; answers
+   * whether it did. Rotating refresh tokens (Etsy) make losing that race harmless this way.
+   */
+  async replaceRefreshed(
+    row: { accountId: string; connectionId: string; marketplace: MarketplaceId },
+    version: string,
+    credentials: StoredCredentials,
+  ): Promise<boolean> {
+    return this.connections.replaceCredentialsIf(
+      { accountId: row.accountId, connectionId: row.connectionId, previousCiphertext: version },
+      this.sealed(row, credentials),
+    );
   }
 
   private async reseal(row: CredentialRow, credentials: StoredCredentials): Promise<void> {

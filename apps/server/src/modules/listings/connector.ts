@@ -35,6 +35,8 @@ export interface ConnectorPublished {
 export interface ConnectorOrder {
   orderId: string;
   listedID: string;
+  /** The SKU the marketplace sold, when it tells (eBay: our item id). */
+  sku?: string | null;
   soldAt: number;
   price?: number | null;
 }

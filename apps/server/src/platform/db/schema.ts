@@ -12,3 +12,5 @@ export * from '../../modules/item-import/item-import.table';
 export * from '../../modules/rules/marketplace-rule.table';
 export * from '../../modules/listings/listing.table';
 export * from '../../modules/connections/connection.table';
+export * from '../../modules/marketplace-auth/oauth-state.table';
+export * from '../../modules/webhooks/webhook-delivery.table';

@@ -17,6 +17,7 @@ import { accountUserRoutes } from '../../modules/account-users/account-user.rout
 import { roleRoutes } from '../../modules/roles/role.routes';
 import { connectionRoutes } from '../../modules/connections/connection.routes';
 import { credentialRoutes } from '../../modules/connections/credential.routes';
+import { marketplaceAuthRoutes } from '../../modules/marketplace-auth/marketplace-auth.routes';
 import { healthRoutes } from '../../modules/health/health.routes';
 import { webRoutes } from '../../modules/web/web.routes';
 import { itemRoutes } from '../../modules/items/item.routes';
@@ -154,6 +155,10 @@ export async function buildApp(
   await roleRoutes(app, { service: container.services.roles });
   await connectionRoutes(app, { service: container.services.connections });
   await credentialRoutes(app, { service: container.services.credentials });
+  await marketplaceAuthRoutes(app, {
+    service: container.services.marketplaceAuth,
+    publicUrl: config.publicUrl,
+  });
   await itemRoutes(app, {
     items: container.services.items,
     bulk: container.services.itemBulk,

@@ -1,0 +1,556 @@
+import {
+  BuiltListingSchema,
+  GeneralDetailsSchema,
+  type BuiltListingInput,
+  type Item,
+} from '@listloop/domain';
+import {
+  createEbayEmulator,
+  describeViolations,
+  ManualClock,
+  type EbayEmulator,
+  type RunningEmulator,
+} from '@listloop/emulators';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  ConnectorError,
+  type ConnectorListingInput,
+  type ConnectorScope,
+} from '../../modules/listings/connector';
+import {
+  OAuthRefusedError,
+  type ConnectionAuth,
+  type ConnectionToken,
+  type OAuthProvider,
+  type TokenSet,
+} from '../shared/auth';
+import type { MarketplaceCall } from '../shared/marketplace-http';
+import { ebayBusinessPolicies } from './business-policies';
+import { createEbayConnector, type EbayConnector, type EbayConnectorOptions } from './connector';
+import { EBAY_SCOPES, ebayOAuthProvider } from './oauth';
+
+const CLIENT = {
+  clientId: 'ListLoop-Test-PRD-1234567890-abcdef12',
+  clientSecret: 'PRD-test-secret',
+  ruName: 'ListLoop-ListLoop-Test-PRD-abcdefgh',
+  acceptUrl: 'https://listloop.test/api/marketplaces/ebay/callback',
+};
+const SCOPE: ConnectorScope = {
+  accountId: 'account-000000000000000001',
+  userId: 'user-0000000000000000001',
+};
+const RECONNECT = 'Reconnect your eBay account in Marketplaces.';
+
+/**
+ * The test's stand-in for the connections module: holds the tokens the provider handed out and
+ * refreshes through it, once per rejected token, as the real ConnectionAuth does.
+ */
+class TestConnectionAuth implements ConnectionAuth {
+  refreshes = 0;
+  constructor(
+    private readonly provider: OAuthProvider,
+    private tokens: TokenSet,
+  ) {}
+
+  async token(): Promise<ConnectionToken> {
+    return { connectionId: 'connection-1', accessToken: this.tokens.accessToken, extra: {} };
+  }
+
+  async refreshAfterRejection(
+    _scope: ConnectorScope,
+    _marketplace: string,
+    rejected: string,
+  ): Promise<ConnectionToken> {
+    if (rejected === this.tokens.accessToken) {
+      this.refreshes += 1;
+      try {
+        this.tokens = await this.provider.refresh(this.tokens.refreshToken ?? '', {});
+      } catch (error) {
+        if (error instanceof OAuthRefusedError) throw new ConnectorError(RECONNECT);
+        throw new ConnectorError(String(error), { transient: true });
+      }
+    }
+    return this.token();
+  }
+}
+
+let itemCounter = 0;
+
+function listingInput(
+  overrides: Partial<BuiltListingInput> & { itemID?: string } = {},
+  policies: { fulfillment: string; payment: string; return: string },
+): ConnectorListingInput {
+  const { itemID, ...builtOverrides } = overrides;
+  itemCounter += 1;
+  const id = itemID ?? `item${String(itemCounter).padStart(20, '0')}`;
+  const item: Item = {
+    itemID: id,
+    userID: SCOPE.userId,
+    dateCreated: 0,
+    dateLastModified: 0,
+    status: 'complete',
+    labels: [],
+    generalDetails: GeneralDetailsSchema.parse({ title: 'Levi’s 501 jeans' }),
+    listings: {},
+    variants: [],
+    completeness: [],
+  };
+  const built = BuiltListingSchema.parse({
+    marketplace: 'ebay',
+    title: 'Levi’s 501 jeans, blue, 32x32',
+    description: '<p>Classic straight fit, barely worn.</p>',
+    price: 45,
+    currency: 'USD',
+    quantity: 1,
+    condition: 'USED_GOOD',
+    brand: 'Levi’s',
+    category: '11483',
+    size: '32x32',
+    colour: 'Blue',
+    photos: ['https://images.listloop.test/1.jpg', 'https://images.listloop.test/2.jpg'],
+    shipping: { profileId: policies.fulfillment, fromPostalCode: '10001' },
+    extra: {
+      paymentPolicyId: policies.payment,
+      returnPolicyId: policies.return,
+      upc: '012345678905',
+    },
+    ...builtOverrides,
+  });
+  return { ...SCOPE, item, listing: {}, built };
+}
+
+describe('eBay connector against the eBay emulator', () => {
+  let clock: ManualClock;
+  let emulator: EbayEmulator;
+  let running: RunningEmulator;
+  let provider: OAuthProvider;
+  let auth: TestConnectionAuth;
+  let connector: EbayConnector;
+  let calls: MarketplaceCall[];
+  let policies: { fulfillment: string; payment: string; return: string };
+
+  const connect = async (): Promise<TokenSet> => {
+    const authorize = provider.authorizeUrl({
+      state: 'state-123',
+      redirectUri: CLIENT.acceptUrl,
+      codeChallenge: null,
+      extra: {},
+    });
+    const redirect = await fetch(authorize, { redirect: 'manual' });
+    expect(redirect.status).toBe(302);
+    const back = new URL(redirect.headers.get('location') ?? '');
+    expect(`${back.origin}${back.pathname}`).toBe(CLIENT.acceptUrl);
+    expect(back.searchParams.get('state')).toBe('state-123');
+    return provider.exchangeCode({
+      code: back.searchParams.get('code') ?? '',
+      redirectUri: CLIENT.acceptUrl,
+      codeVerifier: null,
+      extra: {},
+    });
+  };
+
+  const makeConnector = (options: Partial<EbayConnectorOptions> = {}) =>
+    createEbayConnector({
+      baseUrl: running.url,
+      auth,
+      listingUrlBase: `${running.url}/itm/`,
+      onCall: (call) => calls.push(call),
+      now: () => clock.now(),
+      ...options,
+    });
+
+  const input = (overrides: Partial<BuiltListingInput> & { itemID?: string } = {}) =>
+    listingInput(overrides, policies);
+
+  const expectNoViolations = () => {
+    expect(emulator.violations, describeViolations(emulator.violations)).toEqual([]);
+  };
+
+  const offersOf = (sku: string) =>
+    [...emulator.store.offers.values()].filter((o) => o.sku === sku);
+
+  beforeEach(async () => {
+    clock = new ManualClock(Date.now());
+    emulator = await createEbayEmulator({
+      clock,
+      clients: [
+        {
+          clientId: CLIENT.clientId,
+          clientSecret: CLIENT.clientSecret,
+          ruNames: { [CLIENT.ruName]: CLIENT.acceptUrl },
+        },
+      ],
+      rules: { leafCategoryIds: new Set(['11483', '57990', '15724']) },
+    });
+    running = await emulator.listen();
+    provider = ebayOAuthProvider({
+      authBaseUrl: running.url,
+      apiBaseUrl: running.url,
+      clientId: CLIENT.clientId,
+      clientSecret: CLIENT.clientSecret,
+      ruName: CLIENT.ruName,
+      scopes: EBAY_SCOPES,
+      now: () => clock.now(),
+    });
+    const seeded = emulator.seededPolicies.EBAY_US;
+    if (!seeded) throw new Error('The emulator seeds EBAY_US policies');
+    policies = seeded;
+    auth = new TestConnectionAuth(provider, await connect());
+    calls = [];
+    connector = makeConnector();
+  });
+
+  afterEach(async () => {
+    await running.close();
+  });
+
+  it('connects through the OAuth provider: authorize redirect, code, tokens, refresh', async () => {
+    const tokens = await connect();
+    expect(tokens.accessToken).toMatch(/^v\^1\.1#/);
+    expect(tokens.expiresAt).toBe(clock.now() + 7200 * 1000);
+    expect(tokens.refreshTokenExpiresAt).toBe(clock.now() + 47_304_000 * 1000);
+    const refreshed = await provider.refresh(tokens.refreshToken ?? '', {});
+    expect(refreshed.accessToken).not.toBe(tokens.accessToken);
+    expect(refreshed.refreshToken).toBe(tokens.refreshToken);
+    await expect(provider.refresh('not-a-token', {})).rejects.toBeInstanceOf(OAuthRefusedError);
+    expectNoViolations();
+  });
+
+  it('publishes: inventory item, offer, publish; the listing page shows it', async () => {
+    const listing = input();
+    const result = await connector.publish(listing);
+    expect(result.listedID).toMatch(/^\d+$/);
+    expect(result.listingURL).toBe(`${running.url}/itm/${result.listedID}`);
+    // First publish also creates the ship-from location: GET location, POST location.
+    const shape = (c: MarketplaceCall) =>
+      `${c.method} ${c.path.replace(/\/(location|inventory_item|offer)\/[^/]+/, '/$1/:id')}`;
+    expect(calls.map(shape)).toEqual([
+      'GET /sell/inventory/v1/location/:id',
+      'POST /sell/inventory/v1/location/:id',
+      'GET /sell/inventory/v1/offer',
+      'PUT /sell/inventory/v1/inventory_item/:id',
+      'POST /sell/inventory/v1/offer',
+      'POST /sell/inventory/v1/offer/:id/publish',
+    ]);
+
+    const item = emulator.store.inventoryItems.get(listing.item.itemID);
+    expect(item?.quantity).toBe(1);
+    expect(item?.item).toMatchObject({
+      condition: 'USED_GOOD',
+      product: {
+        title: 'Levi’s 501 jeans, blue, 32x32',
+        aspects: { Brand: ['Levi’s'], Size: ['32x32'], Color: ['Blue'] },
+        imageUrls: listing.built.photos,
+        upc: ['012345678905'],
+      },
+    });
+    const [offer] = offersOf(listing.item.itemID);
+    expect(offer).toMatchObject({
+      status: 'PUBLISHED',
+      listing: { listingId: result.listedID, listingStatus: 'ACTIVE' },
+    });
+    expect(offer?.details).toMatchObject({
+      categoryId: '11483',
+      pricingSummary: { price: { value: '45.00', currency: 'USD' } },
+      listingPolicies: {
+        fulfillmentPolicyId: policies.fulfillment,
+        paymentPolicyId: policies.payment,
+        returnPolicyId: policies.return,
+      },
+      merchantLocationKey: 'LL-US-10001',
+    });
+
+    const page = await fetch(result.listingURL ?? '');
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('Levi’s 501 jeans, blue, 32x32');
+    expect(html).toContain('Simulate a sale');
+
+    calls = [];
+    await connector.publish(input());
+    expect(calls).toHaveLength(4);
+    expectNoViolations();
+  });
+
+  it('updates a live listing in place: same listing id, new price and title', async () => {
+    const listing = input();
+    const first = await connector.publish(listing);
+    const changed = {
+      ...listing,
+      built: { ...listing.built, price: 39.5, title: 'Levi’s 501, 32x32' },
+    };
+    calls = [];
+    const updated = await connector.update({ ...changed, listedID: first.listedID ?? '' });
+    expect(updated.listedID).toBe(first.listedID);
+    expect(calls.map((c) => c.method)).toEqual(['GET', 'PUT', 'PUT']);
+    const [offer] = offersOf(listing.item.itemID);
+    expect(offer?.details.pricingSummary).toEqual({ price: { value: '39.50', currency: 'USD' } });
+    expect(emulator.store.inventoryItems.get(listing.item.itemID)?.item.product).toMatchObject({
+      title: 'Levi’s 501, 32x32',
+    });
+    expect(emulator.revisionsToday(first.listedID ?? '')).toBe(2);
+    expectNoViolations();
+  });
+
+  it('delists by withdrawing the offer (2 calls), again without error, then relists', async () => {
+    const listing = input();
+    const first = await connector.publish(listing);
+    calls = [];
+    await connector.delist({ ...listing, listedID: first.listedID ?? null });
+    expect(calls.map((c) => `${c.method} ${c.status}`)).toEqual(['GET 200', 'POST 200']);
+    expect(offersOf(listing.item.itemID)[0]).toMatchObject({
+      status: 'UNPUBLISHED',
+      listing: null,
+    });
+    expect((await fetch(first.listingURL ?? '')).status).toBe(404);
+
+    calls = [];
+    await connector.delist({ ...listing, listedID: first.listedID ?? null });
+    expect(calls).toHaveLength(1);
+
+    const relisted = await connector.publish(listing);
+    expect(relisted.listedID).not.toBe(first.listedID);
+    expect(offersOf(listing.item.itemID)).toHaveLength(1);
+    expect(offersOf(listing.item.itemID)[0]).toMatchObject({ status: 'PUBLISHED' });
+    expectNoViolations();
+  });
+
+  it('changes the quantity with bulk_update_price_quantity (1 call)', async () => {
+    const listing = input({ quantity: 2 });
+    const first = await connector.publish(listing);
+    calls = [];
+    await connector.updateQuantity({ ...listing, listedID: first.listedID ?? '', quantity: 5 });
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      'POST /sell/inventory/v1/bulk_update_price_quantity',
+    ]);
+    expect(emulator.store.inventoryItems.get(listing.item.itemID)?.quantity).toBe(5);
+    const [offer] = offersOf(listing.item.itemID);
+    expect(offer && emulator.store.available(offer)).toBe(5);
+    expectNoViolations();
+  });
+
+  it('finds a sale by polling getOrders once, and pages through many orders', async () => {
+    const listing = input({ quantity: 3 });
+    const first = await connector.publish(listing);
+    const since = clock.now();
+    clock.advance(60_000);
+    const order = emulator.produceSale({ listingId: first.listedID ?? '' });
+    const offer = offersOf(listing.item.itemID)[0];
+    expect(offer && emulator.store.available(offer)).toBe(2);
+
+    const orders = await connector.fetchOrders(SCOPE, since);
+    expect(orders).toEqual([
+      {
+        orderId: order.orderId,
+        listedID: first.listedID,
+        sku: listing.item.itemID,
+        soldAt: clock.now(),
+        price: 45,
+      },
+    ]);
+    clock.advance(60_000);
+    expect(await connector.fetchOrders(SCOPE, clock.now() - 1000)).toEqual([]);
+
+    const paged = makeConnector({ ordersPageSize: 2 });
+    const many = input({ quantity: 10 });
+    await paged.publish(many);
+    for (let i = 0; i < 5; i += 1) emulator.produceSale({ sku: many.item.itemID });
+    calls = [];
+    const all = await paged.fetchOrders(SCOPE, since);
+    expect(all).toHaveLength(6);
+    expect(new Set(all.map((o) => o.orderId)).size).toBe(6);
+    expect(calls).toHaveLength(3);
+    expectNoViolations();
+  });
+
+  it('sells through the listing page’s "Simulate a sale" button', async () => {
+    const first = await connector.publish(input());
+    const response = await fetch(`${running.url}/__emulator/sales`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ listingId: first.listedID ?? '' }).toString(),
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toContain(`/itm/${first.listedID}`);
+    expect(emulator.store.orders.size).toBe(1);
+    const [offer] = [...emulator.store.offers.values()];
+    expect(offer?.listing?.listingStatus).toBe('ENDED');
+    expectNoViolations();
+  });
+
+  it('fails with eBay’s own message when eBay refuses the listing', async () => {
+    const error = await connector.publish(input({ category: '99999' })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectorError);
+    expect((error as ConnectorError).transient).toBe(false);
+    expect((error as ConnectorError).message).toBe(
+      'eBay: The eBay listing associated with the inventory item, or the unpublished offer has an invalid category ID. The category 99999 is not a valid leaf category.',
+    );
+    expectNoViolations();
+  });
+
+  it('says clearly what eBay misses before sending (validate)', async () => {
+    const problems = await connector.validate(
+      input({
+        category: null,
+        condition: 'GENTLY_USED',
+        shipping: { profileId: policies.fulfillment, fromPostalCode: null },
+      }),
+    );
+    expect(problems.map((p) => p.path)).toEqual([
+      'condition',
+      'category',
+      'shipping.fromPostalCode',
+    ]);
+    await expect(connector.publish(input({ category: null }))).rejects.toThrow(
+      'eBay would refuse this listing: eBay needs a category.',
+    );
+  });
+
+  it('refreshes once on a 401 and goes on', async () => {
+    emulator.oauth.expireAccessTokens();
+    const result = await connector.publish(input());
+    expect(result.listedID).toBeTruthy();
+    expect(auth.refreshes).toBe(1);
+    expect(calls.filter((c) => c.status === 401)).toHaveLength(1);
+    expectNoViolations();
+  });
+
+  it('surfaces the ConnectionAuth’s error when eBay refuses the refresh', async () => {
+    emulator.oauth.expireAccessTokens();
+    emulator.oauth.revokeRefreshTokens();
+    const error = await connector.publish(input()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectorError);
+    expect((error as ConnectorError).message).toBe(RECONNECT);
+    expect((error as ConnectorError).transient).toBe(false);
+    expectNoViolations();
+  });
+
+  it('turns a 429 into a transient error with eBay’s Retry-After', async () => {
+    emulator.faults.inject({ kind: 'rate-limit', retryAfterSeconds: 7 });
+    const error = (await connector.publish(input()).catch((e: unknown) => e)) as ConnectorError;
+    expect(error).toBeInstanceOf(ConnectorError);
+    expect(error.transient).toBe(true);
+    expect(error.retryAfterSeconds).toBe(7);
+    expect(error.message).toBe(
+      'eBay: Too many requests. The request limit has been reached for the resource.',
+    );
+    expectNoViolations();
+  });
+
+  it('turns a 5xx or a dropped connection into a transient error', async () => {
+    emulator.faults.inject({ kind: 'server-error', status: 503 });
+    const error = (await connector.publish(input()).catch((e: unknown) => e)) as ConnectorError;
+    expect(error.transient).toBe(true);
+    expect(error.message).toMatch(
+      /^eBay had a problem \(503\): eBay: A system error has occurred\./,
+    );
+    emulator.faults.inject({ kind: 'disconnect' });
+    const dropped = (await connector
+      .delist({ ...input(), listedID: null })
+      .catch((e: unknown) => e)) as ConnectorError;
+    expect(dropped.transient).toBe(true);
+    expectNoViolations();
+  });
+
+  it('publishes idempotently: a retry after a failed publish reuses the offer; a repeat finds the live listing', async () => {
+    const listing = input();
+    emulator.faults.inject({ kind: 'server-error', operationId: 'publishOffer' });
+    await expect(connector.publish(listing)).rejects.toMatchObject({ transient: true });
+    expect(offersOf(listing.item.itemID)).toMatchObject([{ status: 'UNPUBLISHED' }]);
+
+    const retried = await connector.publish(listing);
+    expect(offersOf(listing.item.itemID)).toHaveLength(1);
+    calls = [];
+    const again = await connector.publish(listing);
+    expect(again).toEqual(retried);
+    expect(calls.map((c) => c.method)).toEqual(['GET', 'PUT']);
+    expect(offersOf(listing.item.itemID)).toHaveLength(1);
+    expectNoViolations();
+  });
+
+  it('respects the daily revision limit: eBay’s refusal, and its own count', async () => {
+    const listing = input();
+    const first = await connector.publish(listing);
+    const listedID = first.listedID ?? '';
+    emulator.setRevisionsToday(listedID, 250);
+    const refused = (await connector
+      .updateQuantity({ ...listing, listedID, quantity: 4 })
+      .catch((e: unknown) => e)) as ConnectorError;
+    expect(refused).toBeInstanceOf(ConnectorError);
+    expect(refused.transient).toBe(true);
+    expect(refused.retryAfterSeconds).toBeGreaterThan(0);
+    expect(refused.message).toMatch(/250 revisions a day/);
+    // Remembered: the next revision is not even sent.
+    calls = [];
+    await expect(connector.updateQuantity({ ...listing, listedID, quantity: 3 })).rejects.toThrow(
+      /250 revisions/,
+    );
+    expect(calls).toHaveLength(0);
+
+    const counted = makeConnector({ revisionsPerDay: 2 });
+    const other = input();
+    const live = await counted.publish(other);
+    await counted.updateQuantity({ ...other, listedID: live.listedID ?? '', quantity: 2 });
+    await counted.updateQuantity({ ...other, listedID: live.listedID ?? '', quantity: 3 });
+    calls = [];
+    await expect(
+      counted.updateQuantity({ ...other, listedID: live.listedID ?? '', quantity: 4 }),
+    ).rejects.toMatchObject({ transient: true });
+    expect(calls).toHaveLength(0);
+    expectNoViolations();
+  });
+
+  it('uses the seller’s default policies when the listing names none', async () => {
+    const listing = input({ extra: {}, shipping: { profileId: null, fromPostalCode: '10001' } });
+    await connector.publish(listing);
+    expect(offersOf(listing.item.itemID)[0]?.details.listingPolicies).toEqual({
+      fulfillmentPolicyId: policies.fulfillment,
+      paymentPolicyId: policies.payment,
+      returnPolicyId: policies.return,
+    });
+    expectNoViolations();
+  });
+
+  it('answers the business-polices call from the Account API: by id, by name, all', async () => {
+    const byId = await ebayBusinessPolicies(
+      connector.http,
+      SCOPE,
+      'fulfillment',
+      policies.fulfillment,
+    );
+    expect(byId).toMatchObject([
+      { id: policies.fulfillment, name: 'Standard shipping', isDefault: true },
+    ]);
+    expect(await connector.businessPolicies(SCOPE, 'return', '30-day returns')).toMatchObject([
+      { id: policies.return, type: 'return' },
+    ]);
+    expect(await connector.businessPolicies(SCOPE, 'payment', 'IMMEDIATE')).toMatchObject([
+      { id: policies.payment },
+    ]);
+    expect(await connector.businessPolicies(SCOPE, 'payment', '*')).toHaveLength(1);
+    expect(await connector.businessPolicies(SCOPE, 'payment', '123')).toEqual([]);
+    expectNoViolations();
+  });
+
+  it('readies a newly connected seller: business-policy opt-in and the ship-from location', async () => {
+    emulator.store.optedInPrograms.clear();
+    await connector.prepareSeller(SCOPE, { postalCode: '94105' });
+    expect([...emulator.store.optedInPrograms]).toEqual(['SELLING_POLICY_MANAGEMENT']);
+    expect(emulator.store.locations.get('LL-US-94105')?.status).toBe('ENABLED');
+    expectNoViolations();
+  });
+
+  it('records a request the real API would refuse as a violation', async () => {
+    const error = await connector.http
+      .request(SCOPE, 'PUT', `/sell/inventory/v1/inventory_item/${'x'.repeat(10)}`, {
+        json: { availability: { shipToLocationAvailability: { quantity: 'two' } } },
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectorError);
+    expect((error as ConnectorError).message).toMatch(/^eBay: Invalid request/);
+    expect(emulator.violations).toHaveLength(1);
+    expect(emulator.violations[0]?.messages.join(' ')).toMatch(/content-language/);
+    expect(emulator.violations[0]?.messages.join(' ')).toMatch(/quantity must be integer/);
+  });
+});

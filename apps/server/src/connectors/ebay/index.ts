@@ -1,0 +1,7 @@
+export * from './business-policies';
+export * from './client';
+export * from './connector';
+export * from './errors';
+export * from './mapper';
+export * from './oauth';
+export * from './revision-limit';

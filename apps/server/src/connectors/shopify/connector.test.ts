@@ -1,0 +1,687 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  AccountConfigSchema,
+  BuiltListingSchema,
+  GeneralDetailsSchema,
+  type BuiltListingInput,
+  type Item,
+} from '@listloop/domain';
+import {
+  createShopifyEmulator,
+  describeViolations,
+  shopifyDocumentProblems,
+  type RunningEmulator,
+  type ShopifyEmulator,
+} from '@listloop/emulators';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  ConnectorError,
+  type ConnectorListingInput,
+  type ConnectorScope,
+} from '../../modules/listings/connector';
+import {
+  OAuthRefusedError,
+  type ConnectionAuth,
+  type ConnectionToken,
+  type OAuthProvider,
+  type TokenSet,
+} from '../shared/auth';
+import type { MarketplaceCall } from '../shared/marketplace-http';
+import { SHOPIFY_API_VERSION } from './client';
+import {
+  createShopifyConnector,
+  shopifyWebhookTopics,
+  shopifyWebhookUrl,
+  type ShopifyConnector,
+  type ShopifyConnectorOptions,
+} from './connector';
+import * as documents from './documents';
+import type { ShopifyMetafieldValue } from './mapper';
+import { SHOPIFY_SCOPES, shopifyOAuthProvider } from './oauth';
+import { ShopifyWebhookSignatureError } from './webhook';
+
+const APP = {
+  clientId: 'listloop-test-client',
+  clientSecret: 'listloop-test-secret',
+  name: 'ListLoop',
+};
+const SHOP = 'vintage-threads.myshopify.com';
+const CALLBACK = 'https://listloop.test/api/user/auth/callback/shopify';
+const SCOPE: ConnectorScope = {
+  accountId: 'account-000000000000000001',
+  userId: 'user-0000000000000000001',
+};
+const RECONNECT = 'Reconnect your Shopify account in Marketplaces.';
+
+/**
+ * The test's stand-in for the connections module: keeps the tokens the provider handed out
+ * with the shop as the connection's extra, and refreshes once per rejected token through the
+ * provider, saving the rotated refresh token, as the real ConnectionAuth does.
+ */
+class TestConnectionAuth implements ConnectionAuth {
+  refreshes = 0;
+  needsReconnect = false;
+  constructor(
+    private readonly provider: OAuthProvider,
+    public tokens: TokenSet,
+    private readonly extra: Record<string, string>,
+  ) {}
+
+  async token(): Promise<ConnectionToken> {
+    if (this.needsReconnect) throw new ConnectorError(RECONNECT);
+    return {
+      connectionId: 'connection-1',
+      accessToken: this.tokens.accessToken,
+      extra: this.extra,
+    };
+  }
+
+  async refreshAfterRejection(
+    _scope: ConnectorScope,
+    _marketplace: string,
+    rejected: string,
+  ): Promise<ConnectionToken> {
+    if (rejected === this.tokens.accessToken) {
+      this.refreshes += 1;
+      if (!this.tokens.refreshToken) {
+        this.needsReconnect = true;
+        throw new ConnectorError(RECONNECT);
+      }
+      try {
+        this.tokens = await this.provider.refresh(this.tokens.refreshToken, this.extra);
+      } catch (error) {
+        if (error instanceof OAuthRefusedError) {
+          this.needsReconnect = true;
+          throw new ConnectorError(RECONNECT);
+        }
+        throw new ConnectorError(String(error), { transient: true });
+      }
+    }
+    return this.token();
+  }
+}
+
+interface Received {
+  headers: IncomingHttpHeaders;
+  raw: Buffer;
+}
+
+/** ListLoop's /webhook/shopify as far as Shopify can tell: it answers 200 and keeps the raw bodies. */
+async function startReceiver(): Promise<{ server: Server; url: string; received: Received[] }> {
+  const received: Received[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      received.push({ headers: req.headers, raw: Buffer.concat(chunks) });
+      res.writeHead(200).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return { server, url: `http://127.0.0.1:${port}`, received };
+}
+
+let itemCounter = 0;
+
+function listingInput(
+  overrides: Partial<BuiltListingInput> & { itemID?: string } = {},
+): ConnectorListingInput {
+  const { itemID, ...builtOverrides } = overrides;
+  itemCounter += 1;
+  const id = itemID ?? `Item${String(itemCounter).padStart(20, '0')}`;
+  const item: Item = {
+    itemID: id,
+    userID: SCOPE.userId,
+    dateCreated: 0,
+    dateLastModified: 0,
+    status: 'complete',
+    labels: [],
+    generalDetails: GeneralDetailsSchema.parse({
+      title: 'Levi’s 501 jeans',
+      brand: 'Levi’s',
+      condition: 'good',
+      size: '32x32',
+      primaryColor: 'Blue',
+      category: 'Clothing > Jeans',
+      notes: 'Front pocket has a small mark.',
+    }),
+    listings: {},
+    variants: [],
+    completeness: [],
+  };
+  const built = BuiltListingSchema.parse({
+    marketplace: 'shopify',
+    title: 'Levi’s 501 jeans, blue, 32x32',
+    description: 'Classic straight fit.\n\nBarely worn.',
+    price: 45,
+    currency: 'USD',
+    quantity: 2,
+    brand: 'Levi’s',
+    category: 'Clothing > Jeans',
+    size: '32x32',
+    colour: 'Blue',
+    photos: ['https://images.listloop.test/1.jpg', '/api/images/2.jpg'],
+    tags: ['Brand: Levi’s', 'denim'],
+    ...builtOverrides,
+  });
+  return { ...SCOPE, item, listing: {}, built };
+}
+
+describe('Shopify connector documents', () => {
+  it('each fits the Admin API schema of the operations used', () => {
+    for (const [name, document] of Object.entries(documents)) {
+      expect(shopifyDocumentProblems(document), name).toEqual([]);
+    }
+  });
+});
+
+describe('Shopify connector against the Shopify emulator', () => {
+  let emulator: ShopifyEmulator;
+  let running: RunningEmulator;
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let provider: OAuthProvider;
+  let auth: TestConnectionAuth;
+  let connector: ShopifyConnector;
+  let calls: MarketplaceCall[];
+  let metafields: ShopifyMetafieldValue[];
+
+  const makeConnector = (extra: Partial<ShopifyConnectorOptions> = {}) =>
+    createShopifyConnector({
+      auth,
+      apiVersion: SHOPIFY_API_VERSION,
+      webhookSecret: APP.clientSecret,
+      shopBaseUrl: (shop) => emulator.shopBaseUrl(shop),
+      publicUrl: 'https://listloop.test',
+      onCall: (call) => calls.push(call),
+      metafields: () => metafields,
+      ...extra,
+    });
+
+  /** The whole install: authorize on the shop, the redirect with a code, the code for tokens. */
+  const connect = async (): Promise<TokenSet> => {
+    const authorize = provider.authorizeUrl({
+      state: 'state-123',
+      redirectUri: CALLBACK,
+      codeChallenge: null,
+      extra: { shop: 'Vintage-Threads' },
+    });
+    expect(authorize.startsWith(`${emulator.shopBaseUrl(SHOP)}/admin/oauth/authorize?`)).toBe(true);
+    const redirect = await fetch(authorize, { redirect: 'manual' });
+    expect(redirect.status).toBe(302);
+    const back = new URL(redirect.headers.get('location')!);
+    expect(`${back.origin}${back.pathname}`).toBe(CALLBACK);
+    expect(back.searchParams.get('state')).toBe('state-123');
+    expect(back.searchParams.get('shop')).toBe(SHOP);
+    return provider.exchangeCode({
+      code: back.searchParams.get('code')!,
+      redirectUri: CALLBACK,
+      codeVerifier: null,
+      extra: { shop: SHOP },
+    });
+  };
+
+  const variantOf = (productId: string) => {
+    const shop = emulator.shop(SHOP);
+    const product = shop.products.get(productId)!;
+    return { shop, product, variant: shop.variants.get(product.variantIds[0]!)! };
+  };
+
+  beforeAll(async () => {
+    receiver = await startReceiver();
+  });
+
+  afterAll(async () => {
+    await new Promise<void>((resolve) => receiver.server.close(() => resolve()));
+  });
+
+  beforeEach(async () => {
+    emulator = createShopifyEmulator({
+      apps: [APP],
+      shops: [{ domain: SHOP, name: 'Vintage Threads' }],
+    });
+    running = await emulator.listen();
+    receiver.received.length = 0;
+    calls = [];
+    metafields = [];
+    provider = shopifyOAuthProvider({
+      clientId: APP.clientId,
+      clientSecret: APP.clientSecret,
+      scopes: SHOPIFY_SCOPES,
+      shopBaseUrl: (shop) => emulator.shopBaseUrl(shop),
+    });
+    auth = new TestConnectionAuth(provider, await connect(), { shop: SHOP });
+    connector = makeConnector();
+  });
+
+  afterEach(async () => {
+    const violations = emulator.violations;
+    await running.close();
+    expect(violations, describeViolations(violations)).toEqual([]);
+  });
+
+  it('connects by OAuth: an expiring offline token with a refresh token, for the shop', () => {
+    expect(auth.tokens.accessToken).toMatch(/^shpat_/);
+    expect(auth.tokens.refreshToken).toMatch(/^shprt_/);
+    expect(auth.tokens.externalAccountId).toBe(SHOP);
+    expect(auth.tokens.scope).toBe(SHOPIFY_SCOPES.join(','));
+    expect(auth.tokens.expiresAt! - Date.now()).toBeGreaterThan(3500_000);
+    expect(auth.tokens.refreshTokenExpiresAt).not.toBeNull();
+  });
+
+  it('refuses a code used twice, as Shopify does', async () => {
+    const authorize = provider.authorizeUrl({
+      state: 's',
+      redirectUri: CALLBACK,
+      codeChallenge: null,
+      extra: { shop: SHOP },
+    });
+    const back = new URL((await fetch(authorize, { redirect: 'manual' })).headers.get('location')!);
+    const code = back.searchParams.get('code')!;
+    await provider.exchangeCode({
+      code,
+      redirectUri: CALLBACK,
+      codeVerifier: null,
+      extra: { shop: SHOP },
+    });
+    await expect(
+      provider.exchangeCode({
+        code,
+        redirectUri: CALLBACK,
+        codeVerifier: null,
+        extra: { shop: SHOP },
+      }),
+    ).rejects.toThrow(OAuthRefusedError);
+  });
+
+  it('publishes: a product with its photos, tags, variant, stock and metafields, on the online store', async () => {
+    metafields = [
+      { namespace: 'custom', key: 'condition', type: 'single_line_text_field', value: 'Good' },
+    ];
+    const input = listingInput();
+    const published = await connector.publish(input);
+    expect(published.listedID).toMatch(/^gid:\/\/shopify\/Product\/\d+$/);
+    const { shop, product, variant } = variantOf(published.listedID!);
+    expect(published.listingURL).toBe(`${emulator.shopBaseUrl(SHOP)}/products/${product.handle}`);
+    expect(product).toMatchObject({
+      title: 'Levi’s 501 jeans, blue, 32x32',
+      descriptionHtml: '<p>Classic straight fit.</p><p>Barely worn.</p>',
+      vendor: 'Levi’s',
+      productType: 'Jeans',
+      status: 'ACTIVE',
+      tags: ['Brand: Levi’s', 'denim'],
+    });
+    expect(product.media.map((m) => m.url)).toEqual([
+      'https://images.listloop.test/1.jpg',
+      'https://listloop.test/api/images/2.jpg',
+    ]);
+    expect(variant).toMatchObject({ sku: input.item.itemID, price: '45.00' });
+    expect(variant.selectedOptions).toEqual([
+      { name: 'Size', value: '32x32' },
+      { name: 'Color', value: 'Blue' },
+    ]);
+    expect(shop.variantQuantity(variant)).toBe(2);
+    expect(shop.isOnOnlineStore(product)).toBe(true);
+    expect(product.metafields.map((m) => [m.namespace, m.key, m.value])).toEqual([
+      ['custom', 'condition', 'Good'],
+    ]);
+
+    const page = await fetch(published.listingURL!);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Simulate a sale');
+
+    // The first call of a process also reads the shop's location and sales channel.
+    expect(calls.map((c) => c.status)).toEqual([200, 200, 200, 200, 200]);
+    calls.length = 0;
+    metafields = [];
+    await connector.publish(listingInput());
+    // Looking the SKU up, productSet, publishablePublish.
+    expect(calls).toHaveLength(3);
+  });
+
+  it('updates the product in place, its stock by compare-and-set', async () => {
+    const input = listingInput();
+    const { listedID } = await connector.publish(input);
+    calls.length = 0;
+    const updated = await connector.update({
+      ...input,
+      listedID: listedID!,
+      built: { ...input.built, title: 'Levi’s 501, dark wash', price: 39.5, quantity: 5 },
+    });
+    expect(updated.listedID).toBe(listedID);
+    const { shop, product, variant } = variantOf(listedID!);
+    expect(product.title).toBe('Levi’s 501, dark wash');
+    expect(variant.price).toBe('39.50');
+    expect(shop.variantQuantity(variant)).toBe(5);
+    expect(shop.products.size).toBe(1);
+    // Read, productSet, inventorySetQuantities.
+    expect(calls).toHaveLength(3);
+  });
+
+  it('delists (stock 0, off the online store) and relists the same product', async () => {
+    const input = listingInput();
+    const { listedID, listingURL } = await connector.publish(input);
+    calls.length = 0;
+    await connector.delist({ ...input, listedID: listedID! });
+    // Read the product; set 0 and unpublish in one call.
+    expect(calls).toHaveLength(2);
+    let state = variantOf(listedID!);
+    expect(state.shop.variantQuantity(state.variant)).toBe(0);
+    expect(state.shop.isOnOnlineStore(state.product)).toBe(false);
+    expect((await fetch(listingURL!)).status).toBe(404);
+
+    // Delisting again finds nothing left to take down and succeeds.
+    await connector.delist({ ...input, listedID: listedID! });
+
+    calls.length = 0;
+    const relisted = await connector.publish(input);
+    expect(relisted.listedID).toBe(listedID);
+    state = variantOf(listedID!);
+    expect(state.shop.variantQuantity(state.variant)).toBe(2);
+    expect(state.shop.isOnOnlineStore(state.product)).toBe(true);
+    expect(state.shop.products.size).toBe(1);
+    // Look up by SKU, productSet, then stock back and publish in one call.
+    expect(calls).toHaveLength(3);
+  });
+
+  it('delists an item that sold out on Shopify: nothing to set, only off the online store', async () => {
+    const input = listingInput({ quantity: 1 });
+    const { listedID } = await connector.publish(input);
+    await emulator.sale({ shop: SHOP, sku: input.item.itemID });
+    calls.length = 0;
+    await connector.delist({ ...input, listedID: listedID! });
+    expect(calls).toHaveLength(2);
+    const { shop, product } = variantOf(listedID!);
+    expect(shop.isOnOnlineStore(product)).toBe(false);
+  });
+
+  it('shows the productSet input and metafields it would send', async () => {
+    metafields = [
+      { namespace: 'custom', key: 'size', type: 'single_line_text_field', value: '32x32' },
+    ];
+    const input = listingInput();
+    const built = await connector.build(input);
+    expect(built).toMatchObject({
+      productSet: {
+        title: input.built.title,
+        variants: [{ sku: input.item.itemID, price: '45.00' }],
+      },
+      metafields,
+    });
+    expect(calls).toEqual([]);
+  });
+
+  it('delists an item whose Shopify product was never found, without failing', async () => {
+    await connector.delist({ ...listingInput(), listedID: null });
+  });
+
+  it('sets the quantity, reading again when the stock changed meanwhile (compare-and-set)', async () => {
+    const input = listingInput({ quantity: 3 });
+    const { listedID } = await connector.publish(input);
+    const { shop, variant } = variantOf(listedID!);
+    let raced = false;
+    const racing = makeConnector({
+      fetch: async (url, init) => {
+        if (
+          !raced &&
+          typeof init?.body === 'string' &&
+          init.body.includes('inventorySetQuantities')
+        ) {
+          raced = true;
+          // A buyer takes one between ListLoop's read and its write.
+          shop.createOrder(variant.id, 1);
+        }
+        return fetch(url, init);
+      },
+    });
+    calls.length = 0;
+    await racing.updateQuantity({ ...input, listedID: listedID!, quantity: 1 });
+    expect(raced).toBe(true);
+    expect(shop.variantQuantity(variant)).toBe(1);
+    // A new connector reads the shop's context first; then read, a stale set, read again, set.
+    expect(calls).toHaveLength(5);
+  });
+
+  it('gives up as a transient failure when the stock keeps changing', async () => {
+    const input = listingInput({ quantity: 10 });
+    const { listedID } = await connector.publish(input);
+    const { shop, variant } = variantOf(listedID!);
+    const racing = makeConnector({
+      compareAndSetAttempts: 2,
+      fetch: async (url, init) => {
+        if (typeof init?.body === 'string' && init.body.includes('inventorySetQuantities')) {
+          shop.createOrder(variant.id, 1);
+        }
+        return fetch(url, init);
+      },
+    });
+    const failure = await racing
+      .updateQuantity({ ...input, listedID: listedID!, quantity: 4 })
+      .catch((e) => e);
+    expect(failure).toBeInstanceOf(ConnectorError);
+    expect(failure.transient).toBe(true);
+  });
+
+  it('registers the account’s webhooks once, and a signed orders/create reports the sale', async () => {
+    const config = AccountConfigSchema.parse({
+      shopify: { webhooksAvailable: ['ORDERS_CREATE', 'PRODUCTS_UPDATE'] },
+    });
+    const callbackUrl = shopifyWebhookUrl(`${receiver.url}/`);
+    expect(callbackUrl).toBe(`${receiver.url}/webhook/shopify`);
+    const first = await connector.registerWebhooks(SCOPE, {
+      callbackUrl,
+      topics: shopifyWebhookTopics(config),
+    });
+    expect(first).toEqual({ created: ['ORDERS_CREATE', 'PRODUCTS_UPDATE'], existing: [] });
+    const again = await connector.registerWebhooks(SCOPE, {
+      callbackUrl,
+      topics: shopifyWebhookTopics(config),
+    });
+    expect(again).toEqual({ created: [], existing: ['ORDERS_CREATE', 'PRODUCTS_UPDATE'] });
+
+    const input = listingInput({ quantity: 1 });
+    const { listedID } = await connector.publish(input);
+    await emulator.settled();
+    receiver.received.length = 0;
+
+    const sale = await emulator.sale({ shop: SHOP, sku: input.item.itemID, duplicates: 1 });
+    expect(sale.deliveries).toHaveLength(1);
+    await emulator.settled();
+    const orders = receiver.received.filter(
+      (r) => r.headers['x-shopify-topic'] === 'orders/create',
+    );
+    expect(orders).toHaveLength(2);
+
+    const [once, twice] = await Promise.all(
+      orders.map((r) => connector.parseWebhook(r.headers, r.raw)),
+    );
+    expect(once).toEqual([
+      {
+        type: 'sold',
+        listedID,
+        data: expect.objectContaining({
+          topic: 'orders/create',
+          shopDomain: SHOP,
+          orderId: sale.order.id,
+          sku: input.item.itemID,
+          quantity: 1,
+          price: 45,
+        }),
+      },
+    ]);
+    // A second delivery of the same webhook carries the same id: the server records it once.
+    expect(twice![0]!.data.webhookId).toBe(once![0]!.data.webhookId);
+    expect(once![0]!.data.webhookId).toBe(orders[0]!.headers['x-shopify-webhook-id']);
+
+    const update = receiver.received.find(
+      (r) => r.headers['x-shopify-topic'] === 'products/update',
+    )!;
+    const [productEvent] = await connector.parseWebhook(
+      update.headers,
+      update.raw.toString('utf8'),
+    );
+    expect(productEvent).toMatchObject({
+      type: 'other',
+      listedID,
+      data: { topic: 'products/update', inventoryQuantity: 0 },
+    });
+  });
+
+  it('refuses a webhook whose signature does not match, or whose raw body is gone', async () => {
+    await connector.registerWebhooks(SCOPE, {
+      callbackUrl: shopifyWebhookUrl(receiver.url),
+      topics: ['ORDERS_CREATE'],
+    });
+    const input = listingInput();
+    await connector.publish(input);
+    await emulator.sale({ shop: SHOP, sku: input.item.itemID });
+    const [delivery] = receiver.received.filter(
+      (r) => r.headers['x-shopify-topic'] === 'orders/create',
+    );
+    const tampered = Buffer.from(
+      delivery!.raw.toString('utf8').replace('"quantity":1', '"quantity":9'),
+    );
+    await expect(connector.parseWebhook(delivery!.headers, tampered)).rejects.toThrow(
+      ShopifyWebhookSignatureError,
+    );
+    const wrongSecret = makeConnector({ webhookSecret: 'another-app-secret' });
+    await expect(wrongSecret.parseWebhook(delivery!.headers, delivery!.raw)).rejects.toThrow(
+      /not a genuine Shopify webhook/,
+    );
+    await expect(
+      connector.parseWebhook(delivery!.headers, JSON.parse(delivery!.raw.toString('utf8'))),
+    ).rejects.toThrow(ShopifyWebhookSignatureError);
+    const { ['x-shopify-hmac-sha256']: _hmac, ...unsigned } = delivery!.headers;
+    await expect(connector.parseWebhook(unsigned, delivery!.raw)).rejects.toThrow(
+      ShopifyWebhookSignatureError,
+    );
+  });
+
+  it('finds sales by polling orders updated since a time', async () => {
+    const input = listingInput();
+    const { listedID } = await connector.publish(input);
+    const before = Date.now() - 1000;
+    const sale = await emulator.sale({ shop: SHOP, sku: input.item.itemID });
+    expect(await connector.fetchOrders(SCOPE, before)).toEqual([
+      {
+        orderId: sale.order.id,
+        listedID,
+        sku: input.item.itemID,
+        soldAt: Math.floor(sale.order.createdAt / 1000) * 1000,
+        price: 45,
+      },
+    ]);
+    expect(await connector.fetchOrders(SCOPE, Date.now() + 60_000)).toEqual([]);
+  });
+
+  it('lists the shop’s metafield definitions, searchable', async () => {
+    const all = await connector.metafieldDefinitions(SCOPE);
+    expect(all.definitions.map((d) => `${d.namespace}.${d.key}`)).toEqual([
+      'custom.condition',
+      'custom.size',
+      'custom.color',
+      'custom.material',
+      'custom.year_made',
+    ]);
+    expect(all.definitions[4]).toMatchObject({
+      name: 'Year made',
+      type: 'number_integer',
+      ownerType: 'PRODUCT',
+    });
+    const some = await connector.metafieldDefinitions(SCOPE, { query: 'key:size', first: 10 });
+    expect(some.definitions.map((d) => d.key)).toEqual(['size']);
+  });
+
+  it('fails with Shopify’s own words when it refuses a mutation (userErrors), permanently', async () => {
+    metafields = [
+      { namespace: 'custom', key: 'year_made', type: 'number_integer', value: 'the seventies' },
+    ];
+    const failure = await connector.publish(listingInput()).catch((e) => e);
+    expect(failure).toBeInstanceOf(ConnectorError);
+    expect(failure.transient).toBe(false);
+    expect(failure.message).toBe(
+      'Shopify refused to save the product metafields: custom.year_made: Value must be a valid number_integer',
+    );
+  });
+
+  it('says what Shopify would refuse before sending anything', async () => {
+    const input = listingInput({ title: '', price: null, photos: ['relative/only.jpg'] });
+    const bare = makeConnector({ publicUrl: undefined });
+    const problems = await bare.validate(input);
+    expect(problems.map((p) => p.path)).toEqual(['title', 'price', 'photos.0']);
+    await expect(bare.publish(input)).rejects.toThrow(/Shopify would not take this listing/);
+    expect(calls).toEqual([]);
+  });
+
+  it('renews an expired token once through ConnectionAuth and goes on', async () => {
+    const input = listingInput();
+    const { listedID } = await connector.publish(input);
+    const before = auth.tokens.refreshToken;
+    emulator.expireTokens(SHOP);
+    await connector.updateQuantity({ ...input, listedID: listedID!, quantity: 7 });
+    expect(auth.refreshes).toBe(1);
+    expect(auth.tokens.refreshToken).not.toBe(before);
+    expect(variantOf(listedID!).shop.variantQuantity(variantOf(listedID!).variant)).toBe(7);
+  });
+
+  it('asks the seller to reconnect when Shopify refuses the refresh too', async () => {
+    const input = listingInput();
+    const { listedID } = await connector.publish(input);
+    emulator.expireTokens(SHOP);
+    emulator.revokeRefreshTokens(SHOP);
+    const failure = await connector.delist({ ...input, listedID: listedID! }).catch((e) => e);
+    expect(failure).toBeInstanceOf(ConnectorError);
+    expect(failure.transient).toBe(false);
+    expect(failure.message).toBe(RECONNECT);
+    expect(auth.needsReconnect).toBe(true);
+  });
+
+  it('takes a 429 as transient, with Shopify’s Retry-After', async () => {
+    emulator.injectFault({ kind: 'rate-limit', retryAfterSeconds: 7 });
+    const failure = await connector.publish(listingInput()).catch((e) => e);
+    expect(failure).toBeInstanceOf(ConnectorError);
+    expect(failure).toMatchObject({ transient: true, retryAfterSeconds: 7 });
+  });
+
+  it('takes THROTTLED (the cost limit) as transient, after the wait the cost figures give', async () => {
+    await connector.publish(listingInput());
+    emulator.setThrottleAvailable(0);
+    const failure = await connector.fetchOrders(SCOPE, 0).catch((e) => e);
+    expect(failure).toBeInstanceOf(ConnectorError);
+    expect(failure.transient).toBe(true);
+    expect(failure.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect(failure.message).toMatch(/slow down/);
+  });
+
+  it('takes a 5xx as transient', async () => {
+    emulator.injectFault({ kind: 'server-error', status: 503, count: 1 });
+    const failure = await connector.fetchOrders(SCOPE, 0).catch((e) => e);
+    expect(failure).toBeInstanceOf(ConnectorError);
+    expect(failure.transient).toBe(true);
+    expect(failure.message).toBe('Shopify had a problem (503): Service Unavailable');
+  });
+
+  it('refuses, permanently, a shop that is not a Shopify store', async () => {
+    const lost = createShopifyConnector({
+      auth: {
+        token: async () => ({
+          connectionId: 'c',
+          accessToken: 't',
+          extra: { shop: 'evil.example.com' },
+        }),
+        refreshAfterRejection: async () => {
+          throw new Error('never');
+        },
+      },
+      apiVersion: SHOPIFY_API_VERSION,
+      webhookSecret: APP.clientSecret,
+    });
+    const failure = await lost.fetchOrders(SCOPE, 0).catch((e) => e);
+    expect(failure).toBeInstanceOf(ConnectorError);
+    expect(failure.transient).toBe(false);
+    expect(failure.message).toMatch(
+      /^Reconnect your Shopify account in Marketplaces: "evil.example.com" is not a Shopify store address/,
+    );
+  });
+});

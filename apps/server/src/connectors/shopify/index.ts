@@ -1,0 +1,6 @@
+export * from './client';
+export * from './connector';
+export * from './mapper';
+export * from './oauth';
+export * from './tags';
+export * from './webhook';

@@ -1,0 +1,177 @@
+import {
+  BuiltListingSchema,
+  GeneralDetailsSchema,
+  type BuiltListingInput,
+  type Item,
+} from '@listloop/domain';
+import { describe, expect, it } from 'vitest';
+import {
+  absolutePhotoUrl,
+  buildProductSetInput,
+  descriptionHtml,
+  metafieldValuesFromMapping,
+  productHandle,
+  productType,
+  shopifyListingProblems,
+  shopifyTags,
+} from './mapper';
+
+const built = (overrides: Partial<BuiltListingInput> = {}) =>
+  BuiltListingSchema.parse({
+    marketplace: 'shopify',
+    title: 'Wool coat',
+    description: 'Warm.',
+    price: 80,
+    quantity: 1,
+    photos: ['https://img.test/1.jpg'],
+    ...overrides,
+  });
+
+describe('Shopify mapper', () => {
+  it('turns plain text into paragraphs and keeps the seller’s HTML', () => {
+    expect(descriptionHtml('Warm & dry.\nLined.\n\nSize M <fits L>')).toBe(
+      '<p>Warm &amp; dry.<br>Lined.</p><p>Size M &lt;fits L&gt;</p>',
+    );
+    expect(descriptionHtml('<p>Already <strong>HTML</strong></p>')).toBe(
+      '<p>Already <strong>HTML</strong></p>',
+    );
+    expect(descriptionHtml('   ')).toBe('');
+  });
+
+  it('makes a stable handle from the title and the item id', () => {
+    const handle = productHandle('Crème brûlée dish — Le Creuset!', 'AbC123');
+    expect(handle).toMatch(/^creme-brulee-dish-le-creuset-[0-9a-f]{10}$/);
+    expect(productHandle('Crème brûlée dish — Le Creuset!', 'AbC123')).toBe(handle);
+    expect(productHandle('Crème brûlée dish — Le Creuset!', 'abc123')).not.toBe(handle);
+    expect(productHandle('!!!', 'x')).toMatch(/^item-[0-9a-f]{10}$/);
+  });
+
+  it('gives Shopify absolute photo URLs, tidy tags and a product type', () => {
+    expect(absolutePhotoUrl('/api/images/1.jpg', 'https://app.test/')).toBe(
+      'https://app.test/api/images/1.jpg',
+    );
+    expect(absolutePhotoUrl('/api/images/1.jpg', undefined)).toBeNull();
+    expect(absolutePhotoUrl('https://img.test/a.jpg', undefined)).toBe('https://img.test/a.jpg');
+    expect(shopifyTags([' a, b ', 'A  B', '', 'c'])).toEqual(['a b', 'c']);
+    expect(productType('Clothing > Coats')).toBe('Coats');
+    expect(productType(null)).toBe('');
+  });
+
+  it('builds the productSet input: one variant with our SKU, options from size and colour', () => {
+    const input = buildProductSetInput({
+      built: built({
+        size: 'M',
+        colour: 'Grey',
+        weight: { pounds: 2, ounces: 8 },
+        brand: 'Barbour',
+        tags: ['wax'],
+      }),
+      itemId: 'item-1',
+      initialQuantity: { locationId: 'gid://shopify/Location/1', quantity: 1 },
+    });
+    expect(input).toEqual({
+      title: 'Wool coat',
+      descriptionHtml: '<p>Warm.</p>',
+      vendor: 'Barbour',
+      productType: '',
+      tags: ['wax'],
+      status: 'ACTIVE',
+      files: [{ originalSource: 'https://img.test/1.jpg', contentType: 'IMAGE', alt: 'Wool coat' }],
+      productOptions: [
+        { name: 'Size', values: [{ name: 'M' }] },
+        { name: 'Color', values: [{ name: 'Grey' }] },
+      ],
+      variants: [
+        {
+          sku: 'item-1',
+          price: '80.00',
+          inventoryPolicy: 'DENY',
+          inventoryItem: { tracked: true, measurement: { weight: { unit: 'POUNDS', value: 2.5 } } },
+          optionValues: [
+            { optionName: 'Size', name: 'M' },
+            { optionName: 'Color', name: 'Grey' },
+          ],
+          inventoryQuantities: [
+            { locationId: 'gid://shopify/Location/1', name: 'available', quantity: 1 },
+          ],
+        },
+      ],
+    });
+    const update = buildProductSetInput({
+      built: built(),
+      itemId: 'item-1',
+      variantId: 'gid://shopify/ProductVariant/9',
+    });
+    expect(update.productOptions).toEqual([{ name: 'Title', values: [{ name: 'Default Title' }] }]);
+    expect(update.variants[0]).toMatchObject({ id: 'gid://shopify/ProductVariant/9' });
+    expect(update.variants[0]!.inventoryQuantities).toBeUndefined();
+  });
+
+  it('names what Shopify would refuse', () => {
+    expect(shopifyListingProblems(built())).toEqual([]);
+    const problems = shopifyListingProblems(
+      built({ title: 'x'.repeat(256), price: null, photos: ['/rel.jpg'] }),
+    );
+    expect(problems.map((p) => p.path)).toEqual(['title', 'price', 'photos.0']);
+    expect(problems[2]!.message).toBe(
+      'Photo 1 has no public web address Shopify can fetch it from.',
+    );
+  });
+
+  it('maps item facts to metafield values in each definition’s type', () => {
+    const item: Item = {
+      itemID: 'item-1',
+      userID: 'user-1',
+      dateCreated: 0,
+      dateLastModified: 0,
+      status: 'complete',
+      labels: [],
+      generalDetails: GeneralDetailsSchema.parse({
+        condition: 'new_with_tags',
+        brand: 'Barbour',
+        notes: 'Line 1\nLine 2',
+      }),
+      listings: {},
+      variants: [],
+      completeness: [],
+    };
+    expect(
+      metafieldValuesFromMapping(
+        [
+          {
+            source: 'condition',
+            namespace: 'custom',
+            key: 'condition',
+            type: 'single_line_text_field',
+          },
+          { source: 'weight', namespace: 'custom', key: 'weight_lb', type: 'number_decimal' },
+          { source: 'notes', namespace: 'custom', key: 'notes', type: 'single_line_text_field' },
+          { source: 'size', namespace: 'custom', key: 'size', type: 'single_line_text_field' },
+          {
+            source: 'brand',
+            namespace: 'custom',
+            key: 'brands',
+            type: 'list.single_line_text_field',
+          },
+        ],
+        item,
+        built({ weight: { pounds: 1, ounces: 4 }, brand: 'Barbour' }),
+      ),
+    ).toEqual([
+      {
+        namespace: 'custom',
+        key: 'condition',
+        type: 'single_line_text_field',
+        value: 'New with tags',
+      },
+      { namespace: 'custom', key: 'weight_lb', type: 'number_decimal', value: '1.25' },
+      { namespace: 'custom', key: 'notes', type: 'single_line_text_field', value: 'Line 1 Line 2' },
+      {
+        namespace: 'custom',
+        key: 'brands',
+        type: 'list.single_line_text_field',
+        value: '["Barbour"]',
+      },
+    ]);
+  });
+});

@@ -1,0 +1,186 @@
+// The Web API adapter lets the library read a standard Request; it sets the library's
+// process-wide runtime hooks, and nothing else in the server uses @shopify/shopify-api.
+import '@shopify/shopify-api/adapters/web-api';
+import { ApiVersion, LogSeverity, shopifyApi } from '@shopify/shopify-api';
+import { ConnectorError, type ConnectorWebhookEvent } from '../../modules/listings/connector';
+
+/** A webhook whose signature does not prove it came from Shopify: answer 401, record nothing. */
+export class ShopifyWebhookSignatureError extends ConnectorError {
+  readonly signatureRefused = true;
+}
+
+export type WebhookHeaders = Record<string, string | string[] | undefined>;
+
+/** What the server keeps of a verified webhook, beside the events. */
+export interface ShopifyWebhookMeta {
+  /** X-Shopify-Webhook-Id: the same on every delivery of one webhook; deduplicate on it. */
+  webhookId: string;
+  /** X-Shopify-Event-Id, when sent: the same for every subscription's webhook of one event. */
+  eventId: string | null;
+  /** orders/create, products/update … */
+  topic: string;
+  /** The shop's *.myshopify.com domain: which connection the webhook is for. */
+  shopDomain: string;
+  apiVersion: string;
+}
+
+function toHeaders(headers: WebhookHeaders): Headers {
+  const out = new Headers();
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) out.append(name, one);
+  }
+  return out;
+}
+
+/** The body exactly as received: a string, or the bytes. A parsed object cannot be verified. */
+function rawText(body: unknown): string | null {
+  if (typeof body === 'string') return body;
+  if (body instanceof Uint8Array) return Buffer.from(body).toString('utf8');
+  if (body instanceof ArrayBuffer) return Buffer.from(body).toString('utf8');
+  return null;
+}
+
+function gidOf(type: string, value: unknown, legacyId: unknown): string | null {
+  if (typeof value === 'string' && value.startsWith('gid://')) return value;
+  if (typeof legacyId === 'number' || (typeof legacyId === 'string' && /^\d+$/.test(legacyId))) {
+    return `gid://shopify/${type}/${String(legacyId)}`;
+  }
+  return null;
+}
+
+function record(value: unknown): Record<string, unknown> {
+  return value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
+/**
+ * Verifies Shopify webhooks with @shopify/shopify-api's own validation (HMAC-SHA256 of the raw
+ * body with the app's secret, compared in constant time, and the required headers), offline.
+ */
+export class ShopifyWebhookVerifier {
+  private readonly shopify;
+
+  /** `clientId`: the library insists on an app key, though only the secret verifies webhooks. */
+  constructor(secret: string, clientId = 'listloop') {
+    this.shopify = shopifyApi({
+      apiKey: clientId,
+      apiSecretKey: secret,
+      // Only webhook validation is used: no OAuth through the library, so no real host is needed.
+      hostName: 'listloop.invalid',
+      apiVersion: ApiVersion.July25,
+      isEmbeddedApp: false,
+      logger: { level: LogSeverity.Error, log: async () => undefined },
+    });
+  }
+
+  async verify(
+    headers: WebhookHeaders,
+    body: unknown,
+  ): Promise<{ meta: ShopifyWebhookMeta; payload: Record<string, unknown> }> {
+    const raw = rawText(body);
+    if (raw === null) {
+      throw new ShopifyWebhookSignatureError(
+        'The Shopify webhook must be checked against its raw body, not a parsed one.',
+      );
+    }
+    const request = new Request('https://listloop.invalid/webhook/shopify', {
+      method: 'POST',
+      headers: toHeaders(headers),
+    });
+    const result = await this.shopify.webhooks.validate({ rawBody: raw, rawRequest: request });
+    if (!result.valid) {
+      const reason =
+        result.reason === 'missing_headers' && 'missingHeaders' in result
+          ? `it lacks ${(result.missingHeaders as string[]).join(', ')}`
+          : result.reason === 'missing_body'
+            ? 'its body is empty'
+            : 'its signature (X-Shopify-Hmac-Sha256) does not match';
+      throw new ShopifyWebhookSignatureError(`This is not a genuine Shopify webhook: ${reason}.`);
+    }
+    let payload: Record<string, unknown>;
+    try {
+      payload = record(JSON.parse(raw));
+    } catch {
+      throw new ConnectorError('The Shopify webhook body is not JSON.');
+    }
+    const topicHeader = toHeaders(headers).get('x-shopify-topic') ?? '';
+    return {
+      meta: {
+        webhookId: result.webhookId,
+        eventId: 'eventId' in result && typeof result.eventId === 'string' ? result.eventId : null,
+        topic: topicHeader.toLowerCase(),
+        shopDomain: result.domain.toLowerCase(),
+        apiVersion: result.apiVersion,
+      },
+      payload,
+    };
+  }
+}
+
+/**
+ * The events of a verified webhook: orders/create gives one `sold` event per line item of a
+ * product (listedID = the product's GID, with its SKU and variant); products/create and
+ * products/update give an `other` event for the product; every event carries the webhook's id,
+ * topic and shop in `data` so the server deduplicates and finds the connection.
+ */
+export function shopifyWebhookEvents(
+  meta: ShopifyWebhookMeta,
+  payload: Record<string, unknown>,
+): ConnectorWebhookEvent[] {
+  const base = {
+    webhookId: meta.webhookId,
+    eventId: meta.eventId,
+    topic: meta.topic,
+    shopDomain: meta.shopDomain,
+  };
+  if (meta.topic === 'orders/create') {
+    const orderId = gidOf('Order', payload.admin_graphql_api_id, payload.id);
+    const soldAt =
+      typeof payload.created_at === 'string' ? Date.parse(payload.created_at) : Number.NaN;
+    const lines = Array.isArray(payload.line_items) ? payload.line_items.map(record) : [];
+    return lines
+      .map((line): ConnectorWebhookEvent | null => {
+        const listedID = gidOf('Product', null, line.product_id);
+        if (!listedID) return null;
+        const price = typeof line.price === 'string' ? Number(line.price) : Number.NaN;
+        return {
+          type: 'sold',
+          listedID,
+          data: {
+            ...base,
+            orderId,
+            orderName: typeof payload.name === 'string' ? payload.name : null,
+            soldAt: Number.isNaN(soldAt) ? null : soldAt,
+            sku: typeof line.sku === 'string' ? line.sku : null,
+            variantId: gidOf('ProductVariant', null, line.variant_id),
+            quantity: typeof line.quantity === 'number' ? line.quantity : 1,
+            price: Number.isNaN(price) ? null : price,
+            currency: typeof payload.currency === 'string' ? payload.currency : null,
+          },
+        };
+      })
+      .filter((event): event is ConnectorWebhookEvent => event !== null);
+  }
+  if (meta.topic === 'products/create' || meta.topic === 'products/update') {
+    const variants = Array.isArray(payload.variants) ? payload.variants.map(record) : [];
+    return [
+      {
+        type: 'other',
+        listedID: gidOf('Product', payload.admin_graphql_api_id, payload.id),
+        data: {
+          ...base,
+          status: typeof payload.status === 'string' ? payload.status : null,
+          publishedAt: typeof payload.published_at === 'string' ? payload.published_at : null,
+          skus: variants.map((v) => v.sku).filter((s): s is string => typeof s === 'string'),
+          inventoryQuantity: variants.reduce(
+            (sum, v) => sum + (typeof v.inventory_quantity === 'number' ? v.inventory_quantity : 0),
+            0,
+          ),
+        },
+      },
+    ];
+  }
+  return [{ type: 'other', listedID: null, data: base }];
+}

@@ -1,0 +1,5 @@
+export * from './ebay-emulator';
+export * from './ebay-errors';
+export { EBAY_CONDITIONS, EBAY_MARKETPLACES, type EbayRules } from './ebay-context';
+export { BUSINESS_POLICIES_PROGRAM } from './account-api';
+export type { OrderRecord, PolicyType } from './ebay-store';
