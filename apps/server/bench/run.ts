@@ -38,6 +38,10 @@ interface LoadResult {
 }
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
+/** Which figures to measure: `inventory`, `listings`, or both (the default). */
+const PARTS = new Set(
+  (process.env.BENCH_PARTS ?? 'inventory,listings').split(',').map((p) => p.trim()),
+);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const OWNER = { email: 'bench@listloop.local', password: 'bench-password-1' };
@@ -134,7 +138,7 @@ async function scratchDatabase(): Promise<{
 }
 
 /** The bench account and its 100,000 items, written before the server starts. */
-async function seed(env: Record<string, string>): Promise<number> {
+async function seed(env: Record<string, string>, count: number): Promise<number> {
   const container = await createContainer(
     loadConfig({ ...env, LOG_LEVEL: 'silent', SEED_DEMO: 'false' }, []),
     {
@@ -150,7 +154,7 @@ async function seed(env: Record<string, string>): Promise<number> {
       seedBenchItems(
         container.database,
         { accountId: owner.account.accountId, userId: owner.userId },
-        ITEMS,
+        count,
       ),
     );
     await container.database.db.execute(sql`ANALYZE items`);
@@ -319,8 +323,8 @@ async function benchListings(
   });
 }
 
-async function main() {
-  const scratch = await scratchDatabase();
+/** Seeds the scratch database and measures the chosen parts; answers the figures. */
+async function measure(scratch: Awaited<ReturnType<typeof scratchDatabase>>): Promise<Figure[]> {
   const database = scratch.kind;
   const figures: Figure[] = [];
   const add = (figure: Omit<Figure, 'database'>) => {
@@ -332,13 +336,42 @@ async function main() {
 
   let server: { baseUrl: string; child: ChildProcess } | null = null;
   try {
-    console.log(`ListLoop bench on ${database}: seeding ${ITEMS.toLocaleString('en-US')} items…`);
-    add({
-      name: 'seed items (SQL, not a product figure)',
-      value: (await seed(scratch.env)) / 1000,
-      unit: 's',
-    });
-    server = await startServer(scratch.env);
+    const items = PARTS.has('inventory') ? ITEMS : 0;
+    console.log(`ListLoop bench on ${database}: seeding ${items.toLocaleString('en-US')} items…`);
+    const seeded = await seed(scratch.env, items);
+    if (PARTS.has('inventory')) {
+      add({ name: 'seed items (SQL, not a product figure)', value: seeded / 1000, unit: 's' });
+      await benchInventory(scratch.env, add);
+    }
+    if (PARTS.has('listings')) {
+      const published = new Map<string, number>();
+      server = await startServer(
+        { ...scratch.env, BENCH_MARKETPLACE: LISTING_MARKETPLACE },
+        {
+          entry: 'apps/server/bench/listing-server.ts',
+          onLine: (line) => {
+            const [word, itemId, at] = line.split(' ');
+            if (word === 'publish' && itemId && at) published.set(itemId, Number(at));
+          },
+        },
+      );
+      await benchListings(server.baseUrl, published, add);
+    }
+  } finally {
+    if (server) await stopServer(server.child);
+    await scratch.drop();
+  }
+  return figures;
+}
+
+/** The inventory figures: list and search pages, item create, bulk edit, CSV import. */
+async function benchInventory(
+  env: Record<string, string>,
+  add: (figure: Omit<Figure, 'database'>) => void,
+) {
+  let server: { baseUrl: string; child: ChildProcess } | null = null;
+  try {
+    server = await startServer(env);
     const { baseUrl } = server;
     const client = new TestClient(baseUrl);
     const login = await client.post('/api/rest/v1/auth/session_login', OWNER);
@@ -460,25 +493,15 @@ async function main() {
       unit: 's',
       target: '< 15 s on Postgres',
     });
-    await stopServer(server.child);
-    server = null;
-
-    const published = new Map<string, number>();
-    server = await startServer(
-      { ...scratch.env, BENCH_MARKETPLACE: LISTING_MARKETPLACE },
-      {
-        entry: 'apps/server/bench/listing-server.ts',
-        onLine: (line) => {
-          const [word, itemId, at] = line.split(' ');
-          if (word === 'publish' && itemId && at) published.set(itemId, Number(at));
-        },
-      },
-    );
-    await benchListings(server.baseUrl, published, add);
   } finally {
     if (server) await stopServer(server.child);
-    await scratch.drop();
   }
+}
+
+async function main() {
+  const scratch = await scratchDatabase();
+  const figures = await measure(scratch);
+  const { kind: database } = scratch;
 
   const file = path.join(repoRoot, 'bench/results.json');
   await fs.mkdir(path.dirname(file), { recursive: true });
@@ -486,7 +509,11 @@ async function main() {
     (text) => JSON.parse(text) as Figure[],
     () => [] as Figure[],
   );
-  const kept = previous.filter((f) => f.database !== database);
+  // A figure measured now replaces its earlier value; the others (another database, a part not
+  // run this time) are kept.
+  const kept = previous.filter(
+    (f) => f.database !== database || !figures.some((n) => n.name === f.name),
+  );
   await fs.writeFile(file, `${JSON.stringify([...kept, ...figures], null, 2)}\n`);
   console.log(
     `\nWrote ${figures.length} figures for ${database} to ${path.relative(process.cwd(), file)}`,

@@ -1,4 +1,5 @@
-export {};
 export * from './core';
 export * from './ebay';
 export * from './shopify';
+export * from './depop';
+export * from './etsy';

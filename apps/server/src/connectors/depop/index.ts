@@ -1,0 +1,5 @@
+export * from './client';
+export * from './connector';
+export * from './errors';
+export * from './mapper';
+export * from './webhook';

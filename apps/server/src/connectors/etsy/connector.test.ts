@@ -1,0 +1,675 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { crc32, deflateSync } from 'node:zlib';
+import {
+  BuiltListingSchema,
+  GeneralDetailsSchema,
+  type BuiltListingInput,
+  type Item,
+} from '@listloop/domain';
+import {
+  createEtsyEmulator,
+  describeViolations,
+  ManualClock,
+  type EtsyApp,
+  type EtsyEmulator,
+  type RunningEmulator,
+} from '@listloop/emulators';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  ConnectorError,
+  type ConnectorListingInput,
+  type ConnectorScope,
+} from '../../modules/listings/connector';
+import {
+  OAuthRefusedError,
+  type ConnectionAuth,
+  type ConnectionToken,
+  type OAuthProvider,
+  type TokenSet,
+} from '../shared/auth';
+import type { MarketplaceCall } from '../shared/marketplace-http';
+import { createEtsyConnector, type EtsyConnector, type EtsyConnectorOptions } from './connector';
+import { etsyOAuthProvider } from './oauth';
+
+const APP: EtsyApp = {
+  keystring: 'testkeystring00000000001',
+  sharedSecret: 'testsecret',
+  applicationId: 424242,
+  redirectUris: ['https://listloop.test/api/marketplaces/etsy/callback'],
+};
+const CALLBACK = APP.redirectUris[0] ?? '';
+const SCOPE: ConnectorScope = {
+  accountId: 'account-000000000000000001',
+  userId: 'user-0000000000000000001',
+};
+const RECONNECT = 'Reconnect your Etsy account in Marketplaces.';
+
+/**
+ * The test's stand-in for the connections module: holds the tokens the provider handed out,
+ * refreshes through it once per rejected token, and saves each rotated refresh token, as the
+ * real ConnectionTokenService does.
+ */
+class TestConnectionAuth implements ConnectionAuth {
+  refreshes = 0;
+  readonly savedRefreshTokens: string[] = [];
+  constructor(
+    private readonly provider: OAuthProvider,
+    public tokens: TokenSet,
+  ) {}
+
+  async token(): Promise<ConnectionToken> {
+    return { connectionId: 'connection-1', accessToken: this.tokens.accessToken, extra: {} };
+  }
+
+  async refreshAfterRejection(
+    _scope: ConnectorScope,
+    _marketplace: string,
+    rejected: string,
+  ): Promise<ConnectionToken> {
+    if (rejected === this.tokens.accessToken) {
+      this.refreshes += 1;
+      try {
+        this.tokens = await this.provider.refresh(this.tokens.refreshToken ?? '', {});
+      } catch (error) {
+        if (error instanceof OAuthRefusedError) throw new ConnectorError(RECONNECT);
+        throw new ConnectorError(String(error), { transient: true });
+      }
+      if (this.tokens.refreshToken) this.savedRefreshTokens.push(this.tokens.refreshToken);
+    }
+    return this.token();
+  }
+}
+
+/** A real w×h PNG, so the emulator reads its size and type from the bytes. */
+function png(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 0, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width, 200)]);
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Where the item photos live (ListLoop's image endpoint in production). */
+async function photoServer(): Promise<{ url: string; server: Server }> {
+  const webp = await sharp(png(30, 20)).webp().toBuffer();
+  const server = createServer((req, res) => {
+    if (req.url === '/photos/photo.webp') {
+      res.writeHead(200, { 'content-type': 'image/webp', 'content-length': webp.length });
+      res.end(webp);
+      return;
+    }
+    const match = /^\/photos\/(\d+)\.png$/.exec(req.url ?? '');
+    if (!match) {
+      res.writeHead(404).end();
+      return;
+    }
+    const bytes = png(10 + Number(match[1]), 8);
+    res.writeHead(200, { 'content-type': 'image/png', 'content-length': bytes.length });
+    res.end(bytes);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+let itemCounter = 0;
+
+describe('Etsy connector against the Etsy emulator', () => {
+  let clock: ManualClock;
+  let emulator: EtsyEmulator;
+  let running: RunningEmulator;
+  let photos: { url: string; server: Server };
+  let provider: OAuthProvider;
+  let auth: TestConnectionAuth;
+  let connector: EtsyConnector;
+  let calls: MarketplaceCall[];
+
+  const connect = async (verifier = randomBytes(48).toString('base64url')) => {
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const authorize = provider.authorizeUrl({
+      state: 'state-123',
+      redirectUri: CALLBACK,
+      codeChallenge: challenge,
+      extra: {},
+    });
+    const redirect = await fetch(authorize, { redirect: 'manual' });
+    expect(redirect.status).toBe(302);
+    const back = new URL(redirect.headers.get('location') ?? '');
+    expect(`${back.origin}${back.pathname}`).toBe(CALLBACK);
+    expect(back.searchParams.get('state')).toBe('state-123');
+    return { code: back.searchParams.get('code') ?? '', verifier };
+  };
+
+  const connectTokens = async (): Promise<TokenSet> => {
+    const { code, verifier } = await connect();
+    return provider.exchangeCode({
+      code,
+      redirectUri: CALLBACK,
+      codeVerifier: verifier,
+      extra: {},
+    });
+  };
+
+  const makeConnector = (options: Partial<EtsyConnectorOptions> = {}) =>
+    createEtsyConnector({
+      baseUrl: running.url,
+      apiKey: APP.keystring,
+      sharedSecret: APP.sharedSecret,
+      auth,
+      listingUrlBase: `${running.url}/listing/`,
+      onCall: (call) => calls.push(call),
+      ...options,
+    });
+
+  const input = (
+    overrides: Partial<BuiltListingInput> & { itemID?: string; listedID?: string } = {},
+  ): ConnectorListingInput => {
+    const { itemID, listedID, ...builtOverrides } = overrides;
+    itemCounter += 1;
+    const id = itemID ?? `item${String(itemCounter).padStart(20, '0')}`;
+    const item: Item = {
+      itemID: id,
+      userID: SCOPE.userId,
+      dateCreated: 0,
+      dateLastModified: 0,
+      status: 'complete',
+      labels: [],
+      generalDetails: GeneralDetailsSchema.parse({ title: 'Enamel pin' }),
+      listings: {},
+      variants: [],
+      completeness: [],
+    };
+    const built = BuiltListingSchema.parse({
+      marketplace: 'etsy',
+      title: 'Vintage 1970s enamel pin, red rose',
+      description: '<p>A red rose enamel pin.</p><p>Made in the 1970s.</p>',
+      price: 24,
+      currency: 'USD',
+      quantity: 1,
+      category: '1',
+      photos: [`${photos.url}/photos/1.png`, `${photos.url}/photos/2.png`],
+      tags: ['vintage', 'enamel pin', 'rose'],
+      weight: { pounds: 0, ounces: 2 },
+      shipping: {
+        profileId: String(emulator.seeded.shippingProfileId),
+        processingProfileId: String(emulator.seeded.readinessStateId),
+      },
+      extra: { who_made: 'someone_else', when_made: '1970s', materials: ['enamel', 'metal'] },
+      ...builtOverrides,
+    });
+    return { ...SCOPE, item, listing: listedID ? { listedID } : {}, built };
+  };
+
+  const expectNoViolations = () => {
+    expect(emulator.violations, describeViolations(emulator.violations)).toEqual([]);
+  };
+
+  const shape = (c: MarketplaceCall) =>
+    `${c.method} ${c.path.replace(/\/\d+/g, '/:id')}${c.status >= 400 ? ` ${c.status}` : ''}`;
+
+  beforeEach(async () => {
+    clock = new ManualClock(Date.UTC(2026, 3, 1, 12));
+    emulator = await createEtsyEmulator({
+      clock,
+      apps: [APP],
+      rules: { taxonomyIds: new Set([1, 2, 3]) },
+    });
+    running = await emulator.listen();
+    photos = await photoServer();
+    provider = etsyOAuthProvider({
+      authBaseUrl: running.url,
+      apiBaseUrl: running.url,
+      clientId: APP.keystring,
+      now: () => clock.now(),
+    });
+    auth = new TestConnectionAuth(provider, await connectTokens());
+    calls = [];
+    connector = makeConnector();
+  });
+
+  afterEach(async () => {
+    await running.close();
+    await new Promise((resolve) => photos.server.close(resolve));
+  });
+
+  it('connects with PKCE: tokens named after the seller, an hour long; a wrong verifier is refused', async () => {
+    const tokens = await connectTokens();
+    expect(tokens.accessToken.startsWith(`${emulator.seeded.userId}.`)).toBe(true);
+    expect(tokens.externalAccountId).toBe(String(emulator.seeded.userId));
+    expect(tokens.expiresAt).toBe(clock.now() + 3600 * 1000);
+    expect(tokens.refreshToken).toBeTruthy();
+
+    const { code } = await connect();
+    const refused = await provider
+      .exchangeCode({ code, redirectUri: CALLBACK, codeVerifier: 'x'.repeat(64), extra: {} })
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(OAuthRefusedError);
+    expect((refused as Error).message).toMatch(/code_verifier/);
+
+    const url = new URL(
+      provider.authorizeUrl({
+        state: 's',
+        redirectUri: CALLBACK,
+        codeChallenge: 'c'.repeat(43),
+        extra: {},
+      }),
+    );
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      response_type: 'code',
+      client_id: APP.keystring,
+      scope: 'listings_r listings_w transactions_r',
+      code_challenge_method: 'S256',
+    });
+    expectNoViolations();
+  });
+
+  it('rotates the refresh token on every refresh; each new one is saved and the old one retired', async () => {
+    const first = auth.tokens.refreshToken ?? '';
+    emulator.oauth.expireAccessTokens();
+    await connector.fetchOrders(SCOPE, clock.now());
+    emulator.oauth.expireAccessTokens();
+    await connector.fetchOrders(SCOPE, clock.now());
+    expect(auth.refreshes).toBe(2);
+    expect(auth.savedRefreshTokens).toHaveLength(2);
+    expect(new Set([first, ...auth.savedRefreshTokens]).size).toBe(3);
+    expect(auth.tokens.refreshToken).toBe(auth.savedRefreshTokens[1]);
+    await expect(provider.refresh(first, {})).rejects.toBeInstanceOf(OAuthRefusedError);
+    await expect(provider.refresh(auth.savedRefreshTokens[0] ?? '', {})).rejects.toBeInstanceOf(
+      OAuthRefusedError,
+    );
+    expectNoViolations();
+  });
+
+  it('publishes: draft → SKU → photos uploaded as files → active; the listing page shows it', async () => {
+    const listing = input();
+    const result = await connector.publish(listing);
+    expect(result.listedID).toMatch(/^\d+$/);
+    expect(result.listingURL).toBe(`${running.url}/listing/${result.listedID}`);
+    expect(calls.map(shape)).toEqual([
+      'GET /v3/application/users/:id/shops',
+      'GET /v3/application/shops/:id/listings',
+      'GET /v3/application/shops/:id/listings',
+      'POST /v3/application/shops/:id/listings',
+      'PUT /v3/application/listings/:id/inventory',
+      'POST /v3/application/shops/:id/listings/:id/images',
+      'POST /v3/application/shops/:id/listings/:id/images',
+      'PATCH /v3/application/shops/:id/listings/:id',
+    ]);
+
+    const stored = emulator.listing(result.listedID ?? '');
+    expect(stored).toMatchObject({
+      state: 'active',
+      title: 'Vintage 1970s enamel pin, red rose',
+      description: 'A red rose enamel pin.\nMade in the 1970s.',
+      whoMade: 'someone_else',
+      whenMade: '1970s',
+      taxonomyId: 1,
+      tags: ['vintage', 'enamel pin', 'rose'],
+      materials: ['enamel', 'metal'],
+      shippingProfileId: emulator.seeded.shippingProfileId,
+      readinessStateId: emulator.seeded.readinessStateId,
+      itemWeight: 2,
+      itemWeightUnit: 'oz',
+    });
+    expect(stored?.products.map((p) => p.sku)).toEqual([listing.item.itemID]);
+    expect(stored?.products[0]?.offerings[0]).toMatchObject({ quantity: 1, priceCents: 2400 });
+    expect(stored?.images.map((i) => [i.rank, i.width, i.contentType])).toEqual([
+      [1, 11, 'image/png'],
+      [2, 12, 'image/png'],
+    ]);
+
+    const page = await fetch(result.listingURL ?? '');
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('Vintage 1970s enamel pin, red rose');
+    expect(html).toContain('Simulate a sale');
+
+    calls = [];
+    await connector.publish(input());
+    // The shop is known now: 2 lookups, create, SKU, 2 photos, activate.
+    expect(calls).toHaveLength(7);
+    expectNoViolations();
+  });
+
+  it('updates a live listing in place: PATCH and the inventory (2 calls)', async () => {
+    const listing = input();
+    const first = await connector.publish(listing);
+    calls = [];
+    const changed = {
+      ...listing,
+      built: { ...listing.built, title: 'Enamel rose pin, 1970s', price: 19.5, tags: ['pin'] },
+    };
+    const updated = await connector.update({ ...changed, listedID: first.listedID ?? '' });
+    expect(updated).toEqual(first);
+    expect(calls.map(shape)).toEqual([
+      'PATCH /v3/application/shops/:id/listings/:id',
+      'PUT /v3/application/listings/:id/inventory',
+    ]);
+    expect(emulator.listing(first.listedID ?? '')).toMatchObject({
+      state: 'active',
+      title: 'Enamel rose pin, 1970s',
+      tags: ['pin'],
+    });
+    expect(emulator.listing(first.listedID ?? '')?.products[0]?.offerings[0]?.priceCents).toBe(
+      1950,
+    );
+    expectNoViolations();
+  });
+
+  it('delists with one PATCH (again without error), then relists the same listing', async () => {
+    const listing = input();
+    const first = await connector.publish(listing);
+    calls = [];
+    await connector.delist({ ...listing, listedID: first.listedID ?? null });
+    expect(calls.map(shape)).toEqual(['PATCH /v3/application/shops/:id/listings/:id']);
+    expect(emulator.listing(first.listedID ?? '')?.state).toBe('inactive');
+    expect(await (await fetch(first.listingURL ?? '')).text()).not.toContain('Simulate a sale');
+
+    calls = [];
+    await connector.delist({ ...listing, listedID: first.listedID ?? null });
+    expect(calls).toHaveLength(1);
+
+    calls = [];
+    const relisted = await connector.publish({ ...listing, listing: { listedID: first.listedID } });
+    expect(relisted).toEqual(first);
+    expect(calls.map(shape)).toEqual([
+      'GET /v3/application/listings/:id',
+      'GET /v3/application/listings/:id/images',
+      'PUT /v3/application/listings/:id/inventory',
+      'PATCH /v3/application/shops/:id/listings/:id',
+    ]);
+    expect(emulator.listing(first.listedID ?? '')?.state).toBe('active');
+    expect(emulator.store.listings.size).toBe(1);
+    expectNoViolations();
+  });
+
+  it('delists by SKU when no listedID was kept, and leaves a draft alone', async () => {
+    const listing = input();
+    const first = await connector.publish(listing);
+    await connector.delist({ ...listing, listedID: null });
+    expect(emulator.listing(first.listedID ?? '')?.state).toBe('inactive');
+
+    emulator.faults.inject({ kind: 'server-error', operationId: 'uploadListingImage' });
+    const other = input();
+    await expect(connector.publish(other)).rejects.toMatchObject({ transient: true });
+    const draft = [...emulator.store.listings.values()].find((l) => l.state === 'draft');
+    expect(draft).toBeTruthy();
+    await connector.delist({ ...other, listedID: String(draft?.listingId) });
+    expect(draft?.state).toBe('draft');
+    expectNoViolations();
+  });
+
+  it('changes the quantity through the inventory (1 call); 0 takes the listing off sale', async () => {
+    const listing = input({ quantity: 2 });
+    const first = await connector.publish(listing);
+    calls = [];
+    await connector.updateQuantity({ ...listing, listedID: first.listedID ?? '', quantity: 5 });
+    expect(calls.map(shape)).toEqual(['PUT /v3/application/listings/:id/inventory']);
+    expect(emulator.listing(first.listedID ?? '')?.products[0]?.offerings[0]?.quantity).toBe(5);
+
+    await connector.updateQuantity({ ...listing, listedID: first.listedID ?? '', quantity: 0 });
+    expect(emulator.listing(first.listedID ?? '')?.state).toBe('inactive');
+    expectNoViolations();
+  });
+
+  it('finds a sale by polling receipts once, with its SKU; many sales page by page', async () => {
+    const listing = input({ quantity: 3 });
+    const first = await connector.publish(listing);
+    const since = clock.now();
+    clock.advance(60_000);
+    const receipt = emulator.produceSale({ listingId: first.listedID ?? '' });
+    expect(emulator.listing(first.listedID ?? '')?.products[0]?.offerings[0]?.quantity).toBe(2);
+
+    const orders = await connector.fetchOrders(SCOPE, since);
+    expect(orders).toEqual([
+      {
+        orderId: String(receipt.receipt_id),
+        listedID: first.listedID,
+        sku: listing.item.itemID,
+        soldAt: Math.floor(clock.now() / 1000) * 1000,
+        price: 24,
+      },
+    ]);
+    clock.advance(60_000);
+    expect(await connector.fetchOrders(SCOPE, clock.now() - 1000)).toEqual([]);
+
+    const paged = makeConnector({ receiptsPageSize: 2 });
+    const many = input({ quantity: 10 });
+    await paged.publish(many);
+    for (let i = 0; i < 5; i += 1) {
+      clock.advance(1000);
+      emulator.produceSale({ sku: many.item.itemID });
+    }
+    calls = [];
+    const all = await paged.fetchOrders(SCOPE, since);
+    expect(all).toHaveLength(6);
+    expect(new Set(all.map((o) => o.orderId)).size).toBe(6);
+    expect(calls.map(shape)).toEqual(Array(3).fill('GET /v3/application/shops/:id/receipts'));
+    expectNoViolations();
+  });
+
+  it('sells out on Etsy: the last one sold leaves the listing sold out', async () => {
+    const first = await connector.publish(input());
+    emulator.produceSale({ listingId: first.listedID ?? '' });
+    expect(emulator.listing(first.listedID ?? '')?.state).toBe('sold_out');
+    const [order] = await connector.fetchOrders(SCOPE, 0);
+    expect(order?.listedID).toBe(first.listedID);
+    expectNoViolations();
+  });
+
+  it('fails with Etsy’s own message when Etsy refuses the listing', async () => {
+    const error = (await connector
+      .publish(input({ category: '999' }))
+      .catch((e: unknown) => e)) as ConnectorError;
+    expect(error).toBeInstanceOf(ConnectorError);
+    expect(error.transient).toBe(false);
+    expect(error.message).toBe('Etsy: taxonomy_id 999 is not a seller taxonomy node.');
+    expect(emulator.store.listings.size).toBe(0);
+    expectNoViolations();
+  });
+
+  it('says clearly what Etsy misses before sending (validate)', async () => {
+    const problems = await connector.validate(
+      input({
+        title: 'Pins & needles & thread',
+        category: 'Jewelry',
+        tags: ['a tag that is far too long for etsy'],
+        shipping: { profileId: null, processingProfileId: null },
+        extra: { who_made: 'me' },
+      }),
+    );
+    expect(problems.map((p) => p.path)).toEqual([
+      'title',
+      'category',
+      'extra.who_made',
+      'extra.when_made',
+      'shipping.profileId',
+      'shipping.processingProfileId',
+      'tags',
+    ]);
+    calls = [];
+    await expect(connector.publish(input({ photos: [] }))).rejects.toThrow(
+      'Etsy would refuse this listing: Etsy needs at least one photo.',
+    );
+    expect(calls).toHaveLength(0);
+  });
+
+  it('refuses a listing priced in another currency than the shop’s', async () => {
+    await expect(connector.publish(input({ currency: 'GBP' }))).rejects.toThrow(
+      "The Etsy shop ListLoopVintage sells in USD; this listing's price is in GBP.",
+    );
+  });
+
+  it('refreshes once on a 401 and goes on', async () => {
+    emulator.oauth.expireAccessTokens();
+    const result = await connector.publish(input());
+    expect(result.listedID).toBeTruthy();
+    expect(auth.refreshes).toBe(1);
+    expect(auth.savedRefreshTokens).toHaveLength(1);
+    expect(calls.filter((c) => c.status === 401)).toHaveLength(1);
+    expectNoViolations();
+  });
+
+  it('surfaces the ConnectionAuth’s error when Etsy refuses the refresh', async () => {
+    emulator.oauth.expireAccessTokens();
+    emulator.oauth.revokeRefreshTokens();
+    const error = (await connector.publish(input()).catch((e: unknown) => e)) as ConnectorError;
+    expect(error).toBeInstanceOf(ConnectorError);
+    expect(error.message).toBe(RECONNECT);
+    expect(error.transient).toBe(false);
+    expectNoViolations();
+  });
+
+  it('turns a 429 into a transient error with Etsy’s Retry-After', async () => {
+    emulator.faults.inject({ kind: 'rate-limit', retryAfterSeconds: 7 });
+    const error = (await connector.publish(input()).catch((e: unknown) => e)) as ConnectorError;
+    expect(error).toBeInstanceOf(ConnectorError);
+    expect(error.transient).toBe(true);
+    expect(error.retryAfterSeconds).toBe(7);
+    expect(error.message).toBe('Etsy: You have exceeded your rate limit. Try again later.');
+
+    emulator.limiter.set({ perSecond: 2 });
+    const limited = (await connector.publish(input()).catch((e: unknown) => e)) as ConnectorError;
+    expect(limited.transient).toBe(true);
+    expect(limited.retryAfterSeconds).toBe(1);
+    expectNoViolations();
+  });
+
+  it('turns a 5xx or a dropped connection into a transient error', async () => {
+    emulator.faults.inject({ kind: 'server-error', status: 503 });
+    const error = (await connector.publish(input()).catch((e: unknown) => e)) as ConnectorError;
+    expect(error.transient).toBe(true);
+    expect(error.message).toBe('Etsy had a problem (503): Etsy: Service Unavailable');
+    emulator.faults.inject({ kind: 'disconnect' });
+    const dropped = (await connector
+      .delist({ ...input(), listedID: '1600000999' })
+      .catch((e: unknown) => e)) as ConnectorError;
+    expect(dropped).toBeInstanceOf(ConnectorError);
+    expect(dropped.transient).toBe(true);
+    expectNoViolations();
+  });
+
+  it('says when the app key is refused (a server configuration problem)', async () => {
+    const keyless = makeConnector({ sharedSecret: undefined });
+    const error = (await keyless.publish(input()).catch((e: unknown) => e)) as ConnectorError;
+    expect(error.transient).toBe(false);
+    expect(error.message).toMatch(/^Etsy refused ListLoop's app key \(Shared secret is required/);
+
+    // An unknown key is a 401 at Etsy: no token refresh, no "reconnect" for the seller.
+    const unknown = makeConnector({ apiKey: 'notakeystring0000000000' });
+    const refused = (await unknown.publish(input()).catch((e: unknown) => e)) as ConnectorError;
+    expect(refused.message).toBe(
+      "Etsy refused ListLoop's app key (Invalid API key). The server's Etsy keystring and shared secret need checking.",
+    );
+    expect(auth.refreshes).toBe(0);
+  });
+
+  it('publishes idempotently: a retry reuses the draft and its photos; a repeat finds the live listing', async () => {
+    const listing = input();
+    emulator.faults.inject({ kind: 'server-error', operationId: 'uploadListingImage', count: 1 });
+    calls = [];
+    // The first photo fails: the draft exists with its SKU and no photo.
+    await expect(connector.publish(listing)).rejects.toMatchObject({ transient: true });
+    emulator.faults.inject({ kind: 'server-error', operationId: 'updateListing' });
+    // The retry finds the draft, uploads both photos, and fails to activate.
+    await expect(connector.publish(listing)).rejects.toMatchObject({ transient: true });
+    expect(emulator.store.listings.size).toBe(1);
+    const [draft] = [...emulator.store.listings.values()];
+    expect(draft).toMatchObject({ state: 'draft' });
+    expect(draft?.images).toHaveLength(2);
+
+    calls = [];
+    const retried = await connector.publish(listing);
+    expect(retried.listedID).toBe(String(draft?.listingId));
+    expect(calls.map(shape)).toEqual([
+      'GET /v3/application/shops/:id/listings',
+      'GET /v3/application/listings/:id/images',
+      'PUT /v3/application/listings/:id/inventory',
+      'PATCH /v3/application/shops/:id/listings/:id',
+    ]);
+    expect(draft?.state).toBe('active');
+
+    const again = await connector.publish(listing);
+    expect(again).toEqual(retried);
+    expect(emulator.store.listings.size).toBe(1);
+    expect(draft?.images).toHaveLength(2);
+    expectNoViolations();
+  });
+
+  it('fails clearly when a photo cannot be downloaded', async () => {
+    const error = (await connector
+      .publish(input({ photos: [`${photos.url}/missing.jpg`] }))
+      .catch((e: unknown) => e)) as ConnectorError;
+    expect(error.message).toBe('ListLoop could not download photo 1 for Etsy (404).');
+    expect(error.transient).toBe(false);
+    expectNoViolations();
+  });
+
+  it('sends a WebP photo as a JPEG, since Etsy takes JPG, PNG and GIF', async () => {
+    const result = await connector.publish(input({ photos: [`${photos.url}/photos/photo.webp`] }));
+    const [image] = emulator.listing(result.listedID ?? '')?.images ?? [];
+    expect(image).toMatchObject({ contentType: 'image/jpeg', width: 30, height: 20 });
+    expectNoViolations();
+  });
+
+  it('reads photos through the loader it is given (ListLoop’s own image paths)', async () => {
+    const read: string[] = [];
+    const loading = makeConnector({
+      loadPhoto: async (url, scope) => {
+        read.push(`${scope.accountId} ${url}`);
+        return { bytes: png(50, 40), contentType: 'image/png' };
+      },
+    });
+    const result = await loading.publish(input({ photos: ['/api/images/a/1.png'] }));
+    expect(read).toEqual([`${SCOPE.accountId} /api/images/a/1.png`]);
+    expect(emulator.listing(result.listedID ?? '')?.images[0]).toMatchObject({ width: 50 });
+
+    const failing = makeConnector({
+      loadPhoto: async () => {
+        throw new Error('no such image');
+      },
+    });
+    await expect(failing.publish(input())).rejects.toMatchObject({
+      message: 'ListLoop could not read photo 1 for Etsy: no such image.',
+      transient: true,
+    });
+    expectNoViolations();
+  });
+
+  it('takes no webhooks: Etsy sales are found by polling', async () => {
+    await expect(connector.parseWebhook({}, {})).rejects.toThrow(
+      'ListLoop does not take Etsy webhooks: Etsy sales are found by polling getShopReceipts.',
+    );
+  });
+
+  it('records a request the real API would refuse as a violation', async () => {
+    const error = await connector.http
+      .request(SCOPE, 'POST', `/v3/application/shops/${emulator.seeded.shopId}/listings`, {
+        body: new URLSearchParams({ quantity: 'two', title: 'Pin' }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConnectorError);
+    expect((error as ConnectorError).message).toMatch(/^Etsy: .*quantity must be integer/);
+    expect(emulator.violations).toHaveLength(1);
+    expect(emulator.violations[0]?.messages.join(' ')).toMatch(
+      /must have required property 'price'/,
+    );
+  });
+});

@@ -1,0 +1,464 @@
+import sharp from 'sharp';
+import {
+  ConnectorError,
+  type Connector,
+  type ConnectorListingInput,
+  type ConnectorOrder,
+  type ConnectorPublished,
+  type ConnectorScope,
+} from '../../modules/listings/connector';
+import type { ConnectionAuth } from '../shared/auth';
+import { MarketplaceHttp, type MarketplaceCall } from '../shared/marketplace-http';
+import {
+  EtsyClient,
+  type EtsyListingAnswer,
+  type EtsyListingStateFilter,
+  type EtsyPhotoFile,
+  type EtsyShop,
+} from './client';
+import { etsyErrorMessage } from './errors';
+import {
+  buildEtsyListing,
+  ETSY_QUANTITY_MAX,
+  etsyListingProblems,
+  etsySku,
+  type EtsyListing,
+} from './mapper';
+
+export interface EtsyConnectorOptions {
+  /** ✅ https://api.etsy.com (the description names https://openapi.etsy.com), or the emulator. */
+  baseUrl: string;
+  /** ✅ The app's API key keystring, sent as x-api-key on every call. */
+  apiKey: string;
+  /**
+   * ◐ The app's shared secret: since 2026-02 Etsy refuses calls whose x-api-key is not
+   * `keystring:shared_secret`. Without it the keystring goes alone.
+   */
+  sharedSecret?: string;
+  fetch?: typeof fetch;
+  auth: ConnectionAuth;
+  onCall?: (call: MarketplaceCall) => void;
+  /** Where listing pages are (`<base><listingId>`): https://www.etsy.com/listing/, or the emulator's. */
+  listingUrlBase?: string;
+  /** Receipts asked per getShopReceipts page (✅ Etsy allows up to 100). */
+  receiptsPageSize?: number;
+  /**
+   * How many of the shop's newest drafts, and newest active listings, a publish looks through
+   * for its SKU before creating a listing (✅ up to 100 a page; one page of each).
+   */
+  lookupPageSize?: number;
+  timeoutMs?: number;
+  /** How long a photo may take to download before it is uploaded. */
+  photoTimeoutMs?: number;
+  /**
+   * Reads a listing photo by its URL (ListLoop's own image paths need the account's access,
+   * which a plain download lacks); without it each photo is downloaded with `fetch`.
+   */
+  loadPhoto?: (url: string, scope: ConnectorScope) => Promise<EtsyPhoto>;
+}
+
+/** A photo's bytes and media type, as the connector uploads it. */
+export interface EtsyPhoto {
+  bytes: Uint8Array;
+  contentType: string;
+}
+
+/** ◐ The image types Etsy takes for listing photos; others are converted to JPEG first. */
+const ETSY_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif'];
+
+/** ✅ The earliest time getShopReceipts takes (the description's minimum, 2000-01-01). */
+const EARLIEST_SECONDS = 946_684_800;
+
+/** The x-api-key value: the keystring, with the shared secret when there is one. */
+export function etsyApiKeyHeader(apiKey: string, sharedSecret?: string): string {
+  if (!sharedSecret || apiKey.includes(':')) return apiKey;
+  return `${apiKey}:${sharedSecret}`;
+}
+
+/**
+ * ✅ Etsy answers 401 to a missing or unknown API key, as to an expired token. A refused app
+ * key is no reason to renew the seller's token (and tell them to reconnect), so such an answer
+ * reaches MarketplaceHttp as the 403 it means: the server's configuration is at fault.
+ */
+function appKeyRefusalsAs403(fetchImpl: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    const response = await fetchImpl(input, init);
+    if (response.status !== 401) return response;
+    const text = await response.clone().text();
+    let said: unknown = null;
+    try {
+      said = (JSON.parse(text) as { error?: unknown }).error;
+    } catch {
+      return response;
+    }
+    if (typeof said !== 'string' || !/api key|x-api-key/i.test(said)) return response;
+    return new Response(text, { status: 403, headers: response.headers });
+  };
+}
+
+/** The MarketplaceHttp of Etsy's Open API v3: x-api-key on every call, Etsy's errors read. */
+export function createEtsyHttp(options: {
+  baseUrl: string;
+  apiKey: string;
+  sharedSecret?: string;
+  auth?: ConnectionAuth;
+  fetch?: typeof fetch;
+  onCall?: (call: MarketplaceCall) => void;
+  timeoutMs?: number;
+}): MarketplaceHttp {
+  return new MarketplaceHttp({
+    marketplace: 'etsy',
+    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    headers: { 'x-api-key': etsyApiKeyHeader(options.apiKey, options.sharedSecret) },
+    ...(options.auth ? { auth: options.auth } : {}),
+    fetch: appKeyRefusalsAs403(options.fetch ?? fetch),
+    ...(options.onCall ? { onCall: options.onCall } : {}),
+    ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+    errorMessage: etsyErrorMessage,
+  });
+}
+
+export interface EtsyConnector extends Connector {
+  readonly http: MarketplaceHttp;
+  readonly client: EtsyClient;
+}
+
+function scopeOf(input: ConnectorScope): ConnectorScope {
+  return { accountId: input.accountId, userId: input.userId };
+}
+
+function storedListedId(listing: Record<string, unknown>): string | null {
+  const value = listing.listedID;
+  return typeof value === 'string' && /^\d+$/.test(value) ? value : null;
+}
+
+function photoName(url: string, index: number, contentType: string): string {
+  const last = (() => {
+    try {
+      return decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
+    } catch {
+      return '';
+    }
+  })();
+  if (/\.(jpe?g|png|gif)$/i.test(last)) return last;
+  const extension = contentType.includes('png')
+    ? 'png'
+    : contentType.includes('gif')
+      ? 'gif'
+      : 'jpg';
+  return `photo-${index + 1}.${extension}`;
+}
+
+/**
+ * Etsy through Open API v3. Publish = create a draft → give it our item id as its SKU
+ * (updateListingInventory) → upload the photos as files → activate (PATCH state=active);
+ * before creating, the listing a stored listedID names, or the shop's newest drafts and active
+ * listings carrying the SKU, are reused so a retried publish never lists twice. Update = PATCH
+ * and the inventory; delist = PATCH state=inactive; quantity = the inventory; sales = receipts
+ * by min_last_modified, every page.
+ */
+export function createEtsyConnector(options: EtsyConnectorOptions): EtsyConnector {
+  const fetchImpl = options.fetch ?? fetch;
+  const http = createEtsyHttp(options);
+  const client = new EtsyClient(http, options.auth);
+  const listingUrlBase = options.listingUrlBase ?? 'https://www.etsy.com/listing/';
+  const receiptsPage = options.receiptsPageSize ?? 100;
+  const lookupPage = options.lookupPageSize ?? 100;
+
+  function checked(input: ConnectorListingInput): EtsyListing {
+    const problems = etsyListingProblems(input);
+    if (problems.length > 0) {
+      throw new ConnectorError(
+        `Etsy would refuse this listing: ${problems.map((p) => p.message).join(' ')}`,
+      );
+    }
+    return buildEtsyListing(input);
+  }
+
+  function sameCurrency(listing: EtsyListing, shop: EtsyShop): void {
+    if (listing.currency !== shop.currency) {
+      throw new ConnectorError(
+        `The Etsy shop ${shop.name || shop.shopId} sells in ${shop.currency}; this listing's price is in ${listing.currency}.`,
+      );
+    }
+  }
+
+  function published(listingId: number | string): ConnectorPublished {
+    const id = String(listingId);
+    return { listedID: id, listingURL: `${listingUrlBase}${encodeURIComponent(id)}` };
+  }
+
+  /** A photo's bytes and type: from the loader when given, else downloaded from its URL. */
+  async function loadPhoto(scope: ConnectorScope, url: string, index: number): Promise<EtsyPhoto> {
+    if (options.loadPhoto) {
+      try {
+        return await options.loadPhoto(url, scope);
+      } catch (error) {
+        if (error instanceof ConnectorError) throw error;
+        throw new ConnectorError(
+          `ListLoop could not read photo ${index + 1} for Etsy: ${(error as Error).message}.`,
+          { transient: true, cause: error },
+        );
+      }
+    }
+    let response: Response;
+    try {
+      response = await fetchImpl(url, {
+        signal: AbortSignal.timeout(options.photoTimeoutMs ?? 60_000),
+      });
+    } catch (error) {
+      throw new ConnectorError(
+        `ListLoop could not download photo ${index + 1} for Etsy: ${(error as Error).message}.`,
+        { transient: true, cause: error },
+      );
+    }
+    if (!response.ok) {
+      throw new ConnectorError(
+        `ListLoop could not download photo ${index + 1} for Etsy (${response.status}).`,
+        { transient: response.status >= 500 || response.status === 429 },
+      );
+    }
+    return {
+      bytes: new Uint8Array(await response.arrayBuffer()),
+      contentType: response.headers.get('content-type') ?? '',
+    };
+  }
+
+  /** The photo as a file Etsy takes. */
+  async function photoFile(
+    scope: ConnectorScope,
+    url: string,
+    index: number,
+  ): Promise<EtsyPhotoFile> {
+    const loaded = await loadPhoto(scope, url, index);
+    const contentType = loaded.contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+    const bytes = Buffer.from(loaded.bytes);
+    if (ETSY_PHOTO_TYPES.includes(contentType)) {
+      return {
+        blob: new Blob([bytes], { type: contentType }),
+        filename: photoName(url, index, contentType),
+      };
+    }
+    // WebP, AVIF, HEIC …: Etsy takes JPG, PNG and GIF, so the photo goes as a JPEG.
+    let jpeg: Buffer;
+    try {
+      jpeg = await sharp(bytes)
+        .rotate()
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 90 })
+        .toBuffer();
+    } catch (error) {
+      throw new ConnectorError(
+        `Photo ${index + 1} is not an image Etsy can take (${contentType || 'unknown type'}).`,
+        { cause: error },
+      );
+    }
+    return {
+      blob: new Blob([jpeg], { type: 'image/jpeg' }),
+      filename: photoName(url, index, 'image/jpeg').replace(/\.(png|gif)$/i, '.jpg'),
+    };
+  }
+
+  /** Uploads the photos from `from` on, in order, each at its rank. */
+  async function uploadPhotos(
+    scope: ConnectorScope,
+    shop: EtsyShop,
+    listingId: number,
+    photos: readonly string[],
+    from: number,
+  ): Promise<void> {
+    for (let index = from; index < photos.length; index += 1) {
+      const photo = await photoFile(scope, photos[index] ?? '', index);
+      await client.uploadImage(scope, shop.shopId, listingId, photo, index + 1);
+    }
+  }
+
+  /** The shop's newest listings in a state that carry the SKU (one page). */
+  async function bySku(
+    scope: ConnectorScope,
+    shop: EtsyShop,
+    sku: string,
+    state: EtsyListingStateFilter,
+  ): Promise<EtsyListingAnswer[]> {
+    const page = await client.listingsByShop(scope, shop.shopId, state, {
+      limit: lookupPage,
+      offset: 0,
+    });
+    return page.results.filter((l) => l.skus?.includes(sku));
+  }
+
+  /**
+   * The listing a publish should reuse: the one a stored listedID names (a relist), or a draft
+   * or live listing with our SKU (an earlier attempt that stopped before it could say so).
+   */
+  async function existing(
+    scope: ConnectorScope,
+    shop: EtsyShop,
+    input: ConnectorListingInput,
+    sku: string,
+  ): Promise<EtsyListingAnswer | null> {
+    const stored = storedListedId(input.listing);
+    if (stored) {
+      const listing = await client.listing(scope, stored);
+      if (listing && listing.shop_id === shop.shopId) return listing;
+    }
+    // Drafts first: an attempt that stopped before activating left one.
+    for (const state of ['draft', 'active'] as const) {
+      const [found] = await bySku(scope, shop, sku, state);
+      if (found) return found;
+    }
+    return null;
+  }
+
+  /** Takes one listing off sale; a listing that is gone or not live is already off. */
+  async function deactivate(scope: ConnectorScope, shop: EtsyShop, listingId: string) {
+    try {
+      await client.updateListing(scope, shop.shopId, listingId, { state: 'inactive' });
+    } catch (error) {
+      if (!(error instanceof ConnectorError) || error.transient) throw error;
+      // Etsy refuses to deactivate a draft or an expired listing: neither is for sale.
+      const now = await client.listing(scope, listingId);
+      if (now && now.state === 'active') throw error;
+    }
+  }
+
+  return {
+    marketplace: 'etsy',
+    http,
+    client,
+
+    async build(input) {
+      const listing = buildEtsyListing(input);
+      return {
+        sku: listing.sku,
+        draft: listing.draft,
+        update: listing.update,
+        inventory: listing.inventory,
+        photos: listing.photos,
+      };
+    },
+
+    async validate(input) {
+      return etsyListingProblems(input);
+    },
+
+    async publish(input) {
+      const scope = scopeOf(input);
+      const listing = checked(input);
+      const shop = await client.shop(scope);
+      sameCurrency(listing, shop);
+      const found = await existing(scope, shop, input, listing.sku);
+      if (!found) {
+        const created = await client.createDraft(scope, shop.shopId, listing.draft);
+        const id = created.listing_id;
+        // The SKU first: a retry after any later step finds this draft by it.
+        await client.updateInventory(scope, id, listing.inventory);
+        await uploadPhotos(scope, shop, id, listing.photos, 0);
+        await client.updateListing(scope, shop.shopId, id, { state: 'active' });
+        return published(id);
+      }
+      const id = found.listing_id;
+      const images = await client.imageCount(scope, id);
+      await uploadPhotos(scope, shop, id, listing.photos, images);
+      await client.updateInventory(scope, id, listing.inventory);
+      const activated = await client.updateListing(scope, shop.shopId, id, {
+        ...listing.update,
+        ...(found.state === 'active' ? {} : { state: 'active' }),
+      });
+      if (!activated) {
+        throw new ConnectorError(`The Etsy listing ${id} went away while ListLoop published it.`, {
+          transient: true,
+        });
+      }
+      return published(id);
+    },
+
+    async update(input) {
+      const scope = scopeOf(input);
+      const listing = checked(input);
+      const shop = await client.shop(scope);
+      sameCurrency(listing, shop);
+      const answer = await client.updateListing(scope, shop.shopId, input.listedID, listing.update);
+      if (!answer) {
+        throw new ConnectorError(
+          `Etsy no longer has the listing ${input.listedID}: list the item on Etsy again.`,
+        );
+      }
+      await client.updateInventory(scope, input.listedID, listing.inventory);
+      return published(answer.listing_id);
+    },
+
+    async delist(input) {
+      const scope = scopeOf(input);
+      const shop = await client.shop(scope);
+      const ids = input.listedID
+        ? [input.listedID]
+        : (await bySku(scope, shop, etsySku(input), 'active')).map((l) => String(l.listing_id));
+      for (const id of ids) await deactivate(scope, shop, id);
+    },
+
+    async updateQuantity(input) {
+      const scope = scopeOf(input);
+      const { quantity } = input;
+      if (!Number.isInteger(quantity) || quantity < 0 || quantity > ETSY_QUANTITY_MAX) {
+        throw new ConnectorError(`A quantity of ${quantity} cannot be sent to Etsy.`);
+      }
+      const shop = await client.shop(scope);
+      if (quantity === 0) {
+        // ◐ Etsy keeps no live listing without stock: nothing left means off sale.
+        await deactivate(scope, shop, input.listedID);
+        return;
+      }
+      if (input.built.price === null) {
+        throw new ConnectorError('Etsy needs the price with the quantity; this listing has none.');
+      }
+      const { inventory } = buildEtsyListing(input);
+      await client.updateInventory(scope, input.listedID, {
+        ...inventory,
+        products: inventory.products.map((product) => ({
+          ...product,
+          offerings: product.offerings.map((offering) => ({ ...offering, quantity })),
+        })),
+      });
+    },
+
+    async fetchOrders(scope, since) {
+      const shop = await client.shop(scope);
+      const minLastModified = Math.max(EARLIEST_SECONDS, Math.floor(since / 1000));
+      const found: ConnectorOrder[] = [];
+      const seen = new Set<string>();
+      for (let offset = 0; ; offset += receiptsPage) {
+        const page = await client.receipts(scope, shop.shopId, {
+          minLastModified,
+          limit: receiptsPage,
+          offset,
+        });
+        for (const receipt of page.results) {
+          for (const line of receipt.transactions ?? []) {
+            const key = `${receipt.receipt_id}|${line.transaction_id}`;
+            if (seen.has(key)) continue;
+            seen.add(key);
+            const unit = line.price ? line.price.amount / (line.price.divisor || 100) : null;
+            found.push({
+              orderId: String(receipt.receipt_id),
+              listedID: String(line.listing_id),
+              sku: line.sku || null,
+              soldAt: receipt.create_timestamp * 1000,
+              price: unit === null ? null : Math.round(unit * (line.quantity ?? 1) * 100) / 100,
+            });
+          }
+        }
+        if (page.results.length === 0 || offset + page.results.length >= page.count) break;
+      }
+      return found;
+    },
+
+    async parseWebhook() {
+      // Neither Etsy's published description nor our facts give the signature scheme of its
+      // order.paid webhooks (offered to commercial apps only), so none is accepted.
+      throw new ConnectorError(
+        'ListLoop does not take Etsy webhooks: Etsy sales are found by polling getShopReceipts.',
+      );
+    },
+  };
+}

@@ -1,0 +1,317 @@
+import { defaultCatalogue } from '@listloop/domain';
+import type { ConnectorListingInput, ConnectorProblem } from '../../modules/listings/connector';
+
+/** ✅ Who made the item (the description's enumeration). */
+export const ETSY_WHO_MADE: readonly string[] = ['i_did', 'someone_else', 'collective'];
+
+/**
+ * ✅ The characters Etsy refuses in a title, tags and materials (the description's regexes),
+ * and the title characters it takes once each.
+ */
+const TITLE_REFUSED = /[^\p{L}\p{Nd}\p{P}\p{Sm}\p{Zs}™©®]/u;
+const TAG_REFUSED = /[^\p{L}\p{Nd}\p{Zs}\-'™©®]/u;
+const MATERIAL_REFUSED = /[^\p{L}\p{Nd}\p{Zs}]/u;
+const TITLE_ONCE = ['%', ':', '&', '+'];
+
+/** ◐ Etsy's most per offering. */
+export const ETSY_QUANTITY_MAX = 999;
+/** ◐ Materials per listing. */
+const MATERIALS_MAX = 13;
+
+/** The inventory of a listing without variations: one product, one offering. */
+export interface EtsyInventory {
+  products: Array<{
+    sku: string;
+    property_values: never[];
+    offerings: Array<{
+      price: number;
+      quantity: number;
+      is_enabled: boolean;
+      readiness_state_id?: number;
+    }>;
+  }>;
+  price_on_property: never[];
+  quantity_on_property: never[];
+  sku_on_property: never[];
+}
+
+/** The listing as Etsy's API takes it, in its three calls. */
+export interface EtsyListing {
+  /** Our item id: one per item, so a retried publish finds its own listing. */
+  sku: string;
+  currency: string;
+  /** createDraftListing's form fields. */
+  draft: Record<string, string>;
+  /** updateListing's (PATCH) form fields: price and quantity go through the inventory. */
+  update: Record<string, string>;
+  inventory: EtsyInventory;
+  photos: string[];
+}
+
+function text(value: unknown): string | null {
+  if (typeof value === 'string' && value.trim()) return value.trim();
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return null;
+}
+
+function positiveId(value: unknown): number | null {
+  const raw = text(value);
+  return raw && /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
+}
+
+function flag(value: unknown): boolean | null {
+  if (typeof value === 'boolean') return value;
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return null;
+}
+
+function list(value: unknown): string[] {
+  const values = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
+  return values.map(text).filter((v): v is string => v !== null);
+}
+
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  '#39': "'",
+  nbsp: ' ',
+};
+
+/**
+ * ✅ Etsy descriptions are plain text (no HTML, per the catalogue): HTML from a template becomes lines (paragraphs and
+ * breaks kept as newlines, list items as "- "), other tags are dropped.
+ */
+export function plainText(description: string): string {
+  if (!/<[a-z!/][^>]*>/i.test(description)) return description.trim();
+  return description
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<li[^>]*>/gi, '- ')
+    .replace(/<\/(p|div|li|h[1-6]|ul|ol)>/gi, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&(#39|[a-z]+);/gi, (whole, name: string) => ENTITIES[name.toLowerCase()] ?? whole)
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+export function etsySku(input: ConnectorListingInput): string {
+  return input.item.itemID;
+}
+
+/** Fields shared by the create and the update. */
+function listingFields(input: ConnectorListingInput): Record<string, string> {
+  const { built } = input;
+  const extra = built.extra;
+  const fields: Record<string, string> = {
+    title: built.title.trim(),
+    description: plainText(built.description),
+    who_made: text(extra.who_made) ?? '',
+    when_made: text(extra.when_made) ?? '',
+    taxonomy_id: String(positiveId(built.category) ?? ''),
+    type: 'physical',
+    shipping_profile_id: String(positiveId(built.shipping.profileId) ?? ''),
+    readiness_state_id: String(positiveId(built.shipping.processingProfileId) ?? ''),
+    // An empty value clears what an earlier update set.
+    tags: built.tags.map((t) => t.trim()).join(','),
+    materials: list(extra.materials).join(','),
+  };
+  const isSupply = flag(extra.is_supply);
+  if (isSupply !== null) fields.is_supply = String(isSupply);
+  const section = positiveId(extra.shop_section_id);
+  if (section !== null) fields.shop_section_id = String(section);
+  const weight = built.weight;
+  if (weight && weight.pounds + weight.ounces > 0) {
+    fields.item_weight = String(Math.round((weight.pounds * 16 + weight.ounces) * 100) / 100);
+    fields.item_weight_unit = 'oz';
+  }
+  const size = built.dimensions;
+  if (size && size.length > 0 && size.width > 0 && size.height > 0) {
+    fields.item_length = String(size.length);
+    fields.item_width = String(size.width);
+    fields.item_height = String(size.height);
+    fields.item_dimensions_unit = 'in';
+  }
+  return fields;
+}
+
+export function buildEtsyListing(input: ConnectorListingInput): EtsyListing {
+  const { built } = input;
+  const sku = etsySku(input);
+  const fields = listingFields(input);
+  const price = built.price ?? 0;
+  const readiness = positiveId(built.shipping.processingProfileId);
+  const { tags, materials, ...required } = fields;
+  const draft: Record<string, string> = {
+    ...required,
+    quantity: String(built.quantity),
+    price: price.toFixed(2),
+    ...(tags ? { tags } : {}),
+    ...(materials ? { materials } : {}),
+  };
+  return {
+    sku,
+    currency: built.currency,
+    draft,
+    update: fields,
+    inventory: {
+      products: [
+        {
+          sku,
+          property_values: [],
+          offerings: [
+            {
+              price: Math.round(price * 100) / 100,
+              quantity: built.quantity,
+              is_enabled: true,
+              // ◐ Offerings carry the processing profile on the live API; leaving it out
+              // would take the profile off.
+              ...(readiness !== null ? { readiness_state_id: readiness } : {}),
+            },
+          ],
+        },
+      ],
+      price_on_property: [],
+      quantity_on_property: [],
+      sku_on_property: [],
+    },
+    photos: built.photos,
+  };
+}
+
+function textProblems(
+  path: string,
+  label: string,
+  values: string[],
+  refused: RegExp,
+  maxLength: number | null,
+): ConnectorProblem[] {
+  const problems: ConnectorProblem[] = [];
+  for (const value of values) {
+    if (maxLength !== null && value.length > maxLength) {
+      problems.push({
+        path,
+        message: `Etsy ${label}s are at most ${maxLength} characters: '${value}' is longer.`,
+      });
+    }
+    const bad = refused.exec(value);
+    if (bad) {
+      problems.push({
+        path,
+        message: `Etsy does not take '${bad[0]}' in a ${label} ('${value}').`,
+      });
+    }
+  }
+  return problems;
+}
+
+/**
+ * What Etsy would refuse, said before sending (the engine's generic checks ran already). The
+ * shop's currency is checked at publish time, when the shop is known.
+ */
+export function etsyListingProblems(input: ConnectorListingInput): ConnectorProblem[] {
+  const { built } = input;
+  const spec = defaultCatalogue.etsy;
+  const problems: ConnectorProblem[] = [];
+  const title = built.title.trim();
+  if (!title) problems.push({ path: 'title', message: 'Etsy needs a title.' });
+  else {
+    if (spec.limits.title.max !== null && title.length > spec.limits.title.max) {
+      problems.push({
+        path: 'title',
+        message: `Etsy titles are at most ${spec.limits.title.max} characters.`,
+      });
+    }
+    const bad = TITLE_REFUSED.exec(title);
+    if (bad)
+      problems.push({ path: 'title', message: `Etsy does not take '${bad[0]}' in a title.` });
+    const repeated = TITLE_ONCE.filter((char) => title.split(char).length > 2);
+    if (repeated.length > 0) {
+      problems.push({
+        path: 'title',
+        message: `Etsy takes each of ${TITLE_ONCE.join(' ')} once in a title; this one repeats ${repeated.join(' ')}.`,
+      });
+    }
+  }
+  if (!plainText(built.description)) {
+    problems.push({ path: 'description', message: 'Etsy needs a description.' });
+  }
+  const { price: priceLimits, photos: photoLimits, tags: tagLimits } = spec.limits;
+  if (built.price === null || built.price <= 0) {
+    problems.push({ path: 'price', message: 'Etsy needs a price.' });
+  } else if (
+    (priceLimits.min !== null && built.price < priceLimits.min) ||
+    (priceLimits.max !== null && built.price > priceLimits.max)
+  ) {
+    problems.push({
+      path: 'price',
+      message: `Etsy prices run from ${priceLimits.min ?? 0} to ${priceLimits.max ?? '∞'}.`,
+    });
+  }
+  if (!(spec.currencies as readonly string[]).includes(built.currency)) {
+    problems.push({
+      path: 'currency',
+      message: `ListLoop does not list on Etsy in ${built.currency}.`,
+    });
+  }
+  if (built.quantity < 1 || built.quantity > ETSY_QUANTITY_MAX) {
+    problems.push({
+      path: 'quantity',
+      message: `Etsy takes a quantity from 1 to ${ETSY_QUANTITY_MAX}.`,
+    });
+  }
+  if (built.photos.length < Math.max(1, photoLimits.min)) {
+    problems.push({ path: 'photos', message: 'Etsy needs at least one photo.' });
+  } else if (built.photos.length > photoLimits.max) {
+    problems.push({ path: 'photos', message: `Etsy takes at most ${photoLimits.max} photos.` });
+  }
+  if (!built.category) problems.push({ path: 'category', message: 'Etsy needs a category.' });
+  else if (positiveId(built.category) === null) {
+    problems.push({
+      path: 'category',
+      message: `Etsy categories are taxonomy ids (numbers); ${built.category} is not one.`,
+    });
+  }
+  const whoMade = text(built.extra.who_made);
+  if (!whoMade)
+    problems.push({ path: 'extra.who_made', message: 'Etsy needs to know who made the item.' });
+  else if (!ETSY_WHO_MADE.includes(whoMade)) {
+    problems.push({
+      path: 'extra.who_made',
+      message: `Etsy's who made is one of ${ETSY_WHO_MADE.join(', ')}; not ${whoMade}.`,
+    });
+  }
+  if (!text(built.extra.when_made)) {
+    problems.push({
+      path: 'extra.when_made',
+      message: 'Etsy needs to know when the item was made.',
+    });
+  }
+  if (positiveId(built.shipping.profileId) === null) {
+    problems.push({ path: 'shipping.profileId', message: 'Etsy needs a shipping profile.' });
+  }
+  if (positiveId(built.shipping.processingProfileId) === null) {
+    problems.push({
+      path: 'shipping.processingProfileId',
+      message: 'Etsy needs a processing profile.',
+    });
+  }
+  if (tagLimits && built.tags.length > tagLimits.max) {
+    problems.push({ path: 'tags', message: `Etsy takes at most ${tagLimits.max} tags.` });
+  }
+  problems.push(
+    ...textProblems('tags', 'tag', built.tags, TAG_REFUSED, tagLimits?.maxLength ?? null),
+  );
+  const materials = list(built.extra.materials);
+  if (materials.length > MATERIALS_MAX) {
+    problems.push({
+      path: 'extra.materials',
+      message: `Etsy takes at most ${MATERIALS_MAX} materials.`,
+    });
+  }
+  problems.push(...textProblems('extra.materials', 'material', materials, MATERIAL_REFUSED, null));
+  return problems;
+}
