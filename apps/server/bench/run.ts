@@ -140,7 +140,7 @@ async function scratchDatabase(): Promise<{
 /** The bench account and its 100,000 items, written before the server starts. */
 async function seed(env: Record<string, string>, count: number): Promise<number> {
   const container = await createContainer(
-    loadConfig({ ...env, LOG_LEVEL: 'silent', SEED_DEMO: 'false' }, []),
+    loadConfig({ ...env, LOG_LEVEL: 'silent', SEED_DEMO: 'false', MARKETPLACES: 'live' }, []),
     {
       logger: pino({ level: 'silent' }),
     },
@@ -180,6 +180,8 @@ async function startServer(
         PORT: String(port),
         HOST: '127.0.0.1',
         SEED_DEMO: 'false',
+        // The figures are the engine's own: no emulated marketplaces in the process.
+        MARKETPLACES: 'live',
         LOG_LEVEL: 'warn',
         LOGIN_MAX_PER_IP: '100000',
         LOGIN_MAX_PER_EMAIL: '100000',

@@ -57,6 +57,15 @@ import { purgeOAuthStatesJob } from './modules/marketplace-auth/marketplace-auth
 import { ListingRepository } from './modules/listings/listing.repository';
 import { ListingService, jobIdOf } from './modules/listings/listing.service';
 import { executeListingJob, sweepListingsJob } from './modules/listings/listing.jobs';
+import { registerMarketplaces } from './connectors/marketplaces';
+import { MarketplaceAccountService } from './modules/marketplaces/marketplace-account.service';
+import { ShopifyTagsService } from './modules/marketplaces/shopify-tags.service';
+import { afterConnectJob } from './modules/marketplaces/marketplaces.jobs';
+import { WebhookDeliveryRepository } from './modules/webhooks/webhook-delivery.repository';
+import { WebhookService } from './modules/webhooks/webhook.service';
+import { SandboxMarketplaces } from './modules/sandbox/sandbox-marketplaces';
+import { SandboxConnections } from './modules/sandbox/sandbox-connections';
+import { SandboxRepository } from './modules/sandbox/sandbox.repository';
 
 export interface ContainerOptions {
   logger?: Logger;
@@ -116,6 +125,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     images: new ImageRepository(db),
     listings: new ListingRepository(db),
     oauthStates: new OAuthStateRepository(db),
+    webhookDeliveries: new WebhookDeliveryRepository(db),
   };
 
   const auth = new AuthService(
@@ -149,6 +159,28 @@ export async function createContainer(config: Config, options: ContainerOptions 
     credentials,
     oauthProviders,
   );
+  // Sandbox mode: the emulated marketplaces run in this process (decision 0012).
+  const sandbox =
+    config.marketplaces.mode === 'sandbox'
+      ? await SandboxMarketplaces.create({ publicUrl: config.publicUrl, serverUrl: publicUrl })
+      : null;
+  registerMarketplaces({
+    config: config.marketplaces,
+    publicUrl,
+    auth: connectionTokens,
+    connectors,
+    providers: oauthProviders,
+    sandbox,
+  });
+  const marketplaceAccounts = new MarketplaceAccountService(
+    connectors,
+    repositories.connections,
+    repositories.accounts,
+    marketplaceRules,
+    repositories.marketplaceRules,
+    config.publicUrl,
+    logger,
+  );
 
   const services = {
     auth,
@@ -180,7 +212,13 @@ export async function createContainer(config: Config, options: ContainerOptions 
       credentials,
       oauthProviders,
       logger,
+      async (event) => {
+        await queue.send(jobs.afterConnect, event);
+      },
     ),
+    marketplaceAccounts,
+    shopifyTags: new ShopifyTagsService(items, repositories.items),
+    webhooks: new WebhookService(connectors, repositories.webhookDeliveries, logger),
     sessions: new SessionService(repositories.users, flags),
     labels,
     items,
@@ -239,6 +277,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const jobs = {
     purgeExpiredSessions: purgeExpiredSessionsJob(repositories.auth),
     purgeOAuthStates: purgeOAuthStatesJob(repositories.oauthStates),
+    afterConnect: afterConnectJob(marketplaceAccounts),
     importItems: importItemsJob(services.itemImports),
     executeListing: executeListingJob(services.listings, config.listings.workers),
     sweepListings: sweepListingsJob(services.listings, async (jobId: string) => {
@@ -264,6 +303,23 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const queue = new Queue(database, logger, options.queue);
   queue.register(Object.values(jobs));
 
+  const sandboxConnections = sandbox
+    ? new SandboxConnections(
+        db,
+        sandbox,
+        new SandboxRepository(db),
+        repositories.connections,
+        credentials,
+        (event) => marketplaceAccounts.afterConnect(event),
+        logger,
+      )
+    : null;
+  // The emulators start empty: the stored sandbox connections get tokens they know.
+  if (sandboxConnections) {
+    const restored = await sandboxConnections.restore();
+    if (restored > 0) logger.info({ restored }, 'sandbox connections restored');
+  }
+
   return {
     config,
     logger,
@@ -276,9 +332,12 @@ export async function createContainer(config: Config, options: ContainerOptions 
     services,
     connectors,
     oauthProviders,
+    sandbox,
+    sandboxConnections,
     jobs,
     queue,
     async close() {
+      await sandbox?.shopify.settled();
       await queue.stop();
       remoteFlags.stop();
       await flags.close();

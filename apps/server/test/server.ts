@@ -37,6 +37,9 @@ export async function startTestServer(
       PORT: '0',
       SEED_DEMO: 'false',
       WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+      // The real marketplaces with no app keys: nothing is connected unless a test says so
+      // (MARKETPLACES=sandbox, or keys of its own).
+      MARKETPLACES: 'live',
       ...options.env,
     },
     [],

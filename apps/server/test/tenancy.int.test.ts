@@ -952,7 +952,42 @@ cases.push({
   unchanged: connectionUnchanged,
 });
 
+cases.push(
+  {
+    route: `PATCH ${REST_ITEM}/set-shopify-tags-based-on-characteristics`,
+    title: 'cannot tag the items of another account’s user',
+    request: async (victim) => ({
+      path: `${REST_ITEM}/set-shopify-tags-based-on-characteristics`,
+      body: { userId: victim.account.userId, itemIds: [(await itemOf(victim)).itemID] },
+    }),
+    unchanged: itemUnchanged,
+  },
+  {
+    route: `PATCH ${REST_ITEM}/set-shopify-tags-based-on-characteristics`,
+    title: 'finds no item or SKU of another account among its own',
+    request: async (victim) => ({
+      path: `${REST_ITEM}/set-shopify-tags-based-on-characteristics`,
+      body: { itemIds: [(await itemOf(victim)).itemID], skus: [VICTIM_SKU] },
+    }),
+    check: (response) => {
+      expect(response.status).toBe(200);
+      expect(response.body.updated).toBe(0);
+      expect(response.body.items).toEqual([]);
+      expect(response.body.notFound).toHaveLength(2);
+    },
+    unchanged: itemUnchanged,
+  },
+);
+
 const ownDataOnly: Record<string, string> = {
+  'GET /api/marketplaces/connect-options':
+    'names no row: how this server connects marketplaces, the same for every account',
+  'GET /api/marketplaces/ebay/business-polices/:policyType/:policyValue':
+    'answers from the caller’s own eBay connection; the path names a policy of that eBay seller account, not a row of ours',
+  'GET /api/marketplaces/shopify/metafields':
+    'answers from the caller’s own Shopify connection; takes no id of ours',
+  'POST /api/marketplaces/shopify/subscription':
+    'subscribes the caller’s own Shopify connection; takes no id',
   'GET /api/user/auth/callback/:marketplace':
     'names no row: the state it carries is consumed only by the user and account that began it (marketplace-auth.int.test.ts proves another account’s state is refused)',
   'GET /api/account/variants/options': 'the options and setting of the caller’s own account',

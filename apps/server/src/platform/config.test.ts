@@ -60,4 +60,62 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig(env, [])).toThrow(ConfigError);
     expect(() => loadConfig(env, [])).toThrow(fragment);
   });
+
+  describe('marketplaces', () => {
+    const db = { DATABASE_URL: 'postgres://u@db:5432/listloop' };
+
+    it('the embedded demo lists on the sandbox; a server Postgres on the real marketplaces', () => {
+      expect(loadConfig({}, []).marketplaces).toEqual({
+        mode: 'sandbox',
+        ebay: null,
+        shopify: null,
+      });
+      expect(loadConfig(db, []).marketplaces.mode).toBe('live');
+      expect(loadConfig({ MARKETPLACES: 'live' }, []).marketplaces.mode).toBe('live');
+      expect(loadConfig({ ...db, MARKETPLACES: 'sandbox' }, []).marketplaces.mode).toBe('sandbox');
+    });
+
+    it('takes each marketplace’s app keys together, with its URLs and API version', () => {
+      const config = loadConfig(
+        {
+          ...db,
+          EBAY_CLIENT_ID: 'app-id',
+          EBAY_CLIENT_SECRET: 'cert-id',
+          EBAY_RU_NAME: 'Shop-App-PRD-ru',
+          EBAY_API_URL: 'https://api.sandbox.ebay.com/',
+          SHOPIFY_CLIENT_ID: 'shopify-id',
+          SHOPIFY_CLIENT_SECRET: 'shopify-secret',
+        },
+        [],
+      );
+      expect(config.marketplaces).toEqual({
+        mode: 'live',
+        ebay: {
+          clientId: 'app-id',
+          clientSecret: 'cert-id',
+          ruName: 'Shop-App-PRD-ru',
+          apiUrl: 'https://api.sandbox.ebay.com',
+          authUrl: 'https://auth.ebay.com',
+        },
+        shopify: { clientId: 'shopify-id', clientSecret: 'shopify-secret', apiVersion: '2025-07' },
+      });
+    });
+
+    it.each([
+      [
+        { EBAY_CLIENT_ID: 'app-id' },
+        'set EBAY_CLIENT_ID, EBAY_CLIENT_SECRET, EBAY_RU_NAME together',
+      ],
+      [{ SHOPIFY_CLIENT_SECRET: 'x' }, 'SHOPIFY_CLIENT_ID missing'],
+      [{ SHOPIFY_API_VERSION: '2025-08' }, 'SHOPIFY_API_VERSION is a Shopify API version'],
+      [{ MARKETPLACES: 'staging' }, 'MARKETPLACES'],
+      [
+        { ...db, MARKETPLACES: 'sandbox', ROLE: 'worker' },
+        "the sandbox keeps the emulated marketplaces in one process's memory",
+      ],
+    ])('refuses %j', (env, fragment) => {
+      expect(() => loadConfig(env, [])).toThrow(ConfigError);
+      expect(() => loadConfig(env, [])).toThrow(fragment);
+    });
+  });
 });

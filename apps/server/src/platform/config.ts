@@ -2,6 +2,7 @@ import { z } from 'zod';
 import path from 'node:path';
 import { STORAGE_MESSAGES } from './storage/storage';
 import { decodeKey } from './crypto/secret-box';
+import { SHOPIFY_API_VERSION } from '../connectors/shopify/client';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -61,6 +62,20 @@ export const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
   LISTING_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   LISTING_WORKERS: z.coerce.number().int().min(1).max(32).default(4),
+  MARKETPLACES: z.enum(['sandbox', 'live']).optional(),
+  EBAY_CLIENT_ID: z.string().trim().min(1).optional(),
+  EBAY_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  EBAY_RU_NAME: z.string().trim().min(1).optional(),
+  EBAY_API_URL: z.url().default('https://api.ebay.com'),
+  EBAY_AUTH_URL: z.url().default('https://auth.ebay.com'),
+  SHOPIFY_CLIENT_ID: z.string().trim().min(1).optional(),
+  SHOPIFY_CLIENT_SECRET: z.string().trim().min(1).optional(),
+  SHOPIFY_API_VERSION: z
+    .string()
+    .regex(/^(\d{4}-(01|04|07|10)|unstable)$/, {
+      message: 'SHOPIFY_API_VERSION is a Shopify API version such as 2025-07',
+    })
+    .default(SHOPIFY_API_VERSION),
 });
 
 /** Where files live: local disk under DATA_DIR/files, or an S3-compatible bucket. */
@@ -76,6 +91,23 @@ export type StorageConfig =
       credentials: { accessKeyId: string; secretAccessKey: string } | null;
       forcePathStyle: boolean;
     };
+
+/**
+ * Which marketplaces the connectors talk to. `sandbox`: the emulators, started inside the
+ * server and mounted under /sandbox/<marketplace> (the embedded demo's default). `live`: the
+ * real marketplaces, each only when its app keys are configured.
+ */
+export interface MarketplacesConfig {
+  mode: 'sandbox' | 'live';
+  ebay: {
+    clientId: string;
+    clientSecret: string;
+    ruName: string;
+    apiUrl: string;
+    authUrl: string;
+  } | null;
+  shopify: { clientId: string; clientSecret: string; apiVersion: string } | null;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -112,6 +144,7 @@ export interface Config {
    * worker's operation is offered again after this), and how many run at once per process.
    */
   listings: { leaseSeconds: number; workers: number };
+  marketplaces: MarketplacesConfig;
 }
 
 export class ConfigError extends Error {}
@@ -168,7 +201,51 @@ export function loadConfig(
     sessionDays: e.SESSION_DAYS,
     storage: storageConfig(e),
     listings: { leaseSeconds: e.LISTING_LEASE_SECONDS, workers: e.LISTING_WORKERS },
+    marketplaces: marketplacesConfig(e),
   };
+}
+
+/** Keys that only work together: all of them, or none. */
+function keySet<K extends keyof z.infer<typeof EnvSchema>>(
+  e: z.infer<typeof EnvSchema>,
+  names: readonly K[],
+): boolean {
+  const given = names.filter((name) => e[name] !== undefined);
+  if (given.length === 0) return false;
+  if (given.length < names.length) {
+    const missing = names.filter((name) => e[name] === undefined);
+    throw new ConfigError(
+      `Invalid configuration:\n  ${String(missing[0])}: set ${names.join(', ')} together (${missing.join(', ')} missing)`,
+    );
+  }
+  return true;
+}
+
+function marketplacesConfig(e: z.infer<typeof EnvSchema>): MarketplacesConfig {
+  // The embedded demo (no DATABASE_URL) lists on the emulated marketplaces by default.
+  const mode = e.MARKETPLACES ?? (e.DATABASE_URL ? 'live' : 'sandbox');
+  if (mode === 'sandbox' && e.ROLE !== 'all') {
+    throw new ConfigError(
+      `Invalid configuration:\n  MARKETPLACES: the sandbox keeps the emulated marketplaces in one process's memory; run it with ROLE=all (not ${e.ROLE})`,
+    );
+  }
+  const ebay = keySet(e, ['EBAY_CLIENT_ID', 'EBAY_CLIENT_SECRET', 'EBAY_RU_NAME'] as const)
+    ? {
+        clientId: e.EBAY_CLIENT_ID!,
+        clientSecret: e.EBAY_CLIENT_SECRET!,
+        ruName: e.EBAY_RU_NAME!,
+        apiUrl: e.EBAY_API_URL.replace(/\/+$/, ''),
+        authUrl: e.EBAY_AUTH_URL.replace(/\/+$/, ''),
+      }
+    : null;
+  const shopify = keySet(e, ['SHOPIFY_CLIENT_ID', 'SHOPIFY_CLIENT_SECRET'] as const)
+    ? {
+        clientId: e.SHOPIFY_CLIENT_ID!,
+        clientSecret: e.SHOPIFY_CLIENT_SECRET!,
+        apiVersion: e.SHOPIFY_API_VERSION,
+      }
+    : null;
+  return { mode, ebay, shopify };
 }
 
 /** `1:<base64>,2:<base64>`: the keys of earlier versions, none of them the current one. */

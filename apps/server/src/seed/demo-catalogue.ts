@@ -8,6 +8,8 @@ import type { GeneralDetailsInput, ItemCondition } from '@listloop/domain';
 interface Template {
   kind: string;
   category: string;
+  /** The eBay US leaf category such items are listed in (the sandbox demo maps to it). */
+  ebayCategoryId: string;
   brands: string[];
   colours: string[];
   sizes: string[];
@@ -20,6 +22,7 @@ const TEMPLATES: Template[] = [
   {
     kind: 'Denim Jacket',
     category: 'Clothing > Men > Coats & Jackets',
+    ebayCategoryId: '57988',
     brands: ["Levi's", 'Wrangler', 'Lee', 'Carhartt'],
     colours: ['Blue', 'Black', 'Light Wash'],
     sizes: ['S', 'M', 'L', 'XL'],
@@ -30,6 +33,7 @@ const TEMPLATES: Template[] = [
   {
     kind: 'Flannel Shirt',
     category: 'Clothing > Men > Shirts',
+    ebayCategoryId: '57990',
     brands: ['Pendleton', 'L.L.Bean', 'Woolrich', 'Eddie Bauer'],
     colours: ['Red Plaid', 'Green Plaid', 'Blue Plaid'],
     sizes: ['M', 'L', 'XL'],
@@ -40,6 +44,7 @@ const TEMPLATES: Template[] = [
   {
     kind: 'Band Tee',
     category: 'Clothing > Men > T-Shirts',
+    ebayCategoryId: '15687',
     brands: ['Giant', 'Brockum', 'Winterland', 'Hanes'],
     colours: ['Black', 'White', 'Grey'],
     sizes: ['S', 'M', 'L', 'XL'],
@@ -50,6 +55,7 @@ const TEMPLATES: Template[] = [
   {
     kind: 'Wool Sweater',
     category: 'Clothing > Women > Sweaters',
+    ebayCategoryId: '63866',
     brands: ['J.Crew', 'Ralph Lauren', 'Benetton', 'Talbots'],
     colours: ['Cream', 'Navy', 'Camel', 'Forest Green'],
     sizes: ['XS', 'S', 'M', 'L'],
@@ -60,6 +66,7 @@ const TEMPLATES: Template[] = [
   {
     kind: 'Leather Handbag',
     category: 'Accessories > Bags > Handbags',
+    ebayCategoryId: '169291',
     brands: ['Coach', 'Dooney & Bourke', 'Fossil', 'Kate Spade'],
     colours: ['Brown', 'Black', 'Tan', 'Burgundy'],
     sizes: [''],
@@ -70,6 +77,7 @@ const TEMPLATES: Template[] = [
   {
     kind: 'Silk Scarf',
     category: 'Accessories > Scarves',
+    ebayCategoryId: '45238',
     brands: ['Hermès', 'Vera', 'Echo', 'Liz Claiborne'],
     colours: ['Multicolour', 'Blue', 'Red'],
     sizes: [''],
@@ -80,6 +88,7 @@ const TEMPLATES: Template[] = [
   {
     kind: 'Running Sneakers',
     category: 'Shoes > Men > Sneakers',
+    ebayCategoryId: '15709',
     brands: ['Nike', 'New Balance', 'Asics', 'Saucony'],
     colours: ['White', 'Grey', 'Black/Red'],
     sizes: ['8', '9', '10', '11', '12'],
@@ -90,6 +99,7 @@ const TEMPLATES: Template[] = [
   {
     kind: 'Ankle Boots',
     category: 'Shoes > Women > Boots',
+    ebayCategoryId: '53557',
     brands: ['Frye', 'Dr. Martens', 'Clarks', 'Blundstone'],
     colours: ['Black', 'Brown', 'Oxblood'],
     sizes: ['6', '7', '8', '9'],
@@ -100,6 +110,7 @@ const TEMPLATES: Template[] = [
   {
     kind: 'Midi Dress',
     category: 'Clothing > Women > Dresses',
+    ebayCategoryId: '63861',
     brands: ['Anthropologie', 'Free People', 'Reformation', 'Laura Ashley'],
     colours: ['Floral', 'Black', 'Sage'],
     sizes: ['XS', 'S', 'M', 'L'],
@@ -110,6 +121,7 @@ const TEMPLATES: Template[] = [
   {
     kind: 'Ceramic Vase',
     category: 'Home > Decor > Vases',
+    ebayCategoryId: '36028',
     brands: ['Haeger', 'McCoy', 'Bauer', 'Fiesta'],
     colours: ['Turquoise', 'Mustard', 'White'],
     sizes: [''],
@@ -120,6 +132,7 @@ const TEMPLATES: Template[] = [
   {
     kind: 'Film Camera',
     category: 'Electronics > Cameras > Film Cameras',
+    ebayCategoryId: '15230',
     brands: ['Canon', 'Nikon', 'Minolta', 'Olympus'],
     colours: ['Black', 'Silver'],
     sizes: [''],
@@ -130,6 +143,7 @@ const TEMPLATES: Template[] = [
   {
     kind: 'Vinyl Record',
     category: 'Music > Vinyl',
+    ebayCategoryId: '176985',
     brands: ['Columbia', 'Motown', 'Blue Note', 'Atlantic'],
     colours: ['Black'],
     sizes: [''],
@@ -182,6 +196,11 @@ export interface DemoItem {
   hue: number;
   /** An item a reseller is still working on: some fields left to fill. */
   draft: boolean;
+}
+
+/** Our demo categories and the eBay leaf category of each, for the demo's eBay mapping rules. */
+export function demoEbayCategories(): { category: string; ebayCategoryId: string }[] {
+  return TEMPLATES.map(({ category, ebayCategoryId }) => ({ category, ebayCategoryId }));
 }
 
 export function demoItems(count = 200, seed = 20261121): DemoItem[] {

@@ -1,14 +1,22 @@
-import { ItemCreateSchema } from '@listloop/domain';
+import {
+  ItemCreateSchema,
+  ListingDefaultsPutSchema,
+  MappingRuleUpsertSchema,
+} from '@listloop/domain';
 import type { Container } from '../container';
 import { loadMemberContext } from '../platform/http/request-context';
-import { demoItems } from './demo-catalogue';
+import { demoEbayCategories, demoItems } from './demo-catalogue';
+
+/** Where the demo shop ships from (New York), for eBay's required ship-from location. */
+const DEMO_SHIP_FROM = { postalCode: '10001', country: 'US' } as const;
 
 const PHOTO_BATCH = 10;
 
 /**
  * The demo account, created on first start: a vintage reseller's shop whose owner is its
  * admin, with every supported marketplace open to it and about 200 items in the inventory.
- * Their photos are made by a background job. A later start finds the owner and does nothing.
+ * Their photos are made by a background job. In sandbox mode it is connected to the emulated
+ * eBay and Shopify. A later start finds the owner and does nothing.
  */
 export async function seedDemo(
   container: Container,
@@ -57,6 +65,24 @@ export async function seedDemo(
       count: demo.photoCount,
     });
   }
+  // Sandbox mode: the demo shop is connected to the emulated eBay and Shopify, and ready to
+  // cross-list there at once (eBay needs a ship-from location and its own category ids).
+  if (container.sandboxConnections) {
+    await services.marketplaceRules.putDefaults(
+      context,
+      'ebay',
+      ListingDefaultsPutSchema.parse({ defaults: { location: DEMO_SHIP_FROM } }).defaults,
+    );
+    await services.marketplaceRules.putMapping(
+      context,
+      'ebay',
+      demoEbayCategories().map(({ category, ebayCategoryId }) =>
+        MappingRuleUpsertSchema.parse({ field: 'category', from: category, to: ebayCategoryId }),
+      ),
+    );
+    await container.sandboxConnections.connectAccount(context.accountId, userId);
+  }
+
   // The newest items top the inventory screen: photograph them first.
   photos.reverse();
   for (let start = 0; start < photos.length; start += PHOTO_BATCH) {

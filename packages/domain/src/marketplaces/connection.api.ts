@@ -97,3 +97,35 @@ export const CredentialsResponseSchema = z.object({
 export const CredentialsListResponseSchema = z.object({
   credentials: z.array(MaskedCredentialsSchema),
 });
+
+/**
+ * `sandbox`: the marketplaces are ListLoop's own emulators, running inside the server (the
+ * embedded demo): nothing reaches a real marketplace. `live`: the real marketplaces, with the
+ * app keys of the server's configuration.
+ */
+export const MARKETPLACES_MODES = ['sandbox', 'live'] as const;
+export type MarketplacesMode = (typeof MARKETPLACES_MODES)[number];
+export const MarketplacesModeSchema = z.enum(MARKETPLACES_MODES);
+
+/**
+ * How a seller connects a marketplace here: `oauth` signs in at the marketplace
+ * (GET /api/user/auth/web-auth-url), `token` stores an API key or token the seller pastes
+ * (PUT /integration-{marketplaceId}/v1/credentials), `extension` is the browser extension.
+ */
+export const CONNECT_METHODS = ['oauth', 'token', 'extension'] as const;
+export type ConnectMethod = (typeof CONNECT_METHODS)[number];
+
+export const ConnectOptionSchema = z.object({
+  marketplace: MarketplaceIdSchema,
+  method: z.enum(CONNECT_METHODS),
+  /** What the seller gives before being sent on: `shop` (the Shopify store's domain). */
+  needs: z.array(z.string()),
+});
+export type ConnectOption = z.infer<typeof ConnectOptionSchema>;
+
+/** GET /api/marketplaces/connect-options: one entry per way a marketplace can be connected. */
+export const ConnectOptionsResponseSchema = z.object({
+  mode: MarketplacesModeSchema,
+  marketplaces: z.array(ConnectOptionSchema),
+});
+export type ConnectOptionsResponse = z.infer<typeof ConnectOptionsResponseSchema>;

@@ -339,6 +339,8 @@ describe('credentials stay out of the logs', () => {
         PORT: '0',
         SEED_DEMO: 'false',
         WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+        // Not the sandbox, which gives every eBay connection fresh tokens of its own at start.
+        MARKETPLACES: 'live',
       },
       [],
     );

@@ -21,6 +21,16 @@ export const DEFAULT_REDIRECT = '/app/import';
 
 const base64url = (bytes: Buffer) => bytes.toString('base64url');
 
+/** What was just connected, for the work a marketplace needs after connecting. */
+export interface ConnectedEvent {
+  accountId: string;
+  userId: string;
+  connectionId: string;
+  marketplace: MarketplaceId;
+  /** The app's address the seller connected from (PUBLIC_URL, or the request's origin). */
+  appBaseUrl: string;
+}
+
 /**
  * A path of this app to come back to: one leading slash, no scheme or host (`//evil.example`
  * and `/\evil` are refused), so the callback can never be used to send someone elsewhere.
@@ -54,6 +64,8 @@ export class MarketplaceAuthService {
     private readonly credentials: CredentialService,
     private readonly providers: OAuthProviders,
     private readonly logger: Logger,
+    /** Runs after the tokens are stored (eBay's seller setup, Shopify's webhooks); never fails the callback. */
+    private readonly onConnected: ((event: ConnectedEvent) => Promise<void>) | null = null,
     private readonly now: () => number = () => Date.now(),
   ) {}
 
@@ -223,6 +235,22 @@ export class MarketplaceAuthService {
       );
       return id;
     });
+    if (this.onConnected) {
+      const suffix = `/api/user/auth/callback/${marketplace}`;
+      try {
+        await this.onConnected({
+          accountId: ctx.accountId,
+          userId: ctx.user.id,
+          connectionId,
+          marketplace,
+          appBaseUrl: row.redirectUri.endsWith(suffix)
+            ? row.redirectUri.slice(0, -suffix.length)
+            : row.redirectUri,
+        });
+      } catch (error) {
+        this.logger.warn({ err: error, marketplace }, 'the work after connecting could not start');
+      }
+    }
     return withQuery(row.redirect, { connected: marketplace, connection: connectionId });
   }
 

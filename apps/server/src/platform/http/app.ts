@@ -28,6 +28,9 @@ import { itemImportRoutes } from '../../modules/item-import/item-import.routes';
 import { imageRoutes } from '../../modules/images/image.routes';
 import { uploadRoutes } from '../../modules/images/upload.routes';
 import { listingRoutes } from '../../modules/listings/listing.routes';
+import { marketplaceRoutes } from '../../modules/marketplaces/marketplaces.routes';
+import { webhookRoutes } from '../../modules/webhooks/webhook.routes';
+import { sandboxRoutes } from '../../modules/sandbox/sandbox.routes';
 import { registerCsrfProtection } from './csrf';
 import { registerErrorHandling } from './error-handler';
 import { registerRequestContext } from './request-context';
@@ -174,6 +177,16 @@ export async function buildApp(
   await imageRoutes(app, { service: container.services.images });
   await uploadRoutes(app, { uploads: container.uploads });
   await listingRoutes(app, { service: container.services.listings });
+  await marketplaceRoutes(app, {
+    mode: config.marketplaces.mode,
+    providers: container.oauthProviders,
+    connectors: container.connectors,
+    accounts: container.services.marketplaceAccounts,
+    tags: container.services.shopifyTags,
+    publicUrl: config.publicUrl,
+  });
+  await webhookRoutes(app, { service: container.services.webhooks });
+  if (container.sandbox) await sandboxRoutes(app, { sandbox: container.sandbox });
   await webRoutes(app, {
     distDir: config.webDistDir,
     termsUrl: config.termsUrl,

@@ -7,6 +7,7 @@ import { useSignedInSession } from '../../lib/session';
 import { appMessages } from '../app.messages';
 import { CountrySwitcher } from '../locale/country-switcher';
 import { AppNav } from './app-nav';
+import { ReconnectBanner } from './reconnect-banner';
 import { UserMenu } from './user-menu';
 
 /** /, /app/**: the signed-in seller's workspace (spec §2 "serves the app shell"). */
@@ -55,6 +56,7 @@ export function AppShellLayout() {
 
       <AppShell.Main bg="var(--mantine-color-gray-light)">
         <Container size="xl" px={0}>
+          <ReconnectBanner />
           <Outlet />
         </Container>
       </AppShell.Main>

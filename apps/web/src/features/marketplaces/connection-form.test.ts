@@ -2,15 +2,17 @@ import type { Connection } from '@listloop/domain';
 import { CONNECTION_NICKNAME_MAX_LENGTH, ConnectionIdSchema } from '@listloop/domain';
 import { describe, expect, it } from 'vitest';
 import {
-  connectionState,
+  connectionActions,
   connectionsByMarketplace,
   credentialsBody,
+  knownShop,
   marketplacesByGroup,
+  needsShop,
   newConnectionId,
   nicknameProblem,
+  secretKind,
   secretProblem,
   suggestNickname,
-  takesCredentials,
 } from './connection-form';
 
 const connection = (over: Partial<Connection>): Connection => ({
@@ -71,9 +73,7 @@ describe('a new connection’s id', () => {
 });
 
 describe('credentials', () => {
-  it('are stored only for the API marketplaces, with the token trimmed', () => {
-    expect(takesCredentials('ebay')).toBe(true);
-    expect(takesCredentials('mercari')).toBe(false);
+  it('are stored with the pasted secret trimmed', () => {
     expect(credentialsBody('etsy', 'conn_1', '  tok-123  ')).toEqual({
       connectionId: 'conn_1',
       credentials: { marketplaceAccount: { marketplaceID: 'etsy' }, accessToken: 'tok-123' },
@@ -83,26 +83,63 @@ describe('credentials', () => {
   });
 });
 
-describe('a connection’s state as the seller sees it', () => {
-  const now = new Date('2025-06-01T00:00:00Z');
+describe('what a connection offers', () => {
+  const oauth = { marketplace: 'ebay', method: 'oauth', needs: [], extension: false } as const;
+  const token = { marketplace: 'depop', method: 'token', needs: [], extension: true } as const;
+  const extension = {
+    marketplace: 'mercari',
+    method: 'extension',
+    needs: [],
+    extension: true,
+  } as const;
 
-  it('is the server’s status, unless an API connection cannot publish', () => {
-    expect(connectionState(connection({}), now)).toBe('connected');
-    expect(connectionState(connection({ credentialHint: null }), now)).toBe('no_credentials');
-    expect(connectionState(connection({ credentialExpiresAt: '2025-05-31T00:00:00Z' }), now)).toBe(
-      'expired',
-    );
-    expect(connectionState(connection({ credentialExpiresAt: '2025-07-01T00:00:00Z' }), now)).toBe(
-      'connected',
-    );
-    expect(connectionState(connection({ status: 'needs_reconnect' }), now)).toBe('needs_reconnect');
-    expect(connectionState(connection({ status: 'disconnected' }), now)).toBe('disconnected');
+  it('signing in again, for a signed-in connection the marketplace stopped accepting', () => {
+    expect(connectionActions(oauth, 'needs_reconnect')).toEqual({
+      reconnect: true,
+      pasteSecret: false,
+      secretMissing: false,
+    });
+    expect(connectionActions(oauth, 'no_credentials').reconnect).toBe(true);
+    expect(connectionActions(oauth, 'connected').reconnect).toBe(false);
+    expect(connectionActions(oauth, 'disconnected').reconnect).toBe(false);
   });
 
-  it('needs no credentials on an extension marketplace', () => {
-    expect(connectionState(connection({ marketplace: 'mercari', credentialHint: null }), now)).toBe(
-      'connected',
-    );
+  it('pasting a new key, for a connection made with one', () => {
+    expect(connectionActions(token, 'connected')).toEqual({
+      reconnect: false,
+      pasteSecret: true,
+      secretMissing: false,
+    });
+    expect(connectionActions(token, 'expired').secretMissing).toBe(true);
+    expect(connectionActions(token, 'needs_reconnect').secretMissing).toBe(true);
+  });
+
+  it('neither, for a marketplace the browser extension lists on', () => {
+    expect(connectionActions(extension, 'connected')).toEqual({
+      reconnect: false,
+      pasteSecret: false,
+      secretMissing: false,
+    });
+  });
+
+  it('calls Depop’s secret an API key and the API marketplaces’ an access token', () => {
+    expect(secretKind('depop')).toBe('apiKey');
+    expect(secretKind('whatnot')).toBe('accessToken');
+  });
+});
+
+describe('connecting a Shopify store', () => {
+  it('asks for the store where the marketplace needs it', () => {
+    const way = { method: 'oauth', extension: false } as const;
+    expect(needsShop({ ...way, marketplace: 'shopify', needs: ['shop'] })).toBe(true);
+    expect(needsShop({ ...way, marketplace: 'ebay', needs: [] })).toBe(false);
+  });
+
+  it('reconnects to the store the connection was made with, when it is one', () => {
+    const shop = connection({ marketplace: 'shopify', externalAccountId: 'my-shop.myshopify.com' });
+    expect(knownShop(shop)).toBe('my-shop.myshopify.com');
+    expect(knownShop(connection({ marketplace: 'shopify', externalAccountId: null }))).toBeNull();
+    expect(knownShop(connection({ externalAccountId: 'ebay-user-1' }))).toBeNull();
   });
 });
 

@@ -4,10 +4,12 @@ import {
   MARKETPLACE_NAMES,
   marketplaceGroup,
   type Connection,
-  type ConnectionStatus,
   type CredentialsPut,
   type MarketplaceId,
 } from '@listloop/domain';
+import type { ConnectWay } from '../../lib/connections/connect-options';
+import type { ConnectionState } from '../../lib/connections/connection-state';
+import { shopDomainFrom } from './shop-domain';
 
 export type NicknameProblem =
   | { code: 'required' }
@@ -100,9 +102,14 @@ export function credentialsBody(
   };
 }
 
-/** API marketplaces take credentials; the extension marketplaces work in the seller's browser. */
-export function takesCredentials(marketplace: MarketplaceId): boolean {
-  return marketplaceGroup(marketplace) === 'source';
+/**
+ * What the seller pastes: Depop's partner API calls it an API key; the API marketplaces that
+ * take a pasted secret hand out access tokens.
+ */
+export type SecretKind = 'apiKey' | 'accessToken';
+
+export function secretKind(marketplace: MarketplaceId): SecretKind {
+  return marketplaceGroup(marketplace) === 'crosslisting' ? 'apiKey' : 'accessToken';
 }
 
 /** The marketplaces' connections, each marketplace's in the order they were made. */
@@ -120,29 +127,6 @@ export function connectionsByMarketplace(
   return grouped;
 }
 
-/**
- * What the seller is told about a connection: the server's status, except that an API
- * marketplace's connection cannot publish without credentials, nor with expired ones.
- */
-export type ConnectionState = ConnectionStatus | 'no_credentials' | 'expired';
-
-export function connectionState(connection: Connection, now: Date = new Date()): ConnectionState {
-  if (connection.status !== 'connected' || !takesCredentials(connection.marketplace)) {
-    return connection.status;
-  }
-  if (connection.credentialHint === null) return 'no_credentials';
-  const expires = connection.credentialExpiresAt ? Date.parse(connection.credentialExpiresAt) : NaN;
-  return Number.isFinite(expires) && expires <= now.getTime() ? 'expired' : 'connected';
-}
-
-export const CONNECTION_STATE_COLOURS: Record<ConnectionState, string> = {
-  connected: 'teal',
-  needs_reconnect: 'orange',
-  expired: 'orange',
-  no_credentials: 'yellow',
-  disconnected: 'gray',
-};
-
 /** The seller's marketplaces in the spec §1 groups: API connectors, then the extension's; by name. */
 export function marketplacesByGroup(ids: readonly MarketplaceId[], locale: string) {
   const byName = (a: MarketplaceId, b: MarketplaceId) =>
@@ -151,4 +135,36 @@ export function marketplacesByGroup(ids: readonly MarketplaceId[], locale: strin
     api: ids.filter((id) => marketplaceGroup(id) === 'source').sort(byName),
     extension: ids.filter((id) => marketplaceGroup(id) === 'crosslisting').sort(byName),
   };
+}
+
+/** What a connection's row offers besides renaming and disconnecting. */
+export function connectionActions(way: ConnectWay, state: ConnectionState) {
+  const token = way.method === 'token';
+  return {
+    /** Sign in at the marketplace again, for the same connection. */
+    reconnect:
+      way.method === 'oauth' && (state === 'needs_reconnect' || state === 'no_credentials'),
+    /** Paste a new API key or access token. */
+    pasteSecret: token,
+    /** It cannot publish until one is pasted. */
+    secretMissing:
+      token && (state === 'no_credentials' || state === 'expired' || state === 'needs_reconnect'),
+  };
+}
+
+/** Where the seller must give the store before being sent to the marketplace (Shopify). */
+export function needsShop(way: ConnectWay): boolean {
+  return way.needs.includes('shop');
+}
+
+/**
+ * The store a Shopify connection was made with (its account id there), so reconnecting it
+ * goes back to the same store without asking.
+ */
+export function knownShop(connection: Connection): string | null {
+  const id = connection.externalAccountId;
+  if (!id) return null;
+  // Only a whole store domain: a bare name would be read as one and could be another store.
+  const shop = shopDomainFrom(id);
+  return shop.ok && shop.domain === id.toLowerCase() ? shop.domain : null;
 }

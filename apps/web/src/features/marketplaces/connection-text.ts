@@ -2,7 +2,7 @@ import { MARKETPLACE_NAMES, type MarketplaceId } from '@listloop/domain';
 import type { IntlShape } from 'react-intl';
 import { ApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
-import type { NicknameProblem, SecretProblem } from './connection-form';
+import type { NicknameProblem, SecretKind, SecretProblem } from './connection-form';
 import { marketplacesMessages } from './marketplaces.messages';
 
 export function nicknameProblemText(
@@ -48,4 +48,34 @@ export function connectionErrorText(intl: IntlShape, error: unknown): string {
     return error.body.message;
   }
   return errorText(intl, error);
+}
+
+/** The texts of the paste-a-secret flow, in the marketplace's own word for the secret. */
+export function secretTexts(kind: SecretKind) {
+  const m = marketplacesMessages;
+  return kind === 'apiKey'
+    ? {
+        label: m.apiKey,
+        optionalLabel: m.apiKeyOptional,
+        hint: m.apiKeyHint,
+        stored: m.apiKeyStored,
+        missing: m.needsApiKey,
+        update: m.updateApiKey,
+        title: m.apiKeyTitle,
+        body: m.apiKeyBody,
+        submit: m.apiKeySubmit,
+        required: m.apiKeyRequired,
+      }
+    : {
+        label: m.accessToken,
+        optionalLabel: m.accessTokenOptional,
+        hint: m.tokenHint,
+        stored: m.tokenStored,
+        missing: m.needsToken,
+        update: m.updateToken,
+        title: m.tokenTitle,
+        body: m.tokenBody,
+        submit: m.tokenSubmit,
+        required: m.tokenRequired,
+      };
 }

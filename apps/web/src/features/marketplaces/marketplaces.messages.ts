@@ -1,6 +1,4 @@
-import type { MessageDescriptor } from 'react-intl';
 import { defineMessages } from '../../i18n/define-messages';
-import type { ConnectionState } from './connection-form';
 
 export const marketplacesMessages = defineMessages({
   title: { id: 'marketplaces.title' },
@@ -54,12 +52,32 @@ export const marketplacesMessages = defineMessages({
   tokenRequired: { id: 'marketplaces.problem.tokenRequired' },
   tokenTooLong: { id: 'marketplaces.problem.tokenTooLong' },
   notSaved: { id: 'marketplaces.notSaved' },
+  optionsLoadFailed: { id: 'marketplaces.optionsLoadFailed' },
+  connectWith: { id: 'marketplaces.connectWith' },
+  notConnectable: { id: 'marketplaces.notConnectable' },
+  signInFailed: { id: 'marketplaces.signInFailed' },
+  extensionNote: { id: 'marketplaces.extensionNote' },
+  signedIn: { id: 'marketplaces.signedIn' },
+  reconnect: { id: 'marketplaces.reconnect' },
+  reconnectLabel: { id: 'marketplaces.reconnectLabel' },
+  needsSignIn: { id: 'marketplaces.needsSignIn' },
+  shopTitle: { id: 'marketplaces.shopForm.title' },
+  reconnectShopTitle: { id: 'marketplaces.shopForm.reconnectTitle' },
+  shopBody: { id: 'marketplaces.shopForm.body' },
+  shopField: { id: 'marketplaces.shopForm.field' },
+  shopHint: { id: 'marketplaces.shopForm.hint' },
+  shopRequired: { id: 'marketplaces.shopForm.required' },
+  shopInvalid: { id: 'marketplaces.shopForm.invalid' },
+  shopSubmit: { id: 'marketplaces.shopForm.submit' },
+  connectKeyBody: { id: 'marketplaces.connectForm.keyBody' },
+  apiKey: { id: 'marketplaces.field.apiKey' },
+  apiKeyOptional: { id: 'marketplaces.field.apiKeyOptional' },
+  apiKeyHint: { id: 'marketplaces.apiKey.hint' },
+  apiKeyStored: { id: 'marketplaces.apiKey.stored' },
+  needsApiKey: { id: 'marketplaces.needsApiKey' },
+  updateApiKey: { id: 'marketplaces.updateApiKey' },
+  apiKeyTitle: { id: 'marketplaces.apiKeyForm.title' },
+  apiKeyBody: { id: 'marketplaces.apiKeyForm.body' },
+  apiKeySubmit: { id: 'marketplaces.apiKeyForm.submit' },
+  apiKeyRequired: { id: 'marketplaces.problem.apiKeyRequired' },
 });
-
-export const connectionStateMessages = defineMessages({
-  connected: { id: 'marketplaces.state.connected' },
-  needs_reconnect: { id: 'marketplaces.state.needsReconnect' },
-  expired: { id: 'marketplaces.state.expired' },
-  no_credentials: { id: 'marketplaces.state.noCredentials' },
-  disconnected: { id: 'marketplaces.state.disconnected' },
-}) satisfies Record<ConnectionState, MessageDescriptor>;

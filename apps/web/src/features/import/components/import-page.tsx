@@ -1,54 +1,33 @@
-import {
-  Badge,
-  Card,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-  Button,
-} from '@mantine/core';
-import { IconPackage, IconRefresh } from '@tabler/icons-react';
+import { Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconPackage } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { MessageDescriptor } from 'react-intl';
 import { FormattedMessage, useIntl } from 'react-intl';
+import {
+  connectOptionsQueryOptions,
+  connectionsQueryOptions,
+} from '../../../lib/connections/connections.api';
+import { ConnectFailureAlert, useConnectReturn } from '../../../lib/connections/use-connect-return';
 import { usePermission } from '../../../lib/session';
 import { importMessages } from '../import.messages';
 import { CsvImport } from './csv-import';
+import { MarketplaceImport } from './marketplace-import';
 
-interface OtherWay {
-  key: string;
-  icon: typeof IconPackage;
-  title: MessageDescriptor;
-  body: MessageDescriptor;
-  /** Where the way starts; none yet means it is announced, not offered. */
-  to: '/app/inventory/new' | null;
-  action?: MessageDescriptor;
-}
-
-const OTHER_WAYS: readonly OtherWay[] = [
-  {
-    key: 'create',
-    icon: IconPackage,
-    title: importMessages.createTitle,
-    body: importMessages.createBody,
-    to: '/app/inventory/new',
-    action: importMessages.createAction,
-  },
-  {
-    key: 'ebay',
-    icon: IconRefresh,
-    title: importMessages.ebayTitle,
-    body: importMessages.ebayBody,
-    to: null,
-  },
-];
-
-/** /app/import (spec §2): bring inventory in from a CSV file, or start creating items. */
+/**
+ * /app/import (spec §2): bring inventory in from a CSV file, or start creating items. It is
+ * also where web-auth-url sends a seller back after connecting a marketplace (spec §7), and
+ * where the listings of eBay, Etsy and Shopify will be imported from.
+ */
 export function ImportPage() {
   const intl = useIntl();
   const canWrite = usePermission('items.write');
+  const canManage = usePermission('marketplaces.manage');
+  const connections = useQuery({ ...connectionsQueryOptions(), enabled: canManage });
+  const options = useQuery({ ...connectOptionsQueryOptions(), enabled: canManage });
+  const arrival = useConnectReturn({
+    connections: connections.data,
+    settled: !canManage || !connections.isPending,
+  });
   return (
     <Stack gap="lg">
       <Stack gap={4}>
@@ -60,57 +39,40 @@ export function ImportPage() {
         </Text>
       </Stack>
 
+      {arrival.failure && (
+        <ConnectFailureAlert message={arrival.failure} onDismiss={arrival.dismissFailure} />
+      )}
+
       <CsvImport canWrite={canWrite} />
 
-      <SimpleGrid
-        cols={{ base: 1, sm: 2 }}
-        spacing="md"
-        component="ul"
-        style={{ listStyle: 'none', padding: 0, margin: 0 }}
-      >
-        {OTHER_WAYS.map((way) => (
-          <Card key={way.key} component="li" withBorder radius="md" padding="md">
-            <Stack gap="xs" h="100%">
-              <Group gap="sm" wrap="nowrap">
-                <ThemeIcon variant="light" size="lg" radius="md" aria-hidden>
-                  <way.icon size={20} />
-                </ThemeIcon>
-                <Title order={2} fz="sm" fw={650}>
-                  {intl.formatMessage(way.title)}
-                </Title>
-              </Group>
-              <Text fz="sm" c="dimmed">
-                {intl.formatMessage(way.body)}
-              </Text>
-              {way.to && way.action && canWrite ? (
-                <Button
-                  component={Link}
-                  to={way.to}
-                  variant="light"
-                  size="xs"
-                  w="fit-content"
-                  mt="auto"
-                >
-                  {intl.formatMessage(way.action)}
-                </Button>
-              ) : (
-                !way.to && (
-                  <Badge
-                    variant="light"
-                    color="gray"
-                    radius="sm"
-                    tt="none"
-                    fw={600}
-                    w="fit-content"
-                  >
-                    {intl.formatMessage(importMessages.comingSoon)}
-                  </Badge>
-                )
-              )}
-            </Stack>
-          </Card>
-        ))}
-      </SimpleGrid>
+      <MarketplaceImport canManage={canManage} connections={connections} options={options} />
+
+      <Card withBorder radius="md" padding="md" component="section" aria-labelledby="create-title">
+        <Stack gap="xs">
+          <Group gap="sm" wrap="nowrap">
+            <ThemeIcon variant="light" size="lg" radius="md" aria-hidden>
+              <IconPackage size={20} />
+            </ThemeIcon>
+            <Title order={2} fz="sm" fw={650} id="create-title">
+              {intl.formatMessage(importMessages.createTitle)}
+            </Title>
+          </Group>
+          <Text fz="sm" c="dimmed">
+            {intl.formatMessage(importMessages.createBody)}
+          </Text>
+          {canWrite && (
+            <Button
+              component={Link}
+              to="/app/inventory/new"
+              variant="light"
+              size="xs"
+              w="fit-content"
+            >
+              {intl.formatMessage(importMessages.createAction)}
+            </Button>
+          )}
+        </Stack>
+      </Card>
     </Stack>
   );
 }

@@ -2,43 +2,47 @@ import {
   CONNECTION_NICKNAME_MAX_LENGTH,
   MARKETPLACE_NAMES,
   type Connection,
-  type MarketplaceId,
 } from '@listloop/domain';
 import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { commonMessages } from '../../../i18n/common.messages';
+import type { ConnectWay } from '../../../lib/connections/connect-options';
 import {
   newConnectionId,
   nicknameProblem,
   secretProblem,
+  secretKind,
   suggestNickname,
-  takesCredentials,
 } from '../connection-form';
 import {
   connectionErrorText,
   isNicknameTaken,
   nicknameProblemText,
   secretProblemText,
+  secretTexts,
 } from '../connection-text';
 import { TokenNotStoredError, useConnect } from '../hooks/use-connection-mutations';
 import { marketplacesMessages } from '../marketplaces.messages';
 
 /**
- * Connects an account of the marketplace: a nickname, and for an API marketplace an optional
- * access token, stored (sealed) through the credentials call. No sign-in with the marketplace
- * happens here yet, and the form says so.
+ * Connects an account of a marketplace that is not signed in to from here: a nickname, and
+ * where the marketplace takes a pasted secret (`token`: Depop's API key, an API token) that
+ * secret, optional, stored (sealed) through the credentials call. An `extension` marketplace
+ * is listed by the browser extension, which the form explains.
  */
 export function ConnectModal({
-  marketplace,
+  way,
   connections,
   onClose,
 }: {
-  marketplace: MarketplaceId;
+  /** A way other than signing in: a pasted key, or the browser extension. */
+  way: ConnectWay;
   connections: readonly Connection[];
   onClose: () => void;
 }) {
+  const { marketplace } = way;
   const intl = useIntl();
   const connect = useConnect();
   const [id] = useState(newConnectionId);
@@ -46,7 +50,8 @@ export function ConnectModal({
   const [token, setToken] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const name = MARKETPLACE_NAMES[marketplace];
-  const api = takesCredentials(marketplace);
+  const api = way.method === 'token';
+  const secret = secretTexts(secretKind(marketplace));
 
   // The connection being made may already be in the list (a retry after its token failed).
   const nicknameIssue = nicknameProblem(nickname, marketplace, connections, id);
@@ -95,7 +100,11 @@ export function ConnectModal({
         <Stack gap="sm">
           <Text fz="sm">
             {intl.formatMessage(
-              api ? marketplacesMessages.connectApiBody : marketplacesMessages.connectExtensionBody,
+              !api
+                ? marketplacesMessages.connectExtensionBody
+                : way.extension
+                  ? marketplacesMessages.connectKeyBody
+                  : marketplacesMessages.connectApiBody,
               { marketplace: name },
             )}
           </Text>
@@ -116,7 +125,7 @@ export function ConnectModal({
           />
           {api && (
             <PasswordInput
-              label={intl.formatMessage(marketplacesMessages.accessTokenOptional)}
+              label={intl.formatMessage(secret.optionalLabel)}
               description={intl.formatMessage(marketplacesMessages.accessTokenHint)}
               autoComplete="off"
               value={token}

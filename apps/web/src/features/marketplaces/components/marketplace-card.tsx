@@ -6,7 +6,7 @@ import {
 } from '@listloop/domain';
 import {
   ActionIcon,
-  Badge,
+  Alert,
   Button,
   Card,
   Group,
@@ -16,29 +16,55 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconKey, IconPencil, IconPlugConnectedX, IconPlus } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import {
+  IconAlertTriangle,
+  IconKey,
+  IconLogin2,
+  IconPencil,
+  IconPlugConnectedX,
+  IconPlus,
+  IconRefresh,
+} from '@tabler/icons-react';
+import { useLocation } from '@tanstack/react-router';
+import { useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { CONNECTION_STATE_COLOURS, connectionState, takesCredentials } from '../connection-form';
-import { connectionStateMessages, marketplacesMessages } from '../marketplaces.messages';
+import { commonMessages } from '../../../i18n/common.messages';
+import { ConnectionStateBadge, SandboxBadge } from '../../../lib/connections/connection-badges';
+import type { ConnectWay } from '../../../lib/connections/connect-options';
+import { connectionState } from '../../../lib/connections/connection-state';
+import { connectionActions, knownShop, needsShop, secretKind } from '../connection-form';
+import { connectionErrorText, secretTexts } from '../connection-text';
+import { useSignInToConnect } from '../hooks/use-connection-mutations';
+import { marketplacesMessages } from '../marketplaces.messages';
 import { MarketplaceLogo } from './marketplace-logo';
+import { ShopModal } from './shop-modal';
 
 interface MarketplaceCardProps {
   marketplace: MarketplaceId;
   connections: readonly Connection[];
+  /**
+   * How the marketplace connects: undefined until the server has said, null when this server
+   * cannot connect it.
+   */
+  way: ConnectWay | null | undefined;
+  /** The server runs against the sandbox's emulated marketplaces. */
+  sandbox: boolean;
   /** False when the role may not manage connections: the list is not the reader's to see. */
   showConnections: boolean;
   loading: boolean;
+  /** Opens the form that names the account (and takes a pasted API key where there is one). */
   onConnect: () => void;
   onRename: (connection: Connection) => void;
   onToken: (connection: Connection) => void;
   onDisconnect: (connection: Connection) => void;
 }
 
-/** One marketplace: its mark, its group, and the accounts connected on it. */
+/** One marketplace: its mark, how it connects, and the accounts connected on it. */
 export function MarketplaceCard({
   marketplace,
   connections,
+  way,
+  sandbox,
   showConnections,
   loading,
   onConnect,
@@ -50,6 +76,27 @@ export function MarketplaceCard({
   const name = MARKETPLACE_NAMES[marketplace];
   const titleId = `marketplace-${marketplace}`;
   const api = marketplaceGroup(marketplace) === 'source';
+  const signIn = useSignInToConnect();
+  const redirect = useLocation({ select: (location) => location.pathname });
+  // The store is asked for first when connecting Shopify, or reconnecting an unknown store.
+  const [askShopFor, setAskShopFor] = useState<{ connection: Connection | null } | null>(null);
+
+  const start = (connection: Connection | null, shop?: string) =>
+    signIn.mutate({
+      marketplace,
+      redirect,
+      ...(connection ? { connectionId: connection.id } : {}),
+      ...(shop ? { shop } : {}),
+    });
+  const signInFor = (connection: Connection | null) => {
+    if (!way || !needsShop(way)) return start(connection);
+    const shop = connection ? knownShop(connection) : null;
+    if (shop) return start(connection, shop);
+    signIn.reset();
+    setAskShopFor({ connection });
+  };
+  const leavingFor = (connection: Connection | null) =>
+    signIn.leaving && (signIn.variables?.connectionId ?? null) === (connection?.id ?? null);
 
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby={titleId}>
@@ -73,21 +120,62 @@ export function MarketplaceCard({
             </Text>
           </Stack>
         </Group>
-        {showConnections && (
-          <Button
-            size="xs"
-            variant="light"
-            leftSection={<IconPlus size={14} />}
-            onClick={onConnect}
-            aria-label={intl.formatMessage(marketplacesMessages.connectLabel, {
-              marketplace: name,
-            })}
-            style={{ flexShrink: 0 }}
-          >
-            {intl.formatMessage(marketplacesMessages.connect)}
-          </Button>
-        )}
+        {showConnections &&
+          way &&
+          (way.method === 'oauth' ? (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconLogin2 size={14} />}
+              onClick={() => signInFor(null)}
+              loading={leavingFor(null)}
+              disabled={signIn.leaving}
+              style={{ flexShrink: 0 }}
+            >
+              {intl.formatMessage(marketplacesMessages.connectWith, { marketplace: name })}
+            </Button>
+          ) : (
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconPlus size={14} />}
+              onClick={onConnect}
+              aria-label={intl.formatMessage(marketplacesMessages.connectLabel, {
+                marketplace: name,
+              })}
+              style={{ flexShrink: 0 }}
+            >
+              {intl.formatMessage(marketplacesMessages.connect)}
+            </Button>
+          ))}
       </Group>
+
+      {way?.method === 'extension' && (
+        <Text fz="xs" c="dimmed" mb="sm">
+          {intl.formatMessage(marketplacesMessages.extensionNote, { marketplace: name })}
+        </Text>
+      )}
+      {showConnections && way === null && (
+        <Text fz="xs" c="dimmed" mb="sm">
+          {intl.formatMessage(marketplacesMessages.notConnectable, { marketplace: name })}
+        </Text>
+      )}
+
+      {signIn.isError && !askShopFor && (
+        <Alert
+          color="red"
+          variant="light"
+          role="alert"
+          mb="sm"
+          icon={<IconAlertTriangle size={18} />}
+          title={intl.formatMessage(marketplacesMessages.signInFailed, { marketplace: name })}
+          withCloseButton
+          closeButtonLabel={intl.formatMessage(commonMessages.dismiss)}
+          onClose={() => signIn.reset()}
+        >
+          {connectionErrorText(intl, signIn.error)}
+        </Alert>
+      )}
 
       {showConnections &&
         (loading ? (
@@ -102,6 +190,11 @@ export function MarketplaceCard({
               <ConnectionRow
                 key={connection.id}
                 connection={connection}
+                way={way}
+                sandbox={sandbox}
+                reconnecting={leavingFor(connection)}
+                busy={signIn.leaving}
+                onReconnect={() => signInFor(connection)}
                 onRename={() => onRename(connection)}
                 onToken={() => onToken(connection)}
                 onDisconnect={() => onDisconnect(connection)}
@@ -109,24 +202,55 @@ export function MarketplaceCard({
             ))}
           </Stack>
         ))}
+
+      {askShopFor && (
+        <ShopModal
+          marketplace={marketplace}
+          reconnecting={askShopFor.connection}
+          leaving={signIn.leaving}
+          error={signIn.isError ? connectionErrorText(intl, signIn.error) : null}
+          onEdit={() => {
+            if (signIn.isError) signIn.reset();
+          }}
+          onSubmit={(shop) => start(askShopFor.connection, shop)}
+          onClose={() => {
+            signIn.reset();
+            setAskShopFor(null);
+          }}
+        />
+      )}
     </Card>
   );
 }
 
 function ConnectionRow({
   connection,
+  way,
+  sandbox,
+  reconnecting,
+  busy,
+  onReconnect,
   onRename,
   onToken,
   onDisconnect,
 }: {
   connection: Connection;
+  way: ConnectWay | null | undefined;
+  sandbox: boolean;
+  reconnecting: boolean;
+  busy: boolean;
+  onReconnect: () => void;
   onRename: () => void;
   onToken: () => void;
   onDisconnect: () => void;
 }) {
   const intl = useIntl();
-  const state = connectionState(connection);
+  const state = connectionState(connection, way);
+  const actions = way
+    ? connectionActions(way, state)
+    : { reconnect: false, pasteSecret: false, secretMissing: false };
   const name = MARKETPLACE_NAMES[connection.marketplace];
+  const secret = secretTexts(secretKind(connection.marketplace));
   const nickname = connection.nickname;
   const date = (iso: string) =>
     Number.isNaN(Date.parse(iso)) ? '' : intl.formatDate(iso, { dateStyle: 'medium' });
@@ -134,17 +258,23 @@ function ConnectionRow({
   const credentials =
     connection.credentialHint === null
       ? null
-      : connection.credentialHint
-        ? intl.formatMessage(marketplacesMessages.tokenHint, {
-            // Four characters at most, never the secret (the server sends no more).
-            hint: `••••${connection.credentialHint}`,
-          })
-        : intl.formatMessage(marketplacesMessages.tokenStored);
-  const expires = connection.credentialExpiresAt
-    ? intl.formatMessage(marketplacesMessages.tokenExpires, {
-        date: date(connection.credentialExpiresAt),
-      })
-    : null;
+      : way?.method === 'oauth'
+        ? // Signed-in tokens change at every renewal: their ending would tell the seller nothing.
+          intl.formatMessage(marketplacesMessages.signedIn, { marketplace: name })
+        : [
+            connection.credentialHint
+              ? intl.formatMessage(secret.hint, {
+                  // Four characters at most, never the secret (the server sends no more).
+                  hint: `••••${connection.credentialHint}`,
+                })
+              : intl.formatMessage(secret.stored),
+            connection.credentialExpiresAt &&
+              intl.formatMessage(marketplacesMessages.tokenExpires, {
+                date: date(connection.credentialExpiresAt),
+              }),
+          ]
+            .filter(Boolean)
+            .join(', ');
 
   return (
     <Card component="li" withBorder radius="sm" padding="xs" bg="var(--mantine-color-gray-light)">
@@ -154,32 +284,42 @@ function ConnectionRow({
             <Text fz="sm" fw={600} truncate>
               {nickname}
             </Text>
-            <Badge
-              size="sm"
-              variant="light"
-              radius="sm"
-              tt="none"
-              color={CONNECTION_STATE_COLOURS[state]}
-            >
-              {intl.formatMessage(connectionStateMessages[state])}
-            </Badge>
+            <ConnectionStateBadge state={state} />
+            {sandbox && <SandboxBadge />}
           </Group>
           <Text fz="xs" c="dimmed">
             {[
               intl.formatMessage(marketplacesMessages.connectedOn, {
                 date: date(connection.createdAt),
               }),
-              credentials && [credentials, expires].filter(Boolean).join(', '),
+              credentials,
             ]
               .filter(Boolean)
               .join(' · ')}
           </Text>
-          {(state === 'no_credentials' || state === 'expired' || state === 'needs_reconnect') &&
-            takesCredentials(connection.marketplace) && (
+          {actions.secretMissing && (
+            <Text fz="xs" c="orange.8">
+              {intl.formatMessage(secret.missing, { marketplace: name })}
+            </Text>
+          )}
+          {actions.reconnect && (
+            <Group gap="xs" mt={4} wrap="wrap">
+              <Button
+                size="compact-xs"
+                color="orange"
+                leftSection={<IconRefresh size={12} />}
+                onClick={onReconnect}
+                loading={reconnecting}
+                disabled={busy && !reconnecting}
+                aria-label={intl.formatMessage(marketplacesMessages.reconnectLabel, { nickname })}
+              >
+                {intl.formatMessage(marketplacesMessages.reconnect)}
+              </Button>
               <Text fz="xs" c="orange.8">
-                {intl.formatMessage(marketplacesMessages.needsToken, { marketplace: name })}
+                {intl.formatMessage(marketplacesMessages.needsSignIn, { marketplace: name })}
               </Text>
-            )}
+            </Group>
+          )}
         </Stack>
         <Group gap={2} wrap="nowrap" style={{ flexShrink: 0 }}>
           <Action
@@ -188,11 +328,8 @@ function ConnectionRow({
           >
             <IconPencil size={16} />
           </Action>
-          {takesCredentials(connection.marketplace) && (
-            <Action
-              label={intl.formatMessage(marketplacesMessages.updateToken, { nickname })}
-              onClick={onToken}
-            >
+          {actions.pasteSecret && (
+            <Action label={intl.formatMessage(secret.update, { nickname })} onClick={onToken}>
               <IconKey size={16} />
             </Action>
           )}

@@ -24,7 +24,13 @@ import { useIntl } from 'react-intl';
 import { commonMessages } from '../../../i18n/common.messages';
 import { errorText } from '../../../lib/error-text';
 import { usePermission, useSignedInSession } from '../../../lib/session';
-import { connectionsQueryOptions } from '../api/connections.api';
+import { connectWayFor, type ConnectWay } from '../../../lib/connections/connect-options';
+import { SandboxBanner } from '../../../lib/connections/connection-badges';
+import {
+  connectOptionsQueryOptions,
+  connectionsQueryOptions,
+} from '../../../lib/connections/connections.api';
+import { ConnectFailureAlert, useConnectReturn } from '../../../lib/connections/use-connect-return';
 import { connectionsByMarketplace, marketplacesByGroup } from '../connection-form';
 import { marketplacesMessages } from '../marketplaces.messages';
 import { ConnectModal } from './connect-modal';
@@ -34,21 +40,28 @@ import { RenameModal } from './rename-modal';
 import { TokenModal } from './token-modal';
 
 type Dialog =
-  | { kind: 'connect'; marketplace: MarketplaceId }
+  | { kind: 'connect'; way: ConnectWay }
   | { kind: 'rename' | 'token' | 'disconnect'; connection: Connection }
   | null;
 
 /**
  * /app/marketplaces: every marketplace open to the account in its group (API connector or
- * browser extension), the accounts connected on each and their state; connect, rename, store a
- * token, disconnect (spec §7 connections and credentials).
+ * browser extension), the accounts connected on each and their state; connect by signing in at
+ * the marketplace (OAuth), by pasting an API key, or for the extension; reconnect, rename,
+ * disconnect (spec §7 connections and credentials). The OAuth callback comes back here.
  */
 export function MarketplacesPage() {
   const intl = useIntl();
   const session = useSignedInSession();
   const canManage = usePermission('marketplaces.manage');
   const connections = useQuery({ ...connectionsQueryOptions(), enabled: canManage });
+  const options = useQuery(connectOptionsQueryOptions());
   const [dialog, setDialog] = useState<Dialog>(null);
+  const arrival = useConnectReturn({
+    connections: connections.data,
+    settled: !canManage || !connections.isPending,
+  });
+  const sandbox = options.data?.mode === 'sandbox';
 
   const groups = marketplacesByGroup(session.allowedMarketplaces, intl.locale);
   const byMarketplace = useMemo(
@@ -58,19 +71,26 @@ export function MarketplacesPage() {
   const all = connections.data ?? [];
   const close = () => setDialog(null);
 
-  const card = (marketplace: MarketplaceId) => (
-    <MarketplaceCard
-      key={marketplace}
-      marketplace={marketplace}
-      connections={byMarketplace.get(marketplace) ?? []}
-      showConnections={canManage}
-      loading={canManage && connections.isPending}
-      onConnect={() => setDialog({ kind: 'connect', marketplace })}
-      onRename={(connection) => setDialog({ kind: 'rename', connection })}
-      onToken={(connection) => setDialog({ kind: 'token', connection })}
-      onDisconnect={(connection) => setDialog({ kind: 'disconnect', connection })}
-    />
-  );
+  const card = (marketplace: MarketplaceId) => {
+    const way = options.data ? connectWayFor(marketplace, options.data) : undefined;
+    return (
+      <MarketplaceCard
+        key={marketplace}
+        marketplace={marketplace}
+        connections={byMarketplace.get(marketplace) ?? []}
+        way={way}
+        sandbox={sandbox}
+        showConnections={canManage}
+        loading={canManage && (connections.isPending || options.isPending)}
+        onConnect={() => {
+          if (way && way.method !== 'oauth') setDialog({ kind: 'connect', way });
+        }}
+        onRename={(connection) => setDialog({ kind: 'rename', connection })}
+        onToken={(connection) => setDialog({ kind: 'token', connection })}
+        onDisconnect={(connection) => setDialog({ kind: 'disconnect', connection })}
+      />
+    );
+  };
 
   return (
     <Stack gap="lg" maw={1100}>
@@ -82,6 +102,11 @@ export function MarketplacesPage() {
           {intl.formatMessage(marketplacesMessages.intro)}
         </Text>
       </Stack>
+
+      {sandbox && <SandboxBanner />}
+      {arrival.failure && (
+        <ConnectFailureAlert message={arrival.failure} onDismiss={arrival.dismissFailure} />
+      )}
 
       <Alert
         variant="light"
@@ -121,6 +146,22 @@ export function MarketplacesPage() {
         </Alert>
       )}
 
+      {canManage && options.isError && (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title={intl.formatMessage(marketplacesMessages.optionsLoadFailed)}
+        >
+          <Stack gap="xs" align="flex-start">
+            <Text fz="sm">{errorText(intl, options.error)}</Text>
+            <Button size="xs" variant="light" color="red" onClick={() => void options.refetch()}>
+              {intl.formatMessage(commonMessages.retry)}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+
       {groups.api.length + groups.extension.length === 0 ? (
         <EmptyState
           py="xl"
@@ -151,7 +192,7 @@ export function MarketplacesPage() {
       )}
 
       {dialog?.kind === 'connect' && (
-        <ConnectModal marketplace={dialog.marketplace} connections={all} onClose={close} />
+        <ConnectModal way={dialog.way} connections={all} onClose={close} />
       )}
       {dialog?.kind === 'rename' && (
         <RenameModal connection={dialog.connection} connections={all} onClose={close} />

@@ -4,12 +4,12 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { commonMessages } from '../../../i18n/common.messages';
-import { secretProblem } from '../connection-form';
-import { connectionErrorText, secretProblemText } from '../connection-text';
+import { secretKind, secretProblem } from '../connection-form';
+import { connectionErrorText, secretProblemText, secretTexts } from '../connection-text';
 import { useStoreToken } from '../hooks/use-connection-mutations';
 import { marketplacesMessages } from '../marketplaces.messages';
 
-/** Stores a new access token for an API marketplace's connection (spec §7 credentials). */
+/** Stores a new API key or access token for a connection (spec §7 credentials). */
 export function TokenModal({
   connection,
   onClose,
@@ -22,12 +22,13 @@ export function TokenModal({
   const [token, setToken] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const name = MARKETPLACE_NAMES[connection.marketplace];
+  const secret = secretTexts(secretKind(connection.marketplace));
   const tooLong = secretProblem(token);
   const missing = token.trim() === '';
   const tokenError = tooLong
     ? secretProblemText(intl, tooLong)
     : submitted && missing
-      ? intl.formatMessage(marketplacesMessages.tokenRequired)
+      ? intl.formatMessage(secret.required)
       : undefined;
 
   const submit = (event: FormEvent) => {
@@ -44,18 +45,14 @@ export function TokenModal({
       centered
       closeButtonProps={{ 'aria-label': intl.formatMessage(commonMessages.close) }}
       title={
-        <Text fw={650}>
-          {intl.formatMessage(marketplacesMessages.tokenTitle, { nickname: connection.nickname })}
-        </Text>
+        <Text fw={650}>{intl.formatMessage(secret.title, { nickname: connection.nickname })}</Text>
       }
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <Text fz="sm">
-            {intl.formatMessage(marketplacesMessages.tokenBody, { marketplace: name })}
-          </Text>
+          <Text fz="sm">{intl.formatMessage(secret.body, { marketplace: name })}</Text>
           <PasswordInput
-            label={intl.formatMessage(marketplacesMessages.accessToken)}
+            label={intl.formatMessage(secret.label)}
             description={intl.formatMessage(marketplacesMessages.accessTokenHint)}
             withAsterisk
             data-autofocus
@@ -83,7 +80,7 @@ export function TokenModal({
               {intl.formatMessage(commonMessages.cancel)}
             </Button>
             <Button type="submit" loading={store.isPending}>
-              {intl.formatMessage(marketplacesMessages.tokenSubmit)}
+              {intl.formatMessage(secret.submit)}
             </Button>
           </Group>
         </Stack>

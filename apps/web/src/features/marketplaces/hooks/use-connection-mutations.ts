@@ -1,10 +1,13 @@
 import type { Connection, MarketplaceId } from '@listloop/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { connectionKeys } from '../../../lib/connections/connections.api';
 import {
-  connectionKeys,
   deleteConnection,
   putConnection,
   storeCredentials,
+  webAuthUrl,
+  type WebAuthUrlQuery,
 } from '../api/connections.api';
 import { credentialsBody } from '../connection-form';
 
@@ -78,4 +81,28 @@ export function useDisconnect() {
     mutationFn: (id: string) => deleteConnection(id),
     onSettled: refresh,
   });
+}
+
+/**
+ * Connects (or reconnects) by signing in at the marketplace: asks the server for the
+ * authorize URL and sends the whole page there; the marketplace sends the seller back to
+ * `redirect`. `leaving` holds from the answer until the page is gone, and ends if the browser
+ * brings this page back from its cache (the seller pressed Back at the marketplace).
+ */
+export function useSignInToConnect() {
+  const mutation = useMutation({
+    mutationFn: async (query: WebAuthUrlQuery) => {
+      const url = await webAuthUrl(query);
+      window.location.assign(url);
+    },
+  });
+  const { reset } = mutation;
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) reset();
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, [reset]);
+  return { ...mutation, leaving: mutation.isPending || mutation.isSuccess };
 }

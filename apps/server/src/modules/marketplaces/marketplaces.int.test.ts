@@ -1,0 +1,159 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestClient } from '../../../test/client';
+import { addMember, createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
+import { startTestServer, type TestServer } from '../../../test/server';
+import { SANDBOX_SHOP } from '../sandbox/sandbox-marketplaces';
+
+const POLICIES = '/api/marketplaces/ebay/business-polices';
+const TAGS = '/api/rest/v1/item/set-shopify-tags-based-on-characteristics';
+
+describe('the marketplace calls of spec §7 (eBay business policies, Shopify)', () => {
+  let server: TestServer;
+  let account: AccountFixture;
+  let owner: TestClient;
+  let stranger: TestClient;
+
+  beforeAll(async () => {
+    server = await startTestServer({ env: { MARKETPLACES: 'sandbox', LOGIN_MAX_PER_IP: '1000' } });
+    account = await createAccount(server);
+    owner = await signIn(server, account);
+    await server.container.sandboxConnections!.connectAccount(account.accountId, account.userId);
+    stranger = await signIn(server, await createAccount(server));
+  });
+  afterAll(() => server.close());
+
+  it('answers the seller’s eBay business policies by kind: all, by id, by name', async () => {
+    const seeded = server.container.sandbox!.ebay.seededPolicies.EBAY_US!;
+    const all = await owner.get(`${POLICIES}/fulfillment/*`);
+    expect(all.status, all.text).toBe(200);
+    expect(all.body.policies).toEqual([
+      expect.objectContaining({
+        id: seeded.fulfillment,
+        type: 'fulfillment',
+        name: 'Standard shipping',
+        marketplaceId: 'EBAY_US',
+        isDefault: true,
+      }),
+    ]);
+    const byId = await owner.get(`${POLICIES}/PAYMENT/${seeded.payment}`);
+    expect(byId.body.policies.map((p: { id: string }) => p.id)).toEqual([seeded.payment]);
+    const byName = await owner.get(`${POLICIES}/return/${encodeURIComponent('30-day')}`);
+    expect(byName.body.policies.map((p: { name: string }) => p.name)).toEqual(['30-day returns']);
+    const none = await owner.get(`${POLICIES}/return/no-such-policy`);
+    expect(none.status).toBe(200);
+    expect(none.body.policies).toEqual([]);
+  });
+
+  it('without an eBay connection: 409 and what to do', async () => {
+    const response = await stranger.get(`${POLICIES}/fulfillment/*`);
+    expect(response.status).toBe(409);
+    expect(response.body.message).toBe('Connect your eBay account first.');
+    const metafields = await stranger.get('/api/marketplaces/shopify/metafields');
+    expect(metafields.status).toBe(409);
+    expect(metafields.body.message).toBe('Connect your Shopify account first.');
+  });
+
+  it('refuses a policy type eBay does not have', async () => {
+    const response = await owner.get(`${POLICIES}/shipping/*`);
+    expect(response.status).toBe(400);
+  });
+
+  it('lists and searches the Shopify store’s metafield definitions, a page at a time', async () => {
+    const first = await owner.get('/api/marketplaces/shopify/metafields?first=2');
+    expect(first.status, first.text).toBe(200);
+    expect(first.body.definitions).toHaveLength(2);
+    expect(first.body.definitions[0]).toMatchObject({
+      namespace: 'custom',
+      key: expect.any(String),
+      type: expect.any(String),
+      ownerType: 'PRODUCT',
+    });
+    expect(first.body.hasNextPage).toBe(true);
+    const next = await owner.get(
+      `/api/marketplaces/shopify/metafields?first=2&after=${encodeURIComponent(first.body.endCursor)}`,
+    );
+    expect(next.body.definitions[0].id).not.toBe(first.body.definitions[0].id);
+    const all = await owner.get('/api/marketplaces/shopify/metafields');
+    expect(all.body.definitions.map((d: { key: string }) => d.key)).toEqual(
+      expect.arrayContaining(['condition', 'size', 'color']),
+    );
+  });
+
+  it('subscribes the store to the account’s webhooks; a second call finds them there', async () => {
+    const shop = server.container.sandbox!.shopify.shop(SANDBOX_SHOP);
+    shop.webhookSubscriptions.clear();
+    const first = await owner.post('/api/marketplaces/shopify/subscription');
+    expect(first.status, first.text).toBe(200);
+    expect(first.body).toEqual({
+      callbackUrl: `${server.baseUrl}/webhook/shopify`,
+      topics: ['ORDERS_CREATE'],
+      created: ['ORDERS_CREATE'],
+      existing: [],
+    });
+    const again = await owner.post('/api/marketplaces/shopify/subscription');
+    expect(again.body).toMatchObject({ created: [], existing: ['ORDERS_CREATE'] });
+    expect([...shop.webhookSubscriptions.values()].map((s) => s.topic)).toEqual(['ORDERS_CREATE']);
+  });
+
+  it('subscribing needs marketplaces.manage', async () => {
+    const viewer = await addMember(server, account, { roleId: account.viewerRoleId });
+    const client = await signIn(server, viewer);
+    const response = await client.post('/api/marketplaces/shopify/subscription');
+    expect(response.status).toBe(403);
+  });
+
+  it('derives Shopify tags from each item’s characteristics into its Shopify listing', async () => {
+    const created = await owner.post('/api/account/item', {
+      generalDetails: {
+        title: 'Pendleton flannel',
+        brand: 'Pendleton',
+        category: 'Clothing > Men > Shirts',
+        primaryColor: 'Red Plaid',
+        size: 'L',
+        condition: 'like_new',
+        sku: 'TAG-1',
+      },
+      listings: { shopify: { tags: ['Brand: Old', 'staff pick'] } },
+    });
+    expect(created.status, created.text).toBe(201);
+    const itemId = created.body.item.itemID as string;
+
+    const response = await owner.patch(TAGS, {
+      skus: ['TAG-1'],
+      itemIds: ['no-such-item-000000000'],
+    });
+    expect(response.status, response.text).toBe(200);
+    const expected = [
+      'staff pick',
+      'Brand: Pendleton',
+      'Category: Shirts',
+      'Color: Red Plaid',
+      'Size: L',
+      'Condition: Like new',
+    ];
+    expect(response.body).toEqual({
+      updated: 1,
+      notFound: ['no-such-item-000000000'],
+      items: [{ itemID: itemId, tags: expected }],
+    });
+    const item = await owner.get(`/api/account/item/${account.userId}/${itemId}`);
+    expect(item.body.item.listings.shopify.tags).toEqual(expected);
+    expect(item.body.item.listings.shopify.status).toBe('not_listed');
+
+    // The same again changes nothing; plain tags of two characteristics replace nothing of the seller's.
+    const again = await owner.patch(TAGS, { itemIds: [itemId] });
+    expect(again.body.updated).toBe(0);
+    const plain = await owner.patch(TAGS, {
+      itemIds: [itemId],
+      characteristics: ['brand', 'size'],
+      style: 'plain',
+    });
+    expect(plain.body.items[0].tags).toEqual([...expected, 'Pendleton', 'L']);
+  });
+
+  it('refuses a tag request naming no item', async () => {
+    const response = await owner.patch(TAGS, { itemIds: [] });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toMatch(/item ids or SKUs/);
+  });
+});

@@ -1,0 +1,161 @@
+import type { Logger } from 'pino';
+import { MARKETPLACE_NAMES, type MarketplaceId } from '@listloop/domain';
+import type { TokenSet } from '../../connectors/shared/auth';
+import { normalizeShopDomain } from '../../connectors/shopify/oauth';
+import type { Db } from '../../platform/db/database';
+import { newId } from '../../platform/ids';
+import type { ConnectionRepository } from '../connections/connection.repository';
+import { credentialsFromTokens } from '../connections/connection-token.service';
+import type { CredentialService } from '../connections/credential.service';
+import type { ConnectedEvent } from '../marketplace-auth/marketplace-auth.service';
+import {
+  SANDBOX_EBAY_SELLER,
+  SANDBOX_SHOP,
+  type SandboxMarketplace,
+  type SandboxMarketplaces,
+} from './sandbox-marketplaces';
+import type { SandboxRepository } from './sandbox.repository';
+
+/** Who the work done at start is attributed to (no seller is signed in then). */
+const SYSTEM_USER = 'system';
+
+/**
+ * The sandbox's connections. The emulators keep their state in memory, so on every start the
+ * stored eBay and Shopify connections get fresh tokens from them (and their seller setup and
+ * webhooks again): a connection made before a restart keeps working. What was listed on the
+ * emulated marketplaces before the restart is gone (decision 0012).
+ */
+export class SandboxConnections {
+  constructor(
+    private readonly db: Db,
+    private readonly sandbox: SandboxMarketplaces,
+    private readonly repository: SandboxRepository,
+    private readonly connections: ConnectionRepository,
+    private readonly credentials: CredentialService,
+    /** The work after connecting (MarketplaceAccountService.afterConnect). */
+    private readonly afterConnect: (event: ConnectedEvent) => Promise<void>,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Re-issues every stored sandbox connection's tokens; answers how many it restored. */
+  async restore(): Promise<number> {
+    let restored = 0;
+    for (const connection of await this.repository.connectionsToRestore()) {
+      const marketplace = connection.marketplace as SandboxMarketplace;
+      try {
+        if (marketplace === 'ebay') {
+          await this.store(
+            connection.accountId,
+            connection.id,
+            'ebay',
+            this.sandbox.issueEbayTokens(),
+            {},
+          );
+        } else {
+          const previous = await this.credentials.credentialsFor(
+            connection.accountId,
+            connection.id,
+          );
+          const extra = (previous?.credentials.extra ?? {}) as Record<string, unknown>;
+          // The shop's domain as Shopify named it; `extra.shop` is what the seller typed.
+          const shop = normalizeShopDomain(
+            connection.externalAccountId ??
+              (typeof extra.shop === 'string' ? extra.shop : SANDBOX_SHOP),
+          );
+          const tokens = this.sandbox.issueShopifyTokens(shop);
+          await this.store(connection.accountId, connection.id, 'shopify', tokens, {
+            shop: tokens.externalAccountId ?? shop,
+          });
+        }
+        await this.afterConnect({
+          accountId: connection.accountId,
+          userId: SYSTEM_USER,
+          connectionId: connection.id,
+          marketplace,
+          appBaseUrl: this.sandbox.appUrl,
+        });
+        restored += 1;
+      } catch (error) {
+        this.logger.warn(
+          { err: error, connectionId: connection.id, marketplace },
+          'a sandbox connection could not be restored; the seller can connect it again',
+        );
+      }
+    }
+    return restored;
+  }
+
+  /**
+   * Connects an account to the emulated eBay seller and Shopify store, as if its owner had
+   * signed in to both ("eBay sandbox", "Shopify sandbox"): the demo account. Answers the
+   * connection ids.
+   */
+  async connectAccount(
+    accountId: string,
+    userId: string,
+  ): Promise<Record<SandboxMarketplace, string>> {
+    const ebay = await this.connect(accountId, userId, 'ebay', this.sandbox.issueEbayTokens(), {});
+    const shopify = await this.connect(
+      accountId,
+      userId,
+      'shopify',
+      this.sandbox.issueShopifyTokens(SANDBOX_SHOP),
+      { shop: SANDBOX_SHOP },
+    );
+    return { ebay, shopify };
+  }
+
+  private async connect(
+    accountId: string,
+    userId: string,
+    marketplace: SandboxMarketplace,
+    tokens: TokenSet,
+    extra: Record<string, string>,
+  ): Promise<string> {
+    const externalAccountId =
+      tokens.externalAccountId ??
+      (marketplace === 'ebay' ? SANDBOX_EBAY_SELLER.username : SANDBOX_SHOP);
+    const existing = await this.connections.findByExternalAccount(
+      accountId,
+      marketplace,
+      externalAccountId,
+    );
+    const id = existing?.id ?? newId();
+    if (!existing) {
+      await this.connections.insert({
+        id,
+        accountId,
+        marketplace,
+        nickname: `${MARKETPLACE_NAMES[marketplace]} sandbox`,
+        status: 'connected',
+        externalAccountId,
+      });
+    }
+    await this.store(accountId, id, marketplace, tokens, extra);
+    await this.afterConnect({
+      accountId,
+      userId,
+      connectionId: id,
+      marketplace,
+      appBaseUrl: this.sandbox.appUrl,
+    });
+    return id;
+  }
+
+  private async store(
+    accountId: string,
+    connectionId: string,
+    marketplace: MarketplaceId,
+    tokens: TokenSet,
+    extra: Record<string, string>,
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const previous = await this.credentials.credentialsFor(accountId, connectionId, tx);
+      await this.credentials.saveConnected(
+        { accountId, connectionId, marketplace },
+        credentialsFromTokens(marketplace, tokens, previous?.credentials ?? null, extra),
+        tx,
+      );
+    });
+  }
+}

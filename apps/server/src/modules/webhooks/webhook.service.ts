@@ -1,0 +1,86 @@
+import type { Logger } from 'pino';
+import { ShopifyWebhookSignatureError } from '../../connectors/shopify/webhook';
+import { AppError, badRequest, notFound } from '../../platform/http/errors';
+import { newId } from '../../platform/ids';
+import { ConnectorError, type ConnectorRegistry } from '../listings/connector';
+import type { WebhookDeliveryRepository } from './webhook-delivery.repository';
+
+export type WebhookHeaders = Record<string, string | string[] | undefined>;
+
+function header(headers: WebhookHeaders, name: string): string | null {
+  const value = headers[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return first?.trim() || null;
+}
+
+function isJsonObject(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return !!value && typeof value === 'object' && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Webhooks the marketplaces deliver. A delivery is verified by the marketplace's connector
+ * (Shopify: the HMAC of the raw body), matched to the connections of the seller account it
+ * names, and recorded once per (marketplace, delivery id) with the events the connector read
+ * from it; acting on them (sale events) is the sale-detection work, which reads these rows.
+ * An unverified delivery is refused and never written.
+ */
+export class WebhookService {
+  constructor(
+    private readonly connectors: ConnectorRegistry,
+    private readonly deliveries: WebhookDeliveryRepository,
+    private readonly logger: Logger,
+  ) {}
+
+  /** POST /webhook/shopify: answers whether this delivery was new (false: a repeat). */
+  async receiveShopify(headers: WebhookHeaders, raw: Buffer): Promise<{ recorded: boolean }> {
+    const text = raw.toString('utf8');
+    if (!isJsonObject(text)) throw badRequest('A Shopify webhook carries a JSON object.');
+    const connector = this.connectors.get('shopify');
+    if (!connector) {
+      throw notFound(
+        'ListLoop takes no Shopify webhooks here: this server has no Shopify app keys configured.',
+      );
+    }
+    let events;
+    try {
+      events = await connector.parseWebhook(headers, text);
+    } catch (error) {
+      if (error instanceof ShopifyWebhookSignatureError) {
+        throw new AppError(401, 'auth/forbidden', error.message);
+      }
+      if (error instanceof ConnectorError) throw badRequest(error.message);
+      throw error;
+    }
+    // Present and trusted once verified: the library refuses a webhook without them.
+    const webhookId = header(headers, 'x-shopify-webhook-id') ?? '';
+    const topic = (header(headers, 'x-shopify-topic') ?? '').toLowerCase();
+    const shop = (header(headers, 'x-shopify-shop-domain') ?? '').toLowerCase();
+    const connections = await this.deliveries.connectionsOf('shopify', shop);
+    const [first] = connections;
+    const recorded = await this.deliveries.insertOnce({
+      id: newId(),
+      marketplace: 'shopify',
+      deliveryId: webhookId,
+      accountId: first?.accountId ?? null,
+      connectionId: first?.id ?? null,
+      topic,
+      // The events, not the whole order: the buyer's address and e-mail are not ours to keep.
+      payload: {
+        shopDomain: shop,
+        eventId: header(headers, 'x-shopify-event-id'),
+        apiVersion: header(headers, 'x-shopify-api-version'),
+        triggeredAt: header(headers, 'x-shopify-triggered-at'),
+        events,
+        connections,
+      },
+      error: first ? null : `No connection of the Shopify store ${shop}.`,
+    });
+    if (!first) this.logger.warn({ shop, topic }, 'a Shopify webhook for a store nobody connected');
+    return { recorded };
+  }
+}
