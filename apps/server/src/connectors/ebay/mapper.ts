@@ -158,11 +158,15 @@ function aspects(
   return out;
 }
 
+/**
+ * The shipping profile is eBay's fulfillment policy (decision 0009): the item's own choice, or
+ * the defaults' when the item names none, so it comes before the defaults' extra key.
+ */
 function policiesOf(built: BuiltListing): EbayPolicies {
   const keys = DEFAULTS_EXTRA_KEYS;
   return {
     fulfillmentPolicyId:
-      text(built.extra[keys.fulfillmentPolicyId]) ?? text(built.shipping.profileId),
+      text(built.shipping.profileId) ?? text(built.extra[keys.fulfillmentPolicyId]),
     paymentPolicyId: text(built.extra[keys.paymentPolicyId]),
     returnPolicyId: text(built.extra[keys.returnPolicyId]),
   };

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { BuiltListingSchema, GeneralDetailsSchema, type Item } from '@listloop/domain';
+import type { ConnectorListingInput } from '../../modules/listings/connector';
+import { buildEbayListing } from './mapper';
+
+function input(shipping: Record<string, unknown>, extra: Record<string, unknown>) {
+  const item: Item = {
+    itemID: 'item000000000000000000001',
+    userID: 'user000000000000000000001',
+    dateCreated: 0,
+    dateLastModified: 0,
+    status: 'complete',
+    labels: [],
+    generalDetails: GeneralDetailsSchema.parse({ title: 'Wool coat' }),
+    listings: {},
+    variants: [],
+    completeness: [],
+  };
+  const built = BuiltListingSchema.parse({
+    marketplace: 'ebay',
+    title: 'Wool coat',
+    price: 80,
+    currency: 'USD',
+    quantity: 1,
+    condition: 'USED_GOOD',
+    category: '11483',
+    shipping,
+    extra,
+  });
+  return {
+    accountId: 'acct00000000000000000001',
+    userId: item.userID,
+    item,
+    listing: {},
+    built,
+  } satisfies ConnectorListingInput;
+}
+
+describe('eBay listing policies', () => {
+  it('takes the item’s own shipping profile over the account default’s fulfillment policy', () => {
+    const listing = buildEbayListing(
+      input({ profileId: 'item-policy' }, { fulfillmentPolicyId: 'default-policy' }),
+      'EBAY_US',
+    );
+    expect(listing.policies.fulfillmentPolicyId).toBe('item-policy');
+  });
+
+  it('falls back to the defaults’ fulfillment policy when the listing names no profile', () => {
+    const listing = buildEbayListing(
+      input({}, { fulfillmentPolicyId: 'default-policy', paymentPolicyId: 'pay-1' }),
+      'EBAY_US',
+    );
+    expect(listing.policies).toMatchObject({
+      fulfillmentPolicyId: 'default-policy',
+      paymentPolicyId: 'pay-1',
+      returnPolicyId: null,
+    });
+  });
+});
