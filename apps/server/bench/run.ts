@@ -5,6 +5,10 @@
  * dropped afterwards), else PGlite in a scratch DATA_DIR. Results go to bench/results.json
  * (one object per figure; figures of the other database are kept) and a table on stdout.
  * Not a test: nothing here passes or fails.
+ *
+ * BENCH_PARTS picks the parts (all by default): `inventory` and `listings` on the scratch
+ * database; `connectors` (bench/connectors.ts) against the marketplace emulators, with no
+ * database, so its figures are recorded under database `none`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -19,6 +23,7 @@ import pino from 'pino';
 import { createContainer } from '../src/container';
 import { loadConfig } from '../src/platform/config';
 import { TestClient } from '../test/client';
+import { benchConnectors } from './connectors';
 import { seedBenchItems } from './seed-items';
 
 interface Figure {
@@ -38,9 +43,9 @@ interface LoadResult {
 }
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
-/** Which figures to measure: `inventory`, `listings`, or both (the default). */
+/** Which figures to measure: `inventory`, `listings`, `connectors` (all three by default). */
 const PARTS = new Set(
-  (process.env.BENCH_PARTS ?? 'inventory,listings').split(',').map((p) => p.trim()),
+  (process.env.BENCH_PARTS ?? 'inventory,listings,connectors').split(',').map((p) => p.trim()),
 );
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -500,10 +505,30 @@ async function benchInventory(
   }
 }
 
+/** The connectors' figures (issue 5): no database involved, so recorded under `none`. */
+async function measureConnectors(): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  await benchConnectors((figure) => {
+    figures.push({ ...figure, database: 'none' });
+    console.log(
+      `  ${figure.name.padEnd(50)} ${String(Math.round(figure.value * 100) / 100).padStart(10)} ${figure.unit}`,
+    );
+  });
+  return figures;
+}
+
 async function main() {
-  const scratch = await scratchDatabase();
-  const figures = await measure(scratch);
-  const { kind: database } = scratch;
+  const figures: Figure[] = [];
+  const databases = new Set<string>();
+  if (PARTS.has('inventory') || PARTS.has('listings')) {
+    const scratch = await scratchDatabase();
+    figures.push(...(await measure(scratch)));
+    databases.add(scratch.kind);
+  }
+  if (PARTS.has('connectors')) {
+    figures.push(...(await measureConnectors()));
+    databases.add('none');
+  }
 
   const file = path.join(repoRoot, 'bench/results.json');
   await fs.mkdir(path.dirname(file), { recursive: true });
@@ -511,14 +536,14 @@ async function main() {
     (text) => JSON.parse(text) as Figure[],
     () => [] as Figure[],
   );
-  // A figure measured now replaces its earlier value; the others (another database, a part not
-  // run this time) are kept.
+  // A figure measured now replaces its earlier value of the same name and database; the others
+  // (another database, a part not run this time) are kept.
   const kept = previous.filter(
-    (f) => f.database !== database || !figures.some((n) => n.name === f.name),
+    (f) => !figures.some((n) => n.name === f.name && n.database === f.database),
   );
   await fs.writeFile(file, `${JSON.stringify([...kept, ...figures], null, 2)}\n`);
   console.log(
-    `\nWrote ${figures.length} figures for ${database} to ${path.relative(process.cwd(), file)}`,
+    `\nWrote ${figures.length} figures for ${[...databases].join(', ')} to ${path.relative(process.cwd(), file)}`,
   );
 }
 
