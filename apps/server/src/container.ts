@@ -44,6 +44,7 @@ import { ImageDerivatives } from './modules/images/image.derivatives';
 import { ImageCache } from './modules/images/image.cache';
 import { imageDerivativesJob, purgeExpiredUploadsJob } from './modules/images/image.jobs';
 import { UploadServer } from './modules/images/upload.tus';
+import { ImageUrlSigner, imageSigningKey } from './modules/images/image.signing';
 import { loadMemberContext } from './platform/http/request-context';
 import { demoPhotosJob } from './seed/demo-photos.job';
 import { ConnectorRegistry } from './modules/listings/connector';
@@ -56,8 +57,13 @@ import { MarketplaceAuthService } from './modules/marketplace-auth/marketplace-a
 import { purgeOAuthStatesJob } from './modules/marketplace-auth/marketplace-auth.jobs';
 import { ListingRepository } from './modules/listings/listing.repository';
 import { ListingService, jobIdOf } from './modules/listings/listing.service';
+import { executorByConnection } from './modules/listings/listing-executor';
 import { executeListingJob, sweepListingsJob } from './modules/listings/listing.jobs';
 import { registerMarketplaces } from './connectors/marketplaces';
+import type { ShopifyConnector } from './connectors/shopify/connector';
+import { ShopifyMetafieldRepository } from './modules/shopify-metafields/shopify-metafield.repository';
+import { ShopifyMetafieldService } from './modules/shopify-metafields/shopify-metafield.service';
+import { syncShopifyMetafieldsJob } from './modules/shopify-metafields/shopify-metafield.jobs';
 import { MarketplaceAccountService } from './modules/marketplaces/marketplace-account.service';
 import { ShopifyTagsService } from './modules/marketplaces/shopify-tags.service';
 import { afterConnectJob } from './modules/marketplaces/marketplaces.jobs';
@@ -109,6 +115,9 @@ export async function createContainer(config: Config, options: ContainerOptions 
 
   const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   const secureCookies = publicUrl.startsWith('https://');
+  const secret = await authSecret(config);
+  // Photos handed to marketplaces: signed, expiring, absolute under PUBLIC_URL (decision 0013).
+  const imageUrls = new ImageUrlSigner(imageSigningKey(secret), publicUrl);
 
   const repositories = {
     accounts: new AccountRepository(db),
@@ -132,7 +141,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     createAuth({
       db,
       logger,
-      secret: await authSecret(config),
+      secret,
       baseUrl: publicUrl,
       sessionDays: config.sessionDays,
     }),
@@ -147,7 +156,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const labels = new LabelService(db, repositories.labels, repositories.items);
   const items = new ItemService(db, repositories.items, labels, repositories.accountUsers);
   const marketplaceRules = new MarketplaceRuleService(db, repositories.marketplaceRules);
-  const listingPreviews = new ListingPreviewService(items, marketplaceRules);
+  const listingPreviews = new ListingPreviewService(items, marketplaceRules, imageUrls);
   // The API connectors of the source-group marketplaces, and the OAuth providers of those a
   // seller connects by signing in; registered from the configuration below.
   const connectors = new ConnectorRegistry();
@@ -164,7 +173,20 @@ export async function createContainer(config: Config, options: ContainerOptions 
     config.marketplaces.mode === 'sandbox'
       ? await SandboxMarketplaces.create({ publicUrl: config.publicUrl, serverUrl: publicUrl })
       : null;
+  const shopifyMetafields = new ShopifyMetafieldService(
+    new ShopifyMetafieldRepository(db),
+    repositories.connections,
+    async (scope, after) => {
+      const shopify = connectors.get('shopify') as ShopifyConnector | undefined;
+      if (!shopify) throw new Error('This server has no Shopify connector');
+      return shopify.metafieldDefinitions(scope, { first: 250, ...(after ? { after } : {}) });
+    },
+    async (accountId, syncId) => {
+      await queue.send(jobs.syncShopifyMetafields, { accountId, syncId });
+    },
+  );
   registerMarketplaces({
+    shopifyMetafields: (input) => shopifyMetafields.valuesFor(input),
     config: config.marketplaces,
     publicUrl,
     auth: connectionTokens,
@@ -217,6 +239,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
       },
     ),
     marketplaceAccounts,
+    shopifyMetafields,
     shopifyTags: new ShopifyTagsService(items, repositories.items),
     webhooks: new WebhookService(connectors, repositories.webhookDeliveries, logger),
     sessions: new SessionService(repositories.users, flags),
@@ -247,7 +270,10 @@ export async function createContainer(config: Config, options: ContainerOptions 
           },
         ),
       listingPreviews,
-      { leaseSeconds: config.listings.leaseSeconds },
+      {
+        leaseSeconds: config.listings.leaseSeconds,
+        executorOf: executorByConnection(connectors, repositories.connections),
+      },
     ),
     variantOptions: new VariantOptionsService(repositories.variantOptions),
     itemImports: new ItemImportService(
@@ -277,6 +303,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const jobs = {
     purgeExpiredSessions: purgeExpiredSessionsJob(repositories.auth),
     purgeOAuthStates: purgeOAuthStatesJob(repositories.oauthStates),
+    syncShopifyMetafields: syncShopifyMetafieldsJob(shopifyMetafields),
     afterConnect: afterConnectJob(marketplaceAccounts),
     importItems: importItemsJob(services.itemImports),
     executeListing: executeListingJob(services.listings, config.listings.workers),
@@ -326,6 +353,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     database,
     secureCookies,
     publicUrl,
+    imageUrls,
     storage,
     uploads,
     repositories,
@@ -338,6 +366,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     queue,
     async close() {
       await sandbox?.shopify.settled();
+      await sandbox?.depop.settled();
       await queue.stop();
       remoteFlags.stop();
       await flags.close();

@@ -988,6 +988,14 @@ const ownDataOnly: Record<string, string> = {
     'answers from the caller’s own Shopify connection; takes no id of ours',
   'POST /api/marketplaces/shopify/subscription':
     'subscribes the caller’s own Shopify connection; takes no id',
+  'GET /api/marketplaces/shopify/metafieldMapper':
+    'the caller’s own account’s mapper; takes no id (shopify-metafield.int.test.ts shows another account sees its own, empty)',
+  'PUT /api/marketplaces/shopify/metafieldMapper':
+    'replaces the caller’s own account’s mapper; takes no id',
+  'POST /api/marketplaces/shopify/metafields/sync':
+    'syncs the caller’s own Shopify connection; takes no id',
+  'GET /api/marketplaces/shopify/metafields/sync/last':
+    'the last sync of the caller’s own account; takes no id',
   'GET /api/user/auth/callback/:marketplace':
     'names no row: the state it carries is consumed only by the user and account that began it (marketplace-auth.int.test.ts proves another account’s state is refused)',
   'GET /api/account/variants/options': 'the options and setting of the caller’s own account',

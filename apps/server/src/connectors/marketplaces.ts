@@ -1,50 +1,26 @@
 import { SHOPIFY_EMULATOR_APP } from '@listloop/emulators';
 import type { MarketplacesConfig } from '../platform/config';
-import type {
-  Connector,
-  ConnectorListingInput,
-  ConnectorRegistry,
-} from '../modules/listings/connector';
+import type { Connector, ConnectorRegistry } from '../modules/listings/connector';
 import type { OAuthProviders } from '../modules/connections/connection-token.service';
 import type { SandboxMarketplaces } from '../modules/sandbox/sandbox-marketplaces';
 import {
   sandboxEbayOAuthProvider,
+  sandboxEtsyOAuthProvider,
   sandboxShopifyOAuthProvider,
 } from '../modules/sandbox/sandbox-oauth';
 import type { ConnectionAuth } from './shared/auth';
 import { createEbayConnector, type EbayConnector } from './ebay/connector';
 import { EBAY_SCOPES, ebayOAuthProvider } from './ebay/oauth';
 import { SHOPIFY_API_VERSION } from './shopify/client';
-import { createShopifyConnector, type ShopifyConnector } from './shopify/connector';
+import {
+  createShopifyConnector,
+  type ShopifyConnector,
+  type ShopifyConnectorOptions,
+} from './shopify/connector';
 import { shopifyOAuthProvider } from './shopify/oauth';
-
-/** A photo's absolute URL: ours are paths of this server (`/api/images/…`). */
-function absoluteUrl(url: string, publicUrl: string): string {
-  if (/^https?:\/\//i.test(url)) return url;
-  try {
-    return new URL(url, `${publicUrl.replace(/\/+$/, '')}/`).toString();
-  } catch {
-    return url;
-  }
-}
-
-/**
- * The eBay connector with the listing's photos given as absolute URLs: eBay takes picture
- * URLs only (its API refuses a path), and ours are paths of this server.
- */
-function withAbsolutePhotos<C extends Connector>(connector: C, publicUrl: string): C {
-  const absolute = <I extends ConnectorListingInput>(input: I): I => ({
-    ...input,
-    built: { ...input.built, photos: input.built.photos.map((p) => absoluteUrl(p, publicUrl)) },
-  });
-  return {
-    ...connector,
-    build: (input) => connector.build(absolute(input)),
-    validate: (input) => connector.validate(absolute(input)),
-    publish: (input) => connector.publish(absolute(input)),
-    update: (input) => connector.update(absolute(input)),
-  };
-}
+import { createEtsyConnector, type EtsyConnector } from './etsy/connector';
+import { ETSY_SCOPES, etsyOAuthProvider } from './etsy/oauth';
+import { createDepopConnector, type DepopConnector } from './depop/connector';
 
 /** Listing URLs on the sandbox's pages, as the app shows them (sandbox.listingUrl). */
 function withSandboxListingUrls<C extends Connector>(
@@ -73,6 +49,8 @@ export interface MarketplaceWiring {
   providers: OAuthProviders;
   /** Present in sandbox mode. */
   sandbox: SandboxMarketplaces | null;
+  /** The metafield values of a Shopify listing (the account's metafield mapper). */
+  shopifyMetafields?: ShopifyConnectorOptions['metafields'];
 }
 
 /**
@@ -83,22 +61,23 @@ export interface MarketplaceWiring {
 export function registerMarketplaces(wiring: MarketplaceWiring): {
   ebay: EbayConnector | null;
   shopify: ShopifyConnector | null;
+  etsy: EtsyConnector | null;
+  depop: DepopConnector | null;
 } {
   const { config, auth, connectors, providers, sandbox, publicUrl } = wiring;
   let ebay: EbayConnector | null = null;
   let shopify: ShopifyConnector | null = null;
+  let etsy: EtsyConnector | null = null;
+  let depop: DepopConnector | null = null;
 
   if (sandbox) {
     ebay = withSandboxListingUrls(
-      withAbsolutePhotos(
-        createEbayConnector({
-          baseUrl: sandbox.baseUrl('ebay'),
-          auth,
-          fetch: sandbox.fetch,
-          listingUrlBase: `${sandbox.baseUrl('ebay')}/itm/`,
-        }),
-        publicUrl,
-      ),
+      createEbayConnector({
+        baseUrl: sandbox.baseUrl('ebay'),
+        auth,
+        fetch: sandbox.fetch,
+        listingUrlBase: `${sandbox.baseUrl('ebay')}/itm/`,
+      }),
       sandbox,
     );
     providers.register(sandboxEbayOAuthProvider(sandbox));
@@ -111,16 +90,39 @@ export function registerMarketplaces(wiring: MarketplaceWiring): {
         shopBaseUrl: (shop) => `${sandbox.baseUrl('shopify')}/shops/${shop}`,
         fetch: sandbox.fetch,
         publicUrl,
+        ...(wiring.shopifyMetafields ? { metafields: wiring.shopifyMetafields } : {}),
       }),
       sandbox,
     );
     providers.register(sandboxShopifyOAuthProvider(sandbox));
+    // Etsy's photos are downloaded and uploaded: their signed addresses come back to this
+    // server through the sandbox's in-process transport.
+    etsy = withSandboxListingUrls(
+      createEtsyConnector({
+        baseUrl: sandbox.baseUrl('etsy'),
+        apiKey: sandbox.etsyApp.keystring,
+        sharedSecret: sandbox.etsyApp.sharedSecret,
+        auth,
+        fetch: sandbox.fetch,
+        listingUrlBase: `${sandbox.baseUrl('etsy')}/listing/`,
+      }),
+      sandbox,
+    );
+    providers.register(sandboxEtsyOAuthProvider(sandbox));
+    depop = withSandboxListingUrls(
+      createDepopConnector({
+        baseUrl: sandbox.baseUrl('depop'),
+        auth,
+        fetch: sandbox.fetch,
+        publicUrl,
+        listingUrlBase: `${sandbox.baseUrl('depop')}/products/`,
+        webhookSecret: sandbox.depopWebhookSecret,
+      }),
+      sandbox,
+    );
   } else {
     if (config.ebay) {
-      ebay = withAbsolutePhotos(
-        createEbayConnector({ baseUrl: config.ebay.apiUrl, auth }),
-        publicUrl,
-      );
+      ebay = createEbayConnector({ baseUrl: config.ebay.apiUrl, auth });
       providers.register(
         ebayOAuthProvider({
           authBaseUrl: config.ebay.authUrl,
@@ -132,6 +134,29 @@ export function registerMarketplaces(wiring: MarketplaceWiring): {
         }),
       );
     }
+    if (config.etsy) {
+      etsy = createEtsyConnector({
+        baseUrl: config.etsy.apiUrl,
+        apiKey: config.etsy.apiKey,
+        sharedSecret: config.etsy.sharedSecret,
+        auth,
+      });
+      providers.register(
+        etsyOAuthProvider({
+          authBaseUrl: config.etsy.authUrl,
+          apiBaseUrl: config.etsy.apiUrl,
+          clientId: config.etsy.apiKey,
+          scopes: ETSY_SCOPES,
+        }),
+      );
+    }
+    // No app keys: each seller connects their own API key (a token connection).
+    depop = createDepopConnector({
+      baseUrl: config.depop.apiUrl,
+      auth,
+      publicUrl,
+      ...(config.depop.webhookSecret ? { webhookSecret: config.depop.webhookSecret } : {}),
+    });
     if (config.shopify) {
       shopify = createShopifyConnector({
         auth,
@@ -139,6 +164,7 @@ export function registerMarketplaces(wiring: MarketplaceWiring): {
         webhookSecret: config.shopify.clientSecret,
         clientId: config.shopify.clientId,
         publicUrl,
+        ...(wiring.shopifyMetafields ? { metafields: wiring.shopifyMetafields } : {}),
       });
       providers.register(
         shopifyOAuthProvider({
@@ -148,7 +174,8 @@ export function registerMarketplaces(wiring: MarketplaceWiring): {
       );
     }
   }
-  if (ebay) connectors.register(ebay);
-  if (shopify) connectors.register(shopify);
-  return { ebay, shopify };
+  for (const connector of [ebay, shopify, etsy, depop]) {
+    if (connector) connectors.register(connector);
+  }
+  return { ebay, shopify, etsy, depop };
 }

@@ -69,6 +69,8 @@ describe('configuration from the environment', () => {
         mode: 'sandbox',
         ebay: null,
         shopify: null,
+        etsy: null,
+        depop: { apiUrl: 'https://partnerapi.depop.com', webhookSecret: null },
       });
       expect(loadConfig(db, []).marketplaces.mode).toBe('live');
       expect(loadConfig({ MARKETPLACES: 'live' }, []).marketplaces.mode).toBe('live');
@@ -85,6 +87,10 @@ describe('configuration from the environment', () => {
           EBAY_API_URL: 'https://api.sandbox.ebay.com/',
           SHOPIFY_CLIENT_ID: 'shopify-id',
           SHOPIFY_CLIENT_SECRET: 'shopify-secret',
+          ETSY_API_KEY: 'etsy-keystring',
+          ETSY_SHARED_SECRET: 'etsy-secret',
+          DEPOP_API_URL: 'https://partnerapi-staging.depop.com/',
+          DEPOP_WEBHOOK_SECRET: 'whsec_depop_secret',
         },
         [],
       );
@@ -98,6 +104,16 @@ describe('configuration from the environment', () => {
           authUrl: 'https://auth.ebay.com',
         },
         shopify: { clientId: 'shopify-id', clientSecret: 'shopify-secret', apiVersion: '2025-07' },
+        etsy: {
+          apiKey: 'etsy-keystring',
+          sharedSecret: 'etsy-secret',
+          apiUrl: 'https://openapi.etsy.com',
+          authUrl: 'https://www.etsy.com',
+        },
+        depop: {
+          apiUrl: 'https://partnerapi-staging.depop.com',
+          webhookSecret: 'whsec_depop_secret',
+        },
       });
     });
 
@@ -107,6 +123,7 @@ describe('configuration from the environment', () => {
         'set EBAY_CLIENT_ID, EBAY_CLIENT_SECRET, EBAY_RU_NAME together',
       ],
       [{ SHOPIFY_CLIENT_SECRET: 'x' }, 'SHOPIFY_CLIENT_ID missing'],
+      [{ ETSY_API_KEY: 'keystring' }, 'set ETSY_API_KEY, ETSY_SHARED_SECRET together'],
       [{ SHOPIFY_API_VERSION: '2025-08' }, 'SHOPIFY_API_VERSION is a Shopify API version'],
       [{ MARKETPLACES: 'staging' }, 'MARKETPLACES'],
       [

@@ -76,6 +76,12 @@ export const EnvSchema = z.object({
       message: 'SHOPIFY_API_VERSION is a Shopify API version such as 2025-07',
     })
     .default(SHOPIFY_API_VERSION),
+  ETSY_API_KEY: z.string().trim().min(1).optional(),
+  ETSY_SHARED_SECRET: z.string().trim().min(1).optional(),
+  ETSY_API_URL: z.url().default('https://openapi.etsy.com'),
+  ETSY_AUTH_URL: z.url().default('https://www.etsy.com'),
+  DEPOP_API_URL: z.url().default('https://partnerapi.depop.com'),
+  DEPOP_WEBHOOK_SECRET: z.string().trim().min(8).optional(),
 });
 
 /** Where files live: local disk under DATA_DIR/files, or an S3-compatible bucket. */
@@ -107,6 +113,13 @@ export interface MarketplacesConfig {
     authUrl: string;
   } | null;
   shopify: { clientId: string; clientSecret: string; apiVersion: string } | null;
+  /** Etsy's app keys: the keystring (the OAuth client id) and the shared secret. */
+  etsy: { apiKey: string; sharedSecret: string; apiUrl: string; authUrl: string } | null;
+  /**
+   * Depop's Seller API needs no app keys (each seller connects an API key), so it is always
+   * there live; the secret that signs its newOrder webhooks comes from Depop, null when none.
+   */
+  depop: { apiUrl: string; webhookSecret: string | null };
 }
 
 export interface Config {
@@ -245,7 +258,19 @@ function marketplacesConfig(e: z.infer<typeof EnvSchema>): MarketplacesConfig {
         apiVersion: e.SHOPIFY_API_VERSION,
       }
     : null;
-  return { mode, ebay, shopify };
+  const etsy = keySet(e, ['ETSY_API_KEY', 'ETSY_SHARED_SECRET'] as const)
+    ? {
+        apiKey: e.ETSY_API_KEY!,
+        sharedSecret: e.ETSY_SHARED_SECRET!,
+        apiUrl: e.ETSY_API_URL.replace(/\/+$/, ''),
+        authUrl: e.ETSY_AUTH_URL.replace(/\/+$/, ''),
+      }
+    : null;
+  const depop = {
+    apiUrl: e.DEPOP_API_URL.replace(/\/+$/, ''),
+    webhookSecret: e.DEPOP_WEBHOOK_SECRET ?? null,
+  };
+  return { mode, ebay, shopify, etsy, depop };
 }
 
 /** `1:<base64>,2:<base64>`: the keys of earlier versions, none of them the current one. */

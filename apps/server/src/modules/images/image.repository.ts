@@ -5,7 +5,10 @@ import { images } from './image.table';
 export type ImageRow = typeof images.$inferSelect;
 export type NewImageRow = typeof images.$inferInsert;
 
-/** Reads are scoped by account; only the derivative job reads an image by id alone. */
+/**
+ * Reads are scoped by account; only the derivative job and a signed public address read an
+ * image by id alone.
+ */
 export class ImageRepository {
   constructor(private readonly db: Db) {}
 
@@ -19,6 +22,15 @@ export class ImageRepository {
 
   /** For the derivative job, which runs outside any request. */
   async findForProcessing(id: string): Promise<ImageRow | null> {
+    const [row] = await this.db.select().from(images).where(eq(images.id, id));
+    return row ?? null;
+  }
+
+  /**
+   * For a signed public address, whose valid signature is the caller's authority: the
+   * signature names the image id, and the id is all it may read.
+   */
+  async findForSignedUrl(id: string): Promise<ImageRow | null> {
     const [row] = await this.db.select().from(images).where(eq(images.id, id));
     return row ?? null;
   }

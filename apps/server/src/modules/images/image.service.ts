@@ -20,7 +20,13 @@ import {
 import type { UserRepository } from '../users/user.repository';
 import type { ImageCache } from './image.cache';
 import type { ImageDerivatives } from './image.derivatives';
-import { derivativeKeys, imageUrl, originalKey, parseImageKey } from './image.keys';
+import {
+  derivativeKeys,
+  imageUrl,
+  originalKey,
+  parseImageKey,
+  type ImageVariant,
+} from './image.keys';
 import {
   canonicalParams,
   hasTransform,
@@ -182,6 +188,24 @@ export class ImageService {
       width: row.width,
       height: row.height,
     };
+  }
+
+  /**
+   * A variant of an image, as stored, for a signed public address (image.signing.ts): the
+   * route has checked the signature, which is the only authority here. A deleted image is not
+   * found.
+   */
+  async servePublic(
+    imageId: string,
+    variant: ImageVariant,
+    ifNoneMatch: string | undefined,
+  ): Promise<ServedImage> {
+    const row = await this.repository.findForSignedUrl(imageId);
+    if (!row) throw notFound('No image at this address.');
+    const keys = derivativeKeys(row.storageKey);
+    const key =
+      variant === 'large' ? keys.largeKey : variant === 'small' ? keys.smallKey : row.storageKey;
+    return this.serve({ accountId: row.accountId }, key, {}, ifNoneMatch);
   }
 
   /**

@@ -7,7 +7,6 @@ import {
   SUPPORTED_MARKETPLACES,
   listingActor,
   listingStateOf,
-  marketplaceGroup,
   tryTransition,
   type BuiltListing,
   type Item,
@@ -26,6 +25,7 @@ import { toItem } from '../items/item.mapper';
 import type { ItemRecord, ItemRepository } from '../items/item.repository';
 import { NO_SUCH_ITEM, type ItemService } from '../items/item.service';
 import { ConnectorError, type ConnectorRegistry } from './connector';
+import { executorByGroup, type ExecutorChoice } from './listing-executor';
 import type { ListingOperationRow, ListingRepository, OperationKind } from './listing.repository';
 
 export const NO_SUCH_OPERATION = 'No such listing operation.';
@@ -44,6 +44,12 @@ export function notAllowedReason(marketplace: MarketplaceId): string {
  */
 export interface ListingBuilder {
   compose(
+    accountId: string,
+    item: Item,
+    marketplace: MarketplaceId,
+  ): Promise<{ listing: BuiltListing; problems: ListingProblem[] }>;
+  /** The same, as a connector sends it: photos at addresses the marketplace can fetch. */
+  composeForConnector(
     accountId: string,
     item: Item,
     marketplace: MarketplaceId,
@@ -77,6 +83,8 @@ export interface ListingServiceOptions {
   workerId?: string;
   /** Attempts after which a crash-looping operation is given up (ends in failure). */
   maxAttempts?: number;
+  /** Who carries out a new operation (default: the marketplace's group alone). */
+  executorOf?: ExecutorChoice;
 }
 
 export interface OperationView {
@@ -141,6 +149,7 @@ export class ListingService {
   private readonly leaseMs: number;
   private readonly workerId: string;
   private readonly maxAttempts: number;
+  private readonly executorOf: ExecutorChoice;
 
   constructor(
     private readonly db: Db,
@@ -158,6 +167,7 @@ export class ListingService {
       options.workerId ??
       `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
     this.maxAttempts = options.maxAttempts ?? 10;
+    this.executorOf = options.executorOf ?? executorByGroup;
   }
 
   /**
@@ -305,7 +315,7 @@ export class ListingService {
         throw badRequest(problemsMessage(marketplace, problems), issues);
       }
     }
-    const executor = marketplaceGroup(marketplace) === 'source' ? 'connector' : 'extension';
+    const executor = await this.executorOf(key.accountId, marketplace);
     const result = await this.db.transaction(async (tx) => {
       const row = await this.items.find(key.accountId, key.userId, itemId, {
         forUpdate: true,
@@ -567,7 +577,11 @@ export class ListingService {
         return;
       }
       const item = toItem(row);
-      const { listing: built, problems } = await this.builder.compose(accountId, item, marketplace);
+      const { listing: built, problems } = await this.builder.composeForConnector(
+        accountId,
+        item,
+        marketplace,
+      );
       // The same checks as at queue time: rules or the item may have changed since.
       if (listing === 'list' && problems.length > 0) {
         await this.outcome(

@@ -12,6 +12,7 @@ import {
 } from '@listloop/domain';
 import type { RequestContext } from '../../platform/http/request-context';
 import type { ItemService } from '../items/item.service';
+import type { ImageUrlSigner } from '../images/image.signing';
 import {
   requireSupportedMarketplace,
   type MarketplaceRuleService,
@@ -38,6 +39,8 @@ export class ListingPreviewService {
   constructor(
     private readonly items: ItemService,
     private readonly rules: MarketplaceRuleService,
+    /** Signs the photos a connector sends (marketplaces fetch them with no session). */
+    private readonly imageUrls: Pick<ImageUrlSigner, 'signPhoto'> | null = null,
     private readonly catalogue: Readonly<Catalogue> = defaultCatalogue,
   ) {}
 
@@ -62,6 +65,23 @@ export class ListingPreviewService {
     const wanted = [...new Set(marketplaces.map(requireSupportedMarketplace))];
     const item = await this.items.get(ctx, userId, itemId);
     return Promise.all(wanted.map((marketplace) => this.compose(ctx.accountId, item, marketplace)));
+  }
+
+  /**
+   * The build a connector job sends: the same, with each photo of ours as its signed, expiring,
+   * absolute address, which the marketplace can fetch. The seller's previews keep the session
+   * paths, which the app shows.
+   */
+  async composeForConnector(
+    accountId: string,
+    item: Item,
+    marketplace: MarketplaceId,
+  ): Promise<ListingPreview> {
+    const preview = await this.compose(accountId, item, marketplace);
+    const signer = this.imageUrls;
+    if (!signer) return preview;
+    const photos = preview.listing.photos.map((photo) => signer.signPhoto(photo));
+    return { ...preview, listing: { ...preview.listing, photos } };
   }
 
   /**

@@ -21,7 +21,7 @@ const SYSTEM_USER = 'system';
 
 /**
  * The sandbox's connections. The emulators keep their state in memory, so on every start the
- * stored eBay and Shopify connections get fresh tokens from them (and their seller setup and
+ * stored eBay, Shopify, Etsy and Depop connections get fresh tokens (Depop a fresh API key) from them (and their seller setup and
  * webhooks again): a connection made before a restart keeps working. What was listed on the
  * emulated marketplaces before the restart is gone (decision 0012).
  */
@@ -49,6 +49,23 @@ export class SandboxConnections {
             connection.id,
             'ebay',
             this.sandbox.issueEbayTokens(),
+            {},
+          );
+        } else if (marketplace === 'etsy') {
+          await this.store(
+            connection.accountId,
+            connection.id,
+            'etsy',
+            this.sandbox.issueEtsyTokens(),
+            {},
+          );
+        } else if (marketplace === 'depop') {
+          // The emulated Depop knows no key from before the restart: a new one, as if pasted.
+          await this.store(
+            connection.accountId,
+            connection.id,
+            'depop',
+            this.sandbox.issueDepopApiKey(),
             {},
           );
         } else {
@@ -86,9 +103,9 @@ export class SandboxConnections {
   }
 
   /**
-   * Connects an account to the emulated eBay seller and Shopify store, as if its owner had
-   * signed in to both ("eBay sandbox", "Shopify sandbox"): the demo account. Answers the
-   * connection ids.
+   * Connects an account to the emulated eBay seller, Shopify store and Etsy shop, as if its
+   * owner had signed in to each ("eBay sandbox", …), and to the emulated Depop shop with an API
+   * key, as a seller with partner access does: the demo account. Answers the connection ids.
    */
   async connectAccount(
     accountId: string,
@@ -102,7 +119,15 @@ export class SandboxConnections {
       this.sandbox.issueShopifyTokens(SANDBOX_SHOP),
       { shop: SANDBOX_SHOP },
     );
-    return { ebay, shopify };
+    const etsy = await this.connect(accountId, userId, 'etsy', this.sandbox.issueEtsyTokens(), {});
+    const depop = await this.connect(
+      accountId,
+      userId,
+      'depop',
+      this.sandbox.issueDepopApiKey(),
+      {},
+    );
+    return { ebay, shopify, etsy, depop };
   }
 
   private async connect(

@@ -1,20 +1,26 @@
 import crypto from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import {
+  createDepopEmulator,
   createEbayEmulator,
+  createEtsyEmulator,
   createShopifyEmulator,
   DEFAULT_SHOP_DOMAIN,
+  ETSY_EMULATOR_APP,
   SHOPIFY_EMULATOR_APP,
+  type DepopEmulator,
   type EbayEmulator,
   type EbayOAuthClient,
+  type EtsyEmulator,
   type ShopifyEmulator,
 } from '@listloop/emulators';
 import { EBAY_SCOPES } from '../../connectors/ebay/oauth';
+import { ETSY_SCOPES } from '../../connectors/etsy/oauth';
 import { SHOPIFY_SCOPES } from '../../connectors/shopify/oauth';
 import type { TokenSet } from '../../connectors/shared/auth';
 
 /** The marketplaces the sandbox emulates; each is mounted at `/sandbox/<marketplace>`. */
-export const SANDBOX_MARKETPLACES = ['ebay', 'shopify'] as const;
+export const SANDBOX_MARKETPLACES = ['ebay', 'shopify', 'etsy', 'depop'] as const;
 export type SandboxMarketplace = (typeof SANDBOX_MARKETPLACES)[number];
 
 export const SANDBOX_PREFIX = '/sandbox';
@@ -27,6 +33,15 @@ export const SANDBOX_EBAY_SELLER = {
 
 /** The emulated Shopify store the demo account is connected to. */
 export const SANDBOX_SHOP = DEFAULT_SHOP_DOMAIN;
+
+/** The emulated Etsy app: its callback URLs grow per app origin, as eBay's RuNames do. */
+export interface SandboxEtsyApp {
+  keystring: string;
+  sharedSecret: string;
+  applicationId: number;
+  name?: string;
+  redirectUris: string[];
+}
 
 /** RuNames the sandbox's eBay app keeps, one per address the app was reached at. */
 const RU_NAMES_MAX = 100;
@@ -71,7 +86,8 @@ export interface SandboxOptions {
 }
 
 /**
- * Sandbox mode (MARKETPLACES=sandbox): the eBay and Shopify emulators run inside the server,
+ * Sandbox mode (MARKETPLACES=sandbox): the eBay, Shopify, Etsy and Depop emulators run inside
+ * the server,
  * with consent pages on, mounted under `/sandbox/<marketplace>` for the browser (OAuth pages,
  * listing pages with "Simulate a sale") and reached by the connectors through `fetch`, an
  * in-process transport that routes by path and never leaves the process: `/sandbox/<m>/…` to
@@ -87,7 +103,13 @@ export class SandboxMarketplaces {
   private constructor(
     readonly ebay: EbayEmulator,
     readonly shopify: ShopifyEmulator,
+    readonly etsy: EtsyEmulator,
+    readonly depop: DepopEmulator,
     ebayClient: EbayOAuthClient,
+    /** The app the sandbox registers with the emulated Etsy. */
+    readonly etsyApp: SandboxEtsyApp,
+    /** The secret the emulated Depop signs its webhooks with (to /webhook/depop). */
+    readonly depopWebhookSecret: string,
     private readonly options: SandboxOptions,
   ) {
     this.ebayClient = ebayClient;
@@ -115,7 +137,30 @@ export class SandboxMarketplaces {
       // Webhooks come back to this server in-process, whatever address they were registered at.
       fetch: (input, init) => sandbox!.fetch(input, init),
     });
-    sandbox = new SandboxMarketplaces(ebay, shopify, ebayClient, options);
+    // The emulator keeps this object too: a callback URL added later is one it accepts.
+    const etsyApp: SandboxEtsyApp = { ...ETSY_EMULATOR_APP, redirectUris: [] };
+    const etsy = await createEtsyEmulator({
+      apps: [etsyApp],
+      consentPage: true,
+      // The demo runs on http://localhost; real Etsy takes https callbacks only.
+      httpsRedirectsOnly: false,
+    });
+    const depopWebhookSecret = `whsec_${crypto.randomBytes(24).toString('hex')}`;
+    const depop = await createDepopEmulator({
+      apiKeys: [],
+      webhook: { url: `${options.serverUrl}/webhook/depop`, secret: depopWebhookSecret },
+      fetch: (input, init) => sandbox!.fetch(input, init),
+    });
+    sandbox = new SandboxMarketplaces(
+      ebay,
+      shopify,
+      etsy,
+      depop,
+      ebayClient,
+      etsyApp,
+      depopWebhookSecret,
+      options,
+    );
     return sandbox;
   }
 
@@ -165,6 +210,43 @@ export class SandboxMarketplaces {
     if (names.length >= RU_NAMES_MAX) delete this.ebayClient.ruNames[names[0]!];
     this.ebayClient.ruNames[ruName] = redirectUri;
     return ruName;
+  }
+
+  /** Lets the emulated Etsy send sellers back to this callback URL (one per app address). */
+  allowEtsyRedirect(redirectUri: string): void {
+    const uris = this.etsyApp.redirectUris;
+    if (uris.includes(redirectUri)) return;
+    // A Host header is the client's to choose: keep the newest addresses only.
+    if (uris.length >= RU_NAMES_MAX) uris.shift();
+    uris.push(redirectUri);
+  }
+
+  /** Tokens of the emulated Etsy seller, as if they had just connected. */
+  issueEtsyTokens(now = Date.now()): TokenSet {
+    const answer = this.etsy.oauth.issueTokens(this.etsyApp.keystring, ETSY_SCOPES);
+    return {
+      accessToken: answer.access_token,
+      refreshToken: answer.refresh_token,
+      expiresAt: now + answer.expires_in * 1000,
+      refreshTokenExpiresAt: now + 90 * 86_400_000,
+      externalAccountId: String(this.etsy.seller.userId),
+      scope: ETSY_SCOPES.join(' '),
+    };
+  }
+
+  /**
+   * A new API key of the emulated Depop seller, as a seller with partner access copies it from
+   * Depop: it travels as the connection's access token and does not expire.
+   */
+  issueDepopApiKey(): TokenSet {
+    return {
+      accessToken: this.depop.issueApiKey(),
+      refreshToken: null,
+      expiresAt: null,
+      refreshTokenExpiresAt: null,
+      externalAccountId: String(this.depop.seller.id),
+      scope: null,
+    };
   }
 
   /** Tokens of the emulated eBay seller, as if they had just connected. */
@@ -286,6 +368,20 @@ export class SandboxMarketplaces {
   private target(marketplace: SandboxMarketplace): EmulatorTarget {
     if (marketplace === 'ebay') {
       const server = this.ebay.server;
+      return {
+        setBase: (url) => server.setPublicBaseUrl(url),
+        handle: (req, res, preRead) => server.handle(req, res, preRead),
+      };
+    }
+    if (marketplace === 'etsy') {
+      const etsy = this.etsy;
+      return {
+        setBase: (url) => etsy.server.setPublicBaseUrl(url),
+        handle: (req, res, preRead) => etsy.handle(req, res, preRead),
+      };
+    }
+    if (marketplace === 'depop') {
+      const server = this.depop.server;
       return {
         setBase: (url) => server.setPublicBaseUrl(url),
         handle: (req, res, preRead) => server.handle(req, res, preRead),

@@ -1,6 +1,7 @@
 import { SHOPIFY_EMULATOR_APP } from '@listloop/emulators';
 import { EBAY_SCOPES, ebayOAuthProvider } from '../../connectors/ebay/oauth';
 import { shopifyOAuthProvider } from '../../connectors/shopify/oauth';
+import { ETSY_SCOPES, etsyOAuthProvider } from '../../connectors/etsy/oauth';
 import type { OAuthProvider, TokenSet } from '../../connectors/shared/auth';
 import { appBaseOf, SANDBOX_EBAY_SELLER, type SandboxMarketplaces } from './sandbox-marketplaces';
 
@@ -78,6 +79,31 @@ export function sandboxShopifyOAuthProvider(sandbox: SandboxMarketplaces): OAuth
     marketplace: 'shopify',
     usesPkce: false,
     needs: refresher.needs ?? ['shop'],
+    authorizeUrl: (input) => providerFor(input.redirectUri).authorizeUrl(input),
+    exchangeCode: (input) => providerFor(input.redirectUri).exchangeCode(input),
+    refresh: (refreshToken, extra) => refresher.refresh(refreshToken, extra),
+  };
+}
+
+export function sandboxEtsyOAuthProvider(sandbox: SandboxMarketplaces): OAuthProvider {
+  const build = (appBase: string) =>
+    etsyOAuthProvider({
+      authBaseUrl: sandbox.baseUrl('etsy', appBase),
+      apiBaseUrl: sandbox.baseUrl('etsy', appBase),
+      clientId: sandbox.etsyApp.keystring,
+      scopes: ETSY_SCOPES,
+      fetch: sandbox.fetch,
+    });
+  const providerFor = perRedirect((redirectUri) => {
+    // Etsy sends a seller back only to a callback URL registered with the app.
+    sandbox.allowEtsyRedirect(redirectUri);
+    return build(appBaseOf(redirectUri));
+  });
+  const refresher = build(sandbox.appUrl);
+  return {
+    marketplace: 'etsy',
+    usesPkce: refresher.usesPkce,
+    ...(refresher.needs ? { needs: refresher.needs } : {}),
     authorizeUrl: (input) => providerFor(input.redirectUri).authorizeUrl(input),
     exchangeCode: (input) => providerFor(input.redirectUri).exchangeCode(input),
     refresh: (refreshToken, extra) => refresher.refresh(refreshToken, extra),

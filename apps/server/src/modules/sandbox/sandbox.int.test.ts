@@ -334,7 +334,7 @@ describe('sandbox mode: the emulated marketplaces inside the server', () => {
     expect(await server.container.sandboxConnections!.restore()).toBe(2);
   });
 
-  it('the demo account starts connected to both and can cross-list a demo item at once', async () => {
+  it('the demo account starts connected to all four and can cross-list a demo item at once', async () => {
     expect(await seedDemo(server.container, { itemCount: 4 })).toEqual({ created: true });
     const demo = await signIn(server, { email: 'demo@listloop.local', password: 'listloop-demo' });
     const list = await demo.get('/api/rest/v1/enterprise/connection');
@@ -344,7 +344,9 @@ describe('sandbox mode: the emulated marketplaces inside the server', () => {
         c.nickname,
       ]),
     ).toEqual([
+      ['depop', 'Depop sandbox'],
       ['ebay', 'eBay sandbox'],
+      ['etsy', 'Etsy sandbox'],
       ['shopify', 'Shopify sandbox'],
     ]);
     const shop = server.container.sandbox!.shopify.shop(SANDBOX_SHOP);

@@ -43,5 +43,29 @@ export async function webhookRoutes(app: App, deps: { service: WebhookService })
         return { ok: true as const };
       },
     );
+
+    scope.post(
+      '/webhook/depop',
+      {
+        bodyLimit: WEBHOOK_BODY_LIMIT,
+        schema: {
+          tags: ['webhooks'],
+          summary: 'Depop webhooks (newOrder, refunds, likes) for sellers connected by API key',
+          description:
+            'Verified with the HMAC-SHA256 of the timestamp and raw body (X-Depop-Signature, ' +
+            'X-Depop-Timestamp within five minutes, the secret from Depop); a wrong or missing ' +
+            'signature answers 401 and records nothing. Each webhook is recorded once per its ' +
+            'id: a repeated delivery answers 200 and records nothing new.',
+          security: [],
+          response: { 200: z.object({ ok: z.literal(true) }), ...errorResponses },
+        },
+        config: { access: access.public },
+      },
+      async (request) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        await deps.service.receiveDepop(request.headers, raw);
+        return { ok: true as const };
+      },
+    );
   });
 }

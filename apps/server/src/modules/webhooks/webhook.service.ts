@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { ShopifyWebhookSignatureError } from '../../connectors/shopify/webhook';
+import { DepopWebhookSignatureError } from '../../connectors/depop/webhook';
 import { AppError, badRequest, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import { ConnectorError, type ConnectorRegistry } from '../listings/connector';
@@ -81,6 +82,58 @@ export class WebhookService {
       error: first ? null : `No connection of the Shopify store ${shop}.`,
     });
     if (!first) this.logger.warn({ shop, topic }, 'a Shopify webhook for a store nobody connected');
+    return { recorded };
+  }
+
+  /**
+   * POST /webhook/depop: Depop's signed webhooks (newOrder and the others), verified by the
+   * connector (HMAC-SHA256 of the timestamp and raw body, X-Depop-Signature, within five
+   * minutes), matched to the connections of the Depop seller they name and recorded once per
+   * webhook id (the same on every delivery). Answers whether this delivery was new.
+   */
+  async receiveDepop(headers: WebhookHeaders, raw: Buffer): Promise<{ recorded: boolean }> {
+    const text = raw.toString('utf8');
+    if (!isJsonObject(text)) throw badRequest('A Depop webhook carries a JSON object.');
+    const connector = this.connectors.get('depop');
+    if (!connector) throw notFound('ListLoop takes no Depop webhooks here.');
+    let events;
+    try {
+      events = await connector.parseWebhook(headers, text);
+    } catch (error) {
+      if (error instanceof DepopWebhookSignatureError) {
+        throw new AppError(401, 'auth/forbidden', error.message);
+      }
+      if (error instanceof ConnectorError) throw badRequest(error.message);
+      throw error;
+    }
+    // Verified: what the body says can be trusted now.
+    const body = JSON.parse(text) as { id?: unknown; event_type?: unknown; data?: unknown };
+    const webhookId =
+      typeof body.id === 'string' || typeof body.id === 'number' ? String(body.id) : '';
+    if (!webhookId) throw badRequest('A Depop webhook carries its id.');
+    const data = (body.data && typeof body.data === 'object' ? body.data : {}) as {
+      seller_id?: unknown;
+    };
+    const sellerId =
+      typeof data.seller_id === 'string' || typeof data.seller_id === 'number'
+        ? String(data.seller_id)
+        : '';
+    const topic = typeof body.event_type === 'string' ? body.event_type : '';
+    const connections = sellerId ? await this.deliveries.connectionsOf('depop', sellerId) : [];
+    const [first] = connections;
+    const recorded = await this.deliveries.insertOnce({
+      id: newId(),
+      marketplace: 'depop',
+      deliveryId: webhookId,
+      accountId: first?.accountId ?? null,
+      connectionId: first?.id ?? null,
+      topic,
+      // The events (products, SKUs, prices, purchase ids), not the buyer's name and address.
+      payload: { sellerId, events, connections },
+      error: first ? null : `No connection of the Depop seller ${sellerId || '(none named)'}.`,
+    });
+    if (!first)
+      this.logger.warn({ sellerId, topic }, 'a Depop webhook for a seller nobody connected');
     return { recorded };
   }
 }

@@ -14,3 +14,4 @@ export * from '../../modules/listings/listing.table';
 export * from '../../modules/connections/connection.table';
 export * from '../../modules/marketplace-auth/oauth-state.table';
 export * from '../../modules/webhooks/webhook-delivery.table';
+export * from '../../modules/shopify-metafields/shopify-metafield.table';

@@ -18,6 +18,7 @@ import { roleRoutes } from '../../modules/roles/role.routes';
 import { connectionRoutes } from '../../modules/connections/connection.routes';
 import { credentialRoutes } from '../../modules/connections/credential.routes';
 import { marketplaceAuthRoutes } from '../../modules/marketplace-auth/marketplace-auth.routes';
+import { shopifyMetafieldRoutes } from '../../modules/shopify-metafields/shopify-metafield.routes';
 import { healthRoutes } from '../../modules/health/health.routes';
 import { webRoutes } from '../../modules/web/web.routes';
 import { itemRoutes } from '../../modules/items/item.routes';
@@ -174,9 +175,10 @@ export async function buildApp(
   });
   await variantOptionsRoutes(app, { service: container.services.variantOptions });
   await itemImportRoutes(app, { service: container.services.itemImports });
-  await imageRoutes(app, { service: container.services.images });
+  await imageRoutes(app, { service: container.services.images, signer: container.imageUrls });
   await uploadRoutes(app, { uploads: container.uploads });
   await listingRoutes(app, { service: container.services.listings });
+  await shopifyMetafieldRoutes(app, { service: container.services.shopifyMetafields });
   await marketplaceRoutes(app, {
     mode: config.marketplaces.mode,
     providers: container.oauthProviders,
