@@ -1,3 +1,4 @@
+import { ProviderConnectionAuth } from '../shared/testing/provider-connection-auth';
 import {
   BuiltListingSchema,
   GeneralDetailsSchema,
@@ -17,13 +18,7 @@ import {
   type ConnectorListingInput,
   type ConnectorScope,
 } from '../../modules/listings/connector';
-import {
-  OAuthRefusedError,
-  type ConnectionAuth,
-  type ConnectionToken,
-  type OAuthProvider,
-  type TokenSet,
-} from '../shared/auth';
+import { OAuthRefusedError, type OAuthProvider, type TokenSet } from '../shared/auth';
 import type { MarketplaceCall } from '../shared/marketplace-http';
 import { ebayBusinessPolicies } from './business-policies';
 import { createEbayConnector, type EbayConnector, type EbayConnectorOptions } from './connector';
@@ -40,39 +35,6 @@ const SCOPE: ConnectorScope = {
   userId: 'user-0000000000000000001',
 };
 const RECONNECT = 'Reconnect your eBay account in Marketplaces.';
-
-/**
- * The test's stand-in for the connections module: holds the tokens the provider handed out and
- * refreshes through it, once per rejected token, as the real ConnectionAuth does.
- */
-class TestConnectionAuth implements ConnectionAuth {
-  refreshes = 0;
-  constructor(
-    private readonly provider: OAuthProvider,
-    private tokens: TokenSet,
-  ) {}
-
-  async token(): Promise<ConnectionToken> {
-    return { connectionId: 'connection-1', accessToken: this.tokens.accessToken, extra: {} };
-  }
-
-  async refreshAfterRejection(
-    _scope: ConnectorScope,
-    _marketplace: string,
-    rejected: string,
-  ): Promise<ConnectionToken> {
-    if (rejected === this.tokens.accessToken) {
-      this.refreshes += 1;
-      try {
-        this.tokens = await this.provider.refresh(this.tokens.refreshToken ?? '', {});
-      } catch (error) {
-        if (error instanceof OAuthRefusedError) throw new ConnectorError(RECONNECT);
-        throw new ConnectorError(String(error), { transient: true });
-      }
-    }
-    return this.token();
-  }
-}
 
 let itemCounter = 0;
 
@@ -124,7 +86,7 @@ describe('eBay connector against the eBay emulator', () => {
   let emulator: EbayEmulator;
   let running: RunningEmulator;
   let provider: OAuthProvider;
-  let auth: TestConnectionAuth;
+  let auth: ProviderConnectionAuth;
   let connector: EbayConnector;
   let calls: MarketplaceCall[];
   let policies: { fulfillment: string; payment: string; return: string };
@@ -195,7 +157,7 @@ describe('eBay connector against the eBay emulator', () => {
     const seeded = emulator.seededPolicies.EBAY_US;
     if (!seeded) throw new Error('The emulator seeds EBAY_US policies');
     policies = seeded;
-    auth = new TestConnectionAuth(provider, await connect());
+    auth = new ProviderConnectionAuth(provider, await connect(), { reconnectMessage: RECONNECT });
     calls = [];
     connector = makeConnector();
   });

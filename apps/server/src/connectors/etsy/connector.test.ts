@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { ProviderConnectionAuth } from '../shared/testing/provider-connection-auth';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { crc32, deflateSync } from 'node:zlib';
@@ -23,13 +24,7 @@ import {
   type ConnectorListingInput,
   type ConnectorScope,
 } from '../../modules/listings/connector';
-import {
-  OAuthRefusedError,
-  type ConnectionAuth,
-  type ConnectionToken,
-  type OAuthProvider,
-  type TokenSet,
-} from '../shared/auth';
+import { OAuthRefusedError, type OAuthProvider, type TokenSet } from '../shared/auth';
 import type { MarketplaceCall } from '../shared/marketplace-http';
 import { createEtsyConnector, type EtsyConnector, type EtsyConnectorOptions } from './connector';
 import { etsyOAuthProvider } from './oauth';
@@ -46,42 +41,6 @@ const SCOPE: ConnectorScope = {
   userId: 'user-0000000000000000001',
 };
 const RECONNECT = 'Reconnect your Etsy account in Marketplaces.';
-
-/**
- * The test's stand-in for the connections module: holds the tokens the provider handed out,
- * refreshes through it once per rejected token, and saves each rotated refresh token, as the
- * real ConnectionTokenService does.
- */
-class TestConnectionAuth implements ConnectionAuth {
-  refreshes = 0;
-  readonly savedRefreshTokens: string[] = [];
-  constructor(
-    private readonly provider: OAuthProvider,
-    public tokens: TokenSet,
-  ) {}
-
-  async token(): Promise<ConnectionToken> {
-    return { connectionId: 'connection-1', accessToken: this.tokens.accessToken, extra: {} };
-  }
-
-  async refreshAfterRejection(
-    _scope: ConnectorScope,
-    _marketplace: string,
-    rejected: string,
-  ): Promise<ConnectionToken> {
-    if (rejected === this.tokens.accessToken) {
-      this.refreshes += 1;
-      try {
-        this.tokens = await this.provider.refresh(this.tokens.refreshToken ?? '', {});
-      } catch (error) {
-        if (error instanceof OAuthRefusedError) throw new ConnectorError(RECONNECT);
-        throw new ConnectorError(String(error), { transient: true });
-      }
-      if (this.tokens.refreshToken) this.savedRefreshTokens.push(this.tokens.refreshToken);
-    }
-    return this.token();
-  }
-}
 
 /** A real w×h PNG, so the emulator reads its size and type from the bytes. */
 function png(width: number, height: number): Buffer {
@@ -136,7 +95,7 @@ describe('Etsy connector against the Etsy emulator', () => {
   let running: RunningEmulator;
   let photos: { url: string; server: Server };
   let provider: OAuthProvider;
-  let auth: TestConnectionAuth;
+  let auth: ProviderConnectionAuth;
   let connector: EtsyConnector;
   let calls: MarketplaceCall[];
 
@@ -238,7 +197,9 @@ describe('Etsy connector against the Etsy emulator', () => {
       clientId: APP.keystring,
       now: () => clock.now(),
     });
-    auth = new TestConnectionAuth(provider, await connectTokens());
+    auth = new ProviderConnectionAuth(provider, await connectTokens(), {
+      reconnectMessage: RECONNECT,
+    });
     calls = [];
     connector = makeConnector();
   });

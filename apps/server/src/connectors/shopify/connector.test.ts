@@ -1,4 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { ProviderConnectionAuth } from '../shared/testing/provider-connection-auth';
 import type { AddressInfo } from 'node:net';
 import {
   AccountConfigSchema,
@@ -20,13 +21,7 @@ import {
   type ConnectorListingInput,
   type ConnectorScope,
 } from '../../modules/listings/connector';
-import {
-  OAuthRefusedError,
-  type ConnectionAuth,
-  type ConnectionToken,
-  type OAuthProvider,
-  type TokenSet,
-} from '../shared/auth';
+import { OAuthRefusedError, type OAuthProvider, type TokenSet } from '../shared/auth';
 import type { MarketplaceCall } from '../shared/marketplace-http';
 import { SHOPIFY_API_VERSION } from './client';
 import {
@@ -53,54 +48,6 @@ const SCOPE: ConnectorScope = {
   userId: 'user-0000000000000000001',
 };
 const RECONNECT = 'Reconnect your Shopify account in Marketplaces.';
-
-/**
- * The test's stand-in for the connections module: keeps the tokens the provider handed out
- * with the shop as the connection's extra, and refreshes once per rejected token through the
- * provider, saving the rotated refresh token, as the real ConnectionAuth does.
- */
-class TestConnectionAuth implements ConnectionAuth {
-  refreshes = 0;
-  needsReconnect = false;
-  constructor(
-    private readonly provider: OAuthProvider,
-    public tokens: TokenSet,
-    private readonly extra: Record<string, string>,
-  ) {}
-
-  async token(): Promise<ConnectionToken> {
-    if (this.needsReconnect) throw new ConnectorError(RECONNECT);
-    return {
-      connectionId: 'connection-1',
-      accessToken: this.tokens.accessToken,
-      extra: this.extra,
-    };
-  }
-
-  async refreshAfterRejection(
-    _scope: ConnectorScope,
-    _marketplace: string,
-    rejected: string,
-  ): Promise<ConnectionToken> {
-    if (rejected === this.tokens.accessToken) {
-      this.refreshes += 1;
-      if (!this.tokens.refreshToken) {
-        this.needsReconnect = true;
-        throw new ConnectorError(RECONNECT);
-      }
-      try {
-        this.tokens = await this.provider.refresh(this.tokens.refreshToken, this.extra);
-      } catch (error) {
-        if (error instanceof OAuthRefusedError) {
-          this.needsReconnect = true;
-          throw new ConnectorError(RECONNECT);
-        }
-        throw new ConnectorError(String(error), { transient: true });
-      }
-    }
-    return this.token();
-  }
-}
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -182,7 +129,7 @@ describe('Shopify connector against the Shopify emulator', () => {
   let running: RunningEmulator;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let provider: OAuthProvider;
-  let auth: TestConnectionAuth;
+  let auth: ProviderConnectionAuth;
   let connector: ShopifyConnector;
   let calls: MarketplaceCall[];
   let metafields: ShopifyMetafieldValue[];
@@ -251,7 +198,10 @@ describe('Shopify connector against the Shopify emulator', () => {
       scopes: SHOPIFY_SCOPES,
       shopBaseUrl: (shop) => emulator.shopBaseUrl(shop),
     });
-    auth = new TestConnectionAuth(provider, await connect(), { shop: SHOP });
+    auth = new ProviderConnectionAuth(provider, await connect(), {
+      reconnectMessage: RECONNECT,
+      extra: { shop: SHOP },
+    });
     connector = makeConnector();
   });
 
