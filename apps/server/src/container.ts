@@ -16,6 +16,7 @@ import { credentialsSecretBox } from './platform/crypto/credentials-key';
 import { ConnectionRepository } from './modules/connections/connection.repository';
 import { ConnectionService } from './modules/connections/connection.service';
 import { CredentialService } from './modules/connections/credential.service';
+import { depopKeyCheck } from './connectors/depop/key-check';
 import { AccountRepository } from './modules/accounts/account.repository';
 import { AccountService } from './modules/accounts/account.service';
 import { AccountUserRepository } from './modules/account-users/account-user.repository';
@@ -162,7 +163,13 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const connectors = new ConnectorRegistry();
   const oauthProviders = new OAuthProviders();
   const connections = new ConnectionService(db, repositories.connections);
-  const credentials = new CredentialService(db, repositories.connections, credentialsBox);
+  // A pasted Depop API key is checked with Depop before it is stored (its seller id kept).
+  const credentials = new CredentialService(
+    db,
+    repositories.connections,
+    credentialsBox,
+    depopKeyCheck(connectors),
+  );
   const connectionTokens = new ConnectionTokenService(
     repositories.connections,
     credentials,

@@ -1,5 +1,8 @@
 import type { GeneralDetailsInput, ItemCondition } from '@listloop/domain';
 
+/** ✅ Depop's departments (its Seller API description). */
+type DepopDepartment = 'womenswear' | 'menswear' | 'kidswear' | 'everything-else';
+
 /**
  * The demo inventory: about 200 second-hand items a vintage reseller would really hold,
  * built from a fixed catalogue with a seeded random generator so every first start gives
@@ -10,6 +13,10 @@ interface Template {
   category: string;
   /** The eBay US leaf category such items are listed in (the sandbox demo maps to it). */
   ebayCategoryId: string;
+  /** ◐ The Etsy seller-taxonomy node such items are listed under (the sandbox demo maps to it). */
+  etsyTaxonomyId: string;
+  /** Depop's department and product type (its taxonomy slug) for such items. */
+  depop: { department: DepopDepartment; productType: string };
   brands: string[];
   colours: string[];
   sizes: string[];
@@ -23,6 +30,8 @@ const TEMPLATES: Template[] = [
     kind: 'Denim Jacket',
     category: 'Clothing > Men > Coats & Jackets',
     ebayCategoryId: '57988',
+    etsyTaxonomyId: '374',
+    depop: { department: 'menswear', productType: 'jackets' },
     brands: ["Levi's", 'Wrangler', 'Lee', 'Carhartt'],
     colours: ['Blue', 'Black', 'Light Wash'],
     sizes: ['S', 'M', 'L', 'XL'],
@@ -34,6 +43,8 @@ const TEMPLATES: Template[] = [
     kind: 'Flannel Shirt',
     category: 'Clothing > Men > Shirts',
     ebayCategoryId: '57990',
+    etsyTaxonomyId: '374',
+    depop: { department: 'menswear', productType: 'shirts' },
     brands: ['Pendleton', 'L.L.Bean', 'Woolrich', 'Eddie Bauer'],
     colours: ['Red Plaid', 'Green Plaid', 'Blue Plaid'],
     sizes: ['M', 'L', 'XL'],
@@ -45,6 +56,8 @@ const TEMPLATES: Template[] = [
     kind: 'Band Tee',
     category: 'Clothing > Men > T-Shirts',
     ebayCategoryId: '15687',
+    etsyTaxonomyId: '374',
+    depop: { department: 'menswear', productType: 'tshirts' },
     brands: ['Giant', 'Brockum', 'Winterland', 'Hanes'],
     colours: ['Black', 'White', 'Grey'],
     sizes: ['S', 'M', 'L', 'XL'],
@@ -56,6 +69,8 @@ const TEMPLATES: Template[] = [
     kind: 'Wool Sweater',
     category: 'Clothing > Women > Sweaters',
     ebayCategoryId: '63866',
+    etsyTaxonomyId: '374',
+    depop: { department: 'womenswear', productType: 'jumpers' },
     brands: ['J.Crew', 'Ralph Lauren', 'Benetton', 'Talbots'],
     colours: ['Cream', 'Navy', 'Camel', 'Forest Green'],
     sizes: ['XS', 'S', 'M', 'L'],
@@ -67,6 +82,8 @@ const TEMPLATES: Template[] = [
     kind: 'Leather Handbag',
     category: 'Accessories > Bags > Handbags',
     ebayCategoryId: '169291',
+    etsyTaxonomyId: '132',
+    depop: { department: 'womenswear', productType: 'bags' },
     brands: ['Coach', 'Dooney & Bourke', 'Fossil', 'Kate Spade'],
     colours: ['Brown', 'Black', 'Tan', 'Burgundy'],
     sizes: [''],
@@ -78,6 +95,8 @@ const TEMPLATES: Template[] = [
     kind: 'Silk Scarf',
     category: 'Accessories > Scarves',
     ebayCategoryId: '45238',
+    etsyTaxonomyId: '1',
+    depop: { department: 'womenswear', productType: 'scarves' },
     brands: ['Hermès', 'Vera', 'Echo', 'Liz Claiborne'],
     colours: ['Multicolour', 'Blue', 'Red'],
     sizes: [''],
@@ -89,6 +108,8 @@ const TEMPLATES: Template[] = [
     kind: 'Running Sneakers',
     category: 'Shoes > Men > Sneakers',
     ebayCategoryId: '15709',
+    etsyTaxonomyId: '1429',
+    depop: { department: 'menswear', productType: 'trainers' },
     brands: ['Nike', 'New Balance', 'Asics', 'Saucony'],
     colours: ['White', 'Grey', 'Black/Red'],
     sizes: ['8', '9', '10', '11', '12'],
@@ -100,6 +121,8 @@ const TEMPLATES: Template[] = [
     kind: 'Ankle Boots',
     category: 'Shoes > Women > Boots',
     ebayCategoryId: '53557',
+    etsyTaxonomyId: '1429',
+    depop: { department: 'womenswear', productType: 'boots' },
     brands: ['Frye', 'Dr. Martens', 'Clarks', 'Blundstone'],
     colours: ['Black', 'Brown', 'Oxblood'],
     sizes: ['6', '7', '8', '9'],
@@ -111,6 +134,8 @@ const TEMPLATES: Template[] = [
     kind: 'Midi Dress',
     category: 'Clothing > Women > Dresses',
     ebayCategoryId: '63861',
+    etsyTaxonomyId: '374',
+    depop: { department: 'womenswear', productType: 'dresses' },
     brands: ['Anthropologie', 'Free People', 'Reformation', 'Laura Ashley'],
     colours: ['Floral', 'Black', 'Sage'],
     sizes: ['XS', 'S', 'M', 'L'],
@@ -122,6 +147,8 @@ const TEMPLATES: Template[] = [
     kind: 'Ceramic Vase',
     category: 'Home > Decor > Vases',
     ebayCategoryId: '36028',
+    etsyTaxonomyId: '891',
+    depop: { department: 'everything-else', productType: 'vases' },
     brands: ['Haeger', 'McCoy', 'Bauer', 'Fiesta'],
     colours: ['Turquoise', 'Mustard', 'White'],
     sizes: [''],
@@ -133,6 +160,8 @@ const TEMPLATES: Template[] = [
     kind: 'Film Camera',
     category: 'Electronics > Cameras > Film Cameras',
     ebayCategoryId: '15230',
+    etsyTaxonomyId: '825',
+    depop: { department: 'everything-else', productType: 'cameras' },
     brands: ['Canon', 'Nikon', 'Minolta', 'Olympus'],
     colours: ['Black', 'Silver'],
     sizes: [''],
@@ -144,6 +173,8 @@ const TEMPLATES: Template[] = [
     kind: 'Vinyl Record',
     category: 'Music > Vinyl',
     ebayCategoryId: '176985',
+    etsyTaxonomyId: '323',
+    depop: { department: 'everything-else', productType: 'vinyl' },
     brands: ['Columbia', 'Motown', 'Blue Note', 'Atlantic'],
     colours: ['Black'],
     sizes: [''],
@@ -191,6 +222,8 @@ export function seededRandom(seed: number): () => number {
 
 export interface DemoItem {
   generalDetails: Omit<GeneralDetailsInput, 'images'>;
+  /** Depop's department for the item, which no rule can derive (its own Depop tab value). */
+  depopDepartment: DepopDepartment;
   labels: string[];
   photoCount: number;
   hue: number;
@@ -201,6 +234,37 @@ export interface DemoItem {
 /** Our demo categories and the eBay leaf category of each, for the demo's eBay mapping rules. */
 export function demoEbayCategories(): { category: string; ebayCategoryId: string }[] {
   return TEMPLATES.map(({ category, ebayCategoryId }) => ({ category, ebayCategoryId }));
+}
+
+/**
+ * Our demo categories as Etsy's seller-taxonomy nodes, for the demo's Etsy mapping rules.
+ * ◐ Shoes (1429) is the node Etsy's API reference names; the others are Etsy's top-level
+ * nodes (Clothing, Bags & Purses, Accessories, Home & Living, Electronics & Accessories,
+ * Books, Movies & Music) as recalled, not checked against the live taxonomy: the emulated
+ * Etsy takes any node.
+ */
+export function demoEtsyCategories(): { category: string; etsyTaxonomyId: string }[] {
+  return TEMPLATES.map(({ category, etsyTaxonomyId }) => ({ category, etsyTaxonomyId }));
+}
+
+/** Our demo categories as Depop product types, for the demo's Depop mapping rules. */
+export function demoDepopProductTypes(): { category: string; productType: string }[] {
+  return TEMPLATES.map(({ category, depop }) => ({ category, productType: depop.productType }));
+}
+
+/**
+ * The demo's sizes as Depop's size set and size ids (`<set>:<size>`), for its Depop mapping
+ * rules. ◐ Letter sizes in set 52 (the set of the description's examples, M being its size
+ * 10); shoe sizes in one US shoe set. A live shop takes them from Depop's size attributes,
+ * per department and product type; the emulated Depop takes any whole ids.
+ */
+export function demoDepopSizes(): { size: string; depopSize: string }[] {
+  const sizes = [...new Set(TEMPLATES.flatMap((t) => t.sizes).filter(Boolean))];
+  const LETTERS: Record<string, number> = { XS: 8, S: 9, M: 10, L: 11, XL: 12 };
+  return sizes.map((size) => {
+    const letter = LETTERS[size];
+    return { size, depopSize: letter ? `52:${letter}` : `60:${100 + Number(size)}` };
+  });
 }
 
 export function demoItems(count = 200, seed = 20261121): DemoItem[] {
@@ -239,6 +303,7 @@ export function demoItems(count = 200, seed = 20261121): DemoItem[] {
         location: pick(LOCATIONS),
         notes: '',
       },
+      depopDepartment: template.depop.department,
       labels,
       photoCount: 1 + Math.floor(random() * 6),
       hue: (template.hue + Math.floor(random() * 40) - 20 + 360) % 360,

@@ -35,7 +35,8 @@ export async function credentialRoutes(app: App, deps: { service: CredentialServ
         summary: 'Store the credentials of a connection (sealed; answered masked)',
         params: MarketplaceParams,
         body: CredentialsPutSchema,
-        response: { 200: CredentialsResponseSchema, ...errorResponses },
+        // 503: the marketplace that checks the credentials could not be reached.
+        response: { 200: CredentialsResponseSchema, ...errorResponses, 503: errorResponses[409] },
       },
       config: { access: manage },
     },

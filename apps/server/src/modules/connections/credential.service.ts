@@ -43,6 +43,17 @@ export interface ConnectionCredentials {
 }
 
 /**
+ * Checks credentials with their marketplace before they are stored: answers the marketplace's
+ * id of the account they open (the connection's `externalAccountId`), or null when this server
+ * does not check that marketplace's credentials. A refusal or an outage is thrown as the
+ * AppError the seller gets, and nothing is stored.
+ */
+export type CredentialCheck = (
+  marketplace: MarketplaceId,
+  credentials: StoredCredentials,
+) => Promise<{ externalAccountId: string } | null>;
+
+/**
  * Spec §7's credentials service, hosted on this server. Secrets are sealed (AES-256-GCM)
  * before they reach the database, answered only masked (the last four characters), and
  * opened only by `credentialsFor`, for the connectors.
@@ -52,6 +63,7 @@ export class CredentialService {
     private readonly db: Db,
     private readonly connections: ConnectionRepository,
     private readonly box: SecretBox,
+    private readonly check: CredentialCheck = async () => null,
   ) {}
 
   async store(
@@ -74,6 +86,13 @@ export class CredentialService {
     if (!secret) {
       throw badRequest('credentials: give the accessToken, token, apiKey or refreshToken.');
     }
+    const connection = await this.connections.find(ctx.accountId, connectionId);
+    if (!connection) throw notFound(NO_SUCH_CONNECTION);
+    if (connection.marketplace !== marketplace) {
+      throw badRequest(`connectionId: that connection is of ${connection.marketplace}.`);
+    }
+    // Asked outside the transaction: the marketplace may be slow, and a refused key stores nothing.
+    const checked = await this.check(marketplace, credentials);
     const saved = await this.db.transaction(async (tx) => {
       const connection = await this.connections.find(ctx.accountId, connectionId, tx);
       if (!connection) throw notFound(NO_SUCH_CONNECTION);
@@ -93,6 +112,14 @@ export class CredentialService {
         },
         tx,
       );
+      if (checked) {
+        await this.connections.update(
+          ctx.accountId,
+          connectionId,
+          { externalAccountId: checked.externalAccountId },
+          tx,
+        );
+      }
       // Fresh credentials are what reconnecting is.
       await this.connections.setStatus(ctx.accountId, [connectionId], 'connected', tx);
       return stored;

@@ -114,8 +114,12 @@ async function createListableItem(client: TestClient, sku: string) {
   return created.body.item as { itemID: string; userID: string };
 }
 
-async function crossList(client: TestClient, item: { itemID: string; userID: string }) {
-  for (const marketplace of ['ebay', 'shopify']) {
+async function crossList(
+  client: TestClient,
+  item: { itemID: string; userID: string },
+  marketplaces: readonly string[] = ['ebay', 'shopify'],
+) {
+  for (const marketplace of marketplaces) {
     const queued = await client.put(`/api/rest/v1/item/${item.itemID}/status`, {
       userId: item.userID,
       marketplace,
@@ -128,7 +132,7 @@ async function crossList(client: TestClient, item: { itemID: string; userID: str
     async () =>
       (await client.get(`/api/account/item/${item.userID}/${item.itemID}`)).body.item.listings,
     (listings) =>
-      ['ebay', 'shopify'].every((m) =>
+      marketplaces.every((m) =>
         ['listed', 'list_failure'].includes(listings?.[m]?.status as string),
       ),
   );
@@ -334,7 +338,7 @@ describe('sandbox mode: the emulated marketplaces inside the server', () => {
     expect(await server.container.sandboxConnections!.restore()).toBe(2);
   });
 
-  it('the demo account starts connected to all four and can cross-list a demo item at once', async () => {
+  it('the demo account starts connected to all four and can cross-list a demo item to all four at once', async () => {
     expect(await seedDemo(server.container, { itemCount: 4 })).toEqual({ created: true });
     const demo = await signIn(server, { email: 'demo@listloop.local', password: 'listloop-demo' });
     const list = await demo.get('/api/rest/v1/enterprise/connection');
@@ -352,18 +356,51 @@ describe('sandbox mode: the emulated marketplaces inside the server', () => {
     const shop = server.container.sandbox!.shopify.shop(SANDBOX_SHOP);
     expect([...shop.webhookSubscriptions.values()].map((s) => s.topic)).toEqual(['ORDERS_CREATE']);
 
-    // A finished demo item, once its photos are made.
+    // A finished demo clothing item (sized), once its photos are made.
     const item = await waitFor(
       async () =>
         (await demo.get('/api/account/item?limit=50')).body.items.find(
-          (i: { generalDetails: { images: unknown[]; description: string } }) =>
-            i.generalDetails.images.length > 0 && i.generalDetails.description !== '',
+          (i: {
+            generalDetails: {
+              images: unknown[];
+              description: string;
+              category: string;
+              size: string;
+            };
+          }) =>
+            i.generalDetails.images.length > 0 &&
+            i.generalDetails.description !== '' &&
+            i.generalDetails.category.startsWith('Clothing') &&
+            i.generalDetails.size !== '',
         ) as { itemID: string; userID: string } | undefined,
       (found) => found !== undefined,
       60_000,
     );
-    const listings = await crossList(demo, item!);
-    expect(listings.ebay, JSON.stringify(listings.ebay)).toMatchObject({ status: 'listed' });
-    expect(listings.shopify, JSON.stringify(listings.shopify)).toMatchObject({ status: 'listed' });
+    // What the seed set once (Etsy's and Depop's defaults and mapping rules) is all they need.
+    const preview = await demo.post(`/api/account/item/${item!.userID}/${item!.itemID}/preview`, {
+      marketplaces: ['etsy', 'depop'],
+    });
+    expect(preview.status, preview.text).toBe(200);
+    for (const built of preview.body.previews as { marketplace: string; problems: unknown[] }[]) {
+      expect(built.problems, built.marketplace).toEqual([]);
+    }
+    const all = ['ebay', 'shopify', 'etsy', 'depop'] as const;
+    const listings = await crossList(demo, item!, all);
+    for (const marketplace of all) {
+      expect(listings[marketplace], JSON.stringify(listings[marketplace])).toMatchObject({
+        status: 'listed',
+      });
+    }
+    expect(listings.etsy.listingURL).toMatch(/^\/sandbox\/etsy\/listing\/\d+$/);
+    expect(listings.depop.listingURL).toMatch(/^\/sandbox\/depop\/products\/[^/]+\/$/);
+    // Listed with the seed's values: Etsy's vintage fields, Depop's product type and size ids.
+    const etsyListing = server.container.sandbox!.etsy.listing(listings.etsy.listedID)!;
+    expect(etsyListing).toMatchObject({ whoMade: 'someone_else', whenMade: 'before_2002' });
+    const product = server.container.sandbox!.depop.store.products.get(
+      Number(listings.depop.listedID),
+    )!;
+    expect(product.fields.product_type).toMatch(/^[a-z]+$/);
+    expect(product.fields.department).toMatch(/^(menswear|womenswear)$/);
+    expect(product.fields.size_set_id).toBe(52);
   });
 });

@@ -33,10 +33,12 @@ import {
 import { ConnectFailureAlert, useConnectReturn } from '../../../lib/connections/use-connect-return';
 import { connectionsByMarketplace, marketplacesByGroup } from '../connection-form';
 import { marketplacesMessages } from '../marketplaces.messages';
+import { usableShopifyConnection } from '../shopify-metafields';
 import { ConnectModal } from './connect-modal';
 import { DisconnectModal } from './disconnect-modal';
 import { MarketplaceCard } from './marketplace-card';
 import { RenameModal } from './rename-modal';
+import { ShopifyMetafieldsSection } from './shopify-metafields-section';
 import { TokenModal } from './token-modal';
 
 type Dialog =
@@ -69,6 +71,11 @@ export function MarketplacesPage() {
     [connections.data],
   );
   const all = connections.data ?? [];
+  const shopifyWay = options.data ? connectWayFor('shopify', options.data) : undefined;
+  const showMetafields =
+    canManage &&
+    session.allowedMarketplaces.includes('shopify') &&
+    usableShopifyConnection(all, shopifyWay) !== undefined;
   const close = () => setDialog(null);
 
   const card = (marketplace: MarketplaceId) => {
@@ -190,6 +197,8 @@ export function MarketplacesPage() {
           </MarketplaceGroup>
         </>
       )}
+
+      {showMetafields && <ShopifyMetafieldsSection />}
 
       {dialog?.kind === 'connect' && (
         <ConnectModal way={dialog.way} connections={all} onClose={close} />
