@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { signInAsDemo } from './support/demo';
+import { unlistedFor } from './support/listings';
 
 interface ApiItem {
   itemID: string;
@@ -38,7 +39,7 @@ async function findListableItem(request: APIRequestContext): Promise<ApiItem> {
             details.price >= 1 &&
             details.price <= 2000 &&
             details.title.length <= 80 &&
-            Object.keys(listings).length === 0,
+            unlistedFor(listings, ['ebay', 'mercari']),
         );
         return found !== undefined;
       },
