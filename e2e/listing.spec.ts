@@ -1,53 +1,6 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signInAsDemo } from './support/demo';
-import { unlistedFor } from './support/listings';
-
-interface ApiItem {
-  itemID: string;
-  userID: string;
-  generalDetails: {
-    title: string;
-    description: string;
-    price: number | null;
-    quantity: number;
-    sku: string;
-    images: unknown[];
-  };
-  listings: Record<string, unknown>;
-}
-
-/**
- * A demo item Mercari and eBay would take once shipping is set: photographed (the demo photos
- * are made by a background job after the first start, newest first), described, one unit, no
- * listings yet. Only the seeded items (SKU LT-…): other journeys create and edit their own.
- */
-async function findListableItem(request: APIRequestContext): Promise<ApiItem> {
-  let found: ApiItem | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get('/api/account/item?limit=100');
-        if (!response.ok()) return false;
-        const { items } = (await response.json()) as { items: ApiItem[] };
-        found = items.find(
-          ({ generalDetails: details, listings }) =>
-            details.sku.startsWith('LT-') &&
-            details.images.length > 0 &&
-            details.description.trim() !== '' &&
-            details.quantity === 1 &&
-            details.price !== null &&
-            details.price >= 1 &&
-            details.price <= 2000 &&
-            details.title.length <= 80 &&
-            unlistedFor(listings, ['ebay', 'mercari']),
-        );
-        return found !== undefined;
-      },
-      { timeout: 60_000, intervals: [1_000] },
-    )
-    .toBe(true);
-  return found!;
-}
+import { findListableItem } from './support/listings';
 
 test.describe('cross-listing', () => {
   test('a seller queues an item to eBay and Mercari and sees each outcome live', async ({
@@ -57,7 +10,11 @@ test.describe('cross-listing', () => {
     test.setTimeout(120_000);
     await signInAsDemo(page);
     // page.request shares the page's cookies: the calls below are the signed-in seller's.
-    const item = await findListableItem(page.request);
+    const item = await findListableItem(page.request, {
+      marketplaces: ['ebay', 'mercari'],
+      from: 'first',
+      maxPrice: 2000,
+    });
     const title = item.generalDetails.title;
 
     await page.goto(`/app/inventory/${item.itemID}`);

@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { onPath, signInAsDemo } from './support/demo';
-import { unlistedFor } from './support/listings';
+import { findListableItem } from './support/listings';
 
 /**
  * Sandbox mode, the embedded demo's default (e2e/web-server.mjs starts the server without
@@ -8,48 +8,6 @@ import { unlistedFor } from './support/listings';
  * by signing in on their pages, cross-lists an item to both from the item editor, and opens
  * each listing's page, where a buyer can buy it.
  */
-
-interface ApiItem {
-  itemID: string;
-  generalDetails: {
-    title: string;
-    description: string;
-    price: number | null;
-    quantity: number;
-    sku: string;
-    images: unknown[];
-  };
-  listings: Record<string, unknown>;
-}
-
-/** A seeded demo item, photographed and described, one unit, listed nowhere yet. */
-async function findListableItem(request: APIRequestContext) {
-  let found: ApiItem | undefined;
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get('/api/account/item?limit=100');
-        if (!response.ok()) return false;
-        const { items } = (await response.json()) as { items: ApiItem[] };
-        // The last one: e2e/listing.spec.ts, which may run beside this, takes the first.
-        found = items.findLast(
-          ({ generalDetails: details, listings }) =>
-            details.sku.startsWith('LT-') &&
-            details.images.length > 0 &&
-            details.description.trim() !== '' &&
-            details.quantity === 1 &&
-            details.price !== null &&
-            details.price >= 1 &&
-            details.title.length <= 80 &&
-            unlistedFor(listings, ['ebay', 'shopify']),
-        );
-        return found !== undefined;
-      },
-      { timeout: 60_000, intervals: [1_000] },
-    )
-    .toBe(true);
-  return found!;
-}
 
 async function openMarketplaces(page: Page) {
   await page
@@ -92,7 +50,10 @@ test.describe('sandbox mode', () => {
     }
 
     // Cross-list a demo item to both from the item editor.
-    const item = await findListableItem(page.request);
+    const item = await findListableItem(page.request, {
+      marketplaces: ['ebay', 'shopify'],
+      from: 'last',
+    });
     const title = item.generalDetails.title;
     await page.goto(`/app/inventory/${item.itemID}`);
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
