@@ -151,8 +151,9 @@ test.describe('the marketplaces', () => {
     await expect(alert).toContainText(sentence);
 
     const section = page.getByRole('region', { name: 'Import from eBay, Etsy, and Shopify' });
-    await expect(section.getByText('Coming soon')).toBeVisible();
-    await expect(section.getByText('comes in a later update')).toBeVisible();
+    await expect(section.getByText('importing again never duplicates anything')).toBeVisible();
+    const ebay = section.getByRole('listitem', { name: /· eBay$/ }).first();
+    await expect(ebay.getByRole('button', { name: /^Import (listings|again)$/ })).toBeEnabled();
     await section.getByRole('link', { name: /in Marketplaces$/ }).click();
     await expect(page).toHaveURL(onPath('/app/marketplaces'));
   });

@@ -39,7 +39,13 @@ export function unlistedFor(
  */
 export async function findListableItem(
   request: APIRequestContext,
-  options: { marketplaces: readonly string[]; from: 'first' | 'last'; maxPrice?: number },
+  options: {
+    marketplaces: readonly string[];
+    from: 'first' | 'last';
+    maxPrice?: number;
+    /** How many listable items to pass over from that end (journeys sharing an end). */
+    skip?: number;
+  },
 ): Promise<ApiItem> {
   let found: ApiItem | undefined;
   await expect
@@ -58,7 +64,9 @@ export async function findListableItem(
           (options.maxPrice === undefined || details.price <= options.maxPrice) &&
           details.title.length <= 80 &&
           unlistedFor(listings, options.marketplaces);
-        found = options.from === 'first' ? items.find(listable) : items.findLast(listable);
+        const candidates = items.filter(listable);
+        if (options.from === 'last') candidates.reverse();
+        found = candidates[options.skip ?? 0];
         return found !== undefined;
       },
       { timeout: 60_000, intervals: [1_000] },

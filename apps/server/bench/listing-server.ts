@@ -6,14 +6,10 @@
  * building the listing and recording the outcome, with no marketplace in the way.
  */
 import type { MarketplaceId } from '@listloop/domain';
-import { loadConfig } from '../src/platform/config';
-import { buildApp } from '../src/platform/http/app';
-import { createContainer } from '../src/container';
+import { serveWithStandIns } from './bench-server';
 
-async function main() {
+serveWithStandIns((container) => {
   const marketplace = (process.env.BENCH_MARKETPLACE ?? 'sellwild') as MarketplaceId;
-  const config = loadConfig();
-  const container = await createContainer(config);
   container.connectors.register({
     marketplace,
     build: async () => ({}),
@@ -28,20 +24,4 @@ async function main() {
     fetchOrders: async () => [],
     parseWebhook: async () => [],
   });
-  await container.queue.start();
-  await container.queue.work();
-  const { app } = await buildApp(container);
-  await app.listen({ port: config.port, host: config.host });
-  const stop = async () => {
-    await app.close();
-    await container.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop());
-  process.on('SIGINT', () => void stop());
-}
-
-main().catch((error: unknown) => {
-  process.stderr.write(`${String(error)}\n`);
-  process.exit(1);
 });

@@ -24,6 +24,7 @@ import { createContainer } from '../src/container';
 import { loadConfig } from '../src/platform/config';
 import { TestClient } from '../test/client';
 import { benchConnectors } from './connectors';
+import { benchSales, SALES_SECRET, seedSales } from './sales';
 import { seedBenchItems } from './seed-items';
 
 interface Figure {
@@ -43,9 +44,11 @@ interface LoadResult {
 }
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
-/** Which figures to measure: `inventory`, `listings`, `connectors` (all three by default). */
+/** Which figures to measure: `inventory`, `listings`, `sales`, `connectors` (all by default). */
 const PARTS = new Set(
-  (process.env.BENCH_PARTS ?? 'inventory,listings,connectors').split(',').map((p) => p.trim()),
+  (process.env.BENCH_PARTS ?? 'inventory,listings,sales,connectors')
+    .split(',')
+    .map((p) => p.trim()),
 );
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
@@ -142,7 +145,7 @@ async function scratchDatabase(): Promise<{
   };
 }
 
-/** The bench account and its 100,000 items, written before the server starts. */
+/** The bench account and its 100,000 items (and the sales part's), before the server starts. */
 async function seed(env: Record<string, string>, count: number): Promise<number> {
   const container = await createContainer(
     loadConfig({ ...env, LOG_LEVEL: 'silent', SEED_DEMO: 'false', MARKETPLACES: 'live' }, []),
@@ -162,6 +165,9 @@ async function seed(env: Record<string, string>, count: number): Promise<number>
         count,
       ),
     );
+    if (PARTS.has('sales')) {
+      await seedSales(container, { accountId: owner.account.accountId, userId: owner.userId });
+    }
     await container.database.db.execute(sql`ANALYZE items`);
     return seeded.ms;
   } finally {
@@ -187,7 +193,7 @@ async function startServer(
         SEED_DEMO: 'false',
         // The figures are the engine's own: no emulated marketplaces in the process.
         MARKETPLACES: 'live',
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
         LOGIN_MAX_PER_IP: '100000',
         LOGIN_MAX_PER_EMAIL: '100000',
       },
@@ -363,6 +369,31 @@ async function measure(scratch: Awaited<ReturnType<typeof scratchDatabase>>): Pr
         },
       );
       await benchListings(server.baseUrl, published, add);
+      await stopServer(server.child);
+      server = null;
+    }
+    if (PARTS.has('sales')) {
+      const delists = new Map<string, Map<string, number>>();
+      server = await startServer(
+        {
+          ...scratch.env,
+          SHOPIFY_CLIENT_ID: 'bench-shopify-client',
+          SHOPIFY_CLIENT_SECRET: SALES_SECRET,
+          // Eight delists at once per process: each waits 50 ms on its marketplace.
+          LISTING_WORKERS: '8',
+        },
+        {
+          entry: 'apps/server/bench/sales-server.ts',
+          onLine: (line) => {
+            const [word, itemId, marketplace, at] = line.split(' ');
+            if (word !== 'delist' || !itemId || !marketplace || !at) return;
+            const seen = delists.get(itemId) ?? new Map<string, number>();
+            if (!seen.has(marketplace)) seen.set(marketplace, Number(at));
+            delists.set(itemId, seen);
+          },
+        },
+      );
+      await benchSales(server.baseUrl, delists, add);
     }
   } finally {
     if (server) await stopServer(server.child);
@@ -520,7 +551,7 @@ async function measureConnectors(): Promise<Figure[]> {
 async function main() {
   const figures: Figure[] = [];
   const databases = new Set<string>();
-  if (PARTS.has('inventory') || PARTS.has('listings')) {
+  if (PARTS.has('inventory') || PARTS.has('listings') || PARTS.has('sales')) {
     const scratch = await scratchDatabase();
     figures.push(...(await measure(scratch)));
     databases.add(scratch.kind);

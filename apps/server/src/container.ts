@@ -4,6 +4,18 @@ import crypto from 'node:crypto';
 import pino, { type Logger } from 'pino';
 import type { Config } from './platform/config';
 import { migrateDatabase, openDatabase, type Database } from './platform/db/database';
+import type { MarketplaceId } from '@listloop/domain';
+import { stableJobId } from './platform/queue/job';
+import { SaleDetectionRepository } from './modules/sale-detection/sale-detection.repository';
+import { SaleDetectionService } from './modules/sale-detection/sale-detection.service';
+import { SalePollService } from './modules/sale-detection/sale-poll.service';
+import {
+  pushQuantityJob,
+  recordSaleJob,
+  salePollJob,
+  salePollScheduleJob,
+} from './modules/sale-detection/sale-detection.jobs';
+import { salesFromWebhook } from './modules/sale-detection/webhook-sales';
 import { Queue } from './platform/queue/queue';
 import { createStorage } from './platform/storage/create-storage';
 import { FeatureFlags } from './platform/feature-flags/feature-flags';
@@ -25,6 +37,8 @@ import { RoleRepository } from './modules/roles/role.repository';
 import { RoleService } from './modules/roles/role.service';
 import { UserRepository } from './modules/users/user.repository';
 import { SessionService } from './modules/session/session.service';
+import { UserSettingsRepository } from './modules/user-settings/user-settings.repository';
+import { UserSettingsService } from './modules/user-settings/user-settings.service';
 import { ItemRepository } from './modules/items/item.repository';
 import { ItemService } from './modules/items/item.service';
 import { ItemBulkService } from './modules/items/item-bulk.service';
@@ -39,6 +53,9 @@ import { VariantOptionsService } from './modules/variants/variant-options.servic
 import { ItemImportRepository } from './modules/item-import/item-import.repository';
 import { ItemImportService } from './modules/item-import/item-import.service';
 import { importItemsJob } from './modules/item-import/item-import.jobs';
+import { MarketplaceImportRepository } from './modules/marketplace-import/marketplace-import.repository';
+import { MarketplaceImportService } from './modules/marketplace-import/marketplace-import.service';
+import { importMarketplaceListingsJob } from './modules/marketplace-import/marketplace-import.jobs';
 import { ImageRepository } from './modules/images/image.repository';
 import { ImageService } from './modules/images/image.service';
 import { ImageDerivatives } from './modules/images/image.derivatives';
@@ -73,6 +90,21 @@ import { WebhookService } from './modules/webhooks/webhook.service';
 import { SandboxMarketplaces } from './modules/sandbox/sandbox-marketplaces';
 import { SandboxConnections } from './modules/sandbox/sandbox-connections';
 import { SandboxRepository } from './modules/sandbox/sandbox.repository';
+import { BulkActionRepository } from './modules/bulk-actions/bulk-action.repository';
+import { BulkActionService } from './modules/bulk-actions/bulk-action.service';
+import { BulkActionSteps } from './modules/bulk-actions/bulk-action.steps';
+import { BulkListingEditService } from './modules/bulk-actions/bulk-listing-edit.service';
+import { bulkActionBatchJob, sweepBulkActionsJob } from './modules/bulk-actions/bulk-action.jobs';
+import { createMailer } from './platform/mailer/mailer';
+import { NotificationRepository } from './modules/notifications/notification.repository';
+import { SlackWebhookRepository } from './modules/notifications/slack-webhook.repository';
+import { NotificationService } from './modules/notifications/notification.service';
+import { SlackSettingsService } from './modules/notifications/slack-settings.service';
+import {
+  postNotificationToSlackJob,
+  sendNotificationEmailJob,
+  sweepNotificationDeliveriesJob,
+} from './modules/notifications/notification.jobs';
 
 export interface ContainerOptions {
   logger?: Logger;
@@ -125,6 +157,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     accountUsers: new AccountUserRepository(db),
     roles: new RoleRepository(db),
     users: new UserRepository(db),
+    userSettings: new UserSettingsRepository(db),
     connections: new ConnectionRepository(db),
     auth: new AuthRepository(db),
     items: new ItemRepository(db),
@@ -132,10 +165,15 @@ export async function createContainer(config: Config, options: ContainerOptions 
     marketplaceRules: new MarketplaceRuleRepository(db),
     variantOptions: new VariantOptionsRepository(db),
     itemImports: new ItemImportRepository(db),
+    marketplaceImports: new MarketplaceImportRepository(db),
     images: new ImageRepository(db),
     listings: new ListingRepository(db),
     oauthStates: new OAuthStateRepository(db),
     webhookDeliveries: new WebhookDeliveryRepository(db),
+    saleEvents: new SaleDetectionRepository(db),
+    bulkActions: new BulkActionRepository(db),
+    notifications: new NotificationRepository(db),
+    slackWebhooks: new SlackWebhookRepository(db),
   };
 
   const auth = new AuthService(
@@ -248,8 +286,24 @@ export async function createContainer(config: Config, options: ContainerOptions 
     marketplaceAccounts,
     shopifyMetafields,
     shopifyTags: new ShopifyTagsService(items, repositories.items),
-    webhooks: new WebhookService(connectors, repositories.webhookDeliveries, logger),
+    webhooks: new WebhookService(
+      connectors,
+      repositories.webhookDeliveries,
+      logger,
+      async (accountIds, marketplace, events) => {
+        for (const accountId of accountIds) {
+          for (const report of salesFromWebhook(accountId, marketplace, events)) {
+            // Recorded now for speed; if that fails, by a retried job (idempotent either way).
+            await saleDetection.record(report).catch(async (error: unknown) => {
+              logger.warn({ err: error, marketplace }, 'sale from a webhook deferred to a job');
+              await queue.send(jobs.recordSale, report);
+            });
+          }
+        }
+      },
+    ),
     sessions: new SessionService(repositories.users, flags),
+    userSettings: new UserSettingsService(db, repositories.userSettings),
     labels,
     items,
     itemBulk: new ItemBulkService(db, repositories.items, items, labels),
@@ -280,6 +334,20 @@ export async function createContainer(config: Config, options: ContainerOptions 
       {
         leaseSeconds: config.listings.leaseSeconds,
         executorOf: executorByConnection(connectors, repositories.connections),
+        onDelistFailed: async (failure) => {
+          await notifications.notify({
+            kind: 'delist_failed',
+            accountId: failure.accountId,
+            userId: failure.userId,
+            key: `${failure.itemId}:${failure.marketplace}:${failure.at}`,
+            params: {
+              itemId: failure.itemId,
+              itemTitle: failure.itemTitle,
+              marketplace: failure.marketplace,
+              reason: failure.reason,
+            },
+          });
+        },
       },
     ),
     variantOptions: new VariantOptionsService(repositories.variantOptions),
@@ -305,6 +373,141 @@ export async function createContainer(config: Config, options: ContainerOptions 
       },
     ),
   };
+  // Notifications (issue 6): in-app, e-mail over SMTP when configured, the account's Slack.
+  const slackSettings = new SlackSettingsService(
+    db,
+    repositories.slackWebhooks,
+    credentialsBox,
+    logger,
+    config.slack,
+  );
+  const notifications = new NotificationService(
+    repositories.notifications,
+    services.userSettings,
+    slackSettings,
+    createMailer(config.mail, logger),
+    {
+      email: async (payload) => {
+        await queue.send(jobs.sendNotificationEmail, payload, {
+          id: stableJobId(jobs.sendNotificationEmail.name, payload.notificationId),
+        });
+      },
+      slack: async (payload) => {
+        await queue.send(jobs.postNotificationToSlack, payload, {
+          id: stableJobId(jobs.postNotificationToSlack.name, payload.notificationId),
+        });
+      },
+    },
+    { publicUrl },
+  );
+  // Sale detection (issue 6): one event per sale, the item down everywhere else.
+  const saleDetection = new SaleDetectionService(
+    db,
+    repositories.saleEvents,
+    repositories.items,
+    services.listings,
+    (accountId, userId) => services.userSettings.saleDetectionFor(accountId, userId),
+    (ctx, userId) => items.owner(ctx, userId),
+    logger,
+    async (event, item) => {
+      const common = {
+        accountId: event.accountId,
+        userId: event.userId,
+        key: event.id,
+        params: {
+          itemId: event.itemId,
+          itemTitle: item.title,
+          marketplace: event.marketplace as MarketplaceId,
+          price: event.salePriceCents === null ? null : event.salePriceCents / 100,
+          currency: event.currency,
+          saleEventId: event.id,
+        },
+      };
+      await notifications.notify(
+        event.kind === 'double_sale'
+          ? { ...common, kind: 'double_sale', params: { ...common.params, soldOn: item.soldOn } }
+          : { ...common, kind: 'sale', params: { ...common.params, quantity: event.quantity } },
+      );
+    },
+    async (payload) => {
+      if (
+        (await services.listings.executorFor(payload.accountId, payload.marketplace)) !==
+        'connector'
+      )
+        return;
+      await queue.send(jobs.pushQuantity, payload, {
+        id: stableJobId('sales.push-quantity', `${payload.eventId}:${payload.marketplace}`),
+      });
+    },
+  );
+  const salePolls = new SalePollService(
+    repositories.saleEvents,
+    repositories.connections,
+    connectors,
+    saleDetection,
+    logger,
+  );
+  const marketplaceImports = new MarketplaceImportService(
+    db,
+    repositories.marketplaceImports,
+    repositories.connections,
+    repositories.items,
+    services.images,
+    connectors,
+    async (payload) => {
+      await queue.send(jobs.importMarketplaceListings, payload, {
+        id: stableJobId(
+          jobs.importMarketplaceListings.name,
+          `${payload.importId}:${payload.run}:${payload.page}`,
+        ),
+      });
+    },
+  );
+  // Bulk actions (issue 6): durable runs over a frozen selection, a batch per job.
+  const bulkListingEdits = new BulkListingEditService(db, repositories.items, services.items);
+  const bulkActions = new BulkActionService(
+    repositories.bulkActions,
+    repositories.items,
+    services.items,
+    repositories.accountUsers,
+    new BulkActionSteps(
+      db,
+      repositories.items,
+      services.items,
+      services.itemBulk,
+      services.labels,
+      services.listings,
+      bulkListingEdits,
+    ),
+    async (payload) => {
+      await queue.send(jobs.bulkActionBatch, payload, {
+        id: stableJobId(
+          jobs.bulkActionBatch.name,
+          `${payload.runId}:${payload.batch}:${payload.attempt}`,
+        ),
+      });
+    },
+    {
+      batchSize: config.bulkActions.batchSize,
+      leaseSeconds: config.listings.leaseSeconds,
+      onFinished: async (run) => {
+        await notifications.notify({
+          accountId: run.accountId,
+          userId: run.userId,
+          kind: 'bulk_finished',
+          key: run.runId,
+          params: {
+            bulkActionId: run.runId,
+            bulkAction: run.bulkAction,
+            total: run.total,
+            succeeded: run.done,
+            failed: run.failed,
+            cancelled: run.status === 'cancelled',
+          },
+        });
+      },
+    },
+  );
   const uploads = new UploadServer(path.join(config.dataDir, 'uploads'), services.images, logger);
 
   const jobs = {
@@ -313,6 +516,22 @@ export async function createContainer(config: Config, options: ContainerOptions 
     syncShopifyMetafields: syncShopifyMetafieldsJob(shopifyMetafields),
     afterConnect: afterConnectJob(marketplaceAccounts),
     importItems: importItemsJob(services.itemImports),
+    importMarketplaceListings: importMarketplaceListingsJob(marketplaceImports),
+    recordSale: recordSaleJob(saleDetection),
+    pushQuantity: pushQuantityJob(services.listings),
+    pollSales: salePollJob(salePolls),
+    schedulePollSales: salePollScheduleJob(salePolls, async (connection) => {
+      // One poll per connection and minute, however many schedulers run.
+      const minute = Math.floor(Date.now() / 60_000);
+      await queue.send(jobs.pollSales, connection, {
+        id: stableJobId('sales.poll', `${connection.connectionId}:${minute}`),
+      });
+    }),
+    bulkActionBatch: bulkActionBatchJob(bulkActions),
+    sweepBulkActions: sweepBulkActionsJob(bulkActions),
+    sendNotificationEmail: sendNotificationEmailJob(notifications),
+    postNotificationToSlack: postNotificationToSlackJob(notifications),
+    sweepNotificationDeliveries: sweepNotificationDeliveriesJob(notifications),
     executeListing: executeListingJob(services.listings, config.listings.workers),
     sweepListings: sweepListingsJob(services.listings, async (jobId: string) => {
       const job = await queue.getJob('listings.execute', jobId);
@@ -364,7 +583,16 @@ export async function createContainer(config: Config, options: ContainerOptions 
     storage,
     uploads,
     repositories,
-    services,
+    services: {
+      ...services,
+      marketplaceImports,
+      notifications,
+      slackSettings,
+      bulkActions,
+      bulkListingEdits,
+      saleDetection,
+      salePolls,
+    },
     connectors,
     oauthProviders,
     sandbox,

@@ -979,6 +979,407 @@ cases.push(
   },
 );
 
+const MARKETPLACE_IMPORT = '/api/rest/v1/enterprise/marketplace-import';
+
+/** An import of the victim's eBay connection, as the job leaves it, made once. */
+let victimMarketplaceImport: Promise<string> | null = null;
+function marketplaceImportOf(victim: Victim) {
+  victimMarketplaceImport ??= (async () => {
+    const connectionId = await connectionOf(victim);
+    const row = await victim.server.container.repositories.marketplaceImports.createQueued({
+      id: `victimimport${'0'.repeat(12)}`,
+      accountId: victim.account.accountId,
+      userId: victim.account.userId,
+      connectionId,
+      marketplace: 'ebay',
+    });
+    return row!.id;
+  })();
+  return victimMarketplaceImport;
+}
+
+async function marketplaceImportUnchanged(victim: Victim) {
+  const id = await marketplaceImportOf(victim);
+  const read = await victim.client.get(`${MARKETPLACE_IMPORT}/${id}`);
+  expect(read.status).toBe(200);
+  expect(read.body).toMatchObject({ importId: id, status: 'queued', seenListings: 0 });
+}
+
+cases.push(
+  {
+    route: `POST ${MARKETPLACE_IMPORT}`,
+    title: 'cannot import the listings of another account’s connection',
+    request: async (victim) => {
+      await marketplaceImportOf(victim);
+      return { path: MARKETPLACE_IMPORT, body: { connectionId: await connectionOf(victim) } };
+    },
+    unchanged: marketplaceImportUnchanged,
+  },
+  {
+    route: `GET ${MARKETPLACE_IMPORT}`,
+    title: 'lists only the caller’s imports',
+    request: async (victim) => {
+      await marketplaceImportOf(victim);
+      return { path: MARKETPLACE_IMPORT };
+    },
+    check: (response) => {
+      expect(response.status).toBe(200);
+      expect(response.body.imports).toEqual([]);
+    },
+  },
+  {
+    route: `GET ${MARKETPLACE_IMPORT}/:importId`,
+    title: 'cannot follow an import of another account',
+    request: async (victim) => ({
+      path: `${MARKETPLACE_IMPORT}/${await marketplaceImportOf(victim)}`,
+    }),
+  },
+  {
+    route: 'PUT /api/rest/v1/enterprise/shopify/bulk/shop',
+    title: 'cannot import another account’s Shopify store, even naming its connection',
+    request: async (victim) => {
+      await marketplaceImportOf(victim);
+      return {
+        path: '/api/rest/v1/enterprise/shopify/bulk/shop',
+        body: { connectionId: await connectionOf(victim) },
+      };
+    },
+    unchanged: marketplaceImportUnchanged,
+  },
+);
+
+const NOTIFICATIONS = '/api/user/notifications';
+const SLACK_SETTINGS = '/api/rest/v1/enterprise/account/slack';
+const VICTIM_SLACK_HINT = 'https://hooks.slack.com/services/T0VI…';
+
+/** An unread notification of the victim's, and its Slack webhook (alerts off), made once. */
+let victimNotification: Promise<string> | null = null;
+function notificationOf(victim: Victim) {
+  victimNotification ??= (async () => {
+    const slack = await victim.client.put(SLACK_SETTINGS, {
+      enabled: false,
+      webhookUrl: 'https://hooks.slack.com/services/T0VICTIM/B0VICTIM/victimsecret',
+    });
+    expect(slack.status, slack.text).toBe(200);
+    const made = await victim.server.container.services.notifications.notify({
+      accountId: victim.account.accountId,
+      userId: victim.account.userId,
+      key: 'victim-delist-failure',
+      kind: 'delist_failed',
+      params: {
+        itemId: 'victimitem00000000000001',
+        itemTitle: 'Victim item',
+        marketplace: 'ebay',
+        reason: 'eBay did not answer.',
+      },
+    });
+    return made!.id;
+  })();
+  return victimNotification;
+}
+
+async function notificationUnchanged(victim: Victim) {
+  const id = await notificationOf(victim);
+  const list = await victim.client.get(NOTIFICATIONS);
+  expect(list.status).toBe(200);
+  expect(list.body.unreadCount).toBe(1);
+  expect(list.body.notifications).toMatchObject([{ id, readAt: null, kind: 'delist_failed' }]);
+  const slack = await victim.client.get(SLACK_SETTINGS);
+  expect(slack.body).toEqual({
+    enabled: false,
+    webhookConfigured: true,
+    webhookHint: VICTIM_SLACK_HINT,
+  });
+}
+
+cases.push(
+  {
+    route: `GET ${NOTIFICATIONS}`,
+    title: 'lists only the caller’s own notifications',
+    request: async (victim) => {
+      await notificationOf(victim);
+      return { path: NOTIFICATIONS };
+    },
+    check: (response) => {
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ notifications: [], unreadCount: 0, nextCursor: null });
+    },
+  },
+  {
+    route: `GET ${NOTIFICATIONS}/unread-count`,
+    title: 'counts only the caller’s own notifications',
+    request: async (victim) => {
+      await notificationOf(victim);
+      return { path: `${NOTIFICATIONS}/unread-count` };
+    },
+    check: (response) => {
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ unreadCount: 0 });
+    },
+  },
+  {
+    route: `POST ${NOTIFICATIONS}/:notificationId/read`,
+    title: 'cannot mark a notification of another account read',
+    request: async (victim) => ({
+      path: `${NOTIFICATIONS}/${await notificationOf(victim)}/read`,
+      body: {},
+    }),
+    unchanged: notificationUnchanged,
+  },
+  {
+    route: `POST ${NOTIFICATIONS}/read-all`,
+    title: 'marks only the caller’s own notifications read',
+    request: async (victim) => {
+      await notificationOf(victim);
+      return { path: `${NOTIFICATIONS}/read-all`, body: {} };
+    },
+    check: (response) => {
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ marked: 0, unreadCount: 0 });
+    },
+    unchanged: notificationUnchanged,
+  },
+  {
+    route: `GET ${SLACK_SETTINGS}`,
+    title: 'shows only the caller’s own account’s Slack alerts',
+    request: async (victim) => {
+      await notificationOf(victim);
+      return { path: SLACK_SETTINGS };
+    },
+    check: (response) => {
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({
+        enabled: false,
+        webhookConfigured: false,
+        webhookHint: null,
+      });
+    },
+  },
+  {
+    route: `PUT ${SLACK_SETTINGS}`,
+    title: 'changes only the caller’s own account’s Slack alerts',
+    request: async (victim) => {
+      await notificationOf(victim);
+      return { path: SLACK_SETTINGS, body: { enabled: false, webhookUrl: null } };
+    },
+    check: (response) => {
+      expect(response.status).toBe(200);
+      expect(response.body.webhookConfigured).toBe(false);
+    },
+    unchanged: notificationUnchanged,
+  },
+);
+
+const SALES = '/api/rest/v1/sale_detection';
+
+/** A sale event of the victim's (the extension reports a Mercari sale of the victim's item). */
+let victimSale: Promise<{ eventId: string; itemId: string }> | null = null;
+function saleOf(victim: Victim) {
+  victimSale ??= (async () => {
+    const created = await victim.client.post('/api/account/item', {
+      generalDetails: { title: 'Victim sold jacket', quantity: 1 },
+    });
+    expect(created.status, created.text).toBe(201);
+    const itemId = created.body.item.itemID as string;
+    const sold = await victim.client.post('/api/rest/v1/executor/sales', {
+      marketplace: 'mercari',
+      externalOrderId: 'VICTIM-ORDER-1',
+      itemId,
+    });
+    expect(sold.status, sold.text).toBe(200);
+    return { eventId: sold.body.saleEvent.eventId as string, itemId };
+  })();
+  return victimSale;
+}
+
+async function saleUnchanged(victim: Victim) {
+  const { eventId } = await saleOf(victim);
+  const read = await victim.client.post(`${SALES}/get_event`, { event_id: eventId });
+  expect(read.status).toBe(200);
+  expect(read.body.saleEvent).toMatchObject({ eventId, dismissedAt: null, quantityLeft: 0 });
+}
+
+cases.push(
+  {
+    route: `POST ${SALES}/get_event`,
+    title: 'cannot read a sale event of another account',
+    request: async (victim) => ({
+      path: `${SALES}/get_event`,
+      body: { event_id: (await saleOf(victim)).eventId },
+    }),
+  },
+  {
+    route: `POST ${SALES}/dismiss`,
+    title: 'cannot dismiss a sale event of another account',
+    request: async (victim) => ({
+      path: `${SALES}/dismiss`,
+      body: { payload: { event_id: (await saleOf(victim)).eventId }, originPlatform: 'mercari' },
+    }),
+    unchanged: saleUnchanged,
+  },
+  {
+    route: `POST ${SALES}/dismiss_all`,
+    title: 'dismissing all of a marketplace dismisses only the caller’s events',
+    request: async (victim) => {
+      await saleOf(victim);
+      return { path: `${SALES}/dismiss_all`, body: { originPlatform: 'mercari' } };
+    },
+    check: (response) => {
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ dismissed: 0 });
+    },
+    unchanged: saleUnchanged,
+  },
+  {
+    route: `GET ${SALES}/events`,
+    title: 'lists only the caller’s sale events',
+    request: async (victim) => {
+      await saleOf(victim);
+      return { path: `${SALES}/events` };
+    },
+    check: (response) => {
+      expect(response.status).toBe(200);
+      expect(response.body.events).toEqual([]);
+    },
+  },
+  {
+    route: 'POST /api/rest/v1/executor/sales',
+    title: 'cannot report a sale of another account’s item',
+    request: async (victim) => ({
+      path: '/api/rest/v1/executor/sales',
+      body: {
+        marketplace: 'poshmark',
+        externalOrderId: 'INTRUDER-ORDER-1',
+        itemId: (await saleOf(victim)).itemId,
+      },
+    }),
+    unchanged: saleUnchanged,
+  },
+);
+
+const BULK = '/api/bulk-actions';
+
+/** A finished bulk action run of the victim's over their item (it adds the label it has). */
+let victimRun: Promise<string> | null = null;
+function runOf(victim: Victim) {
+  victimRun ??= (async () => {
+    const { itemID } = await itemOf(victim);
+    const started = await victim.client.post(`${BULK}/bulkEditLabels`, {
+      selection: { itemIds: [itemID] },
+      parameters: { addLabels: ['victim label'] },
+    });
+    expect(started.status, started.text).toBe(202);
+    const runId = started.body.runId as string;
+    for (let i = 0; i < 200; i += 1) {
+      const run = await victim.client.get(`${BULK}/runs/${runId}`);
+      if (run.body.status === 'done') return runId;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('the victim’s bulk action did not finish');
+  })();
+  return victimRun;
+}
+
+/** The victim's item as it was (other cases may have given the victim more items). */
+async function bulkItemUnchanged(victim: Victim) {
+  const { itemID } = await itemOf(victim);
+  const response = await victim.client.get(`${ITEM}/${victim.account.userId}/${itemID}`);
+  expect(response.status).toBe(200);
+  expect(response.body.item.generalDetails).toMatchObject({ title: 'Victim item', price: 10 });
+  expect(response.body.item.labels).toEqual(['victim label']);
+  expect(response.body.item.listings).toEqual({});
+}
+
+async function runUnchanged(victim: Victim) {
+  const response = await victim.client.get(`${BULK}/runs/${await runOf(victim)}`);
+  expect(response.status).toBe(200);
+  expect(response.body).toMatchObject({ status: 'done', total: 1, done: 1 });
+  await bulkItemUnchanged(victim);
+}
+
+cases.push(
+  {
+    route: `POST ${BULK}/:bulkAction`,
+    title: 'cannot run a bulk action over items of another account',
+    request: async (victim) => ({
+      path: `${BULK}/bulkEditLabels`,
+      body: {
+        selection: { itemIds: [(await itemOf(victim)).itemID] },
+        parameters: { addLabels: ['hijacked'] },
+      },
+    }),
+    unchanged: bulkItemUnchanged,
+  },
+  {
+    route: `POST ${BULK}/:bulkAction`,
+    title: 'cannot run a bulk action over the inventory of another account’s user',
+    request: async (victim) => {
+      await itemOf(victim);
+      return {
+        path: `${BULK}/bulkDelete`,
+        body: { userId: victim.account.userId, selection: { filter: {} } },
+      };
+    },
+    unchanged: bulkItemUnchanged,
+  },
+  {
+    route: `GET ${BULK}/runs`,
+    title: 'lists only the caller’s own runs',
+    request: async (victim) => {
+      await runOf(victim);
+      return { path: `${BULK}/runs?limit=50` };
+    },
+    check: (response) => {
+      expect(response.status).toBe(200);
+      expect(response.body.runs).toEqual([]);
+    },
+  },
+  {
+    route: `GET ${BULK}/runs/:runId`,
+    title: 'cannot read a run of another account',
+    request: async (victim) => ({ path: `${BULK}/runs/${await runOf(victim)}` }),
+  },
+  {
+    route: `GET ${BULK}/runs/:runId/items`,
+    title: 'cannot read the outcomes of a run of another account',
+    request: async (victim) => ({ path: `${BULK}/runs/${await runOf(victim)}/items` }),
+  },
+  {
+    route: `GET ${BULK}/runs/:runId/events`,
+    title: 'cannot follow the progress of a run of another account',
+    request: async (victim) => ({ path: `${BULK}/runs/${await runOf(victim)}/events` }),
+  },
+  {
+    route: `POST ${BULK}/runs/:runId/cancel`,
+    title: 'cannot cancel a run of another account',
+    request: async (victim) => ({ path: `${BULK}/runs/${await runOf(victim)}/cancel` }),
+    unchanged: runUnchanged,
+  },
+  {
+    route: `PUT ${ITEM}/:userId/bulk-edit-listings`,
+    title: 'cannot edit the listings of another account’s user',
+    request: async (victim) => ({
+      path: `${ITEM}/${victim.account.userId}/bulk-edit-listings`,
+      body: { itemIds: [(await itemOf(victim)).itemID], listings: { ebay: { price: 1 } } },
+    }),
+    unchanged: bulkItemUnchanged,
+  },
+  {
+    route: `PUT ${ITEM}/:userId/bulk-edit-listings`,
+    title: 'finds no item of another account among its own',
+    request: async (victim, intruder) => ({
+      path: `${ITEM}/${intruder.account.userId}/bulk-edit-listings`,
+      body: { itemIds: [(await itemOf(victim)).itemID], listings: { ebay: { price: 1 } } },
+    }),
+    check: (response) => {
+      expect(response.status).toBe(200);
+      expect(response.body.updated).toBe(0);
+      expect(response.body.failed).toHaveLength(1);
+    },
+    unchanged: bulkItemUnchanged,
+  },
+);
+
 const ownDataOnly: Record<string, string> = {
   'GET /api/marketplaces/connect-options':
     'names no row: how this server connects marketplaces, the same for every account',
@@ -1003,7 +1404,17 @@ const ownDataOnly: Record<string, string> = {
   'GET /api/rest/v1/auth/session': 'the session state of the caller; takes no id',
   'PUT /api/user/help-text-seen/:key':
     'the key names a help text, and the flag is stored on the caller',
+  'GET /api/user/settings':
+    'the caller’s own settings; takes no id (user-settings.int.test.ts shows another user, of this account or another, reads their own)',
+  'PUT /api/user/settings':
+    'changes the caller’s own settings; takes no id (user-settings.int.test.ts shows no one else’s change)',
+  'PUT /api/rest/v1/enterprise/sale-detection/settings':
+    'changes the caller’s own sale-detection settings; the keys name marketplaces, not rows',
   [`PUT ${USERS}/update-password`]: 'sets the caller’s own password; takes no user id',
+  'GET /api/bulk-actions/config/:bulkAction':
+    'names no row: describes an action for the caller’s own account and permissions',
+  'GET /api/user/notification-preferences': 'the caller’s own e-mail switches; takes no id',
+  'PUT /api/user/notification-preferences': 'changes the caller’s own e-mail switches; takes no id',
 };
 
 describeTenancy(cases, ownDataOnly);

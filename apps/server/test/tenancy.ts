@@ -10,6 +10,8 @@ export interface Victim {
   member: { userId: string; email: string };
   pendingMember: { userId: string; email: string };
   role: { id: string; name: string };
+  /** The server, for rows only a job or a marketplace makes (an import of its listings). */
+  server: TestServer;
 }
 
 export interface Intruder {
@@ -61,7 +63,14 @@ export function describeTenancy(cases: TenancyCase[], ownDataOnly: Record<string
         status: 'pending',
         roleId: null,
       });
-      victim = { account: victimAccount, client: victimClient, member, pendingMember, role };
+      victim = {
+        account: victimAccount,
+        client: victimClient,
+        member,
+        pendingMember,
+        role,
+        server,
+      };
 
       const intruderAccount = await createAccount(server, { companyName: 'Intruder Imports' });
       const intruderClient = await signIn(server, intruderAccount);

@@ -33,3 +33,8 @@ export * from './rules/compose-listing';
 export * from './rules/rules.api';
 export * from './marketplaces/connection.api';
 export * from './listings/listing.api';
+export * from './marketplaces/marketplace-import.api';
+export * from './settings/user-settings';
+export * from './notifications/notification.schema';
+export * from './sale-detection/sale-detection.api';
+export * from './bulk-actions/bulk-action.api';

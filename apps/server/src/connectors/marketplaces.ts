@@ -122,7 +122,8 @@ export function registerMarketplaces(wiring: MarketplaceWiring): {
     );
   } else {
     if (config.ebay) {
-      ebay = createEbayConnector({ baseUrl: config.ebay.apiUrl, auth });
+      // Photos of imported listings come from URLs sellers wrote: public addresses only.
+      ebay = createEbayConnector({ baseUrl: config.ebay.apiUrl, auth, publicPhotosOnly: true });
       providers.register(
         ebayOAuthProvider({
           authBaseUrl: config.ebay.authUrl,
@@ -140,6 +141,7 @@ export function registerMarketplaces(wiring: MarketplaceWiring): {
         apiKey: config.etsy.apiKey,
         sharedSecret: config.etsy.sharedSecret,
         auth,
+        publicPhotosOnly: true,
       });
       providers.register(
         etsyOAuthProvider({
@@ -164,6 +166,7 @@ export function registerMarketplaces(wiring: MarketplaceWiring): {
         webhookSecret: config.shopify.clientSecret,
         clientId: config.shopify.clientId,
         publicUrl,
+        publicPhotosOnly: true,
         ...(wiring.shopifyMetafields ? { metafields: wiring.shopifyMetafields } : {}),
       });
       providers.register(

@@ -135,4 +135,47 @@ describe('configuration from the environment', () => {
       expect(() => loadConfig(env, [])).toThrow(fragment);
     });
   });
+
+  describe('notification e-mail and Slack', () => {
+    it('sends no e-mail unless SMTP_URL and MAIL_FROM are set, together', () => {
+      expect(loadConfig({}, []).mail).toBeNull();
+      expect(
+        loadConfig(
+          {
+            SMTP_URL: 'smtp://mailer:s3cret@smtp.example.com:587',
+            MAIL_FROM: 'ListLoop <notifications@example.com>',
+          },
+          [],
+        ).mail,
+      ).toEqual({
+        smtpUrl: 'smtp://mailer:s3cret@smtp.example.com:587',
+        from: 'ListLoop <notifications@example.com>',
+      });
+      expect(() => loadConfig({ SMTP_URL: 'smtp://smtp.example.com' }, [])).toThrow(
+        'set SMTP_URL, MAIL_FROM together (MAIL_FROM missing)',
+      );
+    });
+
+    it.each([
+      [{ SMTP_URL: 'http://smtp.example.com' }, 'SMTP_URL must be smtp://'],
+      [{ SMTP_URL: 'smtp.example.com:25' }, 'SMTP_URL must be smtp://'],
+      [{ MAIL_FROM: 'ListLoop' }, 'MAIL_FROM must be an address'],
+      [{ MAIL_FROM: 'ListLoop <nobody>' }, 'MAIL_FROM must be an address'],
+    ])('refuses %j with a readable message', (env, fragment) => {
+      expect(() => loadConfig(env, [])).toThrow(fragment);
+    });
+
+    it('never lets Slack alerts go to a local receiver outside the tests', () => {
+      expect(loadConfig({}, []).slack.allowLoopbackWebhooks).toBe(false);
+      expect(
+        loadConfig({ NODE_ENV: 'test', SLACK_LOOPBACK_WEBHOOKS: 'true' }, []).slack
+          .allowLoopbackWebhooks,
+      ).toBe(true);
+      for (const NODE_ENV of ['production', 'development']) {
+        expect(() => loadConfig({ NODE_ENV, SLACK_LOOPBACK_WEBHOOKS: 'true' }, [])).toThrow(
+          'only the tests may post Slack alerts to a local receiver',
+        );
+      }
+    });
+  });
 });

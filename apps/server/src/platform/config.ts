@@ -62,6 +62,7 @@ export const EnvSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
   LISTING_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   LISTING_WORKERS: z.coerce.number().int().min(1).max(32).default(4),
+  BULK_ACTION_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(50),
   MARKETPLACES: z.enum(['sandbox', 'live']).optional(),
   EBAY_CLIENT_ID: z.string().trim().min(1).optional(),
   EBAY_CLIENT_SECRET: z.string().trim().min(1).optional(),
@@ -82,7 +83,32 @@ export const EnvSchema = z.object({
   ETSY_AUTH_URL: z.url().default('https://www.etsy.com'),
   DEPOP_API_URL: z.url().default('https://partnerapi.depop.com'),
   DEPOP_WEBHOOK_SECRET: z.string().trim().min(8).optional(),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .refine(isSmtpUrl, {
+      message:
+        'SMTP_URL must be smtp://user:password@host:port (or smtps:// for TLS from the start)',
+    })
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(/^(?:[^<>]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/, {
+      message: 'MAIL_FROM must be an address such as ListLoop <notifications@example.com>',
+    })
+    .optional(),
+  SLACK_LOOPBACK_WEBHOOKS: booleanFromEnv.default(false),
 });
+
+function isSmtpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
 
 /** Where files live: local disk under DATA_DIR/files, or an S3-compatible bucket. */
 export type StorageConfig =
@@ -157,7 +183,16 @@ export interface Config {
    * worker's operation is offered again after this), and how many run at once per process.
    */
   listings: { leaseSeconds: number; workers: number };
+  /** Bulk actions: items one job works on before it records them and sends the next. */
+  bulkActions: { batchSize: number };
   marketplaces: MarketplacesConfig;
+  /** Notification e-mail through SMTP; null: e-mail is off. */
+  mail: { smtpUrl: string; from: string } | null;
+  /**
+   * Slack alerts. `allowLoopbackWebhooks` lets a webhook URL on 127.0.0.1 stand in for Slack,
+   * for the tests' local receiver; refused outside NODE_ENV=test.
+   */
+  slack: { allowLoopbackWebhooks: boolean };
 }
 
 export class ConfigError extends Error {}
@@ -214,8 +249,22 @@ export function loadConfig(
     sessionDays: e.SESSION_DAYS,
     storage: storageConfig(e),
     listings: { leaseSeconds: e.LISTING_LEASE_SECONDS, workers: e.LISTING_WORKERS },
+    bulkActions: { batchSize: e.BULK_ACTION_BATCH_SIZE },
     marketplaces: marketplacesConfig(e),
+    mail: keySet(e, ['SMTP_URL', 'MAIL_FROM'] as const)
+      ? { smtpUrl: e.SMTP_URL!, from: e.MAIL_FROM! }
+      : null,
+    slack: { allowLoopbackWebhooks: slackLoopback(e) },
   };
+}
+
+function slackLoopback(e: z.infer<typeof EnvSchema>): boolean {
+  if (e.SLACK_LOOPBACK_WEBHOOKS && e.NODE_ENV !== 'test') {
+    throw new ConfigError(
+      'Invalid configuration:\n  SLACK_LOOPBACK_WEBHOOKS: only the tests may post Slack alerts to a local receiver (NODE_ENV=test)',
+    );
+  }
+  return e.SLACK_LOOPBACK_WEBHOOKS;
 }
 
 /** Keys that only work together: all of them, or none. */

@@ -21,6 +21,9 @@ import { MarketplacesPage } from '../features/marketplaces/components/marketplac
 import { OnboardingPage } from '../features/onboarding/components/onboarding-page';
 import { RulesPage } from '../features/rules/components/rules-page';
 import { RulesSearchSchema } from '../features/rules/rules-search';
+import { SalesPage } from '../features/sale-detection/components/sales-page';
+import { SalesSearchSchema } from '../features/sale-detection/sales-search';
+import { SettingsPage } from '../features/settings/components/settings-page';
 import { AuthLayout } from './layouts/auth-layout';
 import { FocusLayout } from './layouts/focus-layout';
 import { guard, type RouterContext } from './routing/guards';
@@ -182,6 +185,28 @@ const importRoute = createRoute({
   component: ImportPage,
 });
 
+const salesRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/app/sales',
+  validateSearch: SalesSearchSchema,
+  component: function SalesRoute() {
+    const search = salesRoute.useSearch();
+    const navigate = salesRoute.useNavigate();
+    return (
+      <SalesPage
+        search={search}
+        onSearchChange={(next) => navigate({ search: next, replace: true })}
+      />
+    );
+  },
+});
+
+const settingsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/app/settings',
+  component: SettingsPage,
+});
+
 // Spec §2 "/app/** serves the app shell": an unknown path under /app is a not-found inside it.
 const appNotFoundRoute = createRoute({
   getParentRoute: () => shellRoute,
@@ -204,6 +229,8 @@ const routeTree = rootRoute.addChildren([
       rulesRoute,
       marketplacesRoute,
       importRoute,
+      salesRoute,
+      settingsRoute,
       appNotFoundRoute,
     ]),
   ]),

@@ -15,7 +15,8 @@ export const ListingStatusSchema = z.enum(LISTING_STATUSES);
 
 /**
  * Spec §3: an edit never overwrites these; only the listing engine's own calls change them.
- * The spec names the first four; the engine's pendingOperation and failureReason are kept alike.
+ * The spec names the first four; the engine's pendingOperation and failureReason are kept alike,
+ * and so is marketplaceSku, the SKU an imported listing has on its marketplace (decision 0014).
  */
 export const PROTECTED_LISTING_FIELDS = [
   'status',
@@ -24,6 +25,7 @@ export const PROTECTED_LISTING_FIELDS = [
   'listingURL',
   'pendingOperation',
   'failureReason',
+  'marketplaceSku',
 ] as const;
 export type ProtectedListingField = (typeof PROTECTED_LISTING_FIELDS)[number];
 

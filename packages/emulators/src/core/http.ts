@@ -18,6 +18,8 @@ export interface EmulatorResponse {
   json?: unknown;
   html?: string;
   text?: string;
+  /** A binary body (a photo), sent with the content-type given in `headers`. */
+  bytes?: Buffer;
 }
 
 /** The most a request body may hold (the largest marketplace payloads are well under this). */
@@ -137,6 +139,13 @@ export function sendResponse(res: ServerResponse, response: EmulatorResponse): v
   } else if (response.text !== undefined) {
     payload = response.text;
     headers['content-type'] ??= 'text/plain; charset=utf-8';
+  }
+  if (response.bytes !== undefined && payload === undefined) {
+    headers['content-type'] ??= 'application/octet-stream';
+    headers['content-length'] = String(response.bytes.length);
+    res.writeHead(response.status, headers);
+    res.end(response.bytes);
+    return;
   }
   if (payload !== undefined) headers['content-length'] = String(Buffer.byteLength(payload));
   res.writeHead(response.status, headers);

@@ -6,4 +6,5 @@ export * from './http';
 export * from './listing-page';
 export * from './oauth-server';
 export * from './openapi';
+export * from './photo-store';
 export * from './violations';

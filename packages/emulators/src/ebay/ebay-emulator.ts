@@ -12,6 +12,7 @@ import { htmlResponse, json, redirect } from '../core/http';
 import { renderListingPage } from '../core/listing-page';
 import { OAuthServer } from '../core/oauth-server';
 import type { ApiCorrection } from '../core/openapi';
+import { PhotoStore } from '../core/photo-store';
 import type { Violation } from '../core/violations';
 import {
   ACCOUNT_BASE_PATH,
@@ -28,6 +29,15 @@ import {
 } from './ebay-context';
 import { ebayError, ebayErrors, type EbayErrorName } from './ebay-errors';
 import { EbayStore, type OfferRecord, type OrderRecord, type PolicyType } from './ebay-store';
+import {
+  addExistingListing,
+  EBAY_PHOTO_PATH,
+  EbayExistingListingError,
+  existingListingInput,
+  ExistingListingBodySchema,
+  type EbayExistingListing,
+  type EbayExistingListingInput,
+} from './existing-listings';
 import { FULFILLMENT_BASE_PATH, fulfillmentHandlers } from './fulfillment-api';
 import { INVENTORY_BASE_PATH, inventoryHandlers, offerJson, settleListing } from './inventory-api';
 
@@ -181,8 +191,9 @@ function errorFormat(systemError: EbayErrorName): ApiErrorFormat {
 /**
  * The emulated eBay: Sell Inventory (items, offers, publish with eBay's prerequisites,
  * withdraw, bulk price and quantity, locations), Account (business policies, programs),
- * Fulfillment (orders by date with pagination), eBay's OAuth server, a page per listing and a
- * control surface to produce sales and inject faults. Every request and answer is checked
+ * Fulfillment (orders by date with pagination), eBay's OAuth server, a page per listing, the
+ * pictures of listings the seller made on eBay before ListLoop, and a control surface to add
+ * such listings, produce sales and inject faults. Every request and answer is checked
  * against eBay's published descriptions.
  */
 export class EbayEmulator {
@@ -190,6 +201,8 @@ export class EbayEmulator {
   readonly store = new EbayStore();
   readonly oauth: OAuthServer;
   readonly rules: EbayRules;
+  /** The pictures of listings the seller made on eBay itself (eBay's picture host). */
+  readonly photos: PhotoStore;
   /** The seeded policy ids per marketplace. */
   seededPolicies: Record<string, Record<PolicyType, string>> = {};
   private readonly context: EbayContext;
@@ -234,6 +247,7 @@ export class EbayEmulator {
       redirectExtras: (ttl) => ({ expires_in: String(ttl) }),
       user: this.seller,
     });
+    this.photos = new PhotoStore(this.server, EBAY_PHOTO_PATH);
     this.server.onReset(() => this.seed());
     this.registerControls();
     this.registerPages();
@@ -371,6 +385,17 @@ export class EbayEmulator {
     return body;
   }
 
+  /**
+   * A listing the seller already has on eBay, made there before ListLoop (the import on
+   * connect): inventory item with its photos on the emulator's picture host, offer, and when
+   * active (the default) the published listing with its page. Throws EbayExistingListingError
+   * when eBay could not have such a listing (a SKU taken, an unknown condition, an active one
+   * without photos…).
+   */
+  addExistingListing(input: EbayExistingListingInput): EbayExistingListing {
+    return addExistingListing(this.context, this.photos, this.seededPolicies, input);
+  }
+
   private findOffer(input: EbaySaleInput): OfferRecord | undefined {
     if (input.offerId) return this.store.offers.get(input.offerId);
     if (input.listingId) return this.store.offerByListingId(input.listingId);
@@ -443,6 +468,20 @@ export class EbayEmulator {
       } catch (error) {
         if (!(error instanceof EbaySaleError)) throw error;
         return fromForm ? back(error.message) : json(409, { error: error.message });
+      }
+    });
+    this.server.control('POST', '/existing-listings', (ctx) => {
+      const parsed = ExistingListingBodySchema.safeParse(controlInput(ctx.body));
+      if (!parsed.success) return json(400, { error: parsed.error.message });
+      try {
+        const made = this.addExistingListing(existingListingInput(parsed.data));
+        return json(201, {
+          ...made,
+          listingURL: made.listingId ? this.context.listingUrl(ctx.baseUrl, made.listingId) : null,
+        });
+      } catch (error) {
+        if (!(error instanceof EbayExistingListingError)) throw error;
+        return json(409, { error: error.message });
       }
     });
     this.server.control('POST', '/revisions', (ctx) => {

@@ -3,3 +3,9 @@ export * from './ebay-errors';
 export { EBAY_CONDITIONS, EBAY_MARKETPLACES, type EbayRules } from './ebay-context';
 export { BUSINESS_POLICIES_PROGRAM } from './account-api';
 export type { OrderRecord, PolicyType } from './ebay-store';
+export {
+  EBAY_PHOTO_PATH,
+  EbayExistingListingError,
+  type EbayExistingListing,
+  type EbayExistingListingInput,
+} from './existing-listings';

@@ -73,7 +73,7 @@ export function offerJson(ebay: EbayContext, offer: OfferRecord): Record<string,
 }
 
 /** What stops an offer from being published, all at once, as eBay lists them. */
-function publishProblems(ebay: EbayContext, offer: OfferRecord): EbayError[] {
+export function publishProblems(ebay: EbayContext, offer: OfferRecord): EbayError[] {
   const { store, rules } = ebay;
   const errors: EbayError[] = [];
   const item = store.inventoryItems.get(offer.sku);
@@ -285,6 +285,9 @@ export function inventoryHandlers(ebay: EbayContext): Record<string, OperationHa
     },
 
     getInventoryItems(ctx) {
+      // ✅ limit 1-200, 25 by default. ◐ The description calls offset a page number, but
+      // clients send (and the emulator takes) the records to skip; `next` carries the offset
+      // to send, so a client that follows it is right either way.
       const page = paging(ctx.request.query, { limit: 25, max: 200 });
       if (!page) return malformed(ebay, ctx, ebayError('invalidPagination'));
       const all = [...store.inventoryItems.values()];
@@ -292,7 +295,9 @@ export function inventoryHandlers(ebay: EbayContext): Record<string, OperationHa
       return json(200, {
         ...pageLinks(ctx.baseUrl, ctx.request.path, ctx.request.query, page, all.length),
         limit: page.limit,
-        size: slice.length,
+        // ◐ The description says InventoryItems.size is the number of pages (unlike
+        // Offers.size, the offers on this page).
+        size: Math.ceil(all.length / page.limit),
         total: all.length,
         inventoryItems: slice.map(itemJson),
       });

@@ -235,6 +235,7 @@ function productJson(product: EtsyProductRecord, currency: string) {
       is_enabled: o.isEnabled,
       is_deleted: false,
       price: money(o.priceCents, currency),
+      readiness_state_id: o.readinessStateId,
     })),
     property_values: product.propertyValues,
   };

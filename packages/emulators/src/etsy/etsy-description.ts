@@ -12,6 +12,17 @@ export const ETSY_DESCRIPTION_FILE = fileURLToPath(
 export const ETSY_LISTING_STATES = ['active', 'inactive', 'sold_out', 'draft', 'expired'] as const;
 export type EtsyListingState = (typeof ETSY_LISTING_STATES)[number];
 
+/** ✅ The associations getListingsByShop attaches on request (`includes`). */
+export const ETSY_LISTING_ASSOCIATIONS = [
+  'Shipping',
+  'Images',
+  'Shop',
+  'User',
+  'Translations',
+  'Inventory',
+  'Videos',
+] as const;
+
 const LISTINGS_PATH = '/v3/application/shops/{shop_id}/listings';
 const LISTING_PATH = '/v3/application/shops/{shop_id}/listings/{listing_id}';
 const SHOP_IMAGES_PATH = '/v3/application/shops/{shop_id}/listings/{listing_id}/images';
@@ -108,6 +119,10 @@ function buildCorrections(document: Json): ApiCorrection[] {
   const shopListing = object(schemas.ShopListing, 'ShopListing');
   const shopReceipt = object(schemas.ShopReceipt, 'ShopReceipt');
   const transaction = object(schemas.ShopReceiptTransaction, 'ShopReceiptTransaction');
+  const offering = object(
+    schemas.ListingInventoryProductOffering,
+    'ListingInventoryProductOffering',
+  );
 
   const countrySchemas = ['Shop', 'ListingShippingProfile', 'ListingShippingProfileDestination'];
   const { get: shopImagesGet, ...shopImages } = object(paths[SHOP_IMAGES_PATH], SHOP_IMAGES_PATH);
@@ -115,6 +130,30 @@ function buildCorrections(document: Json): ApiCorrection[] {
   const listingIdParameter = (Array.isArray(listingGet.parameters) ? listingGet.parameters : [])
     .map((parameter) => parameter as Json)
     .filter((parameter) => parameter.name === 'listing_id');
+
+  // ✅ ShopListingsWithAssociations: each listing with the associations asked for.
+  const shopListingsWithAssociations = {
+    type: 'object',
+    required: ['count', 'results'],
+    properties: {
+      count: { type: 'integer', minimum: 0 },
+      results: {
+        type: 'array',
+        items: {
+          allOf: [
+            { $ref: '#/components/schemas/ShopListing' },
+            {
+              type: 'object',
+              properties: {
+                images: { type: 'array', items: { $ref: '#/components/schemas/ListingImage' } },
+                inventory: { $ref: '#/components/schemas/ListingInventory' },
+              },
+            },
+          ],
+        },
+      },
+    },
+  };
 
   return [
     {
@@ -163,7 +202,7 @@ function buildCorrections(document: Json): ApiCorrection[] {
     {
       pointer: pointer('paths', LISTINGS_PATH),
       reason:
-        'The live API calls the create operation createDraftListing, takes a processing profile (readiness_state_id) with it, and lists a shop’s listings by state at GET on the same path (getListingsByShop), which the 2021 draft did not have.',
+        'The live API calls the create operation createDraftListing, takes a processing profile (readiness_state_id) with it, and lists a shop’s listings by state at GET on the same path (getListingsByShop), which the 2021 draft did not have, ✅ with their associations on request (`includes`, repeated: Images, Inventory …), so a page of listings comes with their images and inventory in one call.',
       schema: {
         ...listings,
         post: withFormSchema(
@@ -220,13 +259,24 @@ function buildCorrections(document: Json): ApiCorrection[] {
                 default: 'desc',
               },
             },
+            {
+              name: 'includes',
+              in: 'query',
+              required: false,
+              style: 'form',
+              explode: true,
+              schema: {
+                type: 'array',
+                items: { type: 'string', enum: [...ETSY_LISTING_ASSOCIATIONS] },
+              },
+            },
           ],
           security: [{ api_key: [], oauth2: ['listings_r'] }],
           responses: {
             '200': {
-              description: 'A list of listings',
+              description: 'A list of listings, with the associations asked for',
               content: {
-                'application/json': { schema: { $ref: '#/components/schemas/ShopListings' } },
+                'application/json': { schema: shopListingsWithAssociations },
               },
             },
             ...errorResponses,
@@ -288,6 +338,18 @@ function buildCorrections(document: Json): ApiCorrection[] {
         properties: {
           ...object(transaction.properties, 'ShopReceiptTransaction properties'),
           sku: { type: 'string', nullable: true },
+        },
+      },
+    },
+    {
+      pointer: pointer('components', 'schemas', 'ListingInventoryProductOffering'),
+      reason:
+        'Live offerings carry the processing profile (readiness_state_id) they are sold with, as updateListingInventory takes it.',
+      schema: {
+        ...offering,
+        properties: {
+          ...object(offering.properties, 'ListingInventoryProductOffering properties'),
+          readiness_state_id: readinessStateId,
         },
       },
     },

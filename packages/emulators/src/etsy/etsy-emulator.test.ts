@@ -370,6 +370,135 @@ describe('Etsy emulator', () => {
     });
   });
 
+  describe('Listings made on Etsy before ListLoop', () => {
+    beforeEach(() => start());
+
+    type Page = { count: number; results: Array<Record<string, unknown>> };
+    const listings = async (query: string) => {
+      const response = await call(
+        'GET',
+        `/v3/application/shops/${emulator.seeded.shopId}/listings?${query}`,
+      );
+      expect(response.status).toBe(200);
+      return (await response.json()) as Page;
+    };
+
+    it('keeps a live listing with its images, its SKU and its page', async () => {
+      const photos = [png(40, 30), png(20, 10)];
+      const id = emulator.addExistingListing({
+        title: 'Brass candlestick, 1960s',
+        description: 'A solid brass candlestick.',
+        price: 32.5,
+        quantity: 2,
+        sku: 'CANDLE-1',
+        tags: ['brass', 'vintage'],
+        photos: photos.map((bytes) => ({ bytes, contentType: 'image/png' })),
+      });
+      expect(emulator.listing(id)).toMatchObject({
+        state: 'active',
+        shopId: emulator.seeded.shopId,
+        tags: ['brass', 'vintage'],
+      });
+
+      const listing = (await (await call('GET', `/v3/application/listings/${id}`)).json()) as {
+        url: string;
+      };
+      expect(listing).toMatchObject({
+        listing_id: id,
+        state: 'active',
+        quantity: 2,
+        skus: ['CANDLE-1'],
+        price: { amount: 3250, divisor: 100, currency_code: 'USD' },
+      });
+      const images = (await (
+        await call('GET', `/v3/application/listings/${id}/images`)
+      ).json()) as { count: number; results: Array<{ rank: number; url_fullxfull: string }> };
+      expect(images.results.map((i) => i.rank)).toEqual([1, 2]);
+      for (const [index, image] of images.results.entries()) {
+        const served = await fetch(image.url_fullxfull);
+        expect(served.headers.get('content-type')).toBe('image/png');
+        expect(
+          Buffer.from(await served.arrayBuffer()).equals(photos[index] ?? Buffer.alloc(0)),
+        ).toBe(true);
+      }
+      const inventory = await call('GET', `/v3/application/listings/${id}/inventory`);
+      expect(await inventory.json()).toMatchObject({
+        products: [{ sku: 'CANDLE-1', offerings: [{ quantity: 2, price: { amount: 3250 } }] }],
+      });
+      const page = await fetch(listing.url);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('Brass candlestick, 1960s');
+      noViolations();
+    });
+
+    it('lists them by state, a page at a time, with their images and inventory on request', async () => {
+      const photo = [{ bytes: png(4, 3), contentType: 'image/png' }];
+      const made = (title: string, state?: 'active' | 'inactive' | 'draft') =>
+        emulator.addExistingListing({
+          title,
+          description: `${title}.`,
+          price: 10,
+          quantity: 1,
+          ...(state ? { state } : {}),
+          photos: photo,
+        });
+      const active = [made('Pin one'), made('Pin two'), made('Pin three')];
+      const inactive = made('Pin four', 'inactive');
+      made('Pin five', 'draft');
+
+      const first = await listings(
+        'state=active&limit=2&offset=0&sort_order=asc&includes=Images&includes=Inventory',
+      );
+      expect(first.count).toBe(3);
+      expect(first.results.map((l) => l.listing_id)).toEqual(active.slice(0, 2));
+      expect(first.results[0]).toMatchObject({
+        images: [{ rank: 1, listing_id: active[0] }],
+        inventory: { products: [{ sku: '' }] },
+      });
+      const second = await listings('state=active&limit=2&offset=2&sort_order=asc');
+      expect(second.results.map((l) => l.listing_id)).toEqual(active.slice(2));
+      expect(second.results[0]).not.toHaveProperty('images');
+
+      const off = await listings('state=inactive&includes=Images');
+      expect(off).toMatchObject({ count: 1, results: [{ listing_id: inactive, images: [{}] }] });
+      expect((await listings('state=draft')).count).toBe(1);
+      noViolations();
+
+      const unknown = await call(
+        'GET',
+        `/v3/application/shops/${emulator.seeded.shopId}/listings?includes=Photos`,
+      );
+      expect(unknown.status).toBe(400);
+      await listings('includes=Shop');
+      expect(emulator.violations.map((v) => v.messages.join(' '))).toEqual([
+        expect.stringMatching(/includes.* must be equal to one of the allowed values/),
+        'the Etsy emulator does not attach Shop (only Images, Inventory)',
+      ]);
+    });
+
+    it('refuses what Etsy would not have let the seller make', () => {
+      const listing = {
+        title: 'Pin',
+        description: 'A pin.',
+        price: 10,
+        quantity: 1,
+        photos: [{ bytes: png(4, 3), contentType: 'image/png' }],
+      };
+      expect(() => emulator.addExistingListing({ ...listing, photos: [] })).toThrow(/has no image/);
+      expect(() =>
+        emulator.addExistingListing({
+          ...listing,
+          photos: [{ bytes: Buffer.from('RIFF0000WEBP'), contentType: 'image/webp' }],
+        }),
+      ).toThrow('Photo 1 (image/webp) is not a JPG, PNG or GIF file.');
+      expect(() => emulator.addExistingListing({ ...listing, price: 0.1 })).toThrow(
+        /price must be between/,
+      );
+      expect(emulator.addExistingListing({ ...listing, photos: [], state: 'draft' })).toBeTruthy();
+      expect(emulator.store.listings.size).toBe(1);
+    });
+  });
+
   it('keeps the refresh token when rotation is off, and asks the seller on a consent page', async () => {
     await start({ rotateRefreshTokens: false, consentPage: true });
     const { refresh_token: refresh } = emulator.oauth.issueTokens();

@@ -38,9 +38,18 @@ import {
   listingPriceCents,
   listingQuantity,
   listingSkus,
+  newDraftListing,
+  type EtsyImageRecord,
   type EtsyListingRecord,
   type EtsyReceiptRecord,
 } from './etsy-store';
+import { imageInfo } from './image-info';
+import {
+  activationProblems,
+  applyListingFields,
+  listingFieldProblems,
+  offerProblems,
+} from './listing-fields';
 
 /** The app the emulator knows when none is given (tests and the sandbox may use it). */
 export const ETSY_EMULATOR_APP: EtsyApp = {
@@ -102,6 +111,27 @@ export interface EtsySaleInput {
 
 export class EtsySaleError extends Error {
   override readonly name = 'EtsySaleError';
+}
+
+/** A listing the seller made on Etsy itself, before ListLoop (see addExistingListing). */
+export interface EtsyExistingListingInput {
+  title: string;
+  description: string;
+  /** In the shop's currency. */
+  price: number;
+  quantity: number;
+  /** The SKU of its one product; none by default, as on most listings made on Etsy. */
+  sku?: string;
+  /** Active by default; an inactive listing was live and taken off sale. */
+  state?: 'active' | 'inactive' | 'draft';
+  tags?: string[];
+  /** Its photos in order (the first is the main one): JPG, PNG or GIF, as Etsy keeps them. */
+  photos: Array<{ bytes: Buffer; contentType: string }>;
+}
+
+/** What Etsy would not have let the seller make. */
+export class EtsyListingInputError extends Error {
+  override readonly name = 'EtsyListingInputError';
 }
 
 /** What was seeded: the seller, their shop, and one profile of each kind to list with. */
@@ -368,6 +398,74 @@ export class EtsyEmulator {
     };
     this.store.receipts.set(receipt.receiptId, receipt);
     return receiptJson(receipt);
+  }
+
+  /**
+   * A listing the seller made on Etsy directly, before connecting ListLoop: in the seeded
+   * shop, with its images (served at the image URLs the API gives), its inventory (one
+   * product, with the SKU when given) and its page, as the API would have left it after
+   * create → inventory → images → activate. Etsy's own checks apply (text, price, quantity,
+   * image types; an active or inactive listing has a photo). Answers the listing_id.
+   */
+  addExistingListing(input: EtsyExistingListingInput): number {
+    const shop = this.store.shops.get(this.seeded.shopId);
+    if (!shop) throw new EtsyListingInputError('The seeded shop is gone.');
+    const state = input.state ?? 'active';
+    const fields: Record<string, unknown> = {
+      title: input.title,
+      description: input.description,
+      who_made: 'someone_else',
+      when_made: '2010_2019',
+      taxonomy_id: [...(this.rules.taxonomyIds ?? [1])][0] ?? 1,
+      shipping_profile_id: this.seeded.shippingProfileId,
+      readiness_state_id: this.seeded.readinessStateId,
+      ...(input.tags ? { tags: input.tags } : {}),
+    };
+    const problems = [
+      ...listingFieldProblems(fields, shop, this.rules, null),
+      ...offerProblems(input.price, input.quantity, this.rules),
+    ];
+    if (!input.description.trim()) problems.push('The description may not be empty.');
+    if (input.photos.length > this.rules.imagesMax) {
+      problems.push(`A listing may have at most ${this.rules.imagesMax} images.`);
+    }
+    const now = seconds(this.clock);
+    const images: EtsyImageRecord[] = [];
+    input.photos.forEach((photo, index) => {
+      const info = imageInfo(photo.bytes);
+      if (!info) {
+        problems.push(`Photo ${index + 1} (${photo.contentType}) is not a JPG, PNG or GIF file.`);
+        return;
+      }
+      images.push({
+        ...info,
+        bytes: photo.bytes,
+        listingImageId: this.store.ids.take('image'),
+        shopId: shop.shopId,
+        rank: index + 1,
+        createdAt: now,
+      });
+    });
+    const listing = newDraftListing(
+      this.store,
+      shop,
+      {
+        priceCents: Math.round(input.price * 100),
+        quantity: input.quantity,
+        readinessStateId: this.seeded.readinessStateId,
+      },
+      now,
+    );
+    applyListingFields(listing, fields);
+    listing.images = images;
+    if (input.sku !== undefined && listing.products[0]) listing.products[0].sku = input.sku;
+    if (state !== 'draft') {
+      problems.push(...activationProblems(listing, listingQuantity(listing), this.rules));
+    }
+    if (problems.length > 0) throw new EtsyListingInputError(problems.join(' '));
+    listing.state = state;
+    this.store.listings.set(listing.listingId, listing);
+    return listing.listingId;
   }
 
   private seed(): void {

@@ -14,6 +14,7 @@ import {
 import {
   listingPriceCents,
   listingQuantity,
+  newDraftListing,
   type EtsyImageRecord,
   type EtsyListingRecord,
   type EtsyOfferingRecord,
@@ -49,6 +50,9 @@ function paging(query: URLSearchParams, defaultLimit: number) {
     offset: integer(query.get('offset')) ?? 0,
   };
 }
+
+/** The `includes` associations the emulator attaches (the live API has more: Shipping, Shop …). */
+const CARRIED_ASSOCIATIONS: ReadonlySet<string> = new Set(['Images', 'Inventory']);
 
 /** A listing the public may see: live or sold out; the rest only its owner. */
 function publiclyVisible(listing: EtsyListingRecord): boolean {
@@ -173,17 +177,39 @@ export function etsyHandlers(etsy: EtsyContext): Record<string, EtsyHandler> {
       return json(200, listingJson(etsy, listing, ctx.baseUrl));
     };
 
+  /** The associations a listing call asked for (`includes`), as fields of each listing. */
+  const associations = (ctx: EtsyCallContext) => {
+    const wanted = new Set(ctx.query.getAll('includes'));
+    const unsupported = [...wanted].filter((name) => !CARRIED_ASSOCIATIONS.has(name));
+    if (unsupported.length > 0) {
+      etsy.violation(ctx, [
+        `the Etsy emulator does not attach ${unsupported.join(', ')} (only ${[...CARRIED_ASSOCIATIONS].join(', ')})`,
+      ]);
+    }
+    return (listing: EtsyListingRecord): Record<string, unknown> => ({
+      ...(wanted.has('Images')
+        ? {
+            images: [...listing.images]
+              .sort((a, b) => a.rank - b.rank)
+              .map((i) => imageJson(etsy, i, listing.listingId, ctx.baseUrl)),
+          }
+        : {}),
+      ...(wanted.has('Inventory') ? { inventory: inventoryJson(etsy, listing) } : {}),
+    });
+  };
+
   const listingPage = (
     listings: EtsyListingRecord[],
     ctx: EtsyCallContext,
     defaultLimit: number,
+    attach: (listing: EtsyListingRecord) => Record<string, unknown> = () => ({}),
   ) => {
     const page = paging(ctx.query, defaultLimit);
     return json(200, {
       count: listings.length,
       results: listings
         .slice(page.offset, page.offset + page.limit)
-        .map((l) => listingJson(etsy, l, ctx.baseUrl)),
+        .map((l) => ({ ...listingJson(etsy, l, ctx.baseUrl), ...attach(l) })),
     });
   };
 
@@ -251,66 +277,17 @@ export function etsyHandlers(etsy: EtsyContext): Record<string, EtsyHandler> {
       const now = seconds(etsy.clock);
       const readinessStateId =
         typeof body.readiness_state_id === 'number' ? body.readiness_state_id : null;
-      const listing: EtsyListingRecord = {
-        listingId: store.ids.take('listing'),
-        shopId: shop.shopId,
-        userId: shop.userId,
-        state: 'draft',
-        title: '',
-        description: '',
-        whoMade: null,
-        whenMade: null,
-        taxonomyId: null,
-        type: 'physical',
-        tags: [],
-        materials: [],
-        styles: [],
-        shippingProfileId: null,
-        readinessStateId,
-        shopSectionId: null,
-        processingMin: null,
-        processingMax: null,
-        itemWeight: null,
-        itemWeightUnit: null,
-        itemLength: null,
-        itemWidth: null,
-        itemHeight: null,
-        itemDimensionsUnit: null,
-        isSupply: null,
-        isPersonalizable: false,
-        isCustomizable: false,
-        isTaxable: true,
-        isPrivate: false,
-        shouldAutoRenew: false,
-        recipient: null,
-        occasion: null,
-        featuredRank: -1,
-        createdAt: now,
-        updatedAt: now,
-        stateAt: now,
-        products: [
-          {
-            productId: store.ids.take('product'),
-            sku: '',
-            propertyValues: [],
-            offerings: [
-              {
-                offeringId: store.ids.take('offering'),
-                quantity: Number(body.quantity),
-                priceCents: Math.round(Number(body.price) * 100),
-                isEnabled: true,
-                readinessStateId,
-              },
-            ],
-          },
-        ],
-        priceOnProperty: [],
-        quantityOnProperty: [],
-        skuOnProperty: [],
-        images: reused.map((image, index) => ({ ...image, rank: index + 1 })),
-        views: 0,
-        numFavorers: 0,
-      };
+      const listing = newDraftListing(
+        store,
+        shop,
+        {
+          priceCents: Math.round(Number(body.price) * 100),
+          quantity: Number(body.quantity),
+          readinessStateId,
+        },
+        now,
+      );
+      listing.images = reused.map((image, index) => ({ ...image, rank: index + 1 }));
       applyListingFields(listing, body);
       store.listings.set(listing.listingId, listing);
       return json(201, listingJson(etsy, listing, ctx.baseUrl));
@@ -335,7 +312,7 @@ export function etsyHandlers(etsy: EtsyContext): Record<string, EtsyHandler> {
       const listings = [...store.listings.values()]
         .filter((l) => l.shopId === shop.shopId && l.state === state)
         .sort((a, b) => (key(a) - key(b) || a.listingId - b.listingId) * (descending ? -1 : 1));
-      return listingPage(listings, ctx, 25);
+      return listingPage(listings, ctx, 25, associations(ctx));
     },
 
     findAllActiveListingsByShop(ctx) {

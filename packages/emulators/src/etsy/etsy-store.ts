@@ -189,6 +189,78 @@ export class EtsyStore {
   }
 }
 
+/**
+ * A new draft of the shop as createDraftListing makes it: one product without a SKU and one
+ * offering, nothing else set. The caller applies the listing's fields and keeps it.
+ */
+export function newDraftListing(
+  store: EtsyStore,
+  shop: EtsyShopRecord,
+  offer: { priceCents: number; quantity: number; readinessStateId: number | null },
+  now: number,
+): EtsyListingRecord {
+  return {
+    listingId: store.ids.take('listing'),
+    shopId: shop.shopId,
+    userId: shop.userId,
+    state: 'draft',
+    title: '',
+    description: '',
+    whoMade: null,
+    whenMade: null,
+    taxonomyId: null,
+    type: 'physical',
+    tags: [],
+    materials: [],
+    styles: [],
+    shippingProfileId: null,
+    readinessStateId: offer.readinessStateId,
+    shopSectionId: null,
+    processingMin: null,
+    processingMax: null,
+    itemWeight: null,
+    itemWeightUnit: null,
+    itemLength: null,
+    itemWidth: null,
+    itemHeight: null,
+    itemDimensionsUnit: null,
+    isSupply: null,
+    isPersonalizable: false,
+    isCustomizable: false,
+    isTaxable: true,
+    isPrivate: false,
+    shouldAutoRenew: false,
+    recipient: null,
+    occasion: null,
+    featuredRank: -1,
+    createdAt: now,
+    updatedAt: now,
+    stateAt: now,
+    products: [
+      {
+        productId: store.ids.take('product'),
+        sku: '',
+        propertyValues: [],
+        offerings: [
+          {
+            offeringId: store.ids.take('offering'),
+            quantity: offer.quantity,
+            priceCents: offer.priceCents,
+            isEnabled: true,
+            readinessStateId: offer.readinessStateId,
+          },
+        ],
+      },
+    ],
+    priceOnProperty: [],
+    quantityOnProperty: [],
+    skuOnProperty: [],
+    images: [],
+    views: 0,
+    numFavorers: 0,
+  };
+}
+
 /** The live products of a listing (Etsy keeps deleted ones out of the inventory it shows). */
 function enabledOfferings(listing: EtsyListingRecord): EtsyOfferingRecord[] {
   return listing.products.flatMap((p) => p.offerings.filter((o) => o.isEnabled));

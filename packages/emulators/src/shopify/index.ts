@@ -7,6 +7,7 @@ export {
   ShopifyEmulator,
   ShopifySaleError,
   type ShopifyEmulatorOptions,
+  type ShopifyExistingProductInput,
   type ShopifySaleInput,
   type ShopifySaleResult,
 } from './shopify-emulator';

@@ -439,6 +439,189 @@ describe('Shopify emulator', () => {
     });
   });
 
+  describe('products the seller made before ListLoop', () => {
+    const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
+    const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 5, 6, 7]);
+    const PRODUCTS = `query Existing($first: Int!, $after: String) {
+      products(first: $first, after: $after, sortKey: ID) {
+        nodes {
+          id title descriptionHtml vendor productType status handle onlineStoreUrl tags
+          variants(first: 1) { nodes { sku price inventoryQuantity selectedOptions { name value } } }
+          media(first: 24) { nodes { ... on MediaImage { status image { url } } } }
+        }
+        pageInfo { hasNextPage endCursor }
+      }
+    }`;
+    let token: string;
+
+    beforeEach(async () => {
+      token = await install();
+    });
+
+    it('reads them page by page with their variant, stock, options and photos on the CDN', async () => {
+      const coat = emulator.addExistingProduct({
+        title: 'Wool coat',
+        descriptionHtml: '<p>Warm.</p>',
+        vendor: 'Barbour',
+        productType: 'Coats',
+        tags: ['wool', 'Condition: Good'],
+        variants: [
+          { sku: 'COAT-1', price: 80, quantity: 2, options: { Size: 'M', Color: 'Navy' } },
+        ],
+        photos: [
+          { bytes: JPEG, contentType: 'image/jpeg' },
+          { bytes: PNG, contentType: 'image/png' },
+        ],
+      });
+      const draft = emulator.addExistingProduct({
+        title: 'Silk scarf',
+        status: 'DRAFT',
+        variants: [{ price: '15.5' }],
+      });
+      emulator.addExistingProduct({
+        title: 'Hidden hat',
+        published: false,
+        variants: [{ price: 9 }],
+      });
+
+      const page1 = await gql(token, PRODUCTS, { first: 2 });
+      expect(page1.body.errors).toBeUndefined();
+      const [first, second] = page1.body.data.products.nodes;
+      expect(first).toMatchObject({
+        id: coat,
+        title: 'Wool coat',
+        descriptionHtml: '<p>Warm.</p>',
+        vendor: 'Barbour',
+        productType: 'Coats',
+        status: 'ACTIVE',
+        handle: 'wool-coat',
+        onlineStoreUrl: `${emulator.shopBaseUrl()}/products/wool-coat`,
+        tags: ['wool', 'Condition: Good'],
+        variants: {
+          nodes: [
+            {
+              sku: 'COAT-1',
+              price: '80.00',
+              inventoryQuantity: 2,
+              selectedOptions: [
+                { name: 'Size', value: 'M' },
+                { name: 'Color', value: 'Navy' },
+              ],
+            },
+          ],
+        },
+      });
+      const urls = first.media.nodes.map((m: any) => m.image.url);
+      expect(first.media.nodes.map((m: any) => m.status)).toEqual(['READY', 'READY']);
+      expect(urls.every((u: string) => u.startsWith(`${emulator.baseUrl}/s/files/`))).toBe(true);
+      const photos = await Promise.all(urls.map((u: string) => fetch(u)));
+      expect(photos.map((r) => r.headers.get('content-type'))).toEqual(['image/jpeg', 'image/png']);
+      expect(Buffer.from(await photos[0]!.arrayBuffer())).toEqual(JPEG);
+      expect(Buffer.from(await photos[1]!.arrayBuffer())).toEqual(PNG);
+      expect((await fetch(first.onlineStoreUrl)).status).toBe(200);
+
+      expect(second).toMatchObject({
+        id: draft,
+        status: 'DRAFT',
+        onlineStoreUrl: null,
+        variants: { nodes: [{ sku: null, price: '15.50', inventoryQuantity: 1 }] },
+        media: { nodes: [] },
+      });
+      expect((await fetch(`${emulator.shopBaseUrl()}/products/silk-scarf`)).status).toBe(404);
+
+      expect(page1.body.data.products.pageInfo.hasNextPage).toBe(true);
+      const page2 = await gql(token, PRODUCTS, {
+        first: 2,
+        after: page1.body.data.products.pageInfo.endCursor,
+      });
+      expect(page2.body.data.products.nodes.map((p: any) => [p.title, p.onlineStoreUrl])).toEqual([
+        ['Hidden hat', null],
+      ]);
+      expect(page2.body.data.products.pageInfo).toMatchObject({ hasNextPage: false });
+      // 2 + 2 × (1 + variants 2 + 1 × 2 + media 2 + 24 × 2): well under the 1,000 of one query.
+      expect(page1.body.extensions.cost.requestedQueryCost).toBe(112);
+      expect(emulator.violations).toEqual([]);
+    });
+
+    it('refuses a product Shopify would refuse', () => {
+      expect(() =>
+        emulator.addExistingProduct({
+          title: 'Twins',
+          variants: [
+            { price: 1, options: { Size: 'M' } },
+            { price: 1, options: { Size: 'M' } },
+          ],
+        }),
+      ).toThrow(/Two variants have the same option values/);
+    });
+
+    it('adds one from the control surface, photos in base64', async () => {
+      const response = await fetch(`${emulator.baseUrl}/__emulator/products`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          title: 'Denim jacket',
+          variants: [{ sku: 'J-1', price: '30', quantity: 1, options: { Size: 'L' } }],
+          photos: [{ base64: JPEG.toString('base64'), contentType: 'image/jpeg' }],
+        }),
+      });
+      expect(response.status).toBe(201);
+      const { product } = (await response.json()) as { product: any };
+      expect(product).toMatchObject({ title: 'Denim jacket', status: 'active' });
+      expect(product.variants[0]).toMatchObject({ sku: 'J-1', inventory_quantity: 1 });
+      const photo = await fetch(product.images[0].src);
+      expect(Buffer.from(await photo.arrayBuffer())).toEqual(JPEG);
+    });
+
+    it('serves productSet photos from its CDN, copied from their source once', async () => {
+      let hits = 0;
+      const source = createServer((req, res) => {
+        hits += 1;
+        if (req.url === '/photo.jpg')
+          res.writeHead(200, { 'content-type': 'image/jpeg' }).end(JPEG);
+        else res.writeHead(404).end();
+      });
+      await new Promise<void>((resolve) => source.listen(0, '127.0.0.1', () => resolve()));
+      const origin = `http://127.0.0.1:${(source.address() as AddressInfo).port}`;
+      try {
+        const answer = await gql(
+          token,
+          `mutation Create($input: ProductSetInput!) {
+            productSet(input: $input) {
+              product { media(first: 5) { nodes { ... on MediaImage { image { url } } } } }
+              userErrors { message }
+            }
+          }`,
+          {
+            input: {
+              title: 'Linen shirt',
+              files: [
+                { originalSource: `${origin}/photo.jpg`, contentType: 'IMAGE' },
+                { originalSource: `${origin}/gone.jpg`, contentType: 'IMAGE' },
+              ],
+            },
+          },
+        );
+        const [copied, missing] = answer.body.data.productSet.product.media.nodes.map(
+          (m: any) => m.image.url as string,
+        );
+        expect(copied!.startsWith(`${emulator.baseUrl}/s/files/`)).toBe(true);
+        expect(hits).toBe(0);
+        for (let n = 0; n < 2; n += 1) {
+          const photo = await fetch(copied!);
+          expect(photo.headers.get('content-type')).toBe('image/jpeg');
+          expect(Buffer.from(await photo.arrayBuffer())).toEqual(JPEG);
+        }
+        expect((await fetch(missing!)).status).toBe(404);
+        expect(hits).toBe(2);
+        expect((await fetch(`${emulator.baseUrl}/s/files/copies/c999999`)).status).toBe(404);
+        expect(emulator.violations).toEqual([]);
+      } finally {
+        await new Promise<void>((resolve) => source.close(() => resolve()));
+      }
+    });
+  });
+
   describe('sales and webhooks', () => {
     let receiver: Server;
     let receiverUrl: string;

@@ -10,6 +10,7 @@ import {
   type RunningEmulator,
 } from '../core/emulator-server';
 import type { Fault, FaultSpec, Faults } from '../core/faults';
+import { PhotoStore } from '../core/photo-store';
 import {
   RequestTooLargeError,
   header,
@@ -37,6 +38,8 @@ import {
   type MetafieldDefinitionRecord,
   type OrderRecord,
   type ProductRecord,
+  type ProductSetInput,
+  type ProductStatus,
   type ShopEvent,
   type ShopSettings,
 } from './store';
@@ -129,7 +132,10 @@ export interface ShopifyEmulatorOptions {
   /** Show Shopify's install consent page instead of approving at once (sandbox mode). */
   consentPage?: boolean;
   clock?: Clock;
-  /** How webhooks are sent (the global fetch by default). */
+  /**
+   * How the emulator reaches out: webhooks, and the photos its CDN copies from productSet's
+   * `files` URLs (the global fetch by default).
+   */
   fetch?: typeof fetch;
   throttle?: Partial<ThrottleSettings>;
   tokenLifetimes?: Partial<TokenLifetimes>;
@@ -158,6 +164,76 @@ export class ShopifySaleError extends Error {
   override readonly name = 'ShopifySaleError';
 }
 
+/**
+ * A product the seller made in Shopify's admin before ListLoop (the import's source): one
+ * variant or a few, stocked at the shop's location, photos uploaded to Shopify's CDN.
+ */
+export interface ShopifyExistingProductInput {
+  /** The shop's domain; the default shop when absent. */
+  shop?: string;
+  title: string;
+  descriptionHtml?: string;
+  vendor?: string;
+  productType?: string;
+  tags?: string[];
+  /** ACTIVE by default. */
+  status?: ProductStatus;
+  /** Whether it is on the Online Store sales channel; true by default. */
+  published?: boolean;
+  variants: Array<{
+    sku?: string | null;
+    price: string | number;
+    /** Available at the shop's location; 1 by default. */
+    quantity?: number;
+    /** The variant's option values by option name ({ Size: 'M', Color: 'Blue' }); none: Shopify's default Title. */
+    options?: Record<string, string>;
+  }>;
+  photos?: Array<{ bytes: Buffer; contentType: string; alt?: string | null }>;
+}
+
+/** The most Shopify takes of one image (◐ 20 MB, 20 megapixels). */
+const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
+
+/** Where the emulated CDN serves uploaded files, and the copies of files made from URLs. */
+const CDN_FILES = '/s/files/{id}';
+const CDN_COPIES = '/s/files/copies/:copyId';
+
+interface CopiedImage {
+  bytes: Buffer;
+  contentType: string;
+}
+
+const ExistingProductSchema = z.object({
+  shop: z.string().optional(),
+  title: z.string().min(1),
+  descriptionHtml: z.string().optional(),
+  vendor: z.string().optional(),
+  productType: z.string().optional(),
+  tags: z.array(z.string()).optional(),
+  status: z.enum(['ACTIVE', 'ARCHIVED', 'DRAFT']).optional(),
+  published: z.boolean().optional(),
+  variants: z
+    .array(
+      z.object({
+        sku: z.string().nullable().optional(),
+        price: z.union([z.string(), z.number()]),
+        quantity: z.number().int().min(0).optional(),
+        options: z.record(z.string(), z.string()).optional(),
+      }),
+    )
+    .min(1),
+  /** Each photo's bytes in base64. */
+  photos: z
+    .array(
+      z.object({
+        base64: z.string().min(1),
+        contentType: z.string().regex(/^image\//),
+        alt: z.string().nullable().optional(),
+      }),
+    )
+    .optional(),
+});
+
 const SaleSchema = z.object({
   shop: z.string().optional(),
   sku: z.string().min(1).optional(),
@@ -183,6 +259,17 @@ export class ShopifyEmulator {
   private readonly shops = new Map<string, ShopState>();
   private readonly buckets: CostBuckets;
   private readonly webhooks: WebhookDispatcher;
+  private readonly fetchImpl: typeof fetch;
+  /** Files uploaded to the shop (products made in the admin), served by the emulated CDN. */
+  readonly photos: PhotoStore;
+  /** productSet's files by copy id: their source, and the copy once the CDN has made it. */
+  private readonly copies = new Map<
+    string,
+    { source: string; copy: Promise<CopiedImage | null> | null }
+  >();
+  /** The CDN's own addresses: a file given by one of these is not copied again. */
+  private readonly hosted = new Set<string>();
+  private nextCopy = 1;
 
   constructor(private readonly options: ShopifyEmulatorOptions = {}) {
     this.server = new EmulatorServer({
@@ -197,22 +284,26 @@ export class ShopifyEmulator {
       ...options.tokenLifetimes,
     });
     this.buckets = new CostBuckets({ ...DEFAULT_THROTTLE, ...options.throttle }, this.clock);
-    const fetchImpl =
+    this.fetchImpl =
       options.fetch ?? ((input: string | URL | Request, init?: RequestInit) => fetch(input, init));
     this.webhooks = new WebhookDispatcher(
       (id) => this.oauth.app(id)?.clientSecret ?? null,
       this.clock,
-      fetchImpl,
+      this.fetchImpl,
     );
+    this.photos = new PhotoStore(this.server, CDN_FILES);
     this.seed();
     this.server.onReset(() => {
       this.shops.clear();
       this.oauth.clear();
       this.webhooks.clear();
+      this.copies.clear();
+      this.hosted.clear();
       this.seed();
     });
     this.registerOAuth();
     this.registerPages();
+    this.registerCdn();
     this.registerControls();
   }
 
@@ -357,6 +448,7 @@ export class ShopifyEmulator {
       this.ids,
       this.clock,
       (event) => this.notify(shop, event),
+      (source) => this.hostImage(source),
     );
     for (const definition of this.options.metafieldDefinitions ?? DEFAULT_METAFIELD_DEFINITIONS) {
       shop.addMetafieldDefinition({ ...definition });
@@ -367,6 +459,66 @@ export class ShopifyEmulator {
 
   productUrl(shop: ShopState, product: ProductRecord): string {
     return `${this.shopBaseUrl(shop.domain)}/products/${encodeURIComponent(product.handle)}`;
+  }
+
+  /**
+   * A product as a seller who made it in Shopify's admin has it, before ListLoop: the product
+   * and its variants, stock at the shop's location, photos on the CDN (MediaImage, READY), on
+   * the Online Store unless `published: false`, with its product page. Answers the product GID.
+   * Refused (an Error with Shopify's words) as productSet would refuse it.
+   */
+  addExistingProduct(input: ShopifyExistingProductInput): string {
+    const shop = this.shop(input.shop);
+    const optionNames: string[] = [];
+    for (const variant of input.variants) {
+      for (const name of Object.keys(variant.options ?? {})) {
+        if (!optionNames.includes(name)) optionNames.push(name);
+      }
+    }
+    const productOptions =
+      optionNames.length > 0
+        ? optionNames.map((name) => ({
+            name,
+            values: [
+              ...new Set(input.variants.map((v) => v.options?.[name]).filter((v) => v != null)),
+            ].map((value) => ({ name: value })),
+          }))
+        : [{ name: 'Title', values: [{ name: 'Default Title' }] }];
+    const files = (input.photos ?? []).map((photo) => {
+      const url = this.photos.add(photo.bytes, photo.contentType);
+      this.hosted.add(url);
+      return { originalSource: url, alt: photo.alt ?? null };
+    });
+    const productSet: ProductSetInput = {
+      title: input.title,
+      descriptionHtml: input.descriptionHtml ?? '',
+      vendor: input.vendor ?? '',
+      productType: input.productType ?? '',
+      tags: input.tags ?? [],
+      status: input.status ?? 'ACTIVE',
+      files,
+      productOptions,
+      variants: input.variants.map((variant) => ({
+        sku: variant.sku ?? null,
+        price: String(variant.price),
+        inventoryQuantities: [
+          { locationId: shop.location.id, name: 'available', quantity: variant.quantity ?? 1 },
+        ],
+        optionValues:
+          optionNames.length > 0
+            ? optionNames.map((name) => ({ optionName: name, name: variant.options?.[name] }))
+            : [{ optionName: 'Title', name: 'Default Title' }],
+      })),
+    };
+    const result = shop.productSet(null, productSet, {
+      publicationIds: input.published === false ? [] : [shop.onlineStore.id],
+    });
+    if (!result.product) {
+      throw new Error(
+        `Shopify would refuse this product: ${result.userErrors.map((e) => e.message).join('; ')}`,
+      );
+    }
+    return result.product.id;
   }
 
   /** A buyer's order: stock goes down, and orders/create reaches every subscribed app. */
@@ -436,6 +588,53 @@ export class ShopifyEmulator {
   private seed(): void {
     for (const settings of this.options.shops ?? [{ domain: DEFAULT_SHOP_DOMAIN }])
       this.addShop(settings);
+  }
+
+  /**
+   * A productSet file from a URL gets an address on the CDN; the CDN copies the source when the
+   * address is first read and keeps the copy (Shopify copies it as it processes the media).
+   */
+  private hostImage(source: string): string {
+    if (this.hosted.has(source)) return source;
+    const copyId = `c${String(this.nextCopy++).padStart(6, '0')}`;
+    this.copies.set(copyId, { source, copy: null });
+    const url = `${this.baseUrl}${CDN_COPIES.replace(':copyId', copyId)}`;
+    this.hosted.add(url);
+    return url;
+  }
+
+  private async copyImage(source: string): Promise<CopiedImage | null> {
+    try {
+      const response = await this.fetchImpl(source, { signal: AbortSignal.timeout(30_000) });
+      const contentType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim();
+      if (!response.ok || !contentType.startsWith('image/')) {
+        await response.body?.cancel().catch(() => undefined);
+        return null;
+      }
+      const bytes = Buffer.from(await response.arrayBuffer());
+      return bytes.length <= MAX_IMAGE_BYTES ? { bytes, contentType } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private registerCdn(): void {
+    this.server.route('GET', CDN_COPIES, async (ctx) => {
+      const entry = this.copies.get(ctx.params.copyId ?? '');
+      if (!entry) return { status: 404, text: 'Not found' };
+      entry.copy ??= this.copyImage(entry.source);
+      const image = await entry.copy;
+      if (!image) {
+        // The source could not be copied (media processing FAILED); a later read tries again.
+        entry.copy = null;
+        return { status: 404, text: 'Not found' };
+      }
+      return {
+        status: 200,
+        headers: { 'content-type': image.contentType, 'cache-control': 'public, max-age=3600' },
+        bytes: image.bytes,
+      };
+    });
   }
 
   private notify(shop: ShopState, event: ShopEvent): void {
@@ -685,6 +884,29 @@ export class ShopifyEmulator {
       } catch (error) {
         if (!(error instanceof ShopifySaleError)) throw error;
         return fromForm ? back(error.message) : json(409, { error: error.message });
+      }
+    });
+    this.server.control('POST', '/products', (ctx) => {
+      const parsed = ExistingProductSchema.safeParse(controlInput(ctx.body));
+      if (!parsed.success) return json(400, { error: parsed.error.message });
+      const { photos, ...rest } = parsed.data;
+      try {
+        const id = this.addExistingProduct({
+          ...rest,
+          ...(photos
+            ? {
+                photos: photos.map((p) => ({
+                  bytes: Buffer.from(p.base64, 'base64'),
+                  contentType: p.contentType,
+                  alt: p.alt ?? null,
+                })),
+              }
+            : {}),
+        });
+        const shop = this.shop(rest.shop);
+        return json(201, { product: shop.productPayload(shop.products.get(id)!) });
+      } catch (error) {
+        return json(409, { error: (error as Error).message });
       }
     });
     this.server.control('POST', '/tokens/expire', (ctx) => {

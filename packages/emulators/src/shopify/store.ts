@@ -25,7 +25,10 @@ export interface PublicationRecord {
 export interface MediaRecord {
   id: string;
   alt: string | null;
+  /** The image's address on Shopify's CDN, as MediaImage.image.url answers it. */
   url: string;
+  /** Where Shopify copied it from (productSet's files.originalSource). */
+  originalSource: string;
 }
 
 export interface OptionRecord {
@@ -389,6 +392,11 @@ export class ShopState {
     private readonly ids: IdSequence,
     private readonly clock: Clock,
     private readonly notify: (event: ShopEvent) => void,
+    /**
+     * The CDN address of an image Shopify copies from a URL (productSet's files): Shopify
+     * serves media from its own host, never from the source. The source itself by default.
+     */
+    private readonly hostImage: (originalSource: string) => string = (source) => source,
   ) {
     this.id = ids.gid('Shop').id;
     this.domainId = ids.gid('Domain').id;
@@ -448,6 +456,8 @@ export class ShopState {
   productSet(
     identifier: ProductSetIdentifiers | null,
     input: ProductSetInput,
+    /** Sales channels a new product is published on as it is made (the admin's checkboxes). */
+    options: { publicationIds?: readonly string[] } = {},
   ): { product: ProductRecord | null; userErrors: UserErrorRecord[] } {
     let existing: ProductRecord | undefined;
     let handleFromIdentifier: string | null = null;
@@ -511,7 +521,8 @@ export class ShopState {
       product.media = input.files.map((file) => ({
         ...this.ids.gid('MediaImage'),
         alt: file.alt ?? null,
-        url: file.originalSource!,
+        url: this.hostImage(file.originalSource!),
+        originalSource: file.originalSource!,
       }));
     }
     if (input.productOptions != null) {
@@ -574,6 +585,11 @@ export class ShopState {
         [{ optionValues: [{ optionName: 'Title', name: 'Default Title' }] }],
         now,
       );
+    }
+    if (created) {
+      for (const publicationId of options.publicationIds ?? []) {
+        product.publications.set(publicationId, now);
+      }
     }
     product.updatedAt = now;
     this.products.set(product.id, product);

@@ -25,6 +25,32 @@ export interface EbayOffer {
     returnPolicyId?: string;
   };
   listing?: { listingId?: string; listingStatus?: string; soldQuantity?: number };
+  availableQuantity?: number;
+}
+
+/** An inventory item as getInventoryItems answers it (the fields the import reads). */
+export interface EbayInventoryItem {
+  sku: string;
+  locale?: string;
+  condition?: string;
+  conditionDescription?: string;
+  availability?: { shipToLocationAvailability?: { quantity?: number } };
+  product?: {
+    title?: string;
+    description?: string;
+    brand?: string;
+    mpn?: string;
+    upc?: string[];
+    ean?: string[];
+    aspects?: Record<string, unknown>;
+    imageUrls?: string[];
+  };
+}
+
+/** Where an inventory location is (the part of getInventoryLocation the import reads). */
+export interface EbayLocationAddress {
+  postalCode: string;
+  country: string | null;
 }
 
 export interface EbayOrderLineItem {
@@ -130,6 +156,49 @@ export class EbayClient {
     );
   }
 
+  /**
+   * One page of the seller's inventory items, from `offset` (the records to skip). `next` is
+   * the offset eBay's own `next` link asks for, null on the last page.
+   */
+  async inventoryItems(
+    scope: ConnectorScope,
+    query: { limit: number; offset: number },
+  ): Promise<{ items: EbayInventoryItem[]; next: number | null; total: number }> {
+    const response = await this.send<{
+      inventoryItems?: EbayInventoryItem[];
+      next?: string;
+      total?: number;
+    }>(scope, 'GET', `${EBAY_INVENTORY_PATH}/inventory_item`, {
+      query: { limit: query.limit, offset: query.offset },
+    });
+    const body = response?.body ?? {};
+    const items = (body.inventoryItems ?? []).filter(
+      (item): item is EbayInventoryItem => typeof item?.sku === 'string' && item.sku !== '',
+    );
+    let next: number | null = null;
+    if (body.next && (body.inventoryItems ?? []).length > 0) {
+      // ◐ The description calls offset a page number; following eBay's link is right in both
+      // readings. Without a readable offset in it, the next records are after this page's.
+      const linked = Number(safeUrl(body.next)?.searchParams.get('offset') ?? NaN);
+      next =
+        Number.isInteger(linked) && linked > query.offset
+          ? linked
+          : query.offset + (body.inventoryItems ?? []).length;
+    }
+    return { items, next, total: body.total ?? 0 };
+  }
+
+  /** Every offer of a SKU, whatever its marketplace or format; none when eBay has none. */
+  async allOffers(scope: ConnectorScope, sku: string): Promise<EbayOffer[]> {
+    const response = await this.send<{ offers?: EbayOffer[] }>(
+      scope,
+      'GET',
+      `${EBAY_INVENTORY_PATH}/offer`,
+      { query: { sku }, allow: [404], absentIds: [25713, 25702] },
+    );
+    return response?.body.offers ?? [];
+  }
+
   /** Creates the offer; when one already exists (a create that crashed), answers its id. */
   async createOffer(scope: ConnectorScope, offer: unknown): Promise<string> {
     const response = await this.http.request<{ offerId?: string; errors?: EbayApiError[] }>(
@@ -212,6 +281,22 @@ export class EbayClient {
     return response !== null;
   }
 
+  /** The address of the seller's location `key`; null when it does not exist or has no postal code. */
+  async locationAddress(scope: ConnectorScope, key: string): Promise<EbayLocationAddress | null> {
+    const response = await this.send<{
+      location?: { address?: { postalCode?: unknown; country?: unknown } };
+    }>(scope, 'GET', `${EBAY_INVENTORY_PATH}/location/${encodeURIComponent(key)}`, {
+      allow: [404],
+      absentIds: [25805],
+    });
+    const address = response?.body.location?.address;
+    const postalCode = typeof address?.postalCode === 'string' ? address.postalCode.trim() : '';
+    if (!postalCode) return null;
+    const country =
+      typeof address?.country === 'string' && address.country ? address.country : null;
+    return { postalCode, country };
+  }
+
   async createLocation(scope: ConnectorScope, key: string, location: unknown): Promise<void> {
     // 409: it exists already (made meanwhile), which is what was wanted.
     await this.send(scope, 'POST', `${EBAY_INVENTORY_PATH}/location/${encodeURIComponent(key)}`, {
@@ -290,5 +375,13 @@ export class EbayClient {
     await this.send(scope, 'POST', `${EBAY_ACCOUNT_PATH}/program/opt_in`, {
       json: { programType },
     });
+  }
+}
+
+function safeUrl(value: string): URL | null {
+  try {
+    return new URL(value, 'https://api.ebay.com');
+  } catch {
+    return null;
   }
 }

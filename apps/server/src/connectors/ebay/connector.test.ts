@@ -431,6 +431,109 @@ describe('eBay connector against the eBay emulator', () => {
     expectNoViolations();
   });
 
+  describe('a listing imported from eBay (marketplaceSku)', () => {
+    const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0xff, 0xd9]);
+
+    /** The seller's listing made on eBay, and the item's listing as the import stores it. */
+    const imported = async (sku: string, active = true) => {
+      emulator.addExistingListing({
+        sku,
+        title: 'Waxed jacket, olive, M',
+        description: 'Made on eBay before ListLoop.',
+        price: 80,
+        quantity: 1,
+        condition: 'USED_EXCELLENT',
+        brand: 'Barbour',
+        photos: [{ bytes: JPEG, contentType: 'image/jpeg' }],
+        active,
+      });
+      const page = await connector.fetchListings(SCOPE, null);
+      const found = page.listings.find((l) => l.sku === sku);
+      if (!found) throw new Error(`The import does not read ${sku}`);
+      const base = input({ price: 75, quantity: 1 });
+      return {
+        found,
+        input: {
+          ...base,
+          listing: {
+            status: found.state === 'active' ? 'listed' : 'delisted',
+            listedID: found.listedID,
+            listingURL: found.listingURL,
+            marketplaceSku: found.sku,
+          },
+        },
+      };
+    };
+
+    it('updates, changes the quantity of, delists and relists the seller’s own listing', async () => {
+      const { found, input: listing } = await imported('JKT-042');
+      const items = emulator.store.inventoryItems.size;
+      const offers = emulator.store.offers.size;
+      const [offer] = offersOf('JKT-042');
+      expect(found.listedID).toBe(offer?.listing?.listingId);
+
+      const updated = await connector.update({
+        ...listing,
+        built: { ...listing.built, title: 'Barbour waxed jacket, olive, M', price: 69 },
+        listedID: found.listedID,
+      });
+      expect(updated).toEqual({ listedID: found.listedID, listingURL: found.listingURL });
+      expect(emulator.store.inventoryItems.get('JKT-042')?.item.product).toMatchObject({
+        title: 'Barbour waxed jacket, olive, M',
+      });
+      expect(offersOf('JKT-042')[0]?.details.pricingSummary).toEqual({
+        price: { value: '69.00', currency: 'USD' },
+      });
+
+      calls = [];
+      await connector.updateQuantity({ ...listing, listedID: found.listedID, quantity: 3 });
+      expect(calls.map((c) => c.path)).toEqual(['/sell/inventory/v1/bulk_update_price_quantity']);
+      expect(emulator.store.inventoryItems.get('JKT-042')?.quantity).toBe(3);
+
+      await connector.delist({ ...listing, listedID: found.listedID });
+      expect(offersOf('JKT-042')).toMatchObject([{ status: 'UNPUBLISHED', listing: null }]);
+      expect((await fetch(found.listingURL ?? '')).status).toBe(404);
+
+      const relisted = await connector.publish(listing);
+      expect(offersOf('JKT-042')).toMatchObject([
+        {
+          offerId: offer?.offerId,
+          status: 'PUBLISHED',
+          listing: { listingId: relisted.listedID },
+        },
+      ]);
+      // The seller's listing throughout: no inventory item or offer under our item id.
+      expect(emulator.store.inventoryItems.size).toBe(items);
+      expect(emulator.store.offers.size).toBe(offers);
+      expect(emulator.store.inventoryItems.has(listing.item.itemID)).toBe(false);
+      expect(offersOf(listing.item.itemID)).toEqual([]);
+      expectNoViolations();
+    });
+
+    it('publishes the seller’s offer that was never published (listedID: its SKU)', async () => {
+      const { found, input: listing } = await imported('DRAFT-7', false);
+      expect(found).toMatchObject({ listedID: 'DRAFT-7', state: 'inactive' });
+      const offers = emulator.store.offers.size;
+      const published = await connector.publish(listing);
+      expect(offersOf('DRAFT-7')).toMatchObject([
+        { status: 'PUBLISHED', listing: { listingId: published.listedID } },
+      ]);
+      expect(emulator.store.offers.size).toBe(offers);
+      expect(emulator.store.inventoryItems.has(listing.item.itemID)).toBe(false);
+      expectNoViolations();
+    });
+
+    it('keeps our item id as the SKU when the listing has no marketplace SKU', async () => {
+      const listing = input();
+      for (const marketplaceSku of [null, '', '  ']) {
+        const built = await connector.build({ ...listing, listing: { marketplaceSku } });
+        expect(built.sku).toBe(listing.item.itemID);
+      }
+      const imported = await connector.build({ ...listing, listing: { marketplaceSku: 'A-1' } });
+      expect(imported).toMatchObject({ sku: 'A-1', offer: { sku: 'A-1' } });
+    });
+  });
+
   it('respects the daily revision limit: eBay’s refusal, and its own count', async () => {
     const listing = input();
     const first = await connector.publish(listing);

@@ -2,12 +2,15 @@ import {
   ConnectorError,
   type Connector,
   type ConnectorListingInput,
+  type ConnectorListingPage,
   type ConnectorOrder,
+  type ConnectorPhoto,
   type ConnectorPublished,
   type ConnectorScope,
 } from '../../modules/listings/connector';
 import type { ConnectionAuth } from '../shared/auth';
 import { MarketplaceHttp, type MarketplaceCall } from '../shared/marketplace-http';
+import { downloadPhoto } from '../shared/photo-download';
 import { ebayBusinessPolicies, type EbayBusinessPolicy } from './business-policies';
 import { EbayClient, EbayRevisionLimitError, type EbayOffer, type EbayPolicyType } from './client';
 import { ebayErrorMessage } from './errors';
@@ -15,7 +18,10 @@ import {
   buildEbayListing,
   EBAY_SITES,
   ebayListingProblems,
+  ebaySku,
   ebayLocationKey,
+  existingEbayListing,
+  importedOffer,
   listingPolicies,
   offerUpdate,
   type EbayListing,
@@ -40,6 +46,16 @@ export interface EbayConnectorOptions {
   policyCacheMs?: number;
   /** Orders asked per getOrders page (✅ eBay allows up to 200). */
   ordersPageSize?: number;
+  /** Inventory items read per page of the import (100 by default; ✅ eBay allows up to 200). */
+  importPageSize?: number;
+  /** How many of a page's getOffers calls run at once in the import (4 by default). */
+  importConcurrency?: number;
+  /**
+   * Refuse to download a listing's photo (fetchPhoto, the import) from anywhere but the public
+   * internet: https, public addresses only, no redirects. Set in live mode; off by default for
+   * the emulators on 127.0.0.1.
+   */
+  publicPhotosOnly?: boolean;
   timeoutMs?: number;
   now?: () => number;
 }
@@ -67,6 +83,9 @@ export interface EbayConnector extends Connector {
   readonly http: MarketplaceHttp;
   readonly client: EbayClient;
   readonly marketplaceId: string;
+  /** eBay imports: the seller's inventory items with their offers, and their photos. */
+  fetchListings(scope: ConnectorScope, cursor: string | null): Promise<ConnectorListingPage>;
+  fetchPhoto(url: string): Promise<ConnectorPhoto>;
   /** The seller's business policies (the business-polices route). */
   businessPolicies(
     scope: ConnectorScope,
@@ -107,8 +126,9 @@ function sameOffer(offer: EbayOffer, wanted: Record<string, unknown>): boolean {
 }
 
 /**
- * eBay through the Sell Inventory, Account and Fulfillment APIs. Our item id is the SKU, so
- * every step finds what an earlier, interrupted attempt made: publish = replace the inventory
+ * eBay through the Sell Inventory, Account and Fulfillment APIs. Our item id is the SKU (the
+ * seller's own SKU for a listing imported from eBay), so every step finds what an earlier,
+ * interrupted attempt made, or the seller's listing: publish = replace the inventory
  * item, find or create the offer, publish it (4 calls; 2 for a listing already live and
  * unchanged); delist = find the offer and withdraw it (2 calls).
  */
@@ -129,6 +149,9 @@ export function createEbayConnector(options: EbayConnectorOptions): EbayConnecto
   const listingUrlBase = options.listingUrlBase ?? site.listingUrlBase;
   const policyCacheMs = options.policyCacheMs ?? 10 * 60_000;
   const ordersPage = options.ordersPageSize ?? 200;
+  const importPage = Math.min(Math.max(Math.floor(options.importPageSize ?? 100), 1), 200);
+  const importConcurrency = Math.max(Math.floor(options.importConcurrency ?? 4), 1);
+  const fetchImpl = options.fetch ?? fetch;
   const knownLocations = new Set<string>();
   const defaultPolicies = new Map<string, { id: string | null; at: number }>();
 
@@ -271,7 +294,7 @@ export function createEbayConnector(options: EbayConnectorOptions): EbayConnecto
 
     async delist(input) {
       const scope = { accountId: input.accountId, userId: input.userId };
-      const offers = await client.offers(scope, input.item.itemID);
+      const offers = await client.offers(scope, ebaySku(input));
       for (const offer of offers) {
         // Withdrawn or never published: nothing is live, which is what a delist wants.
         if (offer.status === 'PUBLISHED') await client.withdrawOffer(scope, offer.offerId);
@@ -285,7 +308,7 @@ export function createEbayConnector(options: EbayConnectorOptions): EbayConnecto
       }
       // ✅ Without out-of-stock control, eBay ends a listing whose quantity reaches 0.
       await revising(scope, input.listedID, () =>
-        client.setQuantity(scope, input.item.itemID, input.quantity),
+        client.setQuantity(scope, ebaySku(input), input.quantity),
       );
     },
 
@@ -316,6 +339,50 @@ export function createEbayConnector(options: EbayConnectorOptions): EbayConnecto
         if (!page.next || page.orders.length === 0) break;
       }
       return found;
+    },
+
+    /**
+     * A page of the seller's inventory items (1 getInventoryItems call), each with its offers
+     * (1 getOffers call per item, a few at once), and the postal code of each location those
+     * offers ship from (1 getInventoryLocation call per location, usually one): 1 + n + l
+     * calls for n items. An item without any offer (a draft never offered) is imported too,
+     * as inactive, identified by its SKU. The cursor is the offset of the next page.
+     */
+    async fetchListings(scope, cursor) {
+      const offset = cursor === null ? 0 : Number(cursor);
+      if (!Number.isInteger(offset) || offset < 0) {
+        throw new ConnectorError(`"${cursor}" is not a page of eBay listings.`);
+      }
+      const page = await client.inventoryItems(scope, { limit: importPage, offset });
+      const offers = await inTurn(page.items, importConcurrency, async (item) =>
+        importedOffer(await client.allOffers(scope, item.sku), marketplaceId),
+      );
+      const locationKeys = [
+        ...new Set(offers.flatMap((offer) => offer?.merchantLocationKey?.trim() || [])),
+      ];
+      const addresses = await inTurn(locationKeys, importConcurrency, (key) =>
+        client.locationAddress(scope, key),
+      );
+      const addressOf = new Map(locationKeys.map((key, index) => [key, addresses[index] ?? null]));
+      return {
+        listings: page.items.map((item, index) => {
+          const offer = offers[index] ?? null;
+          return existingEbayListing(item, offer, {
+            marketplaceId,
+            listingUrlBase,
+            location: addressOf.get(offer?.merchantLocationKey?.trim() ?? '') ?? null,
+          });
+        }),
+        nextCursor: page.next === null ? null : String(page.next),
+      };
+    },
+
+    fetchPhoto(url) {
+      return downloadPhoto(url, {
+        fetch: fetchImpl,
+        marketplaceName: 'eBay',
+        publicOnly: options.publicPhotosOnly ?? false,
+      });
     },
 
     async parseWebhook() {
@@ -350,4 +417,35 @@ export function createEbayConnector(options: EbayConnectorOptions): EbayConnecto
       }
     },
   };
+}
+
+/**
+ * `work` over every value, at most `concurrency` at a time, answers in the values' order. The
+ * first failure stops new work and is thrown once the calls under way have ended.
+ */
+async function inTurn<T, R>(
+  values: readonly T[],
+  concurrency: number,
+  work: (value: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array<R>(values.length);
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (!failed && next < values.length) {
+      const index = next++;
+      try {
+        results[index] = await work(values[index] as T);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  const settled = await Promise.allSettled(
+    Array.from({ length: Math.min(concurrency, values.length) }, worker),
+  );
+  const rejected = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (rejected) throw rejected.reason;
+  return results;
 }

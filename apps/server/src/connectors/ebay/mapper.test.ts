@@ -57,3 +57,31 @@ describe('eBay listing policies', () => {
     });
   });
 });
+
+describe('eBay item location', () => {
+  const seller = { merchantLocationKey: 'seller-home', merchantLocationPostalCode: '10001' };
+
+  it('ships from the seller’s own location while its postal code is the one read with it', () => {
+    for (const fromPostalCode of ['10001', ' 10001', null]) {
+      const listing = buildEbayListing(input({ fromPostalCode }, seller), 'EBAY_US');
+      expect(listing.location).toEqual({ key: 'seller-home', address: null });
+      expect(listing.offer.merchantLocationKey).toBe('seller-home');
+    }
+  });
+
+  it('ships from the new postal code once the seller changes it', () => {
+    const listing = buildEbayListing(input({ fromPostalCode: '94103' }, seller), 'EBAY_US');
+    expect(listing.location).toEqual({
+      key: 'LL-US-94103',
+      address: { postalCode: '94103', country: 'US' },
+    });
+  });
+
+  it('keeps a location named without a postal code (the defaults’ extra fields)', () => {
+    const listing = buildEbayListing(
+      input({ fromPostalCode: '94103' }, { merchantLocationKey: 'warehouse' }),
+      'EBAY_US',
+    );
+    expect(listing.location).toEqual({ key: 'warehouse', address: null });
+  });
+});

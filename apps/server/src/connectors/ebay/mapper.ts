@@ -1,6 +1,12 @@
-import type { BuiltListing, CountryCode } from '@listloop/domain';
-import { defaultCatalogue, DEFAULTS_EXTRA_KEYS } from '@listloop/domain';
-import type { ConnectorListingInput, ConnectorProblem } from '../../modules/listings/connector';
+import type { BuiltListing, CountryCode, ItemCondition } from '@listloop/domain';
+import { defaultCatalogue, DEFAULTS_EXTRA_KEYS, ITEM_CONDITIONS } from '@listloop/domain';
+import type {
+  ConnectorExistingListing,
+  ConnectorListingInput,
+  ConnectorProblem,
+} from '../../modules/listings/connector';
+import { importedSku } from '../shared/marketplace-sku';
+import type { EbayInventoryItem, EbayLocationAddress, EbayOffer } from './client';
 
 /** What eBay needs per marketplace: currency, listing language, country, and the site. */
 export interface EbaySite {
@@ -128,9 +134,12 @@ function text(value: unknown): string | null {
   return null;
 }
 
-/** Our item id is the SKU: one per item, so a retried publish finds its own offer. */
-export function ebaySku(input: ConnectorListingInput): string {
-  return input.item.itemID;
+/**
+ * The SKU of the item's eBay listing: the seller's own when the listing was imported from eBay,
+ * else our item id (one per item, so a retried publish finds its own offer).
+ */
+export function ebaySku(input: Pick<ConnectorListingInput, 'item' | 'listing'>): string {
+  return importedSku(input.listing) ?? input.item.itemID;
 }
 
 function aspects(
@@ -172,13 +181,27 @@ function policiesOf(built: BuiltListing): EbayPolicies {
   };
 }
 
+/**
+ * The postal code of the seller's own location (`extra.merchantLocationKey`) when the import
+ * read it: the named location stands until the seller changes the ship-from postal code.
+ */
+export const EBAY_LOCATION_POSTAL_CODE_KEY = 'merchantLocationPostalCode';
+
+function samePostalCode(a: string, b: string): boolean {
+  const plain = (code: string) => code.replace(/\s/g, '').toUpperCase();
+  return plain(a) === plain(b);
+}
+
 function locationOf(built: BuiltListing, site: EbaySite): EbayLocation | null {
   const named = text(built.extra.merchantLocationKey);
   const postalCode = text(built.shipping.fromPostalCode);
   const country = (
     text(built.extra[DEFAULTS_EXTRA_KEYS.shipsFromCountry]) ?? site.country
   ).toUpperCase();
-  if (named) return { key: named, address: null };
+  const namedAt = text(built.extra[EBAY_LOCATION_POSTAL_CODE_KEY]);
+  if (named && (!postalCode || !namedAt || samePostalCode(namedAt, postalCode))) {
+    return { key: named, address: null };
+  }
   if (!postalCode) return null;
   return { key: ebayLocationKey(country, postalCode), address: { postalCode, country } };
 }
@@ -338,4 +361,175 @@ export function ebayListingProblems(
     });
   }
   return problems;
+}
+
+/**
+ * eBay's conditions that ours do not send, read back as the nearest of ours (the import).
+ * Refurbished goods read as their grade; new with defects as new without tags (the defects are
+ * in the listing's words).
+ */
+const EBAY_CONDITIONS_READ_BACK: Readonly<Record<string, ItemCondition>> = {
+  LIKE_NEW: 'like_new',
+  NEW_WITH_DEFECTS: 'new_without_tags',
+  CERTIFIED_REFURBISHED: 'like_new',
+  EXCELLENT_REFURBISHED: 'like_new',
+  VERY_GOOD_REFURBISHED: 'good',
+  GOOD_REFURBISHED: 'good',
+  SELLER_REFURBISHED: 'good',
+  USED_VERY_GOOD: 'good',
+  FOR_PARTS_OR_NOT_WORKING: 'poor',
+  PRE_OWNED_EXCELLENT: 'like_new',
+  PRE_OWNED_FAIR: 'fair',
+};
+
+/**
+ * eBay's condition in ours: the reverse of the catalogue's mapping (where two of ours share one
+ * of eBay's, the better: USED_ACCEPTABLE is fair, not poor), then the nearest for the rest;
+ * null for a value eBay may add later.
+ */
+export function itemConditionFromEbay(condition: string | null | undefined): ItemCondition | null {
+  if (!condition) return null;
+  const fromItem = defaultCatalogue.ebay.conditions?.fromItem;
+  const sent = ITEM_CONDITIONS.find((ours) => fromItem?.[ours] === condition);
+  return sent ?? EBAY_CONDITIONS_READ_BACK[condition] ?? null;
+}
+
+function isLiveOffer(offer: EbayOffer): boolean {
+  return (
+    offer.status === 'PUBLISHED' &&
+    !!offer.listing?.listingId &&
+    offer.listing.listingStatus !== 'ENDED'
+  );
+}
+
+/**
+ * The offer that stands for a SKU in the import: a live one (fixed price on this site first),
+ * else one that had a listing (an ended listing keeps its id), else any.
+ */
+export function importedOffer(offers: EbayOffer[], marketplaceId: string): EbayOffer | null {
+  const rank = (offer: EbayOffer) =>
+    (isLiveOffer(offer) ? 0 : offer.listing?.listingId ? 4 : 8) +
+    (offer.format === 'FIXED_PRICE' ? 0 : 2) +
+    (offer.marketplaceId === marketplaceId ? 0 : 1);
+  return [...offers].sort((a, b) => rank(a) - rank(b))[0] ?? null;
+}
+
+function aspect(aspects: Record<string, unknown> | undefined, names: string[]): string | null {
+  if (!aspects) return null;
+  const wanted = names.map((name) => name.toLowerCase());
+  for (const name of wanted) {
+    const key = Object.keys(aspects).find((k) => k.toLowerCase() === name);
+    const value = key === undefined ? undefined : aspects[key];
+    const first = text(Array.isArray(value) ? value[0] : value);
+    if (first) return first;
+  }
+  return null;
+}
+
+/** Item specifics the general details hold (the import reads them there; the mapper sends them). */
+function isGeneralAspect(name: string, site: EbaySite): boolean {
+  const lower = name.trim().toLowerCase();
+  return ['brand', 'size', 'color', 'colour', site.colourAspect.toLowerCase()].includes(lower);
+}
+
+/**
+ * What the eBay listing holds beyond the general details, as the item's eBay listing keeps it
+ * (composeListing's overrides), so ListLoop revises it as it is: the offer's category, business
+ * policies (the fulfillment policy is the shipping profile, decision 0009) and location (with
+ * its postal code, when `location` was read), the item's own specifics, product code, MPN and
+ * condition notes. Undefined when there is none.
+ */
+export function ebayListingFields(
+  item: EbayInventoryItem,
+  offer: EbayOffer | null,
+  location: EbayLocationAddress | null,
+  site: EbaySite,
+): Record<string, unknown> | undefined {
+  const fields: Record<string, unknown> = {};
+  const shipping: Record<string, string> = {};
+  const extra: Record<string, unknown> = {};
+  const product = item.product ?? {};
+
+  const category = text(offer?.categoryId);
+  if (category) fields.category = category;
+  const policies = offer?.listingPolicies ?? {};
+  const fulfillment = text(policies.fulfillmentPolicyId);
+  if (fulfillment) shipping.profileId = fulfillment;
+  const payment = text(policies.paymentPolicyId);
+  if (payment) extra[DEFAULTS_EXTRA_KEYS.paymentPolicyId] = payment;
+  const returns = text(policies.returnPolicyId);
+  if (returns) extra[DEFAULTS_EXTRA_KEYS.returnPolicyId] = returns;
+  const locationKey = text(offer?.merchantLocationKey);
+  if (locationKey) {
+    extra.merchantLocationKey = locationKey;
+    if (location) {
+      shipping.fromPostalCode = location.postalCode;
+      extra[EBAY_LOCATION_POSTAL_CODE_KEY] = location.postalCode;
+    }
+  }
+
+  const aspects: Record<string, string[]> = {};
+  for (const [name, value] of Object.entries(product.aspects ?? {})) {
+    if (isGeneralAspect(name, site)) continue;
+    const values = (Array.isArray(value) ? value : [value])
+      .map(text)
+      .filter((v): v is string => v !== null);
+    if (values.length > 0) aspects[name] = values;
+  }
+  if (Object.keys(aspects).length > 0) extra.aspects = aspects;
+  // The form's one product-code field (UPC, or EAN outside North America) is extra.upc.
+  const code = text(product.upc?.[0]) ?? text(product.ean?.[0]);
+  if (code) extra.upc = code;
+  const mpn = text(product.mpn);
+  if (mpn) extra.mpn = mpn;
+  const conditionDescription = text(item.conditionDescription);
+  if (conditionDescription) extra.conditionDescription = conditionDescription;
+
+  if (Object.keys(shipping).length > 0) fields.shipping = shipping;
+  if (Object.keys(extra).length > 0) fields.extra = extra;
+  return Object.keys(fields).length > 0 ? fields : undefined;
+}
+
+/**
+ * A seller's eBay inventory item and its offer in ListLoop's terms, for the import. The
+ * listedID is the listing id when eBay gave one (what publish answers for ListLoop's own
+ * listings); an offer never published, or an item without any offer, has none, and is
+ * identified by its SKU, which eBay keeps unique per seller and never changes.
+ */
+export function existingEbayListing(
+  item: EbayInventoryItem,
+  offer: EbayOffer | null,
+  options: {
+    marketplaceId: string;
+    listingUrlBase: string;
+    /** Where the offer's location is, when it was read. */
+    location?: EbayLocationAddress | null;
+  },
+): ConnectorExistingListing {
+  const site = EBAY_SITES[options.marketplaceId] ?? (EBAY_SITES.EBAY_US as EbaySite);
+  const product = item.product ?? {};
+  const listingId = offer?.listing?.listingId ?? null;
+  const price = Number(offer?.pricingSummary?.price?.value);
+  const itemQuantity = item.availability?.shipToLocationAvailability?.quantity;
+  const quantity =
+    typeof offer?.availableQuantity === 'number' ? offer.availableQuantity : itemQuantity;
+  const listingFields = ebayListingFields(item, offer, options.location ?? null, site);
+  return {
+    listedID: listingId ?? item.sku,
+    listingURL: listingId ? `${options.listingUrlBase}${encodeURIComponent(listingId)}` : null,
+    sku: item.sku,
+    state: offer && isLiveOffer(offer) ? 'active' : 'inactive',
+    title: text(product.title) ?? '',
+    description: text(offer?.listingDescription) ?? text(product.description) ?? '',
+    price: offer && Number.isFinite(price) && price > 0 ? price : null,
+    quantity: typeof quantity === 'number' && quantity > 0 ? Math.floor(quantity) : 0,
+    brand: text(product.brand) ?? aspect(product.aspects, ['Brand']),
+    condition: itemConditionFromEbay(item.condition),
+    primaryColor: aspect(product.aspects, [site.colourAspect, 'Color', 'Colour']),
+    size: aspect(product.aspects, ['Size']),
+    photoUrls: (product.imageUrls ?? []).filter(
+      (url): url is string => typeof url === 'string' && /^https?:\/\//i.test(url),
+    ),
+    ...(listingFields ? { listingFields } : {}),
+  };
 }

@@ -13,21 +13,60 @@ export interface EtsyShop {
   currency: string;
 }
 
-/** The parts of a ShopListing the connector reads. */
-export interface EtsyListingAnswer {
-  listing_id: number;
-  shop_id: number;
-  state: string;
-  quantity?: number;
-  skus?: string[];
-  url?: string;
-}
-
 export interface EtsyMoney {
   amount: number;
   divisor: number;
   currency_code: string;
 }
+
+/** The parts of a ListingImage the connector reads. */
+export interface EtsyListingImage {
+  listing_image_id: number;
+  rank: number;
+  url_fullxfull: string;
+}
+
+/** The parts of a ListingInventory the import reads. */
+export interface EtsyInventoryAnswer {
+  products?: Array<{
+    offerings?: Array<{ is_enabled?: boolean; readiness_state_id?: number | null }>;
+  }>;
+}
+
+/**
+ * The parts of a ShopListing the connector reads (`images` and `inventory` when asked for with
+ * includes).
+ */
+export interface EtsyListingAnswer {
+  listing_id: number;
+  shop_id: number;
+  state: string;
+  title?: string;
+  description?: string;
+  quantity?: number;
+  price?: EtsyMoney;
+  skus?: string[];
+  url?: string;
+  taxonomy_id?: number | null;
+  who_made?: string | null;
+  when_made?: string | null;
+  is_supply?: boolean | null;
+  tags?: string[];
+  materials?: string[];
+  shipping_profile_id?: number | null;
+  shop_section_id?: number | null;
+  item_weight?: number | null;
+  item_weight_unit?: string | null;
+  item_length?: number | null;
+  item_width?: number | null;
+  item_height?: number | null;
+  item_dimensions_unit?: string | null;
+  images?: EtsyListingImage[];
+  inventory?: EtsyInventoryAnswer;
+}
+
+/** ✅ The associations getListingsByShop attaches to each listing on request. */
+export type EtsyListingAssociation = 'Images' | 'Inventory';
 
 export interface EtsyTransaction {
   transaction_id: number;
@@ -166,24 +205,30 @@ export class EtsyClient {
     return response.status === 404 ? null : response.body;
   }
 
-  /** One page of the shop's listings in a state, newest first. */
+  /**
+   * One page of the shop's listings in a state, newest first, or oldest first; with the
+   * associations asked for (✅ `includes=Images&includes=Inventory`) in the same call.
+   */
   async listingsByShop(
     scope: ConnectorScope,
     shopId: number,
     state: EtsyListingStateFilter,
     page: { limit: number; offset: number },
+    options: { oldestFirst?: boolean; includes?: readonly EtsyListingAssociation[] } = {},
   ): Promise<{ count: number; results: EtsyListingAnswer[] }> {
+    // `includes` repeats once per association; the query option holds one value per name.
+    const includes = (options.includes ?? []).map((name) => `includes=${name}`).join('&');
     const response = await this.http.request<{ count?: number; results?: EtsyListingAnswer[] }>(
       scope,
       'GET',
-      `${ETSY_API_PATH}/shops/${shopId}/listings`,
+      `${ETSY_API_PATH}/shops/${shopId}/listings${includes ? `?${includes}` : ''}`,
       {
         query: {
           state,
           limit: page.limit,
           offset: page.offset,
           sort_on: 'created',
-          sort_order: 'desc',
+          sort_order: options.oldestFirst ? 'asc' : 'desc',
         },
       },
     );

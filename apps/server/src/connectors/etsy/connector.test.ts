@@ -5,7 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { crc32, deflateSync } from 'node:zlib';
 import {
   BuiltListingSchema,
+  checkListing,
+  composeListing,
+  defaultCatalogue,
   GeneralDetailsSchema,
+  ListingSchema,
   type BuiltListingInput,
   type Item,
 } from '@listloop/domain';
@@ -21,6 +25,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   ConnectorError,
+  type ConnectorExistingListing,
   type ConnectorListingInput,
   type ConnectorScope,
 } from '../../modules/listings/connector';
@@ -85,6 +90,50 @@ async function photoServer(): Promise<{ url: string; server: Server }> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+/**
+ * What the engine sends for an item the import made from `found`: general details as the import
+ * writes them, its Etsy listing (the listing's fields as overrides), composed as for a publish.
+ */
+function importedInput(found: ConnectorExistingListing): ConnectorListingInput {
+  const generalDetails = GeneralDetailsSchema.parse({
+    images: found.photoUrls.map((url, index) => ({ id: `photo${index}`, url })),
+    title: found.title,
+    description: found.description,
+    brand: found.brand ?? '',
+    condition: found.condition,
+    price: found.price,
+    primaryColor: found.primaryColor,
+    size: found.size ?? '',
+    sku: found.sku ?? '',
+    quantity: found.quantity,
+  });
+  const listing = ListingSchema.parse({
+    ...found.listingFields,
+    status: found.state === 'active' ? 'listed' : 'delisted',
+    listedID: found.listedID,
+    listingURL: found.listingURL,
+    marketplaceSku: found.sku,
+  });
+  const item: Item = {
+    itemID: 'item000000000000000000042',
+    userID: SCOPE.userId,
+    dateCreated: 0,
+    dateLastModified: 0,
+    status: 'complete',
+    labels: [],
+    generalDetails,
+    listings: { etsy: listing },
+    variants: [],
+    completeness: [],
+  };
+  const { listing: built } = composeListing({
+    item,
+    marketplace: 'etsy',
+    currency: defaultCatalogue.etsy.currencies[0],
+  });
+  return { ...SCOPE, item, listing, built };
 }
 
 let itemCounter = 0;
@@ -180,7 +229,7 @@ describe('Etsy connector against the Etsy emulator', () => {
   };
 
   const shape = (c: MarketplaceCall) =>
-    `${c.method} ${c.path.replace(/\/\d+/g, '/:id')}${c.status >= 400 ? ` ${c.status}` : ''}`;
+    `${c.method} ${c.path.replace(/\?.*$/, '').replace(/\/\d+/g, '/:id')}${c.status >= 400 ? ` ${c.status}` : ''}`;
 
   beforeEach(async () => {
     clock = new ManualClock(Date.UTC(2026, 3, 1, 12));
@@ -617,6 +666,290 @@ describe('Etsy connector against the Etsy emulator', () => {
     await expect(connector.parseWebhook({}, {})).rejects.toThrow(
       'ListLoop does not take Etsy webhooks: Etsy sales are found by polling getShopReceipts.',
     );
+  });
+
+  describe('import on connect', () => {
+    const photo = (width: number) => ({ bytes: png(width, 6), contentType: 'image/png' });
+    const existing = (
+      title: string,
+      extra: Partial<Parameters<EtsyEmulator['addExistingListing']>[0]> = {},
+    ) =>
+      String(
+        emulator.addExistingListing({
+          title,
+          description: `${title}, as listed on Etsy.`,
+          price: 12,
+          quantity: 1,
+          photos: [photo(8)],
+          ...extra,
+        }),
+      );
+    const listings = (page: { listings: Array<{ listedID: string }> }) =>
+      page.listings.map((l) => l.listedID);
+
+    it('reads the active listings, then the inactive ones, a page a call, with their photos', async () => {
+      const photos = [photo(21), photo(22), photo(23)];
+      const lamp = existing('Brass desk lamp', {
+        price: 45.5,
+        quantity: 3,
+        sku: 'LAMP-7',
+        tags: ['brass'],
+        photos,
+      });
+      const mug = existing('Mum&#39;s speckled mug');
+      const scarf = existing('Silk scarf');
+      const coat = existing('Wool coat', { state: 'inactive', price: 80 });
+      existing('Half-written draft', { state: 'draft', photos: [] });
+      const importing = makeConnector({ importPageSize: 2 });
+      calls = [];
+
+      const first = await importing.fetchListings!(SCOPE, null);
+      expect(listings(first)).toEqual([lamp, mug]);
+      expect(first.listings[0]).toEqual({
+        listedID: lamp,
+        listingURL: `${running.url}/listing/${lamp}`,
+        sku: 'LAMP-7',
+        state: 'active',
+        title: 'Brass desk lamp',
+        description: 'Brass desk lamp, as listed on Etsy.',
+        price: 45.5,
+        quantity: 3,
+        brand: null,
+        condition: null,
+        primaryColor: null,
+        size: null,
+        photoUrls: emulator
+          .listing(lamp)
+          ?.images.map((i) => `${running.url}/images/listing/${i.listingImageId}/fullxfull`),
+        listingFields: {
+          category: '1',
+          tags: ['brass'],
+          shipping: {
+            profileId: String(emulator.seeded.shippingProfileId),
+            processingProfileId: String(emulator.seeded.readinessStateId),
+          },
+          extra: { who_made: 'someone_else', when_made: '2010_2019' },
+        },
+      });
+      expect(first.listings[1]).toMatchObject({ sku: null, title: "Mum's speckled mug" });
+      // The shop once per connection, then one call a page, with the images and inventory.
+      expect(calls.map(shape)).toEqual([
+        'GET /v3/application/users/:id/shops',
+        'GET /v3/application/shops/:id/listings',
+      ]);
+      expect(calls[1]?.path).toMatch(/\?includes=Images&includes=Inventory$/);
+
+      calls = [];
+      const second = await importing.fetchListings!(SCOPE, first.nextCursor);
+      expect(listings(second)).toEqual([scarf]);
+      const third = await importing.fetchListings!(SCOPE, second.nextCursor);
+      expect(listings(third)).toEqual([coat]);
+      expect(third.listings[0]).toMatchObject({ state: 'inactive', price: 80, quantity: 1 });
+      expect(third.nextCursor).toBeNull();
+      expect(calls.map(shape)).toEqual(Array(2).fill('GET /v3/application/shops/:id/listings'));
+
+      const urls = first.listings[0]?.photoUrls ?? [];
+      expect(urls).toHaveLength(3);
+      for (const [index, url] of urls.entries()) {
+        const downloaded = await importing.fetchPhoto!(url);
+        expect(downloaded.contentType).toBe('image/png');
+        expect(downloaded.bytes.equals(photos[index]?.bytes ?? Buffer.alloc(0))).toBe(true);
+      }
+      expectNoViolations();
+    });
+
+    it('acts on an imported listing by its own SKU: update, quantity, delist, relist', async () => {
+      const pin = existing('Rose enamel pin', { sku: 'PIN-7', price: 20, photos: [photo(30)] });
+      const page = await connector.fetchListings!(SCOPE, null);
+      const found = page.listings.find((l) => l.listedID === pin);
+      expect(found).toMatchObject({ sku: 'PIN-7', state: 'active' });
+      const base = input();
+      const listing = {
+        ...base,
+        listing: {
+          status: 'listed',
+          listedID: found?.listedID,
+          listingURL: found?.listingURL,
+          marketplaceSku: found?.sku,
+        },
+      };
+      const count = emulator.store.listings.size;
+      const skus = () => emulator.listing(pin)?.products.map((p) => p.sku);
+
+      const updated = await connector.update({
+        ...listing,
+        built: { ...listing.built, title: 'Red rose enamel pin', price: 18 },
+        listedID: pin,
+      });
+      expect(updated).toEqual({ listedID: pin, listingURL: found?.listingURL });
+      expect(emulator.listing(pin)).toMatchObject({
+        state: 'active',
+        title: 'Red rose enamel pin',
+      });
+      expect(emulator.listing(pin)?.products[0]?.offerings[0]?.priceCents).toBe(1800);
+      expect(skus()).toEqual(['PIN-7']);
+
+      await connector.updateQuantity({ ...listing, listedID: pin, quantity: 4 });
+      expect(emulator.listing(pin)?.products[0]?.offerings[0]?.quantity).toBe(4);
+      expect(skus()).toEqual(['PIN-7']);
+
+      await connector.delist({ ...listing, listedID: pin });
+      expect(emulator.listing(pin)?.state).toBe('inactive');
+
+      const relisted = await connector.publish(listing);
+      expect(relisted).toEqual({ listedID: pin, listingURL: found?.listingURL });
+      expect(emulator.listing(pin)?.state).toBe('active');
+      expect(skus()).toEqual(['PIN-7']);
+
+      // Without the listing id, the delist finds the seller's listing by its SKU.
+      await connector.delist({ ...listing, listedID: null });
+      expect(emulator.listing(pin)?.state).toBe('inactive');
+      expect(emulator.store.listings.size).toBe(count);
+      expectNoViolations();
+    });
+
+    it('keeps what the Etsy listing holds beyond the general details, so it revises as it is', async () => {
+      const pin = existing('Rose enamel pin', {
+        sku: 'PIN-9',
+        price: 20,
+        quantity: 2,
+        tags: ['rose', 'enamel pin'],
+        photos: [photo(30), photo(31)],
+      });
+      const [found] = (await connector.fetchListings!(SCOPE, null)).listings;
+      expect(found?.listingFields).toEqual({
+        category: '1',
+        tags: ['rose', 'enamel pin'],
+        shipping: {
+          profileId: String(emulator.seeded.shippingProfileId),
+          processingProfileId: String(emulator.seeded.readinessStateId),
+        },
+        extra: { who_made: 'someone_else', when_made: '2010_2019' },
+      });
+
+      const input = importedInput(found as ConnectorExistingListing);
+      // Nothing for the seller to fill in: not the engine's checks, not Etsy's.
+      expect(checkListing('etsy', input.built)).toEqual([]);
+      expect(await connector.validate(input)).toEqual([]);
+
+      calls = [];
+      const revised = await connector.update({
+        ...input,
+        built: { ...input.built, price: 18 },
+        listedID: pin,
+      });
+      expect(revised).toEqual({ listedID: pin, listingURL: found?.listingURL });
+      expect(calls.map(shape)).toEqual([
+        'PATCH /v3/application/shops/:id/listings/:id',
+        'PUT /v3/application/listings/:id/inventory',
+      ]);
+      const after = emulator.listing(pin);
+      expect(after).toMatchObject({
+        state: 'active',
+        title: 'Rose enamel pin',
+        taxonomyId: 1,
+        tags: ['rose', 'enamel pin'],
+        whoMade: 'someone_else',
+        whenMade: '2010_2019',
+        shippingProfileId: emulator.seeded.shippingProfileId,
+        readinessStateId: emulator.seeded.readinessStateId,
+      });
+      expect(after?.products).toMatchObject([
+        {
+          sku: 'PIN-9',
+          offerings: [
+            { priceCents: 1800, quantity: 2, readinessStateId: emulator.seeded.readinessStateId },
+          ],
+        },
+      ]);
+      expect(after?.images).toHaveLength(2);
+      expectNoViolations();
+    });
+
+    it('shows the seller’s SKU in what it would send, our item id without one', async () => {
+      const listing = input();
+      const sent = await connector.build({ ...listing, listing: { marketplaceSku: 'PIN-7' } });
+      expect(sent).toMatchObject({ sku: 'PIN-7', inventory: { products: [{ sku: 'PIN-7' }] } });
+      for (const marketplaceSku of [null, '']) {
+        const own = await connector.build({ ...listing, listing: { marketplaceSku } });
+        expect(own.sku).toBe(listing.item.itemID);
+      }
+    });
+
+    it('reads an empty shop in one page, and passes over an empty state in the same call', async () => {
+      calls = [];
+      expect(await connector.fetchListings!(SCOPE, null)).toEqual({
+        listings: [],
+        nextCursor: null,
+      });
+      expect(calls.map(shape)).toEqual([
+        'GET /v3/application/users/:id/shops',
+        'GET /v3/application/shops/:id/listings',
+        'GET /v3/application/shops/:id/listings',
+      ]);
+      const coat = existing('Wool coat', { state: 'inactive' });
+      const page = await connector.fetchListings!(SCOPE, null);
+      expect(page).toMatchObject({ listings: [{ listedID: coat, state: 'inactive' }] });
+      expect(page.nextCursor).toBeNull();
+      await expect(connector.fetchListings!(SCOPE, 'sold_out:0')).rejects.toMatchObject({
+        transient: false,
+      });
+      expectNoViolations();
+    });
+
+    it('turns a 429 or a 5xx while reading into a transient error', async () => {
+      existing('Brass desk lamp');
+      emulator.faults.inject({
+        kind: 'rate-limit',
+        retryAfterSeconds: 5,
+        operationId: 'getListingsByShop',
+      });
+      const limited = (await connector.fetchListings!(SCOPE, null).catch(
+        (e: unknown) => e,
+      )) as ConnectorError;
+      expect(limited).toBeInstanceOf(ConnectorError);
+      expect(limited).toMatchObject({ transient: true, retryAfterSeconds: 5 });
+
+      emulator.faults.inject({
+        kind: 'server-error',
+        status: 502,
+        operationId: 'getListingsByShop',
+      });
+      const failed = (await connector.fetchListings!(SCOPE, 'active:0').catch(
+        (e: unknown) => e,
+      )) as ConnectorError;
+      expect(failed).toBeInstanceOf(ConnectorError);
+      expect(failed.transient).toBe(true);
+      expect((await connector.fetchListings!(SCOPE, 'active:0')).listings).toHaveLength(1);
+      expectNoViolations();
+    });
+
+    it('fails for good on a photo that is not there (404)', async () => {
+      const error = (await connector.fetchPhoto!(
+        `${running.url}/images/listing/5899999999/fullxfull`,
+      ).catch((e: unknown) => e)) as ConnectorError;
+      expect(error).toBeInstanceOf(ConnectorError);
+      expect(error.transient).toBe(false);
+      expect(error.message).toBe(
+        'ListLoop could not download a photo from Etsy: the answer was 404.',
+      );
+    });
+
+    it('refuses a photo on a private network address with publicPhotosOnly (live mode)', async () => {
+      const lamp = existing('Brass desk lamp');
+      const [url] = (await connector.fetchListings!(SCOPE, null)).listings.find(
+        (l) => l.listedID === lamp,
+      )?.photoUrls ?? [''];
+      const live = makeConnector({ publicPhotosOnly: true });
+      for (const address of [url ?? '', (url ?? '').replace(/^http:/, 'https:')]) {
+        const error = (await live.fetchPhoto!(address).catch((e: unknown) => e)) as ConnectorError;
+        expect(error).toBeInstanceOf(ConnectorError);
+        expect(error.transient).toBe(false);
+        expect(error.message).toBe(
+          'ListLoop could not download a photo from Etsy: ListLoop refuses to download photos from private network addresses (127.0.0.1).',
+        );
+      }
+    });
   });
 
   it('records a request the real API would refuse as a violation', async () => {

@@ -1,7 +1,9 @@
+import { decodeHTML } from 'entities';
 import sharp from 'sharp';
 import {
   ConnectorError,
   type Connector,
+  type ConnectorExistingListing,
   type ConnectorListingInput,
   type ConnectorOrder,
   type ConnectorPublished,
@@ -9,6 +11,7 @@ import {
 } from '../../modules/listings/connector';
 import type { ConnectionAuth } from '../shared/auth';
 import { MarketplaceHttp, type MarketplaceCall } from '../shared/marketplace-http';
+import { downloadPhoto } from '../shared/photo-download';
 import {
   EtsyClient,
   type EtsyListingAnswer,
@@ -20,6 +23,7 @@ import { etsyErrorMessage } from './errors';
 import {
   buildEtsyListing,
   ETSY_QUANTITY_MAX,
+  etsyListingFields,
   etsyListingProblems,
   etsySku,
   type EtsyListing,
@@ -47,9 +51,17 @@ export interface EtsyConnectorOptions {
    * for its SKU before creating a listing (✅ up to 100 a page; one page of each).
    */
   lookupPageSize?: number;
+  /** Listings read per getListingsByShop page by the import on connect (✅ up to 100). */
+  importPageSize?: number;
   timeoutMs?: number;
   /** How long a photo may take to download before it is uploaded. */
   photoTimeoutMs?: number;
+  /**
+   * Refuse to download a listing's photo (fetchPhoto, the import) from anywhere but the public
+   * internet: https, public addresses only, no redirects. Set in live mode; off by default for
+   * the emulators on 127.0.0.1.
+   */
+  publicPhotosOnly?: boolean;
   /**
    * Reads a listing photo by its URL (ListLoop's own image paths need the account's access,
    * which a plain download lacks); without it each photo is downloaded with `fetch`.
@@ -65,6 +77,41 @@ export interface EtsyPhoto {
 
 /** ◐ The image types Etsy takes for listing photos; others are converted to JPEG first. */
 const ETSY_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif'];
+
+/**
+ * The states the import on connect reads, in order: what is on sale, then what the seller
+ * took off sale. Drafts, sold-out and expired listings stay on Etsy.
+ */
+const IMPORT_STATES = ['active', 'inactive'] as const;
+type ImportState = (typeof IMPORT_STATES)[number];
+
+/** Where the import goes on: a state and the offset in it (`active:100`). */
+function importCursor(state: ImportState, offset: number): string {
+  return `${state}:${offset}`;
+}
+
+function readImportCursor(cursor: string | null): { state: ImportState; offset: number } {
+  if (cursor === null) return { state: 'active', offset: 0 };
+  const match = /^(active|inactive):(\d{1,9})$/.exec(cursor);
+  if (!match) {
+    throw new ConnectorError(`ListLoop cannot go on reading Etsy listings from "${cursor}".`);
+  }
+  return { state: match[1] as ImportState, offset: Number(match[2]) };
+}
+
+/**
+ * ◐ Etsy answers some texts with HTML entities in them (`O&#39;Connell` in an address,
+ * etsy/open-api#446; titles and descriptions are reported alike): read as the characters.
+ */
+export function etsyText(text: string): string {
+  return decodeHTML(text);
+}
+
+/** ✅ An amount of Etsy's Money: `amount` in units of 1/`divisor`. */
+function moneyValue(money: EtsyListingAnswer['price']): number | null {
+  if (!money || typeof money.amount !== 'number' || !(money.divisor > 0)) return null;
+  return money.amount / money.divisor;
+}
 
 /** ✅ The earliest time getShopReceipts takes (the description's minimum, 2000-01-01). */
 const EARLIEST_SECONDS = 946_684_800;
@@ -151,11 +198,11 @@ function photoName(url: string, index: number, contentType: string): string {
 
 /**
  * Etsy through Open API v3. Publish = create a draft → give it our item id as its SKU
- * (updateListingInventory) → upload the photos as files → activate (PATCH state=active);
- * before creating, the listing a stored listedID names, or the shop's newest drafts and active
- * listings carrying the SKU, are reused so a retried publish never lists twice. Update = PATCH
- * and the inventory; delist = PATCH state=inactive; quantity = the inventory; sales = receipts
- * by min_last_modified, every page.
+ * (updateListingInventory; a listing imported from Etsy keeps the seller's SKU) → upload the
+ * photos as files → activate (PATCH state=active); before creating, the listing a stored
+ * listedID names, or the shop's newest drafts and active listings carrying the SKU, are reused
+ * so a retried publish never lists twice. Update = PATCH and the inventory; delist = PATCH
+ * state=inactive; quantity = the inventory; sales = receipts by min_last_modified, every page.
  */
 export function createEtsyConnector(options: EtsyConnectorOptions): EtsyConnector {
   const fetchImpl = options.fetch ?? fetch;
@@ -164,6 +211,7 @@ export function createEtsyConnector(options: EtsyConnectorOptions): EtsyConnecto
   const listingUrlBase = options.listingUrlBase ?? 'https://www.etsy.com/listing/';
   const receiptsPage = options.receiptsPageSize ?? 100;
   const lookupPage = options.lookupPageSize ?? 100;
+  const importPage = Math.min(Math.max(options.importPageSize ?? 100, 1), 100);
 
   function checked(input: ConnectorListingInput): EtsyListing {
     const problems = etsyListingProblems(input);
@@ -310,6 +358,33 @@ export function createEtsyConnector(options: EtsyConnectorOptions): EtsyConnecto
     return null;
   }
 
+  /** A listing the seller made on Etsy, in ListLoop's terms (Etsy has no brand or condition). */
+  function existingListing(
+    listing: EtsyListingAnswer,
+    state: ImportState,
+  ): ConnectorExistingListing {
+    const listingFields = etsyListingFields(listing);
+    return {
+      listedID: String(listing.listing_id),
+      listingURL: published(listing.listing_id).listingURL ?? null,
+      sku: listing.skus?.find((sku) => sku.trim() !== '') ?? null,
+      state,
+      title: etsyText(listing.title ?? ''),
+      description: etsyText(listing.description ?? ''),
+      price: moneyValue(listing.price),
+      quantity: listing.quantity ?? 0,
+      brand: null,
+      condition: null,
+      primaryColor: null,
+      size: null,
+      photoUrls: [...(listing.images ?? [])]
+        .sort((a, b) => a.rank - b.rank)
+        .map((image) => image.url_fullxfull)
+        .filter((url): url is string => typeof url === 'string' && url !== ''),
+      ...(listingFields ? { listingFields } : {}),
+    };
+  }
+
   /** Takes one listing off sale; a listing that is gone or not live is already off. */
   async function deactivate(scope: ConnectorScope, shop: EtsyShop, listingId: string) {
     try {
@@ -451,6 +526,46 @@ export function createEtsyConnector(options: EtsyConnectorOptions): EtsyConnecto
         if (page.results.length === 0 || offset + page.results.length >= page.count) break;
       }
       return found;
+    },
+
+    /**
+     * The shop's active listings, then its inactive ones, one getListingsByShop call a page
+     * with their images and inventory (includes=Images and Inventory: the processing profile
+     * is on the offerings; the SKU and quantity are on the listing). Oldest
+     * first, so a listing the seller adds meanwhile comes at the end instead of shifting the
+     * pages. A state with nothing left moves on to the next in the same call.
+     */
+    async fetchListings(scope, cursor) {
+      let { state, offset } = readImportCursor(cursor);
+      const shop = await client.shop(scope);
+      for (;;) {
+        const page = await client.listingsByShop(
+          scope,
+          shop.shopId,
+          state,
+          { limit: importPage, offset },
+          { oldestFirst: true, includes: ['Images', 'Inventory'] },
+        );
+        const listings = page.results.map((listing) => existingListing(listing, state));
+        const read = offset + page.results.length;
+        if (page.results.length > 0 && read < page.count) {
+          return { listings, nextCursor: importCursor(state, read) };
+        }
+        const next = IMPORT_STATES[IMPORT_STATES.indexOf(state) + 1];
+        if (!next) return { listings, nextCursor: null };
+        if (listings.length > 0) return { listings, nextCursor: importCursor(next, 0) };
+        state = next;
+        offset = 0;
+      }
+    },
+
+    async fetchPhoto(url) {
+      return downloadPhoto(url, {
+        fetch: fetchImpl,
+        marketplaceName: 'Etsy',
+        publicOnly: options.publicPhotosOnly ?? false,
+        ...(options.photoTimeoutMs ? { timeoutMs: options.photoTimeoutMs } : {}),
+      });
     },
 
     async parseWebhook() {

@@ -1,5 +1,8 @@
+import { decodeHTML } from 'entities';
 import { defaultCatalogue } from '@listloop/domain';
 import type { ConnectorListingInput, ConnectorProblem } from '../../modules/listings/connector';
+import { importedSku } from '../shared/marketplace-sku';
+import type { EtsyListingAnswer } from './client';
 
 /** ✅ Who made the item (the description's enumeration). */
 export const ETSY_WHO_MADE: readonly string[] = ['i_did', 'someone_else', 'collective'];
@@ -37,7 +40,7 @@ export interface EtsyInventory {
 
 /** The listing as Etsy's API takes it, in its three calls. */
 export interface EtsyListing {
-  /** Our item id: one per item, so a retried publish finds its own listing. */
+  /** etsySku: the seller's SKU of an imported listing, else our item id. */
   sku: string;
   currency: string;
   /** createDraftListing's form fields. */
@@ -71,16 +74,6 @@ function list(value: unknown): string[] {
   return values.map(text).filter((v): v is string => v !== null);
 }
 
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  '#39': "'",
-  nbsp: ' ',
-};
-
 /**
  * ✅ Etsy descriptions are plain text (no HTML, per the catalogue): HTML from a template becomes lines (paragraphs and
  * breaks kept as newlines, list items as "- "), other tags are dropped.
@@ -92,14 +85,18 @@ export function plainText(description: string): string {
     .replace(/<li[^>]*>/gi, '- ')
     .replace(/<\/(p|div|li|h[1-6]|ul|ol)>/gi, '\n')
     .replace(/<[^>]+>/g, '')
-    .replace(/&(#39|[a-z]+);/gi, (whole, name: string) => ENTITIES[name.toLowerCase()] ?? whole)
+    .replace(/&[#a-z0-9]+;/gi, (entity) => decodeHTML(entity))
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }
 
-export function etsySku(input: ConnectorListingInput): string {
-  return input.item.itemID;
+/**
+ * The SKU of the item's Etsy listing: the seller's own when the listing was imported from Etsy,
+ * else our item id (one per item, so a retried publish finds its own listing).
+ */
+export function etsySku(input: Pick<ConnectorListingInput, 'item' | 'listing'>): string {
+  return importedSku(input.listing) ?? input.item.itemID;
 }
 
 /** Fields shared by the create and the update. */
@@ -314,4 +311,96 @@ export function etsyListingProblems(input: ConnectorListingInput): ConnectorProb
   }
   problems.push(...textProblems('extra.materials', 'material', materials, MATERIAL_REFUSED, null));
   return problems;
+}
+
+/** ✅ Etsy's weight and size units (item_weight_unit, item_dimensions_unit) in ounces and inches. */
+const OUNCES_PER_UNIT: Readonly<Record<string, number>> = {
+  oz: 1,
+  lb: 16,
+  g: 1 / 28.349523125,
+  kg: 1000 / 28.349523125,
+};
+const INCHES_PER_UNIT: Readonly<Record<string, number>> = {
+  in: 1,
+  ft: 12,
+  yd: 36,
+  mm: 1 / 25.4,
+  cm: 1 / 2.54,
+  m: 100 / 2.54,
+};
+
+function hundredths(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+function positive(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null;
+}
+
+/** The package weight in pounds and ounces, as ListLoop keeps it; null without one. */
+function weightOf(listing: EtsyListingAnswer): { pounds: number; ounces: number } | null {
+  const weight = positive(listing.item_weight);
+  const perUnit = OUNCES_PER_UNIT[listing.item_weight_unit ?? ''];
+  if (weight === null || perUnit === undefined) return null;
+  const ounces = hundredths(weight * perUnit);
+  const pounds = Math.floor(ounces / 16);
+  return { pounds, ounces: hundredths(ounces - pounds * 16) };
+}
+
+/** The package size in inches; null unless all three sides are there. */
+function dimensionsOf(
+  listing: EtsyListingAnswer,
+): { length: number; width: number; height: number } | null {
+  const perUnit = INCHES_PER_UNIT[listing.item_dimensions_unit ?? ''];
+  const sides = [listing.item_length, listing.item_width, listing.item_height].map(positive);
+  if (perUnit === undefined || sides.some((side) => side === null)) return null;
+  const [length, width, height] = sides.map((side) => hundredths((side ?? 0) * perUnit));
+  return { length: length ?? 0, width: width ?? 0, height: height ?? 0 };
+}
+
+/**
+ * What an Etsy listing holds beyond the general details, as the item's Etsy listing keeps it
+ * (composeListing's overrides), so ListLoop revises it as it is: its category (taxonomy id),
+ * tags, package weight and size, shipping and processing profiles (the processing profile is
+ * on the inventory's offerings, read when the listing came with `includes=Inventory`), who
+ * and when made it, materials, shop section and whether it is a supply. Undefined when there
+ * is none.
+ */
+export function etsyListingFields(listing: EtsyListingAnswer): Record<string, unknown> | undefined {
+  const fields: Record<string, unknown> = {};
+  const shipping: Record<string, string> = {};
+  const extra: Record<string, unknown> = {};
+
+  const category = positiveId(listing.taxonomy_id);
+  if (category !== null) fields.category = String(category);
+  const tags = list(listing.tags);
+  if (tags.length > 0) fields.tags = tags;
+  const weight = weightOf(listing);
+  if (weight) fields.weight = weight;
+  const dimensions = dimensionsOf(listing);
+  if (dimensions) fields.dimensions = dimensions;
+
+  const profile = positiveId(listing.shipping_profile_id);
+  if (profile !== null) shipping.profileId = String(profile);
+  const offerings = (listing.inventory?.products ?? []).flatMap((p) => p.offerings ?? []);
+  const readiness = [...offerings.filter((o) => o.is_enabled !== false), ...offerings]
+    .map((o) => positiveId(o.readiness_state_id))
+    .find((id) => id !== null);
+  if (readiness !== undefined && readiness !== null) {
+    shipping.processingProfileId = String(readiness);
+  }
+
+  const whoMade = text(listing.who_made);
+  if (whoMade) extra.who_made = whoMade;
+  const whenMade = text(listing.when_made);
+  if (whenMade) extra.when_made = whenMade;
+  if (typeof listing.is_supply === 'boolean') extra.is_supply = listing.is_supply;
+  const materials = list(listing.materials);
+  if (materials.length > 0) extra.materials = materials;
+  const section = positiveId(listing.shop_section_id);
+  if (section !== null) extra.shop_section_id = String(section);
+
+  if (Object.keys(shipping).length > 0) fields.shipping = shipping;
+  if (Object.keys(extra).length > 0) fields.extra = extra;
+  return Object.keys(fields).length > 0 ? fields : undefined;
 }

@@ -262,10 +262,12 @@ describe('Shopify connector against the Shopify emulator', () => {
       status: 'ACTIVE',
       tags: ['Brand: Levi’s', 'denim'],
     });
-    expect(product.media.map((m) => m.url)).toEqual([
+    expect(product.media.map((m) => m.originalSource)).toEqual([
       'https://images.listloop.test/1.jpg',
       'https://listloop.test/api/images/2.jpg',
     ]);
+    // Shopify serves the copies from its own CDN.
+    expect(product.media.every((m) => m.url.startsWith(`${emulator.baseUrl}/s/files/`))).toBe(true);
     expect(variant).toMatchObject({ sku: input.item.itemID, price: '45.00' });
     expect(variant.selectedOptions).toEqual([
       { name: 'Size', value: '32x32' },
@@ -335,6 +337,64 @@ describe('Shopify connector against the Shopify emulator', () => {
     expect(calls).toHaveLength(3);
   });
 
+  it('acts on a product imported from Shopify by its own SKU: update, quantity, delist, relist', async () => {
+    const productId = emulator.addExistingProduct({
+      shop: SHOP,
+      title: 'Waxed jacket',
+      vendor: 'Barbour',
+      variants: [{ sku: 'JKT-042', price: '80.00', quantity: 1 }],
+      photos: [{ bytes: Buffer.from([0xff, 0xd8, 0xff, 0xd9]), contentType: 'image/jpeg' }],
+    });
+    const page = await connector.fetchListings!(SCOPE, null);
+    const found = page.listings.find((l) => l.listedID === productId);
+    expect(found).toMatchObject({ sku: 'JKT-042', state: 'active' });
+    const base = listingInput({ quantity: 1 });
+    const input = {
+      ...base,
+      listing: {
+        status: 'listed',
+        listedID: found?.listedID,
+        listingURL: found?.listingURL,
+        marketplaceSku: found?.sku,
+      },
+    };
+    const { shop, variant } = variantOf(productId);
+    const products = shop.products.size;
+
+    const updated = await connector.update({
+      ...input,
+      built: { ...input.built, title: 'Barbour waxed jacket', price: 69, quantity: 2 },
+      listedID: productId,
+    });
+    expect(updated.listedID).toBe(productId);
+    let state = variantOf(productId);
+    expect(state.product.title).toBe('Barbour waxed jacket');
+    expect(state.variant).toMatchObject({ id: variant.id, sku: 'JKT-042', price: '69.00' });
+    expect(shop.variantQuantity(state.variant)).toBe(2);
+
+    await connector.updateQuantity({ ...input, listedID: productId, quantity: 4 });
+    expect(shop.variantQuantity(variantOf(productId).variant)).toBe(4);
+
+    await connector.delist({ ...input, listedID: productId });
+    state = variantOf(productId);
+    expect(shop.variantQuantity(state.variant)).toBe(0);
+    expect(shop.isOnOnlineStore(state.product)).toBe(false);
+
+    // The relist finds the seller's product by its SKU.
+    const relisted = await connector.publish(input);
+    expect(relisted.listedID).toBe(productId);
+    state = variantOf(productId);
+    expect(state.variant).toMatchObject({ id: variant.id, sku: 'JKT-042' });
+    expect(shop.variantQuantity(state.variant)).toBe(1);
+    expect(shop.isOnOnlineStore(state.product)).toBe(true);
+
+    // Without the product id, the delist finds it by its SKU too.
+    await connector.delist({ ...input, listedID: null });
+    expect(shop.isOnOnlineStore(variantOf(productId).product)).toBe(false);
+    expect(shop.products.size).toBe(products);
+    expect([...shop.variants.values()].map((v) => v.sku)).toEqual(['JKT-042']);
+  });
+
   it('delists an item that sold out on Shopify: nothing to set, only off the online store', async () => {
     const input = listingInput({ quantity: 1 });
     const { listedID } = await connector.publish(input);
@@ -359,6 +419,10 @@ describe('Shopify connector against the Shopify emulator', () => {
       },
       metafields,
     });
+    const imported = await connector.build({ ...input, listing: { marketplaceSku: 'JKT-042' } });
+    expect(imported).toMatchObject({ productSet: { variants: [{ sku: 'JKT-042' }] } });
+    const without = await connector.build({ ...input, listing: { marketplaceSku: '' } });
+    expect(without).toMatchObject({ productSet: { variants: [{ sku: input.item.itemID }] } });
     expect(calls).toEqual([]);
   });
 

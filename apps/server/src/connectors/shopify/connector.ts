@@ -3,13 +3,16 @@ import {
   ConnectorError,
   type Connector,
   type ConnectorListingInput,
+  type ConnectorListingPage,
   type ConnectorOrder,
+  type ConnectorPhoto,
   type ConnectorPublished,
   type ConnectorScope,
   type ConnectorWebhookEvent,
 } from '../../modules/listings/connector';
 import type { ConnectionAuth } from '../shared/auth';
 import type { MarketplaceCall } from '../shared/marketplace-http';
+import { downloadPhoto } from '../shared/photo-download';
 import {
   assertNoUserErrors,
   ShopifyClient,
@@ -18,6 +21,7 @@ import {
   type ShopifyUserError,
 } from './client';
 import {
+  EXISTING_PRODUCTS,
   METAFIELD_DEFINITIONS,
   METAFIELDS_SET,
   ORDERS_SINCE,
@@ -35,8 +39,11 @@ import {
 } from './documents';
 import {
   buildProductSetInput,
+  existingListingFromProduct,
   productHandle,
   shopifyListingProblems,
+  shopifySku,
+  type ShopifyExistingProductNode,
   type ShopifyMetafieldValue,
   type ShopifyProductSetInput,
 } from './mapper';
@@ -94,6 +101,19 @@ export interface ShopifyConnectorOptions {
   compareAndSetAttempts?: number;
   /** How long a shop's location, sales channel and URL are remembered. */
   shopContextCacheMs?: number;
+  /**
+   * Products read a page by fetchListings (the import on connect): 10 by default, at most 18,
+   * which keeps one page's query cost under Shopify's 1,000-point ceiling.
+   */
+  importPageSize?: number;
+  /** How long a photo download (fetchPhoto) may take. */
+  photoTimeoutMs?: number;
+  /**
+   * Refuse to download a listing's photo (fetchPhoto, the import) from anywhere but the public
+   * internet: https, public addresses only, no redirects. Set in live mode; off by default for
+   * the emulators on 127.0.0.1.
+   */
+  publicPhotosOnly?: boolean;
   timeoutMs?: number;
   now?: () => number;
 }
@@ -158,6 +178,9 @@ interface PublishedNode {
 /** ◐ Shopify's name of the online store's sales channel. */
 const ONLINE_STORE = 'Online Store';
 const ORDER_PAGES_MAX = 10;
+/** The most products EXISTING_PRODUCTS reads at once within the single-query cost limit. */
+export const SHOPIFY_IMPORT_PAGE_MAX = 18;
+const IMPORT_PAGE_DEFAULT = 10;
 
 function available(variant: VariantNode): number | null {
   const level = variant.inventoryItem.inventoryLevel;
@@ -197,6 +220,10 @@ export function createShopifyConnector(options: ShopifyConnectorOptions): Shopif
   const casAttempts = Math.max(1, options.compareAndSetAttempts ?? 3);
   const contextTtl = options.shopContextCacheMs ?? 10 * 60_000;
   const contexts = new Map<string, ShopContext>();
+  const importPageSize = Math.min(
+    SHOPIFY_IMPORT_PAGE_MAX,
+    Math.max(1, Math.floor(options.importPageSize ?? IMPORT_PAGE_DEFAULT)),
+  );
 
   async function context(session: ShopifySession): Promise<ShopContext> {
     const cached = contexts.get(session.shop);
@@ -409,7 +436,7 @@ export function createShopifyConnector(options: ShopifyConnectorOptions): Shopif
       return {
         productSet: buildProductSetInput({
           built: input.built,
-          itemId: input.item.itemID,
+          sku: shopifySku(input),
           ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
         }),
         metafields: values,
@@ -429,7 +456,7 @@ export function createShopifyConnector(options: ShopifyConnectorOptions): Shopif
       }
       const session = await client.session(scopeOf(input));
       const ctx = await context(session);
-      const sku = input.item.itemID;
+      const sku = shopifySku(input);
       const existing = await findBySku(session, ctx, sku);
       const publicUrl = options.publicUrl ? { publicUrl: options.publicUrl } : {};
       let product: ProductNode;
@@ -441,7 +468,7 @@ export function createShopifyConnector(options: ShopifyConnectorOptions): Shopif
           { id: existing.id },
           buildProductSetInput({
             built: input.built,
-            itemId: sku,
+            sku,
             variantId: ourVariant(existing, sku).id,
             ...publicUrl,
           }),
@@ -453,7 +480,7 @@ export function createShopifyConnector(options: ShopifyConnectorOptions): Shopif
           { handle: productHandle(input.built.title, sku) },
           buildProductSetInput({
             built: input.built,
-            itemId: sku,
+            sku,
             initialQuantity: { locationId: ctx.locationId, quantity: input.built.quantity },
             ...publicUrl,
           }),
@@ -480,7 +507,7 @@ export function createShopifyConnector(options: ShopifyConnectorOptions): Shopif
       }
       const session = await client.session(scopeOf(input));
       const ctx = await context(session);
-      const sku = input.item.itemID;
+      const sku = shopifySku(input);
       const current = await readProduct(session, ctx, input.listedID);
       if (!current) {
         throw new ConnectorError(
@@ -493,7 +520,7 @@ export function createShopifyConnector(options: ShopifyConnectorOptions): Shopif
         { id: current.id },
         buildProductSetInput({
           built: input.built,
-          itemId: sku,
+          sku,
           variantId: ourVariant(current, sku).id,
           ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
         }),
@@ -506,7 +533,7 @@ export function createShopifyConnector(options: ShopifyConnectorOptions): Shopif
     async delist(input): Promise<void> {
       const session = await client.session(scopeOf(input));
       const ctx = await context(session);
-      const sku = input.item.itemID;
+      const sku = shopifySku(input);
       const product =
         (input.listedID ? await readProduct(session, ctx, input.listedID) : null) ??
         (await findBySku(session, ctx, sku));
@@ -520,7 +547,7 @@ export function createShopifyConnector(options: ShopifyConnectorOptions): Shopif
       const ctx = await context(session);
       const product = await readProduct(session, ctx, input.listedID);
       if (!product) throw new ConnectorError('This product no longer exists on Shopify.');
-      await setQuantity(session, ctx, product, input.item.itemID, input.quantity, null);
+      await setQuantity(session, ctx, product, shopifySku(input), input.quantity, null);
     },
 
     async fetchOrders(scope, since): Promise<ConnectorOrder[]> {
@@ -562,6 +589,31 @@ export function createShopifyConnector(options: ShopifyConnectorOptions): Shopif
         after = data.orders.pageInfo.endCursor;
       }
       return orders;
+    },
+
+    async fetchListings(scope, cursor): Promise<ConnectorListingPage> {
+      const session = await client.session(scopeOf(scope));
+      const data = await session.graphql<{
+        shop: { url: string };
+        products: {
+          nodes: ShopifyExistingProductNode[];
+          pageInfo: { hasNextPage: boolean; endCursor: string | null };
+        };
+      }>(EXISTING_PRODUCTS, { first: importPageSize, after: cursor });
+      const { nodes, pageInfo } = data.products;
+      return {
+        listings: nodes.map((product) => existingListingFromProduct(product, data.shop.url)),
+        nextCursor: pageInfo.hasNextPage ? pageInfo.endCursor : null,
+      };
+    },
+
+    async fetchPhoto(url): Promise<ConnectorPhoto> {
+      return downloadPhoto(url, {
+        fetch: options.fetch ?? ((input, init) => fetch(input, init)),
+        marketplaceName: 'Shopify',
+        publicOnly: options.publicPhotosOnly ?? false,
+        ...(options.photoTimeoutMs ? { timeoutMs: options.photoTimeoutMs } : {}),
+      });
     },
 
     async parseWebhook(headers: WebhookHeaders, body: unknown): Promise<ConnectorWebhookEvent[]> {

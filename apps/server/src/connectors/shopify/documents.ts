@@ -305,3 +305,57 @@ export const WEBHOOK_SUBSCRIPTION_CREATE = /* GraphQL */ `
     }
   }
 `;
+
+/** The photos read of one existing product: as many as an item holds (MAX_IMAGES_PER_ITEM). */
+const EXISTING_PRODUCT_PHOTOS = 24;
+
+/**
+ * The seller's products, a page at a time (the import on connect), with the shop's URL for
+ * the listing URL of a product not on the online store. One product costs 55 points (itself,
+ * its first variant and options, 24 images), so a page of `first` costs 3 + 55 × first: at
+ * most 18 a page under Shopify's 1,000-point ceiling for one query.
+ */
+export const EXISTING_PRODUCTS = /* GraphQL */ `
+  query ListLoopExistingProducts($first: Int!, $after: String) {
+    shop {
+      url
+    }
+    products(first: $first, after: $after, sortKey: ID) {
+      nodes {
+        id
+        title
+        descriptionHtml
+        vendor
+        productType
+        status
+        handle
+        onlineStoreUrl
+        tags
+        variants(first: 1) {
+          nodes {
+            sku
+            price
+            inventoryQuantity
+            selectedOptions {
+              name
+              value
+            }
+          }
+        }
+        media(first: ${EXISTING_PRODUCT_PHOTOS}) {
+          nodes {
+            ... on MediaImage {
+              image {
+                url
+              }
+            }
+          }
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+`;

@@ -9,6 +9,8 @@ import {
   absolutePhotoUrl,
   buildProductSetInput,
   descriptionHtml,
+  descriptionText,
+  existingListingFromProduct,
   metafieldValuesFromMapping,
   productHandle,
   productType,
@@ -36,6 +38,83 @@ describe('Shopify mapper', () => {
       '<p>Already <strong>HTML</strong></p>',
     );
     expect(descriptionHtml('   ')).toBe('');
+  });
+
+  it('reads a descriptionHtml back as plain text, the inverse of descriptionHtml', () => {
+    const text = 'Warm & dry.\nLined.\n\nSize M <fits L>';
+    expect(descriptionText(descriptionHtml(text))).toBe(text);
+    expect(
+      descriptionText(
+        '<h2>Details</h2>\n<p>Wool,\n  <em>lined</em>&nbsp;&amp; warm&#8212;&rsquo;90s.</p>' +
+          '<ul><li>Size M</li><li>Navy</li></ul><!-- note --><script>x()</script><div>Ships fast</div>',
+      ),
+    ).toBe('Details\n\nWool, lined & warm—’90s.\n\n- Size M\n- Navy\n\nShips fast');
+    expect(descriptionText('&lt;b&gt; is text, &amp;lt; too')).toBe('<b> is text, &lt; too');
+    expect(descriptionText('Plain\ntext ')).toBe('Plain\ntext');
+    expect(descriptionText('')).toBe('');
+  });
+
+  it('maps an existing product: first variant, Size and Colour options, a condition tag', () => {
+    const node = {
+      id: 'gid://shopify/Product/1',
+      title: 'Wool coat',
+      descriptionHtml: '<p>Warm.</p>',
+      vendor: ' Barbour ',
+      productType: 'Coats',
+      status: 'ARCHIVED',
+      handle: 'wool-coat',
+      onlineStoreUrl: null,
+      tags: ['Condition: Like new', 'Size: L', 'Colour: Red'],
+      variants: {
+        nodes: [
+          {
+            sku: '',
+            price: '80.00',
+            inventoryQuantity: -2,
+            selectedOptions: [
+              { name: 'Colour', value: 'Navy' },
+              { name: 'Material', value: 'Wool' },
+            ],
+          },
+        ],
+      },
+      media: { nodes: [{}, { image: { url: 'https://cdn.test/1.jpg' } }, { image: null }] },
+    };
+    expect(existingListingFromProduct(node, 'https://shop.test/')).toEqual({
+      listedID: 'gid://shopify/Product/1',
+      listingURL: 'https://shop.test/products/wool-coat',
+      sku: null,
+      state: 'inactive',
+      title: 'Wool coat',
+      description: 'Warm.',
+      price: 80,
+      quantity: 0,
+      brand: 'Barbour',
+      condition: 'like_new',
+      primaryColor: 'Navy',
+      size: 'L',
+      photoUrls: ['https://cdn.test/1.jpg'],
+      // Sent again as they are by an update: the product type is the listing's category.
+      listingFields: {
+        category: 'Coats',
+        tags: ['Condition: Like new', 'Size: L', 'Colour: Red'],
+      },
+    });
+    const bare = existingListingFromProduct(
+      { ...node, vendor: '', productType: ' ', tags: ['Condition: Mint'], variants: { nodes: [] } },
+      'https://shop.test',
+    );
+    expect(bare).toMatchObject({
+      price: null,
+      quantity: 0,
+      brand: null,
+      condition: null,
+      size: null,
+      primaryColor: null,
+      listingFields: { tags: ['Condition: Mint'] },
+    });
+    const plain = existingListingFromProduct({ ...node, productType: '', tags: [] }, '');
+    expect(plain.listingFields).toBeUndefined();
   });
 
   it('makes a stable handle from the title and the item id', () => {
@@ -66,7 +145,7 @@ describe('Shopify mapper', () => {
         brand: 'Barbour',
         tags: ['wax'],
       }),
-      itemId: 'item-1',
+      sku: 'item-1',
       initialQuantity: { locationId: 'gid://shopify/Location/1', quantity: 1 },
     });
     expect(input).toEqual({
@@ -99,7 +178,7 @@ describe('Shopify mapper', () => {
     });
     const update = buildProductSetInput({
       built: built(),
-      itemId: 'item-1',
+      sku: 'item-1',
       variantId: 'gid://shopify/ProductVariant/9',
     });
     expect(update.productOptions).toEqual([{ name: 'Title', values: [{ name: 'Default Title' }] }]);

@@ -1,7 +1,13 @@
+import { decodeHTML } from 'entities';
 import crypto from 'node:crypto';
-import { checkListing, type BuiltListing, type Item } from '@listloop/domain';
-import type { ConnectorProblem } from '../../modules/listings/connector';
-import { itemCharacteristics } from './tags';
+import { checkListing, type BuiltListing, type Item, type ItemCondition } from '@listloop/domain';
+import type {
+  ConnectorExistingListing,
+  ConnectorListingInput,
+  ConnectorProblem,
+} from '../../modules/listings/connector';
+import { importedSku } from '../shared/marketplace-sku';
+import { CONDITION_WORDS, DEFAULT_SHOPIFY_TAG_RULES, itemCharacteristics } from './tags';
 
 /** ✅ Shopify's limits: 250 media and 250 tags per product; ◐ 255 characters a title and a tag. */
 export const SHOPIFY_LIMITS = { title: 255, photos: 250, tags: 250, tagLength: 255 } as const;
@@ -84,11 +90,37 @@ export function descriptionHtml(text: string): string {
 }
 
 /**
- * A stable handle for a new product: its title's words and a short hash of our item id, so a
+ * A product's descriptionHtml as ListLoop's plain description, the way descriptionHtml()
+ * writes it back: paragraphs and blocks become blank-line-separated, <br> a line break, list
+ * items "- " lines; the source's own line breaks are only spacing in HTML; scripts, styles and
+ * other tags go; entities are decoded last, so "&lt;b&gt;" stays the text "<b>".
+ */
+export function descriptionText(html: string): string {
+  if (!/[<&]/.test(html)) return html.trim();
+  const text = html
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '')
+    .replace(/\s+/g, ' ')
+    .replace(/<br\b[^>]*>/gi, '\n')
+    .replace(/<li\b[^>]*>/gi, '\n- ')
+    .replace(/<\/?(p|h[1-6]|ul|ol|blockquote|pre|table|section|article)\b[^>]*>/gi, '\n\n')
+    .replace(/<\/?(div|tr|dd|dt|dl)\b[^>]*>/gi, '\n')
+    .replace(/<[^>]*>/g, '');
+  return decodeHTML(text)
+    .replace(/\u00a0/g, ' ')
+    .split('\n')
+    .map((line) => line.replace(/[ \t]+/g, ' ').trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+/**
+ * A stable handle for a new product: its title's words and a short hash of its SKU, so a
  * publish that is retried before Shopify's search has indexed the first attempt updates the
  * same product (productSet upserts by handle) instead of making a second one.
  */
-export function productHandle(title: string, itemId: string): string {
+export function productHandle(title: string, sku: string): string {
   const words = title
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -97,7 +129,7 @@ export function productHandle(title: string, itemId: string): string {
     .replace(/^-+|-+$/g, '')
     .slice(0, 60)
     .replace(/-+$/, '');
-  const suffix = crypto.createHash('sha256').update(itemId).digest('hex').slice(0, 10);
+  const suffix = crypto.createHash('sha256').update(sku).digest('hex').slice(0, 10);
   return `${words || 'item'}-${suffix}`;
 }
 
@@ -144,9 +176,18 @@ export function productOptions(built: BuiltListing): { name: string; value: stri
   return options.length > 0 ? options : [{ name: 'Title', value: 'Default Title' }];
 }
 
+/**
+ * The SKU of the item's Shopify variant: the seller's own when the product was imported from
+ * Shopify, else our item id (one per item, so a relist or a retry finds its own product).
+ */
+export function shopifySku(input: Pick<ConnectorListingInput, 'item' | 'listing'>): string {
+  return importedSku(input.listing) ?? input.item.itemID;
+}
+
 export function buildProductSetInput(args: {
   built: BuiltListing;
-  itemId: string;
+  /** The variant's SKU (shopifySku). */
+  sku: string;
   publicUrl?: string;
   /** The existing variant to keep (an update); absent: a new variant. */
   variantId?: string | null;
@@ -176,7 +217,7 @@ export function buildProductSetInput(args: {
     variants: [
       {
         ...(args.variantId ? { id: args.variantId } : {}),
-        sku: args.itemId,
+        sku: args.sku,
         price: (built.price ?? 0).toFixed(2),
         inventoryPolicy: 'DENY',
         inventoryItem: {
@@ -282,4 +323,102 @@ export function metafieldValuesFromMapping(
     if (value !== null) out.push({ namespace: row.namespace, key: row.key, type: row.type, value });
   }
   return out;
+}
+
+/** A product as the existing-products query reads it (documents.ts EXISTING_PRODUCTS). */
+export interface ShopifyExistingProductNode {
+  id: string;
+  title: string;
+  descriptionHtml: string;
+  vendor: string;
+  productType: string;
+  status: string;
+  handle: string;
+  onlineStoreUrl: string | null;
+  tags: string[];
+  variants: {
+    nodes: {
+      sku: string | null;
+      price: string;
+      inventoryQuantity: number | null;
+      selectedOptions: { name: string; value: string }[];
+    }[];
+  };
+  /** Media other than images (videos, 3D models) come as empty objects. */
+  media: { nodes: { image?: { url: string } | null }[] };
+}
+
+const SIZE_OPTION = /^size$/i;
+const COLOUR_OPTION = /^colou?r$/i;
+
+/** The value of a labelled tag ListLoop's tag rules write ("Size: M"), or null. */
+function labelledTag(tags: readonly string[], label: string): string | null {
+  const prefix = `${label.toLowerCase()}:`;
+  const tag = tags.find((t) => t.toLowerCase().startsWith(prefix));
+  const value = tag?.slice(prefix.length).trim();
+  return value ? value : null;
+}
+
+/** Our condition from a "Condition: Like new" tag (ListLoop's labelled tags); null otherwise. */
+function conditionFromTags(tags: readonly string[]): ItemCondition | null {
+  const words = labelledTag(tags, DEFAULT_SHOPIFY_TAG_RULES.labels.condition)?.toLowerCase();
+  if (!words) return null;
+  const found = Object.entries(CONDITION_WORDS).find(([, w]) => w.toLowerCase() === words);
+  return found ? (found[0] as ItemCondition) : null;
+}
+
+/**
+ * What a product holds beyond the general details, as the item's Shopify listing keeps it
+ * (composeListing's overrides): its product type (the listing's category) and tags, which an
+ * update sends again as they are. Undefined when it has neither.
+ */
+export function shopifyListingFields(
+  product: Pick<ShopifyExistingProductNode, 'productType' | 'tags'>,
+): Record<string, unknown> | undefined {
+  const fields: Record<string, unknown> = {};
+  const type = product.productType?.trim();
+  if (type) fields.category = type;
+  const tags = product.tags.map((tag) => tag.trim()).filter(Boolean);
+  if (tags.length > 0) fields.tags = tags;
+  return Object.keys(fields).length > 0 ? fields : undefined;
+}
+
+/**
+ * One of the seller's products in ListLoop's terms (the import on connect). Its first variant
+ * gives the SKU, price, stock and the Size and Color options; Shopify has no condition, so it
+ * comes from a "Condition: …" tag when ListLoop's tag rules wrote one, and size and colour fall
+ * back to such tags too. The listing URL is the one publishing stores.
+ */
+export function existingListingFromProduct(
+  product: ShopifyExistingProductNode,
+  shopUrl: string,
+): ConnectorExistingListing {
+  const variant = product.variants.nodes[0];
+  const option = (pattern: RegExp) =>
+    variant?.selectedOptions.find((o) => pattern.test(o.name.trim()))?.value.trim() || null;
+  const price = variant ? Number(variant.price) : NaN;
+  const labels = DEFAULT_SHOPIFY_TAG_RULES.labels;
+  const listingFields = shopifyListingFields(product);
+  return {
+    listedID: product.id,
+    listingURL:
+      product.onlineStoreUrl ?? `${shopUrl.replace(/\/+$/, '')}/products/${product.handle}`,
+    sku: variant?.sku?.trim() || null,
+    state: product.status === 'ACTIVE' ? 'active' : 'inactive',
+    title: product.title,
+    description: descriptionText(product.descriptionHtml),
+    price: Number.isFinite(price) ? price : null,
+    quantity: Math.max(0, variant?.inventoryQuantity ?? 0),
+    brand: product.vendor.trim() || null,
+    condition: conditionFromTags(product.tags),
+    primaryColor:
+      option(COLOUR_OPTION) ??
+      labelledTag(product.tags, labels.colour) ??
+      labelledTag(product.tags, 'Colour'),
+    size: option(SIZE_OPTION) ?? labelledTag(product.tags, labels.size),
+    photoUrls: product.media.nodes
+      .map((m) => m.image?.url)
+      .filter((url): url is string => typeof url === 'string' && url.length > 0),
+    ...(listingFields ? { listingFields } : {}),
+  };
 }

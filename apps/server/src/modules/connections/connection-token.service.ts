@@ -121,7 +121,11 @@ export class ConnectionTokenService implements ConnectionAuth {
   }
 
   private async usable(scope: ConnectorScope, marketplace: MarketplaceId) {
-    const [connection] = await this.connections.usableFor(scope.accountId, marketplace);
+    const usable = await this.connections.usableFor(scope.accountId, marketplace);
+    // A scope naming its connection (an import of that connection's listings) takes only it.
+    const connection = scope.connectionId
+      ? usable.find((c) => c.id === scope.connectionId)
+      : usable[0];
     const name = MARKETPLACE_NAMES[marketplace];
     if (!connection) {
       throw new ConnectorError(

@@ -94,10 +94,22 @@ export class ImageService {
     owner: ImageOwner,
     bytes: Buffer,
     mimeType: string,
-    options: { derivatives?: 'inline' | 'queue' } = {},
+    options: {
+      derivatives?: 'inline' | 'queue';
+      /** A stable id makes storing the same picture again answer the first one (imports). */
+      imageId?: string;
+    } = {},
   ): Promise<StoredImage> {
     if (!isAcceptedImageType(mimeType)) throw new AppError(415, 'request/invalid', NOT_AN_IMAGE);
-    return this.store(owner, { imageId: newId(), source: bytes, size: bytes.length }, options);
+    if (options.imageId) {
+      const existing = await this.repository.findById(owner.accountId, options.imageId);
+      if (existing) return this.toStored(existing);
+    }
+    return this.store(
+      owner,
+      { imageId: options.imageId ?? newId(), source: bytes, size: bytes.length },
+      options,
+    );
   }
 
   /** A finished tus upload becomes the image of the same id (idempotent for one upload). */

@@ -168,15 +168,26 @@ export class ItemRepository {
   async findMany(
     accountId: string,
     userId: string,
-    keys: { ids?: string[]; skus?: string[] },
+    keys: {
+      ids?: string[];
+      skus?: string[];
+      /** Items whose listing on `marketplace` has one of these listing ids there. */
+      listed?: { marketplace: string; listedIDs: string[] };
+    },
     options: { db?: Db; lock?: boolean } = {},
   ): Promise<ItemRecord[]> {
     const ids = keys.ids ?? [];
     const skus = keys.skus ?? [];
-    if (ids.length === 0 && skus.length === 0) return [];
+    const listedIDs = keys.listed?.listedIDs ?? [];
+    if (ids.length === 0 && skus.length === 0 && listedIDs.length === 0) return [];
     const match: SQL[] = [];
     if (ids.length > 0) match.push(inArray(items.id, ids));
     if (skus.length > 0) match.push(inArray(items.sku, skus));
+    if (keys.listed && listedIDs.length > 0) {
+      match.push(
+        inArray(sql`${items.listings} -> ${keys.listed.marketplace} ->> 'listedID'`, listedIDs),
+      );
+    }
     const query = (options.db ?? this.db)
       .select(itemColumns)
       .from(items)
@@ -329,6 +340,29 @@ export class ItemRepository {
     const [row] = await this.db.select({ n: count() }).from(matching);
     const n = Number(row?.n ?? 0);
     return { total: Math.min(n, cap), capped: n > cap };
+  }
+
+  /**
+   * The ids of the items matching the inventory's filter, in the list's order (empty values
+   * last), at most `limit`: a bulk action's selection "every item this filter matches".
+   */
+  async idsMatching(
+    filter: ItemFilter,
+    sort: keyof typeof SORT_SPECS,
+    limit: number,
+  ): Promise<string[]> {
+    const spec = SORT_SPECS[sort];
+    const nulls = sql.raw(spec.nullable ? 'NULLS LAST' : '');
+    const rows = await this.db
+      .select({ id: items.id })
+      .from(items)
+      .where(and(...filterConditions(filter)))
+      .orderBy(
+        sql`${spec.column} ${sql.raw(spec.dir === 'desc' ? 'DESC' : 'ASC')} ${nulls}`,
+        spec.idDir === 'desc' ? desc(items.id) : asc(items.id),
+      )
+      .limit(limit);
+    return rows.map((row) => row.id);
   }
 
   /** Items created per calendar day in the given IANA time zone. */

@@ -1,4 +1,4 @@
-import type { BuiltListing, Item, MarketplaceId } from '@listloop/domain';
+import type { BuiltListing, Item, ItemCondition, MarketplaceId } from '@listloop/domain';
 
 /**
  * A server-side API connector for one source-group marketplace (issue 4): the worker's
@@ -9,6 +9,11 @@ import type { BuiltListing, Item, MarketplaceId } from '@listloop/domain';
 export interface ConnectorScope {
   accountId: string;
   userId: string;
+  /**
+   * The connection to act through, when the caller means one (the import of its listings);
+   * otherwise the account's usable connection for the marketplace.
+   */
+  connectionId?: string;
 }
 
 export interface ConnectorListingInput extends ConnectorScope {
@@ -39,12 +44,56 @@ export interface ConnectorOrder {
   sku?: string | null;
   soldAt: number;
   price?: number | null;
+  /** Units of the line; one when the marketplace does not say. */
+  quantity?: number | null;
 }
 
 export interface ConnectorWebhookEvent {
   type: 'sold' | 'delisted' | 'other';
   listedID: string | null;
   data: Record<string, unknown>;
+}
+
+/**
+ * A listing the seller already has on the marketplace, read for the import on connect: its
+ * details in ListLoop's terms (condition mapped back to ours where the marketplace says it),
+ * and the absolute URLs of its photos, in order, for `fetchPhoto`.
+ */
+export interface ConnectorExistingListing {
+  /** The marketplace's id of the listing (eBay listing id, Etsy listing_id, Shopify product GID). */
+  listedID: string;
+  listingURL: string | null;
+  /** The seller's SKU on the marketplace; null when the listing has none. */
+  sku: string | null;
+  /** Whether it is on sale now (active), or kept but off sale (an ended offer, an inactive listing, a draft product). */
+  state: 'active' | 'inactive';
+  title: string;
+  description: string;
+  price: number | null;
+  quantity: number;
+  brand: string | null;
+  condition: ItemCondition | null;
+  primaryColor: string | null;
+  size: string | null;
+  photoUrls: string[];
+  /**
+   * What the marketplace's own listing form holds that the general details do not, in the
+   * shape the item's listing keeps its overrides (e.g. eBay `{ category: '15230' }`, Etsy
+   * `{ category: '1813', extra: { who_made, when_made }, shipping: { profileId } }`), so the
+   * imported listing can be revised from ListLoop without filling them in again.
+   */
+  listingFields?: Record<string, unknown>;
+}
+
+/** One page of the seller's existing listings; `nextCursor` null on the last page. */
+export interface ConnectorListingPage {
+  listings: ConnectorExistingListing[];
+  nextCursor: string | null;
+}
+
+export interface ConnectorPhoto {
+  bytes: Buffer;
+  contentType: string;
 }
 
 export interface Connector {
@@ -65,6 +114,13 @@ export interface Connector {
     headers: Record<string, string | string[] | undefined>,
     body: unknown,
   ): Promise<ConnectorWebhookEvent[]>;
+  /**
+   * The seller's existing listings, a page at a time from `cursor` (null: the first page), for
+   * the import on connect. Absent on marketplaces ListLoop does not import from (Depop).
+   */
+  fetchListings?(scope: ConnectorScope, cursor: string | null): Promise<ConnectorListingPage>;
+  /** Downloads one of those photos (at most 25 MB); a ConnectorError when it cannot. */
+  fetchPhoto?(url: string): Promise<ConnectorPhoto>;
 }
 
 /**

@@ -21,7 +21,7 @@ import {
   type MarketplaceId,
 } from '@listloop/domain';
 import { access } from '../../platform/http/access';
-import { requireContext } from '../../platform/http/request-context';
+import { requireContext, type RequestContext } from '../../platform/http/request-context';
 import { errorResponses, type App } from '../../platform/http/types';
 import type { ListingService } from './listing.service';
 
@@ -51,7 +51,22 @@ const EXECUTOR_PROTOCOL = [
   'report from an executor whose lease another has since taken is refused with 409.',
 ].join(' ');
 
-export async function listingRoutes(app: App, deps: { service: ListingService }) {
+export async function listingRoutes(
+  app: App,
+  deps: {
+    service: ListingService;
+    /**
+     * The seller marks an item sold (sale detection): recorded as a sale, so the quantity goes
+     * down and the item comes down everywhere else. Without it, only the listing is marked.
+     */
+    markSold?: (
+      ctx: RequestContext,
+      userId: string,
+      itemId: string,
+      marketplace: MarketplaceId,
+    ) => Promise<void>;
+  },
+) {
   const tags = ['listings'];
   const { service } = deps;
 
@@ -163,15 +178,19 @@ export async function listingRoutes(app: App, deps: { service: ListingService })
       },
       config: { access: access.member('items.write') },
     },
-    async (request) => ({
-      item: await service.report(
-        requireContext(request),
-        request.params.userId,
-        request.params.itemId,
-        request.body.marketplace,
-        { type: 'sold' },
-      ),
-    }),
+    async (request) => {
+      const ctx = requireContext(request);
+      const { userId, itemId } = request.params;
+      if (!deps.markSold) {
+        return {
+          item: await service.report(ctx, userId, itemId, request.body.marketplace, {
+            type: 'sold',
+          }),
+        };
+      }
+      await deps.markSold(ctx, userId, itemId, request.body.marketplace);
+      return { item: await service.item(ctx, userId, itemId) };
+    },
   );
 
   app.put(

@@ -19,13 +19,14 @@ import {
 import type { Db } from '../../platform/db/database';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
+import { stableJobId } from '../../platform/queue/job';
 import type { RequestContext } from '../../platform/http/request-context';
 import { allowedMarketplacesOf } from '../accounts/account.mapper';
 import { toItem } from '../items/item.mapper';
 import type { ItemRecord, ItemRepository } from '../items/item.repository';
 import { NO_SUCH_ITEM, type ItemService } from '../items/item.service';
 import { ConnectorError, type ConnectorRegistry } from './connector';
-import { executorByGroup, type ExecutorChoice } from './listing-executor';
+import { executorByGroup, type ExecutorChoice, type ListingExecutor } from './listing-executor';
 import type { ListingOperationRow, ListingRepository, OperationKind } from './listing.repository';
 
 export const NO_SUCH_OPERATION = 'No such listing operation.';
@@ -85,6 +86,19 @@ export interface ListingServiceOptions {
   maxAttempts?: number;
   /** Who carries out a new operation (default: the marketplace's group alone). */
   executorOf?: ExecutorChoice;
+  /** Told after a delist ended in failure (notifications): the item may still be for sale. */
+  onDelistFailed?: (failure: DelistFailure) => Promise<void>;
+}
+
+export interface DelistFailure {
+  accountId: string;
+  userId: string;
+  itemId: string;
+  itemTitle: string;
+  marketplace: MarketplaceId;
+  reason: string;
+  /** When the failure was recorded: with the item and marketplace, names it once. */
+  at: number;
 }
 
 export interface OperationView {
@@ -133,10 +147,15 @@ const QUEUE_EVENT: Record<OperationKind, ListingEvent['type']> = {
  * job id, so a second send of the same attempt is no second job.
  */
 export function jobIdOf(operationId: string, attempt = 0): string {
-  const seed = attempt > 0 ? `${operationId}:${attempt}` : operationId;
-  const hex = crypto.createHash('sha256').update(`listings.execute:${seed}`).digest('hex');
-  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return stableJobId('listings.execute', attempt > 0 ? `${operationId}:${attempt}` : operationId);
+}
+
+/**
+ * No unit is left (it sold, on a marketplace or as the seller recorded): a listing that goes
+ * live now sells something that is gone, so it must come down.
+ */
+function soldOut(row: ItemRecord): boolean {
+  return row.generalDetails.quantity <= 0;
 }
 
 /**
@@ -150,6 +169,7 @@ export class ListingService {
   private readonly workerId: string;
   private readonly maxAttempts: number;
   private readonly executorOf: ExecutorChoice;
+  private readonly onDelistFailed: (failure: DelistFailure) => Promise<void>;
 
   constructor(
     private readonly db: Db,
@@ -168,6 +188,7 @@ export class ListingService {
       `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
     this.maxAttempts = options.maxAttempts ?? 10;
     this.executorOf = options.executorOf ?? executorByGroup;
+    this.onDelistFailed = options.onDelistFailed ?? (async () => undefined);
   }
 
   /**
@@ -258,7 +279,16 @@ export class ListingService {
     by: ListingActor,
     options: { skipUnchanged?: boolean } = {},
   ): Promise<Item> {
-    return this.db.transaction(async (tx) => {
+    // Who would delist a listing that goes live after its item sold out (read before the lock:
+    // it may read the connections).
+    const executors = new Map<MarketplaceId, ListingExecutor>();
+    for (const { marketplace, event } of changes) {
+      if (event.type === 'listed' && !executors.has(marketplace)) {
+        executors.set(marketplace, await this.executorOf(key.accountId, marketplace));
+      }
+    }
+    const toSend: ListingOperationRow[] = [];
+    const item = await this.db.transaction(async (tx) => {
       let row = await this.items.find(key.accountId, key.userId, key.itemId, {
         forUpdate: true,
         db: tx,
@@ -271,9 +301,75 @@ export class ListingService {
             continue;
         }
         row = (await this.applyLocked(tx, row, marketplace, event, by)).row;
+        const executor = executors.get(marketplace);
+        if (event.type === 'listed' && executor && soldOut(row)) {
+          // It went live after its item sold out elsewhere (the list was on its way when the
+          // sale came): it comes down at once, in this same transaction.
+          const queued = await this.queueLocked(
+            tx,
+            row,
+            marketplace,
+            'delist',
+            executor,
+            listingActor.system,
+          );
+          row = queued.row;
+          if (queued.created) toSend.push(queued.operation);
+        }
       }
       return toItem(row);
     });
+    for (const operation of toSend) await this.send(operation);
+    for (const { marketplace, event } of changes) {
+      if (event.type !== 'delist_failure') continue;
+      await this.onDelistFailed({
+        accountId: key.accountId,
+        userId: key.userId,
+        itemId: key.itemId,
+        itemTitle: item.generalDetails.title,
+        marketplace,
+        reason: event.reason,
+        at: item.listings[marketplace]?.lastStatusDate ?? this.now(),
+      }).catch(() => undefined);
+    }
+    return item;
+  }
+
+  /**
+   * Sets the item's quantity on its live listing of an API marketplace (after a sale elsewhere
+   * left units): the connector's absolute set, so running it twice does no harm. Answers what
+   * happened; a transient marketplace error is thrown for the job to retry.
+   */
+  async pushQuantity(
+    accountId: string,
+    userId: string,
+    itemId: string,
+    marketplace: MarketplaceId,
+  ): Promise<'updated' | 'not_live' | 'no_connector'> {
+    const connector = this.connectors.get(marketplace);
+    if (!connector) return 'no_connector';
+    const row = await this.items.find(accountId, userId, itemId);
+    const stored = (row?.listings[marketplace] ?? null) as Record<string, unknown> | null;
+    const state = listingStateOf(stored);
+    if (!row || state.status !== 'listed' || !state.listedID) return 'not_live';
+    const item = toItem(row);
+    const { listing: built } = await this.builder.composeForConnector(accountId, item, marketplace);
+    await connector.updateQuantity({
+      accountId,
+      userId,
+      item,
+      listing: stored ?? {},
+      built,
+      listedID: state.listedID,
+      quantity: row.generalDetails.quantity,
+    });
+    return 'updated';
+  }
+
+  /** The item as the API answers it (after a change made elsewhere, e.g. a manual sale). */
+  async item(ctx: RequestContext, userId: string, itemId: string): Promise<Item> {
+    const owner = await this.itemService.owner(ctx, userId);
+    return this.itemService.get(ctx, owner, itemId);
   }
 
   private async keyOf(ctx: RequestContext, userId: string, itemId: string): Promise<ItemKey> {
@@ -322,47 +418,98 @@ export class ListingService {
         db: tx,
       });
       if (!row) throw notFound(NO_SUCH_ITEM);
-      // Under the item's lock: a concurrent duplicate sees the first one's operation.
-      const active = await this.listings.active(key.accountId, itemId, marketplace, tx);
-      if (active && active.operation === operation) {
-        return { row, operation: active, created: false };
-      }
-      const applied = await this.applyLocked(
+      return this.queueLocked(
         tx,
         row,
         marketplace,
-        { type: QUEUE_EVENT[operation] } as ListingEvent,
+        operation,
+        executor,
         listingActor.user(ctx.user.id),
       );
-      const n =
-        (await this.listings.countOf(key.accountId, itemId, marketplace, operation, tx)) + 1;
-      const id = newId();
-      await this.listings.insertOperation(
-        {
-          id,
-          accountId: key.accountId,
-          userId: key.userId,
-          itemId,
-          marketplace,
-          operation,
-          executor,
-          status: 'queued',
-          idempotencyKey: `${itemId}:${marketplace}:${operation}:${n}`,
-        },
-        tx,
-      );
-      const created = await this.listings.find(key.accountId, id, tx);
-      return { row: applied.row, operation: created!, created: true };
     });
-    let op = result.operation;
-    if (result.created && executor === 'connector') {
-      const jobId = await this.enqueue(op.id, key.accountId, 0);
-      if (jobId) {
-        await this.listings.update(key.accountId, op.id, { jobId });
-        op = { ...op, jobId };
-      }
-    }
+    const op = result.created ? await this.send(result.operation) : result.operation;
     return { item: toItem(result.row), operation: operationView(op), created: result.created };
+  }
+
+  /**
+   * Queues `operation` on the listing of an item the caller has locked in `tx` (a person's
+   * queue request, or the sale workflow's delists). A request while the same operation is
+   * queued or running answers that one (`created: false`). The caller sends a created
+   * connector operation after its transaction commits (`send`); one whose send is lost is
+   * re-sent by the sweeper.
+   */
+  async queueLocked(
+    tx: Db,
+    row: ItemRecord,
+    marketplace: MarketplaceId,
+    operation: OperationKind,
+    executor: ListingExecutor,
+    by: ListingActor,
+  ): Promise<{ row: ItemRecord; operation: ListingOperationRow; created: boolean }> {
+    const itemId = row.id;
+    // Under the item's lock: a concurrent duplicate sees the first one's operation.
+    const active = await this.listings.active(row.accountId, itemId, marketplace, tx);
+    if (active && active.operation === operation) {
+      return { row, operation: active, created: false };
+    }
+    const applied = await this.applyLocked(
+      tx,
+      row,
+      marketplace,
+      { type: QUEUE_EVENT[operation] } as ListingEvent,
+      by,
+    );
+    const n = (await this.listings.countOf(row.accountId, itemId, marketplace, operation, tx)) + 1;
+    const id = newId();
+    await this.listings.insertOperation(
+      {
+        id,
+        accountId: row.accountId,
+        userId: row.userId,
+        itemId,
+        marketplace,
+        operation,
+        executor,
+        status: 'queued',
+        idempotencyKey: `${itemId}:${marketplace}:${operation}:${n}`,
+      },
+      tx,
+    );
+    const created = await this.listings.find(row.accountId, id, tx);
+    return { row: applied.row, operation: created!, created: true };
+  }
+
+  /**
+   * Marks the listing of a locked item sold (the sale workflow); answers the row. A listing
+   * whose state takes no sale (never listed) is left as it is.
+   */
+  async markSoldLocked(
+    tx: Db,
+    row: ItemRecord,
+    marketplace: MarketplaceId,
+    by: ListingActor,
+    reason?: string,
+  ): Promise<ItemRecord> {
+    const state = listingStateOf(
+      (row.listings[marketplace] ?? null) as Record<string, unknown> | null,
+    );
+    if (!tryTransition(state, { type: 'sold' }, { marketplace, at: this.now(), by }).ok) return row;
+    const event: ListingEvent = reason ? { type: 'sold', reason } : { type: 'sold' };
+    return (await this.applyLocked(tx, row, marketplace, event, by)).row;
+  }
+
+  /** Sends a committed connector operation to the workers; answers it with its job id. */
+  async send(operation: ListingOperationRow): Promise<ListingOperationRow> {
+    if (operation.executor !== 'connector') return operation;
+    const jobId = await this.enqueue(operation.id, operation.accountId, 0);
+    if (!jobId) return operation;
+    await this.listings.update(operation.accountId, operation.id, { jobId });
+    return { ...operation, jobId };
+  }
+
+  /** How the account's operations on `marketplace` are carried out (connector or extension). */
+  executorFor(accountId: string, marketplace: MarketplaceId): Promise<ListingExecutor> {
+    return this.executorOf(accountId, marketplace);
   }
 
   /**

@@ -5,23 +5,8 @@ import type { TestClient } from '../../../test/client';
 import { createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
 import { makeJpeg } from '../../../test/images';
 import { queryRows, startTestServer, type TestServer } from '../../../test/server';
+import { waitFor } from '../../../test/wait';
 import { signDepopWebhook } from '../../connectors/depop/webhook';
-
-async function waitFor<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) {
-      throw new Error(`condition not met in time; last: ${JSON.stringify(value).slice(0, 800)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 const MARKETPLACES = ['etsy', 'depop'] as const;
 

@@ -10,6 +10,7 @@ import {
   SHOPIFY_EMULATOR_APP,
   type DepopEmulator,
   type EbayEmulator,
+  type EbayExistingListing,
   type EbayOAuthClient,
   type EtsyEmulator,
   type ShopifyEmulator,
@@ -18,6 +19,13 @@ import { EBAY_SCOPES } from '../../connectors/ebay/oauth';
 import { ETSY_SCOPES } from '../../connectors/etsy/oauth';
 import { SHOPIFY_SCOPES } from '../../connectors/shopify/oauth';
 import type { TokenSet } from '../../connectors/shared/auth';
+import {
+  sandboxShopPhotos,
+  seedEbayShop,
+  seedEtsyShop,
+  seedShopifyShop,
+  type ShopPhotoBytes,
+} from './sandbox-shop-seed';
 
 /** The marketplaces the sandbox emulates; each is mounted at `/sandbox/<marketplace>`. */
 export const SANDBOX_MARKETPLACES = ['ebay', 'shopify', 'etsy', 'depop'] as const;
@@ -78,6 +86,15 @@ interface EmulatorTarget {
   ): Promise<void>;
 }
 
+/** What the latest seeding of the seller's shops before ListLoop made (sandbox-shop-seed.ts). */
+export interface SandboxSeededShops {
+  ebay: EbayExistingListing[];
+  /** Etsy listing ids. */
+  etsy: number[];
+  /** Shopify product GIDs, in the sandbox's own store. */
+  shopify: string[];
+}
+
 export interface SandboxOptions {
   /** PUBLIC_URL: when set, every emulator link is under it; otherwise each request's origin. */
   publicUrl: string | null;
@@ -93,11 +110,14 @@ export interface SandboxOptions {
  * in-process transport that routes by path and never leaves the process: `/sandbox/<m>/…` to
  * the emulator, anything else (Shopify's webhooks to `/webhook/shopify`) through the server's
  * own routes. The emulators' state lives in memory; sandbox-connections.ts re-issues the
- * stored connections' tokens on every start.
+ * stored connections' tokens on every start. The seller's eBay, Etsy and Shopify shops hold a
+ * few listings made there before ListLoop (sandbox-shop-seed.ts), for the import on connect.
  */
 export class SandboxMarketplaces {
   /** The app the sandbox registers with the emulated eBay; its RuNames grow per app origin. */
   readonly ebayClient: EbayOAuthClient;
+  /** Seeded at start and again after an emulator's reset. */
+  readonly seededShops: SandboxSeededShops = { ebay: [], etsy: [], shopify: [] };
   private host: InjectingHost | null = null;
 
   private constructor(
@@ -116,6 +136,10 @@ export class SandboxMarketplaces {
   }
 
   static async create(options: SandboxOptions): Promise<SandboxMarketplaces> {
+    // Drawn by sharp on its own threads while the emulators below load their API descriptions.
+    const shopPhotos = sandboxShopPhotos();
+    // Awaited at the end; this only keeps an early failure from counting as unhandled meanwhile.
+    shopPhotos.catch(() => undefined);
     // The emulator keeps this object: a RuName added to it later is one it accepts.
     const ebayClient: EbayOAuthClient = {
       clientId: 'ListLoop-Sandbox-PRD-0000000000-00000000',
@@ -161,7 +185,37 @@ export class SandboxMarketplaces {
       depopWebhookSecret,
       options,
     );
+    sandbox.seedShops(await shopPhotos);
     return sandbox;
+  }
+
+  /**
+   * Seeds the seller's shops now, before anything else takes ids from the emulators' counters
+   * (so the listing ids are the same on every start), and again after each reset of an emulator,
+   * whose own reset hooks (registered first, so run first) empty it.
+   */
+  private seedShops(photos: ShopPhotoBytes): void {
+    const ebay = () => {
+      // The photos' URLs are made now, absolute: under this server, where the connectors'
+      // in-process fetch finds them by path.
+      this.ebay.server.setPublicBaseUrl(this.baseUrl('ebay'));
+      this.seededShops.ebay = seedEbayShop(this.ebay, photos);
+    };
+    const etsy = () => {
+      this.seededShops.etsy = seedEtsyShop(this.etsy, photos);
+    };
+    const shopify = () => {
+      this.shopify.server.setPublicBaseUrl(this.baseUrl('shopify'));
+      this.seededShops.shopify = seedShopifyShop(this.shopify, SANDBOX_SHOP, photos);
+    };
+    for (const [server, seed] of [
+      [this.ebay.server, ebay],
+      [this.etsy.server, etsy],
+      [this.shopify.server, shopify],
+    ] as const) {
+      seed();
+      server.onReset(seed);
+    }
   }
 
   /** The server whose routes the transport sends non-emulator requests to (webhooks). */

@@ -3,28 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../../test/client';
 import { createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
 import { queryRows, startTestServer, type TestServer } from '../../../test/server';
+import { waitFor } from '../../../test/wait';
 import pino from 'pino';
 import type { EbayConnector } from '../../connectors/ebay/connector';
 import type { ShopifyConnector } from '../../connectors/shopify/connector';
 import { createContainer } from '../../container';
 import { seedDemo } from '../../seed/demo';
 import { SANDBOX_SHOP } from './sandbox-marketplaces';
-
-async function waitFor<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) {
-      throw new Error(`condition not met in time; last: ${JSON.stringify(value).slice(0, 800)}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 function unescapeHtml(value: string): string {
   return value

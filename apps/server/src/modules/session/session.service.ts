@@ -1,4 +1,9 @@
-import { defaultHelpTextSeen, localeForCountry, type SessionState } from '@listloop/domain';
+import {
+  defaultHelpTextSeen,
+  localeForCountry,
+  resolveSaleDetection,
+  type SessionState,
+} from '@listloop/domain';
 import type { FeatureFlags } from '../../platform/feature-flags/feature-flags';
 import type { RequestContext } from '../../platform/http/request-context';
 import { allowedMarketplacesOf, toAccount } from '../accounts/account.mapper';
@@ -55,7 +60,8 @@ export class SessionService {
       },
       accountFeatureFlags: account.accountFeatureFlags,
       featureFlags,
-      saleDetection: settings?.saleDetection ?? {},
+      // Every marketplace, at its default when never set: what the settings call answers too.
+      saleDetection: resolveSaleDetection(settings?.saleDetection),
       account,
       tagsSuggestionsByCategory: account.tagsSuggestionsByCategory,
       role: ctx.role

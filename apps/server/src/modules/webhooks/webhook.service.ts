@@ -3,7 +3,11 @@ import { ShopifyWebhookSignatureError } from '../../connectors/shopify/webhook';
 import { DepopWebhookSignatureError } from '../../connectors/depop/webhook';
 import { AppError, badRequest, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
-import { ConnectorError, type ConnectorRegistry } from '../listings/connector';
+import {
+  ConnectorError,
+  type ConnectorRegistry,
+  type ConnectorWebhookEvent,
+} from '../listings/connector';
 import type { WebhookDeliveryRepository } from './webhook-delivery.repository';
 
 export type WebhookHeaders = Record<string, string | string[] | undefined>;
@@ -35,7 +39,28 @@ export class WebhookService {
     private readonly connectors: ConnectorRegistry,
     private readonly deliveries: WebhookDeliveryRepository,
     private readonly logger: Logger,
+    /**
+     * The sales a verified delivery reports, for each account connected to the store or
+     * seller it names (sale detection). Called on repeats too: recording a sale is idempotent,
+     * so a delivery whose first handling failed is handled on the marketplace's redelivery.
+     */
+    private readonly onSold: (
+      accountIds: readonly string[],
+      marketplace: 'shopify' | 'depop',
+      events: readonly ConnectorWebhookEvent[],
+    ) => Promise<void> = async () => undefined,
   ) {}
+
+  private async handleSales(
+    marketplace: 'shopify' | 'depop',
+    connections: readonly { accountId: string }[],
+    events: readonly ConnectorWebhookEvent[],
+  ): Promise<void> {
+    const sold = events.filter((event) => event.type === 'sold');
+    if (sold.length === 0 || connections.length === 0) return;
+    const accounts = [...new Set(connections.map((c) => c.accountId))];
+    await this.onSold(accounts, marketplace, sold);
+  }
 
   /** POST /webhook/shopify: answers whether this delivery was new (false: a repeat). */
   async receiveShopify(headers: WebhookHeaders, raw: Buffer): Promise<{ recorded: boolean }> {
@@ -82,6 +107,7 @@ export class WebhookService {
       error: first ? null : `No connection of the Shopify store ${shop}.`,
     });
     if (!first) this.logger.warn({ shop, topic }, 'a Shopify webhook for a store nobody connected');
+    await this.handleSales('shopify', connections, events);
     return { recorded };
   }
 
@@ -134,6 +160,7 @@ export class WebhookService {
     });
     if (!first)
       this.logger.warn({ sellerId, topic }, 'a Depop webhook for a seller nobody connected');
+    await this.handleSales('depop', connections, events);
     return { recorded };
   }
 }

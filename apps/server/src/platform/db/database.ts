@@ -43,11 +43,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       // An idle client lost its connection; the pool replaces it on the next checkout.
     });
     const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    let closed = false;
     return {
       kind: 'postgres',
       db,
       executor: {
         async executeSql(text, values) {
+          // A job still finishing when its process shuts down (past the queue's graceful stop)
+          // records nothing: its job stays active, expires and runs again (jobs are idempotent).
+          if (closed) return { rows: [] };
           const result = await pool.query(text, values as unknown[] | undefined);
           return { rows: result.rows };
         },
@@ -55,7 +59,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       ping: async () => {
         await pool.query('select 1');
       },
-      close: () => pool.end(),
+      close: () => {
+        closed = true;
+        return pool.end();
+      },
     };
   }
 
@@ -65,6 +72,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const client = target.dataDir ? new PGlite(target.dataDir, options) : new PGlite(options);
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  let closed = false;
   return {
     kind: 'pglite',
     db,
@@ -72,6 +80,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       // pg-boss sends its migrations as multi-statement text without parameters, which only
       // PGlite's exec runs; everything with parameters goes through query.
       async executeSql(text, values) {
+        // As for Postgres: after close, a late job outcome records nothing.
+        if (closed) return { rows: [] };
         if (!values || values.length === 0) {
           const results = await client.exec(text);
           return { rows: results.at(-1)?.rows ?? [] };
@@ -83,7 +93,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    close: () => {
+      closed = true;
+      return client.close();
+    },
   };
 }
 

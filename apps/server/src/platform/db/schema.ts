@@ -15,3 +15,7 @@ export * from '../../modules/connections/connection.table';
 export * from '../../modules/marketplace-auth/oauth-state.table';
 export * from '../../modules/webhooks/webhook-delivery.table';
 export * from '../../modules/shopify-metafields/shopify-metafield.table';
+export * from '../../modules/marketplace-import/marketplace-import.table';
+export * from '../../modules/sale-detection/sale-detection.table';
+export * from '../../modules/notifications/notification.table';
+export * from '../../modules/bulk-actions/bulk-action.table';

@@ -13,6 +13,7 @@ import {
 import type { Container } from '../../container';
 import { authRoutes } from '../../modules/auth/auth.routes';
 import { sessionRoutes } from '../../modules/session/session.routes';
+import { userSettingsRoutes } from '../../modules/user-settings/user-settings.routes';
 import { accountUserRoutes } from '../../modules/account-users/account-user.routes';
 import { roleRoutes } from '../../modules/roles/role.routes';
 import { connectionRoutes } from '../../modules/connections/connection.routes';
@@ -26,12 +27,16 @@ import { labelRoutes } from '../../modules/labels/label.routes';
 import { marketplaceRuleRoutes } from '../../modules/rules/marketplace-rule.routes';
 import { variantOptionsRoutes } from '../../modules/variants/variant-options.routes';
 import { itemImportRoutes } from '../../modules/item-import/item-import.routes';
+import { marketplaceImportRoutes } from '../../modules/marketplace-import/marketplace-import.routes';
+import { saleDetectionRoutes } from '../../modules/sale-detection/sale-detection.routes';
 import { imageRoutes } from '../../modules/images/image.routes';
 import { uploadRoutes } from '../../modules/images/upload.routes';
 import { listingRoutes } from '../../modules/listings/listing.routes';
 import { marketplaceRoutes } from '../../modules/marketplaces/marketplaces.routes';
 import { webhookRoutes } from '../../modules/webhooks/webhook.routes';
 import { sandboxRoutes } from '../../modules/sandbox/sandbox.routes';
+import { notificationRoutes } from '../../modules/notifications/notification.routes';
+import { bulkActionRoutes } from '../../modules/bulk-actions/bulk-action.routes';
 import { registerCsrfProtection } from './csrf';
 import { registerErrorHandling } from './error-handler';
 import { registerRequestContext } from './request-context';
@@ -152,6 +157,7 @@ export async function buildApp(
     sessions: container.services.sessions,
     users: container.repositories.users,
   });
+  await userSettingsRoutes(app, { service: container.services.userSettings });
   await accountUserRoutes(app, {
     service: container.services.accountUsers,
     joinLimit: { max: config.loginLimits.perIp, windowMs: config.loginLimits.windowMs },
@@ -175,9 +181,15 @@ export async function buildApp(
   });
   await variantOptionsRoutes(app, { service: container.services.variantOptions });
   await itemImportRoutes(app, { service: container.services.itemImports });
+  await marketplaceImportRoutes(app, { service: container.services.marketplaceImports });
+  await saleDetectionRoutes(app, { service: container.services.saleDetection });
   await imageRoutes(app, { service: container.services.images, signer: container.imageUrls });
   await uploadRoutes(app, { uploads: container.uploads });
-  await listingRoutes(app, { service: container.services.listings });
+  await listingRoutes(app, {
+    service: container.services.listings,
+    markSold: (ctx, userId, itemId, marketplace) =>
+      container.services.saleDetection.markSold(ctx, userId, itemId, marketplace),
+  });
   await shopifyMetafieldRoutes(app, { service: container.services.shopifyMetafields });
   await marketplaceRoutes(app, {
     mode: config.marketplaces.mode,
@@ -188,6 +200,14 @@ export async function buildApp(
     publicUrl: config.publicUrl,
   });
   await webhookRoutes(app, { service: container.services.webhooks });
+  await notificationRoutes(app, {
+    service: container.services.notifications,
+    slack: container.services.slackSettings,
+  });
+  await bulkActionRoutes(app, {
+    service: container.services.bulkActions,
+    listingEdits: container.services.bulkListingEdits,
+  });
   if (container.sandbox) await sandboxRoutes(app, { sandbox: container.sandbox });
   await webRoutes(app, {
     distDir: config.webDistDir,

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { z } from 'zod';
 import type { Logger } from 'pino';
 
@@ -30,4 +31,14 @@ export interface JobDefinition<TSchema extends z.ZodType = z.ZodType> {
 
 export function defineJob<TSchema extends z.ZodType>(definition: JobDefinition<TSchema>) {
   return definition;
+}
+
+/**
+ * A job id (a UUID, as pg-boss wants) made from the job's name and a seed, so sending the
+ * same job twice sends it once: pg-boss ignores a second job with the same id.
+ */
+export function stableJobId(name: string, seed: string): string {
+  const hex = crypto.createHash('sha256').update(`${name}:${seed}`).digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

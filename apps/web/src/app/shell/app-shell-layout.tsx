@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Outlet } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
 import { Logo } from '../../components/ui/logo';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
 import { useSignedInSession } from '../../lib/session';
 import { appMessages } from '../app.messages';
 import { CountrySwitcher } from '../locale/country-switcher';
@@ -41,6 +42,7 @@ export function AppShellLayout() {
             </Text>
           </Group>
           <Group gap={6} wrap="nowrap">
+            <NotificationBell />
             <CountrySwitcher />
             <UserMenu />
           </Group>

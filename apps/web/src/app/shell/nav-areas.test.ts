@@ -8,8 +8,10 @@ describe('the navigation list', () => {
       'inventory',
       'labels',
       'import',
+      'sales',
       'marketplaces',
       'rules',
+      'settings',
     ]);
   });
 

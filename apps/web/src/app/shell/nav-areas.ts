@@ -60,7 +60,7 @@ export const NAV_AREAS: readonly NavArea[] = [
     label: appMessages.navSales,
     icon: IconReceipt2,
     to: '/app/sales',
-    available: false,
+    available: true,
   },
   {
     key: 'marketplaces',
@@ -89,7 +89,7 @@ export const NAV_AREAS: readonly NavArea[] = [
     label: appMessages.navSettings,
     icon: IconSettings,
     to: '/app/settings',
-    available: false,
+    available: true,
   },
 ];
 

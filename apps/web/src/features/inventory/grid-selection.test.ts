@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  changesSelection,
   gridKeyIntent,
   gridReducer,
   initialGridState,
@@ -152,5 +153,18 @@ describe('keys on the grid', () => {
     expect(gridKeyIntent({ key: 'q' }, at(0), ids)).toBeNull();
     expect(gridKeyIntent({ key: 'ArrowDown', altKey: true }, at(0), ids)).toBeNull();
     expect(gridKeyIntent({ key: 'c', ctrlKey: true }, at(0), ids)).toBeNull();
+  });
+});
+
+describe('what changes the selection', () => {
+  it('is picking, ranging, clearing or extending, never moving the cursor alone', () => {
+    expect(changesSelection({ type: 'activate', index: 1, count: 3 })).toBe(false);
+    expect(changesSelection({ type: 'move', delta: 1, ids })).toBe(false);
+    expect(changesSelection({ type: 'jump', to: 'last', ids })).toBe(false);
+    expect(changesSelection({ type: 'move', delta: 1, ids, extend: true })).toBe(true);
+    expect(changesSelection({ type: 'jump', to: 'first', ids, extend: true })).toBe(true);
+    expect(changesSelection({ type: 'toggle', index: 0, id: 'a' })).toBe(true);
+    expect(changesSelection({ type: 'clear' })).toBe(true);
+    expect(changesSelection({ type: 'selectAll', ids })).toBe(true);
   });
 });

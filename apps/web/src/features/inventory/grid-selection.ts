@@ -95,6 +95,19 @@ export function gridReducer(state: GridState, action: GridAction): GridState {
   }
 }
 
+/** Whether an action changes which rows are selected, rather than only moving the cursor. */
+export function changesSelection(action: GridAction): boolean {
+  switch (action.type) {
+    case 'activate':
+      return false;
+    case 'move':
+    case 'jump':
+      return Boolean(action.extend);
+    default:
+      return true;
+  }
+}
+
 export type GridIntent =
   { kind: 'dispatch'; action: GridAction } | { kind: 'open'; index: number } | null;
 

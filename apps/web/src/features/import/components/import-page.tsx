@@ -16,7 +16,7 @@ import { MarketplaceImport } from './marketplace-import';
 /**
  * /app/import (spec §2): bring inventory in from a CSV file, or start creating items. It is
  * also where web-auth-url sends a seller back after connecting a marketplace (spec §7), and
- * where the listings of eBay, Etsy and Shopify will be imported from.
+ * where the listings of eBay, Etsy and Shopify are imported from.
  */
 export function ImportPage() {
   const intl = useIntl();
@@ -45,7 +45,12 @@ export function ImportPage() {
 
       <CsvImport canWrite={canWrite} />
 
-      <MarketplaceImport canManage={canManage} connections={connections} options={options} />
+      <MarketplaceImport
+        canManage={canManage}
+        canWrite={canWrite}
+        connections={connections}
+        options={options}
+      />
 
       <Card withBorder radius="md" padding="md" component="section" aria-labelledby="create-title">
         <Stack gap="xs">

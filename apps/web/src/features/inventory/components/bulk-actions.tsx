@@ -1,35 +1,49 @@
 import {
+  BULK_ACTION_ITEMS_MAX,
   ITEM_CONDITIONS,
   LABEL_MAX_LENGTH,
   LABELS_PER_ITEM_MAX,
+  MARKETPLACE_NAMES,
+  type BulkAction,
+  type BulkActionRun,
   type ItemCondition,
+  type MarketplaceId,
 } from '@listloop/domain';
 import {
   ActionBar,
   ActionIcon,
+  Alert,
   Button,
+  Chip,
   Group,
   Menu,
   Modal,
   MultiSelect,
   NumberInput,
-  Progress,
   Select,
+  Skeleton,
   Stack,
   TagsInput,
   Text,
+  Tooltip,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
-import { IconChevronUp, IconEdit, IconTrash } from '@tabler/icons-react';
+import {
+  IconBuildingStore,
+  IconChevronUp,
+  IconCopy,
+  IconEdit,
+  IconInfoCircle,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { commonMessages } from '../../../i18n/common.messages';
 import { errorText } from '../../../lib/error-text';
+import type { BulkItemChanges, ItemListFilters } from '../../../lib/inventory/item.api';
 import { labelErrorText } from '../../../lib/inventory/label-error-text';
-import type { BulkItemChanges } from '../../../lib/inventory/item.api';
 import {
   conditionMessages,
   itemFieldMessages,
@@ -37,39 +51,103 @@ import {
 } from '../../../lib/inventory/item.messages';
 import { labelsQueryOptions } from '../../../lib/inventory/label.api';
 import { useSignedInSession } from '../../../lib/session';
-import { useBulkDelete, useBulkUpdate } from '../hooks/use-bulk-actions';
+import { bulkActionConfigQueryOptions } from '../api/bulk-actions.api';
+import { selectionOf } from '../bulk-runs';
+import { useStartBulkAction, type BulkActionRequest } from '../hooks/use-bulk-actions';
 import { inventoryMessages } from '../inventory.messages';
 
 export type BulkEditKind = 'price' | 'quantity' | 'condition' | 'addLabels' | 'removeLabels';
 
+/** The bulk actions that ask which marketplaces. */
+type MarketplaceAction = Extract<
+  BulkAction,
+  'bulkList' | 'bulkDelist' | 'bulkDelistRelist' | 'bulkMarkAsNotListed'
+>;
+
+type Dialog =
+  | { kind: 'edit'; edit: BulkEditKind }
+  | { kind: 'marketplaces'; action: MarketplaceAction }
+  | { kind: 'copy' }
+  | { kind: 'delete' };
+
+export interface BulkPermissions {
+  write: boolean;
+  delete: boolean;
+  publish: boolean;
+  delist: boolean;
+}
+
 interface BulkActionsProps {
   selectedIds: string[];
   loadedCount: number;
-  canWrite: boolean;
-  canDelete: boolean;
+  /** Items the search and filters match, and whether there are more than the server counts. */
+  total: number;
+  totalCapped: boolean;
+  /** The selection is every item the filters match, not only those picked. */
+  allMatching: boolean;
+  filters: ItemListFilters;
+  permissions: BulkPermissions;
   currencySymbol: string;
   onSelectAllLoaded: () => void;
+  onSelectAllMatching: () => void;
   onClear: () => void;
-  onDeleted: (itemIds: string[]) => void;
+  /** A run began on the server: the inventory follows it from here. */
+  onStarted: (run: BulkActionRun) => void;
 }
 
-/** The bar that rises when items are selected: edit them together, or delete them. */
+const MARKETPLACE_DIALOG: Record<
+  MarketplaceAction,
+  { title: keyof typeof inventoryMessages; hint: keyof typeof inventoryMessages }
+> = {
+  bulkList: { title: 'bulkListTitle', hint: 'bulkListHint' },
+  bulkDelist: { title: 'bulkDelistTitle', hint: 'bulkDelistHint' },
+  bulkDelistRelist: { title: 'bulkDelistRelistTitle', hint: 'bulkDelistRelistHint' },
+  bulkMarkAsNotListed: { title: 'bulkMarkNotListedTitle', hint: 'bulkMarkNotListedHint' },
+};
+
+/**
+ * The bar that rises when items are selected: the bulk actions of spec §5, each started as a
+ * server job over the selection (the items picked, or every item the filters match). Its
+ * progress shows above the list, and goes on when the page is left or reloaded.
+ */
 export function BulkActions({
   selectedIds,
   loadedCount,
-  canWrite,
-  canDelete,
+  total,
+  totalCapped,
+  allMatching,
+  filters,
+  permissions,
   currencySymbol,
   onSelectAllLoaded,
+  onSelectAllMatching,
   onClear,
-  onDeleted,
+  onStarted,
 }: BulkActionsProps) {
   const intl = useIntl();
-  const [editing, setEditing] = useState<BulkEditKind | null>(null);
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const count = selectedIds.length;
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const count = allMatching ? total : selectedIds.length;
   // On a phone the bar keeps to icons, so it fits beside the count.
   const narrow = useMediaQuery('(max-width: 36em)') ?? false;
+  const start = useStartBulkAction((run) => {
+    setDialog(null);
+    onClear();
+    onStarted(run);
+  });
+  const open = (next: Dialog) => {
+    start.reset();
+    setDialog(next);
+  };
+  const close = () => setDialog(null);
+  const run = (request: Omit<BulkActionRequest, 'selection'>) =>
+    start.mutate({
+      ...request,
+      selection: selectionOf({ allMatching, filters, itemIds: selectedIds }),
+    });
+
+  const overLimit = totalCapped || total > BULK_ACTION_ITEMS_MAX;
+  const canSelectMatching = !allMatching && total > selectedIds.length && !overLimit;
+  const showLimit = !allMatching && overLimit && selectedIds.length === loadedCount;
 
   const editItems: { kind: BulkEditKind; label: string }[] = [
     { kind: 'price', label: intl.formatMessage(inventoryMessages.bulkSetPrice) },
@@ -78,6 +156,29 @@ export function BulkActions({
     { kind: 'addLabels', label: intl.formatMessage(inventoryMessages.bulkAddLabels) },
     { kind: 'removeLabels', label: intl.formatMessage(inventoryMessages.bulkRemoveLabels) },
   ];
+  const listingItems: { action: MarketplaceAction; allowed: boolean }[] = [
+    { action: 'bulkList', allowed: permissions.publish },
+    { action: 'bulkDelist', allowed: permissions.delist },
+    { action: 'bulkDelistRelist', allowed: permissions.publish },
+    { action: 'bulkMarkAsNotListed', allowed: permissions.write },
+  ];
+  const anyListing = listingItems.some((entry) => entry.allowed);
+
+  const menuButton = (label: string, icon: ReactNode) =>
+    narrow ? (
+      <ActionIcon size="lg" variant="light" aria-label={label}>
+        {icon}
+      </ActionIcon>
+    ) : (
+      <Button
+        size="xs"
+        variant="light"
+        leftSection={icon}
+        rightSection={<IconChevronUp size={12} />}
+      >
+        {label}
+      </Button>
+    );
 
   return (
     <>
@@ -93,52 +194,94 @@ export function BulkActions({
         radius="md"
       >
         <Text fz="sm" fw={600} px="xs" style={{ whiteSpace: 'nowrap' }} aria-live="polite">
-          {intl.formatMessage(inventoryMessages.selectedCount, { count })}
+          {allMatching
+            ? intl.formatMessage(inventoryMessages.allMatchingSelected, { count })
+            : intl.formatMessage(inventoryMessages.selectedCount, { count })}
         </Text>
-        {count < loadedCount && (
+        {canSelectMatching && (
+          <Button size="xs" variant="subtle" onClick={onSelectAllMatching} visibleFrom="xs">
+            {intl.formatMessage(inventoryMessages.selectAllMatching, { count: total })}
+          </Button>
+        )}
+        {!canSelectMatching && !allMatching && count < loadedCount && (
           <Button size="xs" variant="subtle" onClick={onSelectAllLoaded} visibleFrom="xs">
             {intl.formatMessage(inventoryMessages.selectAllLoadedCount, { count: loadedCount })}
           </Button>
         )}
+        {showLimit && (
+          <Tooltip
+            label={intl.formatMessage(inventoryMessages.bulkLimitHint, {
+              max: intl.formatNumber(BULK_ACTION_ITEMS_MAX),
+            })}
+            multiline
+            w={260}
+            events={{ hover: true, focus: true, touch: true }}
+          >
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={intl.formatMessage(inventoryMessages.bulkLimitHint, {
+                max: intl.formatNumber(BULK_ACTION_ITEMS_MAX),
+              })}
+            >
+              <IconInfoCircle size={16} />
+            </ActionIcon>
+          </Tooltip>
+        )}
         <ActionBar.Divider />
-        {canWrite && (
+        {permissions.write && (
           <Menu position="top" withinPortal>
             <Menu.Target>
-              {narrow ? (
-                <ActionIcon
-                  size="lg"
-                  variant="light"
-                  aria-label={intl.formatMessage(inventoryMessages.bulkEdit)}
-                >
-                  <IconEdit size={16} />
-                </ActionIcon>
-              ) : (
-                <Button
-                  size="xs"
-                  variant="light"
-                  leftSection={<IconEdit size={14} />}
-                  rightSection={<IconChevronUp size={12} />}
-                >
-                  {intl.formatMessage(inventoryMessages.bulkEdit)}
-                </Button>
-              )}
+              {menuButton(intl.formatMessage(inventoryMessages.bulkEdit), <IconEdit size={14} />)}
             </Menu.Target>
             <Menu.Dropdown>
               {editItems.map((entry) => (
-                <Menu.Item key={entry.kind} onClick={() => setEditing(entry.kind)}>
+                <Menu.Item
+                  key={entry.kind}
+                  onClick={() => open({ kind: 'edit', edit: entry.kind })}
+                >
                   {entry.label}
                 </Menu.Item>
               ))}
+              <Menu.Divider />
+              <Menu.Item
+                leftSection={<IconCopy size={14} />}
+                onClick={() => open({ kind: 'copy' })}
+              >
+                {intl.formatMessage(inventoryMessages.bulkCopy)}
+              </Menu.Item>
             </Menu.Dropdown>
           </Menu>
         )}
-        {canDelete &&
+        {anyListing && (
+          <Menu position="top" withinPortal>
+            <Menu.Target>
+              {menuButton(
+                intl.formatMessage(inventoryMessages.bulkListingsMenu),
+                <IconBuildingStore size={14} />,
+              )}
+            </Menu.Target>
+            <Menu.Dropdown>
+              {listingItems
+                .filter((entry) => entry.allowed)
+                .map((entry) => (
+                  <Menu.Item
+                    key={entry.action}
+                    onClick={() => open({ kind: 'marketplaces', action: entry.action })}
+                  >
+                    {`${intl.formatMessage(inventoryMessages[MARKETPLACE_DIALOG[entry.action].title])}…`}
+                  </Menu.Item>
+                ))}
+            </Menu.Dropdown>
+          </Menu>
+        )}
+        {permissions.delete &&
           (narrow ? (
             <ActionIcon
               size="lg"
               variant="light"
               color="red"
-              onClick={() => setConfirmingDelete(true)}
+              onClick={() => open({ kind: 'delete' })}
               aria-label={intl.formatMessage(inventoryMessages.bulkDelete)}
             >
               <IconTrash size={16} />
@@ -149,7 +292,7 @@ export function BulkActions({
               variant="light"
               color="red"
               leftSection={<IconTrash size={14} />}
-              onClick={() => setConfirmingDelete(true)}
+              onClick={() => open({ kind: 'delete' })}
             >
               {intl.formatMessage(inventoryMessages.bulkDelete)}
             </Button>
@@ -158,35 +301,76 @@ export function BulkActions({
       </ActionBar>
 
       <BulkEditModal
-        kind={editing}
-        itemIds={selectedIds}
+        kind={dialog?.kind === 'edit' ? dialog.edit : null}
+        count={count}
         currencySymbol={currencySymbol}
-        onClose={() => setEditing(null)}
-        onDone={onClear}
+        starting={start.isPending}
+        error={start.error}
+        onClose={close}
+        onSubmit={run}
       />
-      <BulkDeleteModal
-        opened={confirmingDelete}
-        itemIds={selectedIds}
-        onClose={() => setConfirmingDelete(false)}
-        onDeleted={onDeleted}
+      <MarketplaceActionModal
+        action={dialog?.kind === 'marketplaces' ? dialog.action : null}
+        count={count}
+        starting={start.isPending}
+        error={start.error}
+        onClose={close}
+        onSubmit={run}
       />
+      <ConfirmModal
+        opened={dialog?.kind === 'copy'}
+        onClose={close}
+        loading={start.isPending}
+        title={intl.formatMessage(inventoryMessages.bulkCopyTitle, { count })}
+        confirmLabel={intl.formatMessage(inventoryMessages.bulkCopyConfirm, { count })}
+        onConfirm={() => run({ action: 'bulkCopyItems' })}
+      >
+        <Stack gap="sm">
+          <Text fz="sm">{intl.formatMessage(inventoryMessages.bulkCopyBody)}</Text>
+          <StartError error={start.error} />
+        </Stack>
+      </ConfirmModal>
+      <ConfirmModal
+        opened={dialog?.kind === 'delete'}
+        onClose={close}
+        danger
+        loading={start.isPending}
+        title={intl.formatMessage(inventoryMessages.bulkDeleteTitle, { count })}
+        confirmLabel={intl.formatMessage(inventoryMessages.bulkDeleteConfirm, { count })}
+        onConfirm={() => run({ action: 'bulkDelete' })}
+      >
+        <Stack gap="sm">
+          <Text fz="sm">{intl.formatMessage(inventoryMessages.bulkDeleteBody, { count })}</Text>
+          <StartError error={start.error} />
+        </Stack>
+      </ConfirmModal>
     </>
   );
 }
 
+function StartError({ error }: { error: unknown }) {
+  const intl = useIntl();
+  if (!error) return null;
+  return (
+    <Text c="red" fz="sm" role="alert">
+      {labelErrorText(intl, error)}
+    </Text>
+  );
+}
+
+interface StartProps {
+  count: number;
+  starting: boolean;
+  error: unknown;
+  onClose: () => void;
+  onSubmit: (request: Omit<BulkActionRequest, 'selection'>) => void;
+}
+
 function BulkEditModal({
   kind,
-  itemIds,
   currencySymbol,
-  onClose,
-  onDone,
-}: {
-  kind: BulkEditKind | null;
-  itemIds: string[];
-  currencySymbol: string;
-  onClose: () => void;
-  onDone: () => void;
-}) {
+  ...props
+}: StartProps & { kind: BulkEditKind | null; currencySymbol: string }) {
   const intl = useIntl();
   const titles: Record<BulkEditKind, string> = {
     price: intl.formatMessage(inventoryMessages.bulkSetPrice),
@@ -198,82 +382,58 @@ function BulkEditModal({
   return (
     <Modal
       opened={kind !== null}
-      onClose={onClose}
+      onClose={props.onClose}
       centered
+      closeButtonProps={{ 'aria-label': intl.formatMessage(commonMessages.close) }}
       title={kind ? <Text fw={650}>{titles[kind]}</Text> : null}
     >
-      {kind && (
-        <BulkEditForm
-          key={kind}
-          kind={kind}
-          itemIds={itemIds}
-          currencySymbol={currencySymbol}
-          onClose={onClose}
-          onDone={onDone}
-        />
-      )}
+      {kind && <BulkEditForm key={kind} kind={kind} currencySymbol={currencySymbol} {...props} />}
     </Modal>
   );
 }
 
 function BulkEditForm({
   kind,
-  itemIds,
+  count,
   currencySymbol,
+  starting,
+  error,
   onClose,
-  onDone,
-}: {
-  kind: BulkEditKind;
-  itemIds: string[];
-  currencySymbol: string;
-  onClose: () => void;
-  onDone: () => void;
-}) {
+  onSubmit,
+}: StartProps & { kind: BulkEditKind; currencySymbol: string }) {
   const intl = useIntl();
   const { userId } = useSignedInSession();
   const labels = useQuery(labelsQueryOptions(userId));
   const labelNames = labels.data?.map((label) => label.name) ?? [];
-  const update = useBulkUpdate();
   const [number, setNumber] = useState<number | ''>('');
   const [condition, setCondition] = useState<ItemCondition | null>(null);
   const [names, setNames] = useState<string[]>([]);
   const [labelError, setLabelError] = useState<string | null>(null);
 
-  const changes: BulkItemChanges | null = (() => {
+  const request = ((): Omit<BulkActionRequest, 'selection'> | null => {
+    const edit = (changes: BulkItemChanges) => ({
+      action: 'bulkEdit' as const,
+      parameters: { changes },
+    });
     switch (kind) {
       case 'price':
-        return number === '' ? null : { price: number };
+        return number === '' ? null : edit({ price: number });
       case 'quantity':
-        return number === '' ? null : { quantity: Math.round(number) };
+        return number === '' ? null : edit({ quantity: Math.round(number) });
       case 'condition':
-        return condition ? { condition } : null;
+        return condition ? edit({ condition }) : null;
       case 'addLabels':
-        return names.length ? { addLabels: names } : null;
+        return names.length ? { action: 'bulkEditLabels', parameters: { addLabels: names } } : null;
       case 'removeLabels':
-        return names.length ? { removeLabels: names } : null;
+        return names.length
+          ? { action: 'bulkEditLabels', parameters: { removeLabels: names } }
+          : null;
     }
   })();
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!changes) return;
-    try {
-      const result = await update.mutateAsync({ itemIds, changes });
-      notifications.show({
-        color: result.failed.length ? 'yellow' : 'teal',
-        title: intl.formatMessage(inventoryMessages.bulkUpdated, { count: result.updated }),
-        message: result.failed.length
-          ? intl.formatMessage(inventoryMessages.bulkSomeFailed, {
-              count: result.failed.length,
-              reason: result.failed[0]?.message ?? '',
-            })
-          : undefined,
-      });
-      onClose();
-      onDone();
-    } catch {
-      // Shown below the form from the mutation's error.
-    }
+    if (request) onSubmit(request);
   };
 
   const onLabels = (next: string[]) => {
@@ -290,7 +450,7 @@ function BulkEditForm({
     <form onSubmit={submit}>
       <Stack gap="md">
         <Text fz="sm" c="dimmed">
-          {intl.formatMessage(inventoryMessages.bulkAppliesTo, { count: itemIds.length })}
+          {intl.formatMessage(inventoryMessages.bulkAppliesTo, { count })}
         </Text>
         {kind === 'price' && (
           <NumberInput
@@ -350,17 +510,13 @@ function BulkEditForm({
             nothingFoundMessage={intl.formatMessage(inventoryMessages.noLabels)}
           />
         )}
-        {update.error && (
-          <Text c="red" fz="sm" role="alert">
-            {labelErrorText(intl, update.error)}
-          </Text>
-        )}
+        <StartError error={error} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
             {intl.formatMessage(commonMessages.cancel)}
           </Button>
-          <Button type="submit" disabled={!changes} loading={update.isPending}>
-            {intl.formatMessage(inventoryMessages.bulkApply, { count: itemIds.length })}
+          <Button type="submit" disabled={!request} loading={starting}>
+            {intl.formatMessage(inventoryMessages.bulkApply, { count })}
           </Button>
         </Group>
       </Stack>
@@ -368,67 +524,101 @@ function BulkEditForm({
   );
 }
 
-function BulkDeleteModal({
-  opened,
-  itemIds,
-  onClose,
-  onDeleted,
-}: {
-  opened: boolean;
-  itemIds: string[];
-  onClose: () => void;
-  onDeleted: (itemIds: string[]) => void;
-}) {
+function MarketplaceActionModal({
+  action,
+  ...props
+}: StartProps & { action: MarketplaceAction | null }) {
   const intl = useIntl();
-  const remove = useBulkDelete();
-  const count = itemIds.length;
+  return (
+    <Modal
+      opened={action !== null}
+      onClose={props.onClose}
+      centered
+      closeButtonProps={{ 'aria-label': intl.formatMessage(commonMessages.close) }}
+      title={
+        action ? (
+          <Text fw={650}>
+            {intl.formatMessage(inventoryMessages[MARKETPLACE_DIALOG[action].title])}
+          </Text>
+        ) : null
+      }
+    >
+      {action && <MarketplaceActionForm key={action} action={action} {...props} />}
+    </Modal>
+  );
+}
 
-  const confirm = async () => {
-    const result = await remove.mutateAsync([...itemIds]);
-    onDeleted(result.done);
-    onClose();
-    notifications.show({
-      color: result.failed.length ? 'red' : 'teal',
-      title: intl.formatMessage(inventoryMessages.bulkDeleted, { count: result.done.length }),
-      message: result.failed.length
-        ? intl.formatMessage(inventoryMessages.bulkDeleteFailed, {
-            count: result.failed.length,
-            reason: errorText(intl, result.failed[0]?.error),
-          })
-        : undefined,
-    });
+function MarketplaceActionForm({
+  action,
+  count,
+  starting,
+  error,
+  onClose,
+  onSubmit,
+}: StartProps & { action: MarketplaceAction }) {
+  const intl = useIntl();
+  const config = useQuery(bulkActionConfigQueryOptions(action));
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [tried, setTried] = useState(false);
+  const applicable = config.data?.marketplaces.applicable ?? [];
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTried(true);
+    if (chosen.length === 0) return;
+    onSubmit({ action, parameters: { marketplaces: chosen } });
   };
 
   return (
-    <ConfirmModal
-      opened={opened}
-      onClose={onClose}
-      danger
-      loading={remove.isPending}
-      title={intl.formatMessage(inventoryMessages.bulkDeleteTitle, { count })}
-      confirmLabel={intl.formatMessage(inventoryMessages.bulkDeleteConfirm, { count })}
-      onConfirm={() => void confirm()}
-    >
-      <Stack gap="sm">
-        <Text fz="sm">{intl.formatMessage(inventoryMessages.bulkDeleteBody, { count })}</Text>
-        {remove.isPending && remove.progress.total > 0 && (
-          <Stack gap={4}>
-            <Progress
-              value={(remove.progress.finished / remove.progress.total) * 100}
-              aria-label={intl.formatMessage(inventoryMessages.bulkDeleteProgress, {
-                finished: remove.progress.finished,
-                total: remove.progress.total,
-              })}
-            />
-            <Text fz="xs" c="dimmed">
-              {intl.formatMessage(inventoryMessages.bulkDeleteProgress, {
-                finished: remove.progress.finished,
-                total: remove.progress.total,
-              })}
+    <form onSubmit={submit}>
+      <Stack gap="md">
+        <Text fz="sm" c="dimmed">
+          {intl.formatMessage(inventoryMessages[MARKETPLACE_DIALOG[action].hint])}
+        </Text>
+        {config.isPending ? (
+          <Skeleton h={64} />
+        ) : config.isError ? (
+          <Alert color="red" variant="light" icon={<IconInfoCircle size={18} />}>
+            {errorText(intl, config.error)}
+          </Alert>
+        ) : applicable.length === 0 ? (
+          <Text fz="sm">{intl.formatMessage(inventoryMessages.bulkMarketplacesNone)}</Text>
+        ) : (
+          <Stack gap={6} role="group" aria-labelledby="bulk-marketplaces-label">
+            <Text fz="sm" fw={500} id="bulk-marketplaces-label">
+              {intl.formatMessage(inventoryMessages.bulkMarketplacesLabel)}
             </Text>
+            <Chip.Group multiple value={chosen} onChange={setChosen}>
+              <Group gap={6}>
+                {applicable.map((marketplace: MarketplaceId) => (
+                  <Chip key={marketplace} value={marketplace} size="sm">
+                    {MARKETPLACE_NAMES[marketplace]}
+                  </Chip>
+                ))}
+              </Group>
+            </Chip.Group>
+            {tried && chosen.length === 0 && (
+              <Text fz="xs" c="red" role="alert">
+                {intl.formatMessage(inventoryMessages.bulkMarketplacesRequired)}
+              </Text>
+            )}
           </Stack>
         )}
+        <StartError error={error} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {intl.formatMessage(commonMessages.cancel)}
+          </Button>
+          <Button
+            type="submit"
+            color={config.data?.destructive ? 'red' : undefined}
+            loading={starting}
+            disabled={applicable.length === 0}
+          >
+            {intl.formatMessage(inventoryMessages.bulkStart, { count })}
+          </Button>
+        </Group>
       </Stack>
-    </ConfirmModal>
+    </form>
   );
 }

@@ -2,7 +2,6 @@ import type { Item } from '@listloop/domain';
 import { Alert, Box, Button, EmptyState, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
-  IconAlertTriangle,
   IconDownload,
   IconFileImport,
   IconPackage,
@@ -13,13 +12,20 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo, useReducer, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { commonMessages } from '../../../i18n/common.messages';
 import { errorText } from '../../../lib/error-text';
 import { itemExportHref } from '../../../lib/inventory/item.api';
 import { labelsQueryOptions } from '../../../lib/inventory/label.api';
 import { useRegionFormat } from '../../../lib/inventory/use-region-format';
 import { usePermission, useSignedInSession } from '../../../lib/session';
-import { gridReducer, initialGridState } from '../grid-selection';
+import {
+  changesSelection,
+  gridReducer,
+  initialGridState,
+  type GridAction,
+} from '../grid-selection';
+import { useFollowedRuns } from '../hooks/use-followed-runs';
 import { useInventoryItems } from '../hooks/use-inventory-items';
 import {
   filtersFromSearch,
@@ -29,6 +35,7 @@ import {
 } from '../inventory-search';
 import { inventoryMessages } from '../inventory.messages';
 import { BulkActions } from './bulk-actions';
+import { BulkRunsPanel } from './bulk-run-panel';
 import { ActiveFilters, InventoryFiltersDrawer } from './inventory-filters';
 import { InventoryGrid, InventoryGridSkeleton } from './inventory-grid';
 import type { RowFormat } from './inventory-row';
@@ -50,6 +57,9 @@ export function InventoryPage({ search, onSearchChange }: InventoryPageProps) {
   const region = useRegionFormat();
   const canWrite = usePermission('items.write');
   const canDelete = usePermission('items.delete');
+  const canPublish = usePermission('listings.publish');
+  const canDelist = usePermission('listings.delist');
+  const runs = useFollowedRuns();
   const [filtersOpened, filtersDrawer] = useDisclosure(false);
 
   const filters = useMemo(() => filtersFromSearch(search), [search]);
@@ -57,13 +67,21 @@ export function InventoryPage({ search, onSearchChange }: InventoryPageProps) {
   const labels = useQuery(labelsQueryOptions(session.userId));
   const labelNames = useMemo(() => labels.data?.map((label) => label.name) ?? [], [labels.data]);
 
-  const [grid, dispatch] = useReducer(gridReducer, initialGridState);
+  const [grid, dispatchGrid] = useReducer(gridReducer, initialGridState);
+  /** The selection is every item the search and filters match, not only the loaded ones. */
+  const [allMatching, setAllMatching] = useState(false);
+  // Picking or dropping rows by hand makes the selection those rows again.
+  const dispatch = useCallback((action: GridAction) => {
+    if (changesSelection(action)) setAllMatching(false);
+    dispatchGrid(action);
+  }, []);
   // A new search or filter is a new list: the old selection and cursor no longer apply.
   const filterKey = JSON.stringify(filters);
   const [seenFilterKey, setSeenFilterKey] = useState(filterKey);
   if (seenFilterKey !== filterKey) {
     setSeenFilterKey(filterKey);
-    dispatch({ type: 'reset' });
+    setAllMatching(false);
+    dispatchGrid({ type: 'reset' });
   }
 
   const onOpen = useCallback(
@@ -86,19 +104,11 @@ export function InventoryPage({ search, onSearchChange }: InventoryPageProps) {
     body = <InventoryGridSkeleton />;
   } else if (query.isError && query.items.length === 0) {
     body = (
-      <Alert
-        color="red"
-        variant="light"
-        icon={<IconAlertTriangle size={18} />}
+      <LoadErrorAlert
         title={intl.formatMessage(inventoryMessages.loadFailed)}
-      >
-        <Stack gap="sm" align="flex-start">
-          <Text fz="sm">{errorText(intl, query.error)}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-            {intl.formatMessage(commonMessages.retry)}
-          </Button>
-        </Stack>
-      </Alert>
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
     );
   } else if (query.items.length === 0 && !filtered) {
     body = (
@@ -246,6 +256,8 @@ export function InventoryPage({ search, onSearchChange }: InventoryPageProps) {
         </Alert>
       )}
 
+      <BulkRunsPanel runIds={runs.runIds} onDismiss={runs.dismiss} />
+
       <Box
         style={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}
         aria-busy={query.isFetching && !query.isFetchingNextPage}
@@ -272,14 +284,26 @@ export function InventoryPage({ search, onSearchChange }: InventoryPageProps) {
       <BulkActions
         selectedIds={selectedIds}
         loadedCount={query.items.length}
-        canWrite={canWrite}
-        canDelete={canDelete}
+        total={query.total}
+        totalCapped={query.totalCapped}
+        allMatching={allMatching}
+        filters={filters}
+        permissions={{
+          write: canWrite,
+          delete: canDelete,
+          publish: canPublish,
+          delist: canDelist,
+        }}
         currencySymbol={region.currency.symbol}
         onSelectAllLoaded={() =>
           dispatch({ type: 'selectAll', ids: query.items.map((item) => item.itemID) })
         }
+        onSelectAllMatching={() => {
+          dispatchGrid({ type: 'selectAll', ids: query.items.map((item) => item.itemID) });
+          setAllMatching(true);
+        }}
         onClear={() => dispatch({ type: 'clear' })}
-        onDeleted={(ids) => dispatch({ type: 'forget', ids })}
+        onStarted={runs.follow}
       />
     </Stack>
   );

@@ -1,7 +1,6 @@
 import { LABEL_MAX_LENGTH, LABELS_PER_USER_MAX, type Label } from '@listloop/domain';
 import {
   ActionIcon,
-  Alert,
   Anchor,
   Button,
   Card,
@@ -17,7 +16,6 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import {
-  IconAlertTriangle,
   IconCheck,
   IconPencil,
   IconPlus,
@@ -31,6 +29,7 @@ import { Link } from '@tanstack/react-router';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { commonMessages } from '../../../i18n/common.messages';
 import { errorText } from '../../../lib/error-text';
 import { labelsQueryOptions } from '../../../lib/inventory/label.api';
@@ -95,20 +94,12 @@ export function LabelsPage() {
             ))}
           </Stack>
         ) : labels.isError ? (
-          <Alert
+          <LoadErrorAlert
             m="md"
-            color="red"
-            variant="light"
-            icon={<IconAlertTriangle size={18} />}
             title={intl.formatMessage(labelsMessages.loadFailed)}
-          >
-            <Stack gap="xs" align="flex-start">
-              <Text fz="sm">{errorText(intl, labels.error)}</Text>
-              <Button size="xs" variant="light" color="red" onClick={() => void labels.refetch()}>
-                {intl.formatMessage(commonMessages.retry)}
-              </Button>
-            </Stack>
-          </Alert>
+            error={labels.error}
+            onRetry={() => void labels.refetch()}
+          />
         ) : all.length === 0 ? (
           <EmptyState
             py="xl"

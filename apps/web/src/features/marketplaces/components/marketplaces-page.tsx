@@ -1,17 +1,6 @@
 import type { Connection, MarketplaceId } from '@listloop/domain';
+import { Alert, EmptyState, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
-  Alert,
-  Button,
-  EmptyState,
-  Group,
-  List,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import {
-  IconAlertTriangle,
   IconBuildingStore,
   IconInfoCircle,
   IconLock,
@@ -21,8 +10,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { commonMessages } from '../../../i18n/common.messages';
-import { errorText } from '../../../lib/error-text';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { usePermission, useSignedInSession } from '../../../lib/session';
 import { connectWayFor, type ConnectWay } from '../../../lib/connections/connect-options';
 import { SandboxBanner } from '../../../lib/connections/connection-badges';
@@ -133,40 +121,19 @@ export function MarketplacesPage() {
         </Alert>
       )}
       {connections.isError && (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertTriangle size={18} />}
+        <LoadErrorAlert
           title={intl.formatMessage(marketplacesMessages.loadFailed)}
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text fz="sm">{errorText(intl, connections.error)}</Text>
-            <Button
-              size="xs"
-              variant="light"
-              color="red"
-              onClick={() => void connections.refetch()}
-            >
-              {intl.formatMessage(commonMessages.retry)}
-            </Button>
-          </Stack>
-        </Alert>
+          error={connections.error}
+          onRetry={() => void connections.refetch()}
+        />
       )}
 
       {canManage && options.isError && (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertTriangle size={18} />}
+        <LoadErrorAlert
           title={intl.formatMessage(marketplacesMessages.optionsLoadFailed)}
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text fz="sm">{errorText(intl, options.error)}</Text>
-            <Button size="xs" variant="light" color="red" onClick={() => void options.refetch()}>
-              {intl.formatMessage(commonMessages.retry)}
-            </Button>
-          </Stack>
-        </Alert>
+          error={options.error}
+          onRetry={() => void options.refetch()}
+        />
       )}
 
       {groups.api.length + groups.extension.length === 0 ? (

@@ -23,8 +23,8 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { commonMessages } from '../../../i18n/common.messages';
-import { errorText } from '../../../lib/error-text';
 import {
   lastMetafieldSyncQueryOptions,
   metafieldMapperQueryOptions,
@@ -111,23 +111,23 @@ export function ShopifyMetafieldsSection() {
         </Group>
 
         {sync.isError && (
-          <ErrorAlert
+          <DismissibleErrorAlert
             title={intl.formatMessage(m.syncStartFailed)}
             text={connectionErrorText(intl, sync.error)}
             onDismiss={() => sync.reset()}
           />
         )}
         {last.isError && (
-          <ErrorAlert
+          <LoadErrorAlert
             title={intl.formatMessage(m.lastSyncLoadFailed)}
-            text={errorText(intl, last.error)}
+            error={last.error}
             onRetry={() => void last.refetch()}
           />
         )}
         {mapper.isError && (
-          <ErrorAlert
+          <LoadErrorAlert
             title={intl.formatMessage(m.mappingLoadFailed)}
-            text={errorText(intl, mapper.error)}
+            error={mapper.error}
             onRetry={() => void mapper.refetch()}
           />
         )}
@@ -163,16 +163,14 @@ function syncStateText(intl: IntlShape, sync: MetafieldSync | null): string {
   }
 }
 
-function ErrorAlert({
+function DismissibleErrorAlert({
   title,
   text,
-  onRetry,
   onDismiss,
 }: {
   title: string;
   text: string;
-  onRetry?: () => void;
-  onDismiss?: () => void;
+  onDismiss: () => void;
 }) {
   const intl = useIntl();
   return (
@@ -181,17 +179,12 @@ function ErrorAlert({
       variant="light"
       icon={<IconAlertTriangle size={18} />}
       title={title}
-      withCloseButton={Boolean(onDismiss)}
+      withCloseButton
       closeButtonLabel={intl.formatMessage(commonMessages.dismiss)}
       onClose={onDismiss}
     >
       <Stack gap="xs" align="flex-start">
         <Text fz="sm">{text}</Text>
-        {onRetry && (
-          <Button size="xs" variant="light" color="red" onClick={onRetry}>
-            {intl.formatMessage(commonMessages.retry)}
-          </Button>
-        )}
       </Stack>
     </Alert>
   );

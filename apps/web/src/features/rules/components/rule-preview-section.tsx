@@ -13,7 +13,6 @@ import {
   Alert,
   Anchor,
   Badge,
-  Button,
   Group,
   List,
   Select,
@@ -30,6 +29,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { SectionCard } from '../../../components/ui/section-card';
 import { commonMessages } from '../../../i18n/common.messages';
 import { regionLabelId } from '../../../i18n/dynamic-messages';
@@ -110,24 +110,11 @@ export function RulePreviewSection({
               <Skeleton h={120} />
             </Stack>
           ) : preview.isError ? (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<IconAlertTriangle size={18} />}
+            <LoadErrorAlert
               title={intl.formatMessage(previewMessages.loadFailed)}
-            >
-              <Stack gap="xs" align="flex-start">
-                <Text fz="sm">{errorText(intl, preview.error)}</Text>
-                <Button
-                  size="xs"
-                  variant="light"
-                  color="red"
-                  onClick={() => void preview.refetch()}
-                >
-                  {intl.formatMessage(commonMessages.retry)}
-                </Button>
-              </Stack>
-            </Alert>
+              error={preview.error}
+              onRetry={() => void preview.refetch()}
+            />
           ) : preview.data ? (
             <PreviewResult marketplace={marketplace} preview={preview.data} itemId={itemId} />
           ) : null}

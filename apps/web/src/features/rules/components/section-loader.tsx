@@ -1,9 +1,8 @@
-import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Skeleton, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { commonMessages } from '../../../i18n/common.messages';
-import { errorText } from '../../../lib/error-text';
 import { rulesMessages } from '../rules.messages';
 
 interface LoadingQuery {
@@ -27,19 +26,11 @@ export function SectionLoader({ query, children }: { query: LoadingQuery; childr
   }
   if (query.isError) {
     return (
-      <Alert
-        color="red"
-        variant="light"
-        icon={<IconAlertTriangle size={18} />}
+      <LoadErrorAlert
         title={intl.formatMessage(rulesMessages.loadFailed)}
-      >
-        <Stack gap="xs" align="flex-start">
-          <Text fz="sm">{errorText(intl, query.error)}</Text>
-          <Button size="xs" variant="light" color="red" onClick={() => void query.refetch()}>
-            {intl.formatMessage(commonMessages.retry)}
-          </Button>
-        </Stack>
-      </Alert>
+        error={query.error}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   return <>{children}</>;

@@ -1,0 +1,30 @@
+/**
+ * What the benchmark's server entries share: the real server (container, queue, routes, as
+ * src/main.ts runs it) with stand-in connectors registered first, serving until SIGTERM.
+ */
+import { loadConfig } from '../src/platform/config';
+import { buildApp } from '../src/platform/http/app';
+import { createContainer, type Container } from '../src/container';
+
+export function serveWithStandIns(register: (container: Container) => void): void {
+  const main = async () => {
+    const config = loadConfig();
+    const container = await createContainer(config);
+    register(container);
+    await container.queue.start();
+    await container.queue.work();
+    const { app } = await buildApp(container);
+    await app.listen({ port: config.port, host: config.host });
+    const stop = async () => {
+      await app.close();
+      await container.close();
+      process.exit(0);
+    };
+    process.on('SIGTERM', () => void stop());
+    process.on('SIGINT', () => void stop());
+  };
+  main().catch((error: unknown) => {
+    process.stderr.write(`${String(error)}\n`);
+    process.exit(1);
+  });
+}

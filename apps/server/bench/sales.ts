@@ -1,0 +1,251 @@
+/**
+ * Issue 6's figures: sale-to-delist latency (from the Shopify webhook request leaving the
+ * benchmark to the delist call of every other marketplace reaching its stand-in emulator) over
+ * 500 sales of items listed on five marketplaces, and the webhook intake rate with and without
+ * duplicate deliveries. Run by bench/run.ts against bench/sales-server.ts.
+ */
+import crypto from 'node:crypto';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import type { MarketplaceId } from '@listloop/domain';
+import type { Container } from '../src/container';
+
+/** Where the benchmark's items sell (by a signed orders/create webhook). */
+export const SALES_SELLING_MARKETPLACE = 'shopify';
+/** The four other marketplaces each item is listed on (API connectors: the server delists). */
+export const SALES_OTHER_MARKETPLACES = [
+  'ebay',
+  'etsy',
+  'whatnot',
+  'sellwild',
+] as const satisfies readonly MarketplaceId[];
+export const SALES_SHOP = 'bench-boutique.myshopify.com';
+export const SALES_SECRET = 'bench-shopify-client-secret';
+export const SALES = Number(process.env.BENCH_SALES ?? 500);
+/** Sales sent per second: a busy day's burst, well above a real shop's rate. */
+const SALES_PER_SECOND = Number(process.env.BENCH_SALES_PER_SECOND ?? 10);
+/** Items the intake figures sell from, with plenty of units each. */
+const INTAKE_ITEMS = 200;
+
+export const productGid = (n: number) => `gid://shopify/Product/${9_000_000 + n}`;
+const intakeGid = (n: number) => `gid://shopify/Product/${8_000_000 + n}`;
+
+/**
+ * Writes the benchmark's items straight into the scratch database: SALES items of one unit live
+ * on the five marketplaces, INTAKE_ITEMS items of 1,000,000 units live on Shopify only, and the
+ * account's Shopify connection for the shop the webhooks name.
+ */
+export async function seedSales(
+  container: Container,
+  owner: { accountId: string; userId: string },
+): Promise<void> {
+  await container.database.db.execute(sql`
+    INSERT INTO marketplace_connections (id, account_id, marketplace, nickname, status, external_account_id)
+    VALUES ('benchshopifyconnection01', ${owner.accountId}, 'shopify', 'Bench store', 'connected', ${SALES_SHOP})
+  `);
+  const now = Date.now();
+  const listed = (listedID: string) => ({
+    status: 'listed',
+    listedID,
+    listingURL: null,
+    lastStatusDate: now,
+    dateCreated: now,
+    dateLastModified: now,
+  });
+  const rows: { id: string; quantity: number; listings: Record<string, unknown> }[] = [];
+  for (let n = 0; n < SALES; n += 1) {
+    const listings: Record<string, unknown> = {
+      [SALES_SELLING_MARKETPLACE]: listed(productGid(n)),
+    };
+    for (const marketplace of SALES_OTHER_MARKETPLACES) {
+      listings[marketplace] = listed(`${marketplace.toUpperCase()}-${n}`);
+    }
+    rows.push({ id: `benchsale${String(n).padStart(15, '0')}`, quantity: 1, listings });
+  }
+  for (let n = 0; n < INTAKE_ITEMS; n += 1) {
+    rows.push({
+      id: `benchintake${String(n).padStart(13, '0')}`,
+      quantity: 1_000_000,
+      listings: { [SALES_SELLING_MARKETPLACE]: listed(intakeGid(n)) },
+    });
+  }
+  for (let start = 0; start < rows.length; start += 500) {
+    await container.repositories.items.insertMany(
+      rows.slice(start, start + 500).map((row) => ({
+        id: row.id,
+        accountId: owner.accountId,
+        userId: owner.userId,
+        status: 'complete' as const,
+        dateCreated: now,
+        dateLastModified: now,
+        labels: [],
+        generalDetails: {
+          images: [],
+          title: `Bench sale ${row.id}`,
+          description: '',
+          brand: '',
+          condition: 'good' as const,
+          price: 40,
+          primaryColor: null,
+          category: null,
+          categoryV2: null,
+          weight: { pounds: 0, ounces: 0 },
+          dimensions: null,
+          sku: row.id,
+          quantity: row.quantity,
+          costOfGoods: null,
+          size: '',
+          notes: '',
+          location: '',
+        },
+        listings: row.listings as never,
+        variants: [],
+      })),
+    );
+  }
+}
+
+/** An orders/create delivery as Shopify signs it. */
+function orderWebhook(options: { order: number; product: string; webhookId: string }) {
+  const body = JSON.stringify({
+    id: options.order,
+    admin_graphql_api_id: `gid://shopify/Order/${options.order}`,
+    name: `#${options.order}`,
+    created_at: new Date().toISOString(),
+    currency: 'USD',
+    line_items: [
+      {
+        id: options.order * 10,
+        product_id: Number(options.product.split('/').pop()),
+        variant_id: options.order * 10 + 1,
+        sku: null,
+        quantity: 1,
+        price: '40.00',
+      },
+    ],
+  });
+  const headers = {
+    'content-type': 'application/json',
+    'x-shopify-topic': 'orders/create',
+    'x-shopify-hmac-sha256': crypto
+      .createHmac('sha256', SALES_SECRET)
+      .update(body)
+      .digest('base64'),
+    'x-shopify-shop-domain': SALES_SHOP,
+    'x-shopify-api-version': '2025-07',
+    'x-shopify-webhook-id': options.webhookId,
+    'x-shopify-event-id': crypto.randomUUID(),
+    'x-shopify-triggered-at': new Date().toISOString(),
+  };
+  return { body, headers };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+export async function benchSales(
+  baseUrl: string,
+  delists: Map<string, Map<string, number>>,
+  add: (figure: { name: string; value: number; unit: string; target?: string }) => void,
+): Promise<void> {
+  console.log(
+    `Sale detection: ${SALES} sales at ${SALES_PER_SECOND}/s, each delisted on ${SALES_OTHER_MARKETPLACES.length} marketplaces…`,
+  );
+  const sentAt = new Map<string, number>();
+  const sends: Promise<void>[] = [];
+  const gap = 1000 / SALES_PER_SECOND;
+  const started = Date.now();
+  for (let n = 0; n < SALES; n += 1) {
+    const wait = started + n * gap - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const itemId = `benchsale${String(n).padStart(15, '0')}`;
+    const { body, headers } = orderWebhook({
+      order: 5_000_000 + n,
+      product: productGid(n),
+      webhookId: crypto.randomUUID(),
+    });
+    sentAt.set(itemId, Date.now());
+    sends.push(
+      fetch(`${baseUrl}/webhook/shopify`, { method: 'POST', headers, body }).then(
+        async (response) => {
+          if (!response.ok) throw new Error(`webhook ${response.status}: ${await response.text()}`);
+        },
+      ),
+    );
+  }
+  await Promise.all(sends);
+  const deadline = Date.now() + 120_000;
+  const done = () =>
+    [...sentAt.keys()].every(
+      (id) => (delists.get(id)?.size ?? 0) >= SALES_OTHER_MARKETPLACES.length,
+    );
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error('delists did not all arrive within 2 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const latencies = [...sentAt.entries()]
+    .map(([id, at]) => Math.max(...delists.get(id)!.values()) - at)
+    .sort((a, b) => a - b);
+  add({
+    name: 'sale → every other delist p50 (500 sales, 5 marketplaces)',
+    value: percentile(latencies, 50),
+    unit: 'ms',
+  });
+  add({
+    name: 'sale → every other delist p95 (500 sales, 5 marketplaces)',
+    value: percentile(latencies, 95),
+    unit: 'ms',
+  });
+  add({
+    name: 'sale → every other delist p99 (500 sales, 5 marketplaces)',
+    value: percentile(latencies, 99),
+    unit: 'ms',
+    target: '< 2,000 ms',
+  });
+
+  for (const duplicates of [false, true]) {
+    let sequence = 0;
+    let current = orderWebhook({ order: 1, product: intakeGid(0), webhookId: 'x' });
+    const result = await new Promise<autocannon.Result>((resolve, reject) => {
+      autocannon(
+        {
+          url: `${baseUrl}/webhook/shopify`,
+          method: 'POST',
+          connections: 20,
+          duration: Number(process.env.BENCH_SECONDS ?? 10),
+          requests: [
+            {
+              setupRequest: (request) => {
+                // With duplicates, every delivery is sent five times (Shopify's at-least-once).
+                if (!duplicates || sequence % 5 === 0) {
+                  const n = sequence;
+                  current = orderWebhook({
+                    order: (duplicates ? 20_000_000 : 10_000_000) + n,
+                    product: intakeGid(n % INTAKE_ITEMS),
+                    webhookId: crypto.randomUUID(),
+                  });
+                }
+                sequence += 1;
+                return { ...request, headers: current.headers, body: current.body };
+              },
+            },
+          ],
+        },
+        (error, done) => (error ? reject(error) : resolve(done)),
+      );
+    });
+    if (result.non2xx + result.errors > 0) {
+      throw new Error(`webhook intake: ${result.non2xx + result.errors} failed requests`);
+    }
+    add({
+      name: duplicates
+        ? 'webhook intake, each delivered 5 times (deliveries/s)'
+        : 'webhook intake, every delivery new (events/s)',
+      value: result.requests.average,
+      unit: 'req/s',
+      ...(duplicates ? {} : { target: '≥ 200/s on Postgres' }),
+    });
+  }
+}

@@ -1,0 +1,205 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { afterAll, describe, expect, it } from 'vitest';
+import { BulkActionStartSchema, ItemCreateSchema } from '@listloop/domain';
+import { createContainer, type Container } from '../../container';
+import { loadConfig } from '../../platform/config';
+import { loadMemberContext, type RequestContext } from '../../platform/http/request-context';
+import { createTestDatabase, type TestDatabase } from '../../../test/database';
+
+const logger = pino({ level: 'silent' });
+
+async function rows<T>(container: Container, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await container.database.db.execute(query)) as { rows: T[] }).rows;
+}
+
+async function until(check: () => Promise<boolean>, ms = 30_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('not reached in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * Issue 6: "resumable after a restart without redoing finished items". One process works a
+ * batch of a run and stops; a new process on the same database carries the run on from its
+ * first unfinished item, and every item is done exactly once (a copy is easy to count).
+ */
+describe('a bulk action across a restart', () => {
+  let testDb: TestDatabase;
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  async function open(): Promise<Container> {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'listloop-bulk-'));
+    cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
+    testDb ??= await createTestDatabase().then((db) => {
+      cleanups.unshift(() => db.dispose());
+      return db;
+    });
+    const config = loadConfig(
+      {
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'false',
+        PORT: '0',
+        MARKETPLACES: 'live',
+        BULK_ACTION_BATCH_SIZE: '2',
+        WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+      },
+      [],
+    );
+    const container = await createContainer(config, {
+      database: testDb.database,
+      logger,
+      queue: { pollingIntervalSeconds: 0.5, schedule: false },
+    });
+    await container.queue.start();
+    return container;
+  }
+
+  async function seller(container: Container): Promise<RequestContext> {
+    const email = `resume-${crypto.randomBytes(4).toString('hex')}@example.test`;
+    const created = await container.services.accounts.createWithOwner({
+      companyName: 'Resume Vintage',
+      owner: { email, password: 'a-long-password-1', firstName: 'Ada', lastName: 'Seller' },
+      accessLevel: 'member',
+      accountFeatureFlags: {},
+    });
+    const { context } = await loadMemberContext(
+      container.repositories.accountUsers,
+      { id: created.userId, email, name: 'Ada Seller' },
+      'resume-test',
+    );
+    return context!;
+  }
+
+  const copiesOf = (container: Container, ctx: RequestContext, title: string) =>
+    rows<{ n: number }>(
+      container,
+      sql`SELECT count(*)::int AS n FROM items
+          WHERE account_id = ${ctx.accountId} AND general_details->>'title' = ${title}`,
+    ).then((r) => r[0]!.n);
+
+  it('carries on at the first unfinished item and copies every item once', async () => {
+    // 1. One process starts a run and works its first batch; then it stops.
+    let container = await open();
+    const ctx = await seller(container);
+    for (let i = 0; i < 5; i += 1) {
+      await container.services.items.create(
+        ctx,
+        ItemCreateSchema.parse({ generalDetails: { title: 'Resumed copy', sku: `R-${i}` } }),
+      );
+    }
+    const itemIds = (
+      await rows<{ id: string }>(
+        container,
+        sql`SELECT id FROM items WHERE account_id = ${ctx.accountId} ORDER BY id`,
+      )
+    ).map((r) => r.id);
+    const run = await container.services.bulkActions.start(
+      ctx,
+      'bulkCopyItems',
+      BulkActionStartSchema.parse({ selection: { itemIds } }),
+    );
+    await container.jobs.bulkActionBatch.handler(
+      { runId: run.runId, accountId: ctx.accountId, batch: 0, attempt: 0 },
+      { jobId: 'first-process', retryCount: 0, logger },
+    );
+    const halfway = await container.services.bulkActions.get(ctx, run.runId);
+    expect(halfway).toMatchObject({ status: 'running', processed: 2, done: 2 });
+    expect(await copiesOf(container, ctx, 'Resumed copy')).toBe(7);
+    await container.close();
+
+    // 2. A new process on the same database works the queue: the run finishes from item 3.
+    container = await open();
+    cleanups.push(() => container.close());
+    await container.queue.work();
+    await until(
+      async () => (await container.services.bulkActions.get(ctx, run.runId)).status === 'done',
+    );
+    const finished = await container.services.bulkActions.get(ctx, run.runId);
+    expect(finished).toMatchObject({ total: 5, done: 5, failed: 0, processed: 5 });
+    expect(await copiesOf(container, ctx, 'Resumed copy')).toBe(10);
+    const outcomes = await rows<{ item_id: string; n: number }>(
+      container,
+      sql`SELECT item_id, count(*)::int AS n FROM bulk_action_run_items
+          WHERE run_id = ${run.runId} GROUP BY item_id`,
+    );
+    expect(outcomes.map((o) => o.item_id).sort()).toEqual(itemIds);
+    expect(outcomes.every((o) => o.n === 1)).toBe(true);
+
+    // 3. A batch done again (a job delivered twice) changes nothing.
+    await container.jobs.bulkActionBatch.handler(
+      { runId: run.runId, accountId: ctx.accountId, batch: 1, attempt: 0 },
+      { jobId: 'late-duplicate', retryCount: 0, logger },
+    );
+    expect(await copiesOf(container, ctx, 'Resumed copy')).toBe(10);
+  });
+
+  it('sends again a run whose job was lost, and redoes nothing a crashed batch did', async () => {
+    const container = await open();
+    cleanups.push(() => container.close());
+    const ctx = await seller(container);
+    for (let i = 0; i < 3; i += 1) {
+      await container.services.items.create(
+        ctx,
+        ItemCreateSchema.parse({ generalDetails: { title: 'Swept copy', sku: `S-${i}` } }),
+      );
+    }
+    const itemIds = (
+      await rows<{ id: string }>(
+        container,
+        sql`SELECT id FROM items WHERE account_id = ${ctx.accountId} ORDER BY id`,
+      )
+    ).map((r) => r.id);
+    const run = await container.services.bulkActions.start(
+      ctx,
+      'bulkCopyItems',
+      BulkActionStartSchema.parse({ selection: { itemIds } }),
+    );
+    // The process stopped right after the run was made: its job never reached the queue. And
+    // a worker had copied the first item when it died, before recording the batch.
+    await container.database.db.execute(
+      sql`DELETE FROM pgboss.job WHERE name = 'bulk-actions.batch' AND data->>'runId' = ${run.runId}`,
+    );
+    const steps = (
+      container.services.bulkActions as unknown as {
+        steps: { run: (...args: unknown[]) => Promise<unknown> };
+      }
+    ).steps;
+    await steps.run('bulkCopyItems', {
+      ctx,
+      run: { id: run.runId, accountId: ctx.accountId, ownerUserId: ctx.user.id },
+      itemIds: [itemIds[0]],
+      parameters: {},
+      logger,
+    });
+    expect(await copiesOf(container, ctx, 'Swept copy')).toBe(4);
+    await container.database.db.execute(
+      sql`UPDATE bulk_action_runs SET updated_at = now() - interval '5 minutes' WHERE id = ${run.runId}`,
+    );
+
+    await container.queue.work();
+    await expect(container.services.bulkActions.sweep(logger)).resolves.toEqual({
+      resent: 1,
+      ended: 0,
+    });
+    await until(
+      async () => (await container.services.bulkActions.get(ctx, run.runId)).status === 'done',
+    );
+    expect(await container.services.bulkActions.get(ctx, run.runId)).toMatchObject({
+      done: 3,
+      failed: 0,
+    });
+    expect(await copiesOf(container, ctx, 'Swept copy')).toBe(6);
+  });
+});

@@ -1,0 +1,120 @@
+import type { MarketplaceId } from '@listloop/domain';
+import { z } from 'zod';
+import { defineJob } from '../../platform/queue/job';
+import type { SalePollService } from './sale-poll.service';
+import { ConnectorError } from '../listings/connector';
+import type { ListingService } from '../listings/listing.service';
+import type { SaleDetectionService, SaleReport } from './sale-detection.service';
+
+/**
+ * Every minute (the issue's default, within eBay's and Etsy's rate limits: one orders call a
+ * minute per connection), a poll job per connection whose orders are polled. One poll of a
+ * connection at a time: the job id is the connection and the minute.
+ */
+export function salePollScheduleJob(
+  polls: SalePollService,
+  send: (connection: { connectionId: string; accountId: string }) => Promise<unknown>,
+) {
+  return defineJob({
+    name: 'sales.poll-schedule',
+    schema: z.object({}).passthrough(),
+    cron: '* * * * *',
+    retryLimit: 0,
+    expireInSeconds: 60,
+    handler: async () => {
+      for (const connection of await polls.due()) await send(connection);
+    },
+  });
+}
+
+/** Polls one connection's orders; a sale found twice is one event. */
+export function salePollJob(polls: SalePollService) {
+  return defineJob({
+    name: 'sales.poll',
+    schema: z
+      .object({ connectionId: z.string().min(1).max(64), accountId: z.string().min(1).max(64) })
+      .strict(),
+    retryLimit: 2,
+    retryDelaySeconds: 10,
+    expireInSeconds: 5 * 60,
+    handler: async (payload) => {
+      await polls.poll(payload.accountId, payload.connectionId);
+    },
+  });
+}
+
+const SaleReportSchema = z.object({
+  accountId: z.string().min(1).max(64),
+  marketplace: z.string().min(1).max(40),
+  externalOrderId: z.string().min(1).max(200),
+  item: z.object({
+    itemId: z.string().max(64).nullish(),
+    listedID: z.string().max(200).nullish(),
+    sku: z.string().max(200).nullish(),
+  }),
+  quantity: z.number().int().min(1),
+  salePrice: z.number().nullish(),
+  currency: z.string().max(3).nullish(),
+  fees: z.number().nullish(),
+  buyerCountry: z.string().max(2).nullish(),
+  soldAt: z.number().nullish(),
+  source: z.enum(['webhook', 'poll', 'executor', 'manual']),
+});
+
+/**
+ * A sale a webhook reported whose recording failed in the request (the database was briefly
+ * away): recorded here, with retries. Idempotent by the events' unique key.
+ */
+export function recordSaleJob(detection: SaleDetectionService) {
+  return defineJob({
+    name: 'sales.record',
+    schema: SaleReportSchema,
+    retryLimit: 10,
+    retryDelaySeconds: 5,
+    retryBackoff: true,
+    expireInSeconds: 5 * 60,
+    handler: async (payload) => {
+      await detection.record(payload as SaleReport);
+    },
+  });
+}
+
+/**
+ * After a sale that left units: sets the new quantity on one API marketplace's live listing
+ * (an absolute set, so a retry does no harm). A transient marketplace error is retried; a
+ * permanent one is logged, the listing staying up with its old quantity.
+ */
+export function pushQuantityJob(listings: ListingService) {
+  return defineJob({
+    name: 'sales.push-quantity',
+    schema: z
+      .object({
+        accountId: z.string().min(1).max(64),
+        userId: z.string().min(1).max(64),
+        itemId: z.string().min(1).max(64),
+        marketplace: z.string().min(1).max(40),
+        eventId: z.string().min(1).max(64),
+      })
+      .strict(),
+    retryLimit: 8,
+    retryDelaySeconds: 5,
+    retryBackoff: true,
+    expireInSeconds: 5 * 60,
+    handler: async (payload, { logger }) => {
+      try {
+        await listings.pushQuantity(
+          payload.accountId,
+          payload.userId,
+          payload.itemId,
+          payload.marketplace as MarketplaceId,
+        );
+      } catch (error) {
+        if (error instanceof ConnectorError && !error.transient) {
+          logger.warn({ err: error, ...payload }, 'the marketplace refused the new quantity');
+          return;
+        }
+        throw error;
+      }
+    },
+  });
+}

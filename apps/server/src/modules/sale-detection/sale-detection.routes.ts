@@ -1,0 +1,131 @@
+import {
+  DismissAllSaleEventsBodySchema,
+  DismissResponseSchema,
+  DismissSaleEventBodySchema,
+  ExecutorSaleBodySchema,
+  GetSaleEventBodySchema,
+  GetSaleEventResponseSchema,
+  SaleEventListQuerySchema,
+  SaleEventListSchema,
+  SaleEventSchema,
+} from '@listloop/domain';
+import { z } from 'zod';
+import { access } from '../../platform/http/access';
+import { notFound } from '../../platform/http/errors';
+import { requireContext } from '../../platform/http/request-context';
+import { errorResponses, type App } from '../../platform/http/types';
+import type { SaleDetectionService } from './sale-detection.service';
+
+const BASE = '/api/rest/v1/sale_detection';
+
+/** Spec §7 sale detection, the tracker's list, and the sales the browser extension sees. */
+export async function saleDetectionRoutes(app: App, deps: { service: SaleDetectionService }) {
+  const tags = ['sale-detection'];
+  const { service } = deps;
+
+  app.post(
+    `${BASE}/get_event`,
+    {
+      schema: {
+        tags,
+        summary: 'One sale event, with what it did on each other marketplace',
+        body: GetSaleEventBodySchema,
+        response: { 200: GetSaleEventResponseSchema, ...errorResponses },
+      },
+      config: { access: access.member('items.read') },
+    },
+    async (request) => ({
+      saleEvent: await service.get(requireContext(request), request.body.event_id),
+    }),
+  );
+
+  app.post(
+    `${BASE}/dismiss`,
+    {
+      schema: {
+        tags,
+        summary: 'Dismiss a sale event of a marketplace (it stays in the history)',
+        body: DismissSaleEventBodySchema,
+        response: { 200: DismissResponseSchema, ...errorResponses },
+      },
+      config: { access: access.member('items.write') },
+    },
+    async (request) =>
+      service.dismiss(
+        requireContext(request),
+        request.body.payload.event_id,
+        request.body.originPlatform,
+      ),
+  );
+
+  app.post(
+    `${BASE}/dismiss_all`,
+    {
+      schema: {
+        tags,
+        summary: 'Dismiss every open sale event of a marketplace',
+        body: DismissAllSaleEventsBodySchema,
+        response: { 200: DismissResponseSchema, ...errorResponses },
+      },
+      config: { access: access.member('items.write') },
+    },
+    async (request) => service.dismissAll(requireContext(request), request.body.originPlatform),
+  );
+
+  app.get(
+    `${BASE}/events`,
+    {
+      schema: {
+        tags,
+        summary: 'The sale events of the last days (30 by default), newest first',
+        querystring: SaleEventListQuerySchema,
+        response: { 200: SaleEventListSchema, ...errorResponses },
+      },
+      config: { access: access.member('items.read') },
+    },
+    async (request) => service.list(requireContext(request), request.query),
+  );
+
+  app.post(
+    '/api/rest/v1/executor/sales',
+    {
+      schema: {
+        tags: ['executor', ...tags],
+        summary: 'A sale the browser extension saw on a marketplace it works',
+        description:
+          'Recorded once per (marketplace, externalOrderId, item): sending it again answers ' +
+          'the same event. The item is named by itemId or by its listing id there (listedID).',
+        body: ExecutorSaleBodySchema,
+        response: {
+          200: z.object({ saleEvent: SaleEventSchema, duplicate: z.boolean() }),
+          ...errorResponses,
+        },
+      },
+      config: { access: access.member('items.write') },
+    },
+    async (request) => {
+      const ctx = requireContext(request);
+      const body = request.body;
+      const result = await service.record({
+        accountId: ctx.accountId,
+        marketplace: body.marketplace,
+        externalOrderId: body.externalOrderId,
+        item: { itemId: body.itemId ?? null, listedID: body.listedID ?? null },
+        quantity: body.quantity,
+        salePrice: body.salePrice ?? null,
+        currency: body.currency ?? null,
+        fees: body.fees ?? null,
+        buyerCountry: body.buyerCountry ?? null,
+        soldAt: body.soldAt ? Date.parse(body.soldAt) : null,
+        source: 'executor',
+      });
+      if (result.status === 'unknown_item') {
+        throw notFound('No item of this account has that id or that listing on the marketplace.');
+      }
+      return {
+        saleEvent: await service.get(ctx, result.event.id),
+        duplicate: result.status === 'duplicate',
+      };
+    },
+  );
+}

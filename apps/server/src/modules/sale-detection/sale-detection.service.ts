@@ -1,0 +1,470 @@
+import type { Logger } from 'pino';
+import {
+  MARKETPLACE_NAMES,
+  SALE_EVENT_DAYS_DEFAULT,
+  listingActor,
+  listingStateOf,
+  marketplaceGroup,
+  tryTransition,
+  type MarketplaceId,
+  type SaleEvent,
+  type SaleOutcomeView,
+  type SaleSource,
+} from '@listloop/domain';
+import type { Db } from '../../platform/db/database';
+import { badRequest, conflict, notFound } from '../../platform/http/errors';
+import type { RequestContext } from '../../platform/http/request-context';
+import { newId } from '../../platform/ids';
+import type { ItemRecord, ItemRepository } from '../items/item.repository';
+import type { ListingExecutor } from '../listings/listing-executor';
+import type { ListingOperationRow } from '../listings/listing.repository';
+import type { ListingService } from '../listings/listing.service';
+import type {
+  SaleDetectionRepository,
+  SaleEventRow,
+  SaleEventWithItem,
+  SaleItemRef,
+  SaleOutcomeRow,
+  SaleOutcomeState,
+} from './sale-detection.repository';
+
+const NO_SUCH_EVENT = 'No such sale event.';
+
+/** A sale as a marketplace, a poll, the extension or the seller reports it. */
+export interface SaleReport {
+  accountId: string;
+  marketplace: MarketplaceId;
+  externalOrderId: string;
+  item: SaleItemRef;
+  quantity: number;
+  salePrice?: number | null;
+  currency?: string | null;
+  fees?: number | null;
+  buyerCountry?: string | null;
+  soldAt?: number | null;
+  source: SaleSource;
+}
+
+export interface QuantityPush {
+  accountId: string;
+  userId: string;
+  itemId: string;
+  marketplace: MarketplaceId;
+  eventId: string;
+}
+
+export type SaleRecorded =
+  | { status: 'recorded'; event: SaleEventRow }
+  | { status: 'duplicate'; event: SaleEventRow }
+  | { status: 'unknown_item' };
+
+/** Per marketplace whether its sales take the item down elsewhere, for the item's owner. */
+export type SaleDetectionSettingsOf = (
+  accountId: string,
+  userId: string,
+) => Promise<Partial<Record<MarketplaceId, { enabled: boolean }>>>;
+
+const cents = (amount: number | null | undefined) =>
+  amount === null || amount === undefined || !Number.isFinite(amount)
+    ? null
+    : Math.round(amount * 100);
+
+const executorByGroupOf = (marketplace: MarketplaceId): ListingExecutor =>
+  marketplaceGroup(marketplace) === 'source' ? 'connector' : 'extension';
+
+/** Listings a sale elsewhere takes down: those live there (or whose last delist failed). */
+function isLive(listing: Record<string, unknown> | undefined): boolean {
+  if (!listing) return false;
+  const { status } = listingStateOf(listing);
+  return status === 'listed' || status === 'delist_failure';
+}
+
+/**
+ * Sale detection (issue 6, decision 0015). Every sale heard of (a verified webhook, a poll of
+ * orders, the browser extension, the seller) is recorded once per (account, marketplace,
+ * order, item). In one transaction with the item row locked, the item's quantity goes down;
+ * at zero its listing on the selling marketplace becomes sold and every other live listing is
+ * queued for delist through the listing engine's jobs (retried, recorded, re-sent by the
+ * sweeper if this process dies before sending). A sale of a unit that is already gone is a
+ * double sale: recorded, flagged, and nothing else changes.
+ */
+export class SaleDetectionService {
+  constructor(
+    private readonly db: Db,
+    private readonly sales: SaleDetectionRepository,
+    private readonly items: ItemRepository,
+    private readonly listings: ListingService,
+    private readonly settingsOf: SaleDetectionSettingsOf,
+    /** Whose inventory a member means (their own, or a team member's they name). */
+    private readonly itemOwner: (ctx: RequestContext, userId: string) => Promise<string>,
+    private readonly logger: Logger,
+    /**
+     * Told of each new event after it is committed (notifications), with the item's title and,
+     * for a double sale, the marketplace where the unit sold first (null when unknown).
+     */
+    private readonly onRecorded: (
+      event: SaleEventRow,
+      item: { title: string; soldOn: MarketplaceId | null },
+    ) => Promise<void> = async () => undefined,
+    /** Sends the job that sets the new quantity on one marketplace's live listing. */
+    private readonly pushQuantity: (payload: QuantityPush) => Promise<void> = async () => undefined,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  async record(report: SaleReport): Promise<SaleRecorded> {
+    const found = await this.sales.findSoldItem(report.accountId, report.marketplace, report.item);
+    if (!found) {
+      this.logger.info(
+        { marketplace: report.marketplace, order: report.externalOrderId, item: report.item },
+        'a sale of an item this account does not have',
+      );
+      return { status: 'unknown_item' };
+    }
+    const seen = await this.sales.findByOrder(
+      report.accountId,
+      report.marketplace,
+      report.externalOrderId,
+      found.id,
+    );
+    if (seen) return { status: 'duplicate', event: seen };
+
+    // Read outside the transaction: neither changes with the item.
+    const settings = await this.settingsOf(report.accountId, found.userId);
+    const autoDelist = settings[report.marketplace]?.enabled ?? true;
+    // Who would carry out a delist on each of the item's marketplaces, read before the
+    // transaction: it may read the connections, which must not wait on the item's lock.
+    const executors = new Map<string, ListingExecutor>();
+    const unlocked = await this.items.find(report.accountId, found.userId, found.id);
+    for (const marketplace of Object.keys(unlocked?.listings ?? {}) as MarketplaceId[]) {
+      executors.set(marketplace, await this.listings.executorFor(report.accountId, marketplace));
+    }
+
+    const outcome = await this.db.transaction(async (tx) => {
+      let row = await this.items.find(report.accountId, found.userId, found.id, {
+        forUpdate: true,
+        db: tx,
+      });
+      if (!row) return null;
+      const quantity = Math.max(1, Math.trunc(report.quantity));
+      const units = row.generalDetails.quantity;
+      const double = units < quantity;
+      const left = double ? units : units - quantity;
+      const detectedAt = new Date(this.now());
+      const event = await this.sales.insertEvent(
+        {
+          id: newId(),
+          accountId: report.accountId,
+          userId: row.userId,
+          itemId: row.id,
+          marketplace: report.marketplace,
+          externalOrderId: report.externalOrderId,
+          kind: double ? 'double_sale' : 'sale',
+          source: report.source,
+          quantity,
+          quantityLeft: left,
+          salePriceCents: cents(report.salePrice),
+          currency: report.currency ?? null,
+          feesCents: cents(report.fees),
+          buyerCountry: report.buyerCountry ?? null,
+          soldAt: new Date(report.soldAt ?? detectedAt.getTime()),
+          detectedAt,
+        },
+        tx,
+      );
+      const title = row.generalDetails.title;
+      // Another delivery of the same order got the lock first.
+      if (!event) return { event: null, title, soldOn: null, operations: [], quantityOn: [] };
+      if (double) {
+        const soldOn = (await this.sales.lastSaleOf(
+          report.accountId,
+          row.id,
+          tx,
+        )) as MarketplaceId | null;
+        return { event, title, soldOn, operations: [] as ListingOperationRow[], quantityOn: [] };
+      }
+
+      row = await this.setQuantity(tx, row, left);
+      const outcomes: SaleOutcomeRow[] = [];
+      const operations: ListingOperationRow[] = [];
+      const quantityOn: MarketplaceId[] = [];
+      const others = Object.keys(row.listings).filter((m) => m !== report.marketplace);
+      if (left === 0) {
+        const by = listingActor.system;
+        row = await this.listings.markSoldLocked(
+          tx,
+          row,
+          report.marketplace,
+          by,
+          `Sold on ${MARKETPLACE_NAMES[report.marketplace]} (order ${report.externalOrderId}).`,
+        );
+        for (const marketplace of others as MarketplaceId[]) {
+          const listing = row.listings[marketplace] as Record<string, unknown> | undefined;
+          if (!isLive(listing)) {
+            outcomes.push(this.outcome(event, marketplace, 'not_listed'));
+            continue;
+          }
+          if (!autoDelist) {
+            outcomes.push(this.outcome(event, marketplace, 'not_enabled'));
+            continue;
+          }
+          // A marketplace the item gained since the read above: the marketplace's group decides.
+          const executor = executors.get(marketplace) ?? executorByGroupOf(marketplace);
+          const queued = await this.listings.queueLocked(
+            tx,
+            row,
+            marketplace,
+            'delist',
+            executor,
+            by,
+          );
+          row = queued.row;
+          operations.push(queued.operation);
+          outcomes.push(this.outcome(event, marketplace, 'delist_queued', queued.operation.id));
+        }
+      } else {
+        for (const marketplace of others as MarketplaceId[]) {
+          const listing = row.listings[marketplace] as Record<string, unknown> | undefined;
+          const live = isLive(listing);
+          outcomes.push(this.outcome(event, marketplace, live ? 'quantity_left' : 'not_listed'));
+          if (live) quantityOn.push(marketplace);
+        }
+      }
+      await this.sales.insertOutcomes(outcomes, tx);
+      return {
+        event,
+        title,
+        soldOn: null,
+        operations: operations.filter((op) => op.status === 'queued'),
+        quantityOn,
+      };
+    });
+
+    if (!outcome) return { status: 'unknown_item' };
+    if (!outcome.event) {
+      const event = await this.sales.findByOrder(
+        report.accountId,
+        report.marketplace,
+        report.externalOrderId,
+        found.id,
+      );
+      return event ? { status: 'duplicate', event } : { status: 'unknown_item' };
+    }
+    // After the commit: wake the workers now (the sweeper re-sends what a crash here loses).
+    await Promise.all(
+      outcome.operations.map((op) =>
+        this.listings.send(op).catch((error: unknown) => {
+          this.logger.warn({ err: error, operationId: op.id }, 'delist send deferred to sweeper');
+        }),
+      ),
+    );
+    // Units left: the new quantity goes to the API marketplaces by a retried job each.
+    const event = outcome.event;
+    for (const marketplace of outcome.quantityOn as MarketplaceId[]) {
+      await this.pushQuantity({
+        accountId: report.accountId,
+        userId: event.userId,
+        itemId: event.itemId,
+        marketplace,
+        eventId: event.id,
+      }).catch((error: unknown) => {
+        this.logger.warn({ err: error, marketplace }, 'quantity update could not be sent');
+      });
+    }
+    const item = { title: outcome.title, soldOn: outcome.soldOn };
+    await this.onRecorded(outcome.event, item).catch((error: unknown) => {
+      this.logger.warn({ err: error, eventId: outcome.event!.id }, 'sale notification failed');
+    });
+    return { status: 'recorded', event: outcome.event };
+  }
+
+  /**
+   * PUT …/mark-item-as-sold: the seller says the item sold on `marketplace` (a sale ListLoop
+   * could not hear of). Refused, as the listing engine refuses it, when that listing cannot
+   * be sold; otherwise a manual sale of one unit, with everything a heard-of sale does. The
+   * order id is the listing's last change, so a double click is one sale.
+   */
+  async markSold(
+    ctx: RequestContext,
+    userId: string,
+    itemId: string,
+    marketplace: MarketplaceId,
+  ): Promise<void> {
+    const owner = await this.itemOwner(ctx, userId);
+    const row = await this.items.find(ctx.accountId, owner, itemId);
+    if (!row) throw notFound('No such item.');
+    const listing = (row.listings[marketplace] ?? null) as Record<string, unknown> | null;
+    const state = listingStateOf(listing);
+    const allowed = tryTransition(
+      state,
+      { type: 'sold' },
+      { marketplace, at: this.now(), by: listingActor.user(ctx.user.id) },
+    );
+    if (!allowed.ok) throw conflict(allowed.refused.message);
+    await this.record({
+      accountId: ctx.accountId,
+      marketplace,
+      externalOrderId: `manual:${marketplace}:${state.lastStatusDate ?? 'never'}`,
+      item: { itemId },
+      quantity: 1,
+      source: 'manual',
+    });
+  }
+
+  private outcome(
+    event: SaleEventRow,
+    marketplace: string,
+    outcome: SaleOutcomeRow['outcome'],
+    operationId: string | null = null,
+  ): SaleOutcomeRow {
+    return { eventId: event.id, accountId: event.accountId, marketplace, outcome, operationId };
+  }
+
+  private async setQuantity(tx: Db, row: ItemRecord, quantity: number): Promise<ItemRecord> {
+    const generalDetails = { ...row.generalDetails, quantity };
+    const dateLastModified = this.now();
+    await this.items.updateMany(
+      row.accountId,
+      row.userId,
+      [
+        {
+          id: row.id,
+          status: row.status,
+          dateLastModified,
+          labels: row.labels,
+          generalDetails,
+          listings: row.listings,
+          variants: row.variants,
+        },
+      ],
+      tx,
+    );
+    return { ...row, generalDetails, dateLastModified };
+  }
+
+  async get(ctx: RequestContext, eventId: string): Promise<SaleEvent> {
+    const row = await this.sales.find(ctx.accountId, eventId);
+    if (!row) throw notFound(NO_SUCH_EVENT);
+    const [view] = await this.views([row]);
+    return view!;
+  }
+
+  async list(
+    ctx: RequestContext,
+    query: {
+      marketplace?: MarketplaceId | undefined;
+      state: 'open' | 'dismissed' | 'all';
+      days?: number | undefined;
+      limit: number;
+      cursor?: string | undefined;
+    },
+  ): Promise<{ events: SaleEvent[]; nextCursor: string | null }> {
+    const days = query.days ?? SALE_EVENT_DAYS_DEFAULT;
+    const rows = await this.sales.list(ctx.accountId, {
+      since: new Date(this.now() - days * 24 * 60 * 60 * 1000),
+      marketplace: query.marketplace,
+      state: query.state,
+      limit: query.limit + 1,
+      after: query.cursor ? decodeCursor(query.cursor) : undefined,
+    });
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      events: await this.views(page),
+      nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+    };
+  }
+
+  async dismiss(
+    ctx: RequestContext,
+    eventId: string,
+    originPlatform: MarketplaceId,
+  ): Promise<{ dismissed: number }> {
+    const row = await this.sales.find(ctx.accountId, eventId);
+    if (!row || row.marketplace !== originPlatform) throw notFound(NO_SUCH_EVENT);
+    const dismissed = await this.sales.dismiss(
+      ctx.accountId,
+      originPlatform,
+      new Date(this.now()),
+      eventId,
+    );
+    return { dismissed };
+  }
+
+  async dismissAll(
+    ctx: RequestContext,
+    originPlatform: MarketplaceId,
+  ): Promise<{ dismissed: number }> {
+    const dismissed = await this.sales.dismiss(ctx.accountId, originPlatform, new Date(this.now()));
+    return { dismissed };
+  }
+
+  private async views(rows: readonly SaleEventWithItem[]): Promise<SaleEvent[]> {
+    if (rows.length === 0) return [];
+    const outcomes = await this.sales.outcomesOf(
+      rows[0]!.accountId,
+      rows.map((r) => r.id),
+    );
+    const byEvent = new Map<string, SaleOutcomeState[]>();
+    for (const outcome of outcomes) {
+      byEvent.set(outcome.eventId, [...(byEvent.get(outcome.eventId) ?? []), outcome]);
+    }
+    return rows.map((row) => ({
+      eventId: row.id,
+      kind: row.kind,
+      source: row.source,
+      marketplace: row.marketplace as MarketplaceId,
+      externalOrderId: row.externalOrderId,
+      itemId: row.itemId,
+      userId: row.userId,
+      itemTitle: row.itemTitle ?? '',
+      quantity: row.quantity,
+      quantityLeft: row.quantityLeft,
+      salePrice: row.salePriceCents === null ? null : row.salePriceCents / 100,
+      currency: row.currency,
+      fees: row.feesCents === null ? null : row.feesCents / 100,
+      buyerCountry: row.buyerCountry,
+      soldAt: row.soldAt.toISOString(),
+      detectedAt: row.detectedAt.toISOString(),
+      dismissedAt: row.dismissedAt?.toISOString() ?? null,
+      outcomes: (byEvent.get(row.id) ?? []).map((o) => outcomeView(row, o)),
+    }));
+  }
+}
+
+function outcomeView(event: SaleEventRow, state: SaleOutcomeState): SaleOutcomeView {
+  const base = {
+    marketplace: state.marketplace as MarketplaceId,
+    operationId: state.operationId,
+    reason: null,
+    finishedAt: null,
+    msToDelist: null,
+  };
+  if (state.outcome !== 'delist_queued') return { ...base, outcome: state.outcome };
+  const finished = state.operationStatus === 'succeeded' || state.operationStatus === 'failed';
+  const finishedAt = finished ? state.operationUpdatedAt : null;
+  return {
+    ...base,
+    outcome:
+      state.operationStatus === 'succeeded'
+        ? 'delisted'
+        : state.operationStatus === 'failed' || state.operationStatus === 'canceled'
+          ? 'delist_failed'
+          : 'delist_queued',
+    reason: state.operationStatus === 'failed' ? state.operationError : null,
+    finishedAt: finishedAt?.toISOString() ?? null,
+    msToDelist: finishedAt ? Math.max(0, finishedAt.getTime() - event.detectedAt.getTime()) : null,
+  };
+}
+
+function encodeCursor(row: SaleEventRow): string {
+  return Buffer.from(`${row.detectedAt.toISOString()}|${row.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { detectedAt: Date; id: string } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const detectedAt = new Date(at ?? '');
+  if (!id || Number.isNaN(detectedAt.getTime())) {
+    throw badRequest('This page cursor is not one ListLoop gave; start from the first page.');
+  }
+  return { detectedAt, id };
+}

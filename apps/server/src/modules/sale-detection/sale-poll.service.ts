@@ -1,0 +1,84 @@
+import type { Logger } from 'pino';
+import type { MarketplaceId } from '@listloop/domain';
+import type { ConnectionRepository } from '../connections/connection.repository';
+import { ConnectorError, type ConnectorRegistry } from '../listings/connector';
+import type { SaleDetectionRepository } from './sale-detection.repository';
+import type { SaleDetectionService } from './sale-detection.service';
+
+/**
+ * The marketplaces whose sales are found by polling their orders (eBay's getOrders, Etsy's
+ * receipts): they send no webhook ListLoop can take. Shopify and Depop report sales by signed
+ * webhooks.
+ */
+export const POLLED_MARKETPLACES = ['ebay', 'etsy'] as const satisfies MarketplaceId[];
+
+/**
+ * Orders modified this long before the last poll are asked for again: a marketplace may date
+ * an order a little before it makes it visible. Seen orders are deduplicated by the events'
+ * unique key, so the overlap costs nothing but a few rows read.
+ */
+export const POLL_OVERLAP_MS = 2 * 60 * 1000;
+
+/**
+ * The poll of a connection's orders (issue 6): from where the last poll got to (or from when
+ * the seller connected), each order line becomes a sale report; the cursor moves only when the
+ * whole window was read, so a failed poll is asked again next time.
+ */
+export class SalePollService {
+  constructor(
+    private readonly sales: SaleDetectionRepository,
+    private readonly connections: ConnectionRepository,
+    private readonly connectors: ConnectorRegistry,
+    private readonly detection: SaleDetectionService,
+    private readonly logger: Logger,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  /** The connections to poll now, every account's. */
+  async due(): Promise<{ connectionId: string; accountId: string }[]> {
+    const rows = await this.sales.pollableConnections(
+      POLLED_MARKETPLACES.filter((m) => this.connectors.get(m)),
+    );
+    return rows.map((r) => ({ connectionId: r.id, accountId: r.accountId }));
+  }
+
+  /** Polls one connection; answers how many new sales it recorded. */
+  async poll(accountId: string, connectionId: string): Promise<number> {
+    const connection = await this.connections.find(accountId, connectionId);
+    if (!connection || connection.status !== 'connected') return 0;
+    const marketplace = connection.marketplace as MarketplaceId;
+    const connector = this.connectors.get(marketplace);
+    if (!connector) return 0;
+    const until = this.now();
+    const from = (await this.sales.pollCursor(connectionId)) ?? connection.createdAt;
+    const since = Math.max(0, from.getTime() - POLL_OVERLAP_MS);
+    let orders;
+    try {
+      orders = await connector.fetchOrders({ accountId, userId: 'system', connectionId }, since);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      await this.sales.savePollCursor(accountId, connectionId, from, reason);
+      if (error instanceof ConnectorError) {
+        this.logger.warn({ connectionId, marketplace, reason }, 'sale poll failed');
+        return 0;
+      }
+      throw error;
+    }
+    let recorded = 0;
+    for (const order of orders) {
+      const result = await this.detection.record({
+        accountId,
+        marketplace,
+        externalOrderId: order.orderId,
+        item: { listedID: order.listedID, sku: order.sku ?? null },
+        quantity: order.quantity ?? 1,
+        salePrice: order.price ?? null,
+        soldAt: order.soldAt,
+        source: 'poll',
+      });
+      if (result.status === 'recorded') recorded += 1;
+    }
+    await this.sales.savePollCursor(accountId, connectionId, new Date(until), null);
+    return recorded;
+  }
+}

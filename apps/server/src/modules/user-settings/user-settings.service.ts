@@ -1,0 +1,86 @@
+import {
+  applyUserSettingsUpdate,
+  resolveForceDelistRelist,
+  resolveNotifications,
+  resolveSaleDetection,
+  resolveUserSettings,
+  type UserSettingsChanges,
+  type ForceDelistRelistSettings,
+  type NotificationSettings,
+  type SaleDetectionSettings,
+  type UserSettings,
+} from '@listloop/domain';
+import type { Db } from '../../platform/db/database';
+import type { RequestContext } from '../../platform/http/request-context';
+import type { UserSettingsRepository } from './user-settings.repository';
+
+/**
+ * Spec §3/§5 user settings. They are the signed-in user's own, whatever account the session is
+ * in (a person who sells for two accounts has one set). Other modules read the settings of the
+ * user who owns an item through saleDetectionFor, forceDelistRelistFor and notificationsFor:
+ * every key is answered, those the user never set at their default (USER_SETTINGS_DEFAULTS:
+ * auto-delist on everywhere, forced delist-relist off, bulk-action notifications on).
+ */
+export class UserSettingsService {
+  constructor(
+    private readonly db: Db,
+    private readonly settings: UserSettingsRepository,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async get(ctx: RequestContext): Promise<UserSettings> {
+    return resolveUserSettings(await this.settings.find(ctx.user.id));
+  }
+
+  /** A partial update: the sections and keys sent change, the rest stays (see the schema). */
+  async update(ctx: RequestContext, update: UserSettingsChanges): Promise<UserSettings> {
+    return this.db.transaction(async (tx) => {
+      const current = await this.settings.lock(ctx.user.id, tx);
+      const next = applyUserSettingsUpdate(current, update, this.now());
+      await this.settings.save(ctx.user.id, next, tx);
+      return resolveUserSettings(next);
+    });
+  }
+
+  /** `PUT /api/rest/v1/enterprise/sale-detection/settings`: the saleDetection part only. */
+  async updateSaleDetection(
+    ctx: RequestContext,
+    saleDetection: NonNullable<UserSettingsChanges['saleDetection']>,
+  ): Promise<SaleDetectionSettings> {
+    return (await this.update(ctx, { saleDetection })).saleDetection;
+  }
+
+  /**
+   * Per marketplace, whether a sale there takes the item down everywhere else, for the user
+   * who owns the item in this account. A user with no settings there (none stored, or not of
+   * this account) gets the defaults: on for every marketplace.
+   */
+  async saleDetectionFor(
+    accountId: string,
+    userId: string,
+    db: Db = this.db,
+  ): Promise<SaleDetectionSettings> {
+    const stored = await this.settings.findInAccount(accountId, userId, db);
+    return resolveSaleDetection(stored?.saleDetection);
+  }
+
+  /** Per marketplace, whether a change to a live listing is made by delisting and relisting. */
+  async forceDelistRelistFor(
+    accountId: string,
+    userId: string,
+    db: Db = this.db,
+  ): Promise<ForceDelistRelistSettings> {
+    const stored = await this.settings.findInAccount(accountId, userId, db);
+    return resolveForceDelistRelist(stored?.forceDelistRelist);
+  }
+
+  /** Per bulk action, whether the user is told when it finishes. */
+  async notificationsFor(
+    accountId: string,
+    userId: string,
+    db: Db = this.db,
+  ): Promise<NotificationSettings> {
+    const stored = await this.settings.findInAccount(accountId, userId, db);
+    return resolveNotifications(stored?.notifications);
+  }
+}

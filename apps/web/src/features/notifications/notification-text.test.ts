@@ -1,0 +1,137 @@
+import type { Notification } from '@listloop/domain';
+import { createIntl } from 'react-intl';
+import { describe, expect, it } from 'vitest';
+import enUS from '../../i18n/catalogues/en-US.json';
+import es from '../../i18n/catalogues/es.json';
+import { notificationText, relativeTime } from './notification-text';
+
+const intl = createIntl({ locale: 'en-US', messages: enUS });
+const meta = { id: 'n'.repeat(24), createdAt: '2026-01-01T00:00:00.000Z', readAt: null };
+const itemId = 'item00000000000000000001';
+
+describe('notification texts', () => {
+  it('word a sale with its marketplace and price, and lead to the item', () => {
+    const text = notificationText(intl, {
+      ...meta,
+      kind: 'sale',
+      params: {
+        itemId,
+        itemTitle: 'Levi’s 501',
+        marketplace: 'ebay',
+        price: 25,
+        currency: 'USD',
+        quantity: 1,
+        saleEventId: null,
+      },
+    });
+    expect(text).toEqual({
+      headline: 'Sold on eBay',
+      detail: 'Levi’s 501 for $25.00',
+      badge: null,
+      link: { to: '/app/inventory/$itemId', params: { itemId } },
+    });
+  });
+
+  it('show the units of a sale of several, and no price when none was given', () => {
+    const text = notificationText(intl, {
+      ...meta,
+      kind: 'sale',
+      params: {
+        itemId,
+        itemTitle: '',
+        marketplace: 'etsy',
+        price: null,
+        currency: null,
+        quantity: 3,
+        saleEventId: null,
+      },
+    });
+    expect(text.detail).toBe('Untitled item');
+    expect(text.badge).toBe('3 units');
+  });
+
+  it('word them in the seller’s language', () => {
+    const spanish = createIntl({ locale: 'es', messages: es });
+    const text = notificationText(spanish, {
+      ...meta,
+      kind: 'double_sale',
+      params: {
+        itemId,
+        itemTitle: 'Chaqueta',
+        marketplace: 'vinted',
+        soldOn: 'depop',
+        price: 30,
+        currency: 'EUR',
+        saleEventId: null,
+      },
+    });
+    expect(text.headline).toBe('Vendido dos veces: de nuevo en Vinted');
+    expect(text.detail).toBe(
+      'Chaqueta ya se había vendido en Depop. Cancela uno de los dos pedidos.',
+    );
+  });
+
+  it('give the reason a delist failed', () => {
+    const text = notificationText(intl, {
+      ...meta,
+      kind: 'delist_failed',
+      params: {
+        itemId,
+        itemTitle: 'Pentax',
+        marketplace: 'shopify',
+        reason: 'The token was revoked.',
+        saleEventId: null,
+      },
+    });
+    expect(text.headline).toBe('Still listed on Shopify');
+    expect(text.detail).toBe(
+      'Pentax could not be taken down after it sold: The token was revoked.',
+    );
+  });
+
+  it('count a bulk action’s items and failures, and lead to the inventory', () => {
+    const bulk = (failed: number, cancelled: boolean): Notification => ({
+      ...meta,
+      kind: 'bulk_finished',
+      params: {
+        bulkActionId: 'b'.repeat(24),
+        bulkAction: 'bulkDelist',
+        total: 1200,
+        succeeded: 1200 - failed,
+        failed,
+        cancelled,
+      },
+    });
+    expect(notificationText(intl, bulk(0, false))).toEqual({
+      headline: 'Bulk delist finished',
+      detail: '1,200 of 1,200 items done',
+      badge: null,
+      link: { to: '/app/inventory' },
+    });
+    const partly = notificationText(intl, bulk(2, true));
+    expect(partly.headline).toBe('Bulk delist cancelled');
+    expect(partly.detail).toBe('1,198 of 1,200 items done and 2 failed');
+  });
+});
+
+describe('relative time of a notification', () => {
+  const now = Date.parse('2026-03-10T12:00:00.000Z');
+  it.each([
+    ['2026-03-10T11:59:30.000Z', 0, 'second'],
+    ['2026-03-10T12:00:05.000Z', 0, 'second'],
+    ['2026-03-10T11:57:00.000Z', -3, 'minute'],
+    ['2026-03-10T09:10:00.000Z', -2, 'hour'],
+    ['2026-03-09T11:00:00.000Z', -1, 'day'],
+    ['2026-02-24T12:00:00.000Z', -2, 'week'],
+    ['2025-12-01T12:00:00.000Z', -3, 'month'],
+    ['2024-01-01T12:00:00.000Z', -2, 'year'],
+  ])('%s is %d %s from now', (at, value, unit) => {
+    expect(relativeTime(at, now)).toEqual({ value, unit });
+  });
+
+  it('reads as people say it', () => {
+    const { value, unit } = relativeTime('2026-03-10T11:57:00.000Z', now);
+    expect(intl.formatRelativeTime(value, unit, { numeric: 'auto' })).toBe('3 minutes ago');
+    expect(intl.formatRelativeTime(0, 'second', { numeric: 'auto' })).toBe('now');
+  });
+});

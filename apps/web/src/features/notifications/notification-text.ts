@@ -1,0 +1,126 @@
+import { MARKETPLACE_NAMES, type Notification } from '@listloop/domain';
+import type { IntlShape } from 'react-intl';
+import { bulkActionNames, notificationMessages as m } from './notifications.messages';
+
+/** What a notification says, worded in the seller's language, and where it leads. */
+export interface NotificationText {
+  headline: string;
+  detail: string;
+  /** A short extra fact shown beside the headline (units sold). */
+  badge: string | null;
+  /** The item's page, or the inventory for a bulk action. */
+  link: { to: '/app/inventory/$itemId'; params: { itemId: string } } | { to: '/app/inventory' };
+}
+
+function price(intl: IntlShape, amount: number | null, currency: string | null): string | null {
+  if (amount === null) return null;
+  if (!currency) return intl.formatNumber(amount, { minimumFractionDigits: 2 });
+  try {
+    return intl.formatNumber(amount, { style: 'currency', currency });
+  } catch {
+    return `${intl.formatNumber(amount, { minimumFractionDigits: 2 })} ${currency}`;
+  }
+}
+
+/**
+ * Words a notification from its kind and parameters (the server stores no text). Titles and
+ * reasons are the seller's and the marketplace's own words, shown as they are.
+ */
+export function notificationText(intl: IntlShape, notification: Notification): NotificationText {
+  switch (notification.kind) {
+    case 'sale': {
+      const { params } = notification;
+      const title = params.itemTitle || intl.formatMessage(m.untitled);
+      const amount = price(intl, params.price, params.currency);
+      return {
+        headline: intl.formatMessage(m.saleHeadline, {
+          marketplace: MARKETPLACE_NAMES[params.marketplace],
+        }),
+        detail: amount ? intl.formatMessage(m.saleDetail, { title, price: amount }) : title,
+        badge:
+          params.quantity > 1
+            ? intl.formatMessage(m.saleQuantity, { count: params.quantity })
+            : null,
+        link: { to: '/app/inventory/$itemId', params: { itemId: params.itemId } },
+      };
+    }
+    case 'double_sale': {
+      const { params } = notification;
+      const title = params.itemTitle || intl.formatMessage(m.untitled);
+      return {
+        headline: intl.formatMessage(m.doubleSaleHeadline, {
+          marketplace: MARKETPLACE_NAMES[params.marketplace],
+        }),
+        detail: params.soldOn
+          ? intl.formatMessage(m.doubleSaleDetail, {
+              title,
+              soldOn: MARKETPLACE_NAMES[params.soldOn],
+            })
+          : intl.formatMessage(m.doubleSaleDetailUnknown, { title }),
+        badge: null,
+        link: { to: '/app/inventory/$itemId', params: { itemId: params.itemId } },
+      };
+    }
+    case 'delist_failed': {
+      const { params } = notification;
+      const title = params.itemTitle || intl.formatMessage(m.untitled);
+      return {
+        headline: intl.formatMessage(m.delistFailedHeadline, {
+          marketplace: MARKETPLACE_NAMES[params.marketplace],
+        }),
+        detail: intl.formatMessage(m.delistFailedDetail, { title, reason: params.reason }),
+        badge: null,
+        link: { to: '/app/inventory/$itemId', params: { itemId: params.itemId } },
+      };
+    }
+    case 'bulk_finished': {
+      const { params } = notification;
+      const action = intl.formatMessage(bulkActionNames[params.bulkAction]);
+      const done = intl.formatMessage(m.bulkFinishedDetail, {
+        done: intl.formatNumber(params.succeeded),
+        count: params.total,
+      });
+      return {
+        headline: intl.formatMessage(
+          params.cancelled ? m.bulkCancelledHeadline : m.bulkFinishedHeadline,
+          { action },
+        ),
+        detail:
+          params.failed > 0
+            ? intl.formatList([
+                done,
+                intl.formatMessage(m.bulkFinishedFailures, {
+                  failed: intl.formatNumber(params.failed),
+                }),
+              ])
+            : done,
+        badge: null,
+        link: { to: '/app/inventory' },
+      };
+    }
+  }
+}
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/**
+ * "3 minutes ago": the largest unit the time since fits at least once, for react-intl's
+ * formatRelativeTime. Under a minute (or a clock a little ahead) is "now".
+ */
+export function relativeTime(
+  at: Date | string,
+  now: number,
+): { value: number; unit: Intl.RelativeTimeFormatUnit } {
+  const seconds = Math.round((now - new Date(at).getTime()) / 1000);
+  for (const [unit, size] of UNITS) {
+    if (seconds >= size) return { value: -Math.floor(seconds / size), unit };
+  }
+  return { value: 0, unit: 'second' };
+}

@@ -1,0 +1,93 @@
+import { MARKETPLACE_NAMES, type MarketplaceId } from '@listloop/domain';
+import { Button, Menu, Text } from '@mantine/core';
+import { notifications as toasts } from '@mantine/notifications';
+import { IconChecks, IconChevronDown } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { errorText } from '../../../lib/error-text';
+import { useDismissAllSaleEvents } from '../hooks/use-sale-event-actions';
+import { saleDetectionMessages as m } from '../sale-detection.messages';
+
+/**
+ * "Dismiss all from X": every open sale event of one marketplace, those on screen and any
+ * other. One marketplace (the filter's, or the only one with open sales) is a button; several
+ * are a menu. Asked before it is done.
+ */
+export function DismissAll({ marketplaces }: { marketplaces: readonly MarketplaceId[] }) {
+  const intl = useIntl();
+  const dismissAll = useDismissAllSaleEvents();
+  const [confirming, setConfirming] = useState<MarketplaceId | null>(null);
+  if (marketplaces.length === 0) return null;
+
+  const fromLabel = (id: MarketplaceId) =>
+    intl.formatMessage(m.dismissAllFrom, { marketplace: MARKETPLACE_NAMES[id] });
+  const confirm = () => {
+    if (!confirming) return;
+    const marketplace = MARKETPLACE_NAMES[confirming];
+    dismissAll.mutate(confirming, {
+      onSuccess: ({ dismissed }) => {
+        setConfirming(null);
+        toasts.show({
+          color: 'teal',
+          message: intl.formatMessage(m.dismissAllDone, { count: dismissed, marketplace }),
+        });
+      },
+      onError: (error) => {
+        setConfirming(null);
+        toasts.show({
+          color: 'red',
+          title: intl.formatMessage(m.dismissAllFailed, { marketplace }),
+          message: errorText(intl, error),
+        });
+      },
+    });
+  };
+
+  return (
+    <>
+      {marketplaces.length === 1 ? (
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconChecks size={14} />}
+          onClick={() => setConfirming(marketplaces[0]!)}
+        >
+          {fromLabel(marketplaces[0]!)}
+        </Button>
+      ) : (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconChecks size={14} />}
+              rightSection={<IconChevronDown size={14} />}
+            >
+              {intl.formatMessage(m.dismissAll)}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {marketplaces.map((id) => (
+              <Menu.Item key={id} onClick={() => setConfirming(id)}>
+                {fromLabel(id)}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+      )}
+      <ConfirmModal
+        opened={confirming !== null}
+        title={intl.formatMessage(m.dismissAllTitle, {
+          marketplace: confirming ? MARKETPLACE_NAMES[confirming] : '',
+        })}
+        confirmLabel={intl.formatMessage(m.dismissAllConfirm)}
+        onConfirm={confirm}
+        onClose={() => setConfirming(null)}
+        loading={dismissAll.isPending}
+      >
+        <Text fz="sm">{intl.formatMessage(m.dismissAllBody)}</Text>
+      </ConfirmModal>
+    </>
+  );
+}

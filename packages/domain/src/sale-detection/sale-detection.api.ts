@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { MarketplaceIdSchema } from '../marketplaces/marketplaces';
+
+/**
+ * Sale detection (issue 6, spec §7): every sale ListLoop hears of becomes one sale event, and
+ * the item comes down everywhere else. How the sale was heard of:
+ */
+export const SALE_SOURCES = ['webhook', 'poll', 'executor', 'manual'] as const;
+export type SaleSource = (typeof SALE_SOURCES)[number];
+
+/** A sale, or a second sale of a unit already sold (a double sale the seller must resolve). */
+export const SALE_EVENT_KINDS = ['sale', 'double_sale'] as const;
+export type SaleEventKind = (typeof SALE_EVENT_KINDS)[number];
+
+/**
+ * What the sale did to the item on each other marketplace:
+ * - `delist_queued` → then `delisted` or `delist_failed` as the operation ends;
+ * - `not_enabled`: the seller turned auto-delist off for sales on the selling marketplace;
+ * - `not_listed`: nothing was live there;
+ * - `quantity_left`: units are left, so the listing stays up with the new quantity.
+ */
+export const SALE_OUTCOMES = [
+  'delist_queued',
+  'delisted',
+  'delist_failed',
+  'not_enabled',
+  'not_listed',
+  'quantity_left',
+] as const;
+export type SaleOutcome = (typeof SALE_OUTCOMES)[number];
+
+export const SaleOutcomeSchema = z.object({
+  marketplace: MarketplaceIdSchema,
+  outcome: z.enum(SALE_OUTCOMES),
+  /** The delist operation, when one was queued (retry it from the item). */
+  operationId: z.string().nullable(),
+  /** Why the delist failed, in the marketplace's words. */
+  reason: z.string().nullable(),
+  /** When the delist finished, ISO; null while it runs. */
+  finishedAt: z.string().nullable(),
+  /** From the sale being heard of to the delist finishing. */
+  msToDelist: z.number().int().nullable(),
+});
+export type SaleOutcomeView = z.infer<typeof SaleOutcomeSchema>;
+
+export const SaleEventSchema = z.object({
+  eventId: z.string(),
+  kind: z.enum(SALE_EVENT_KINDS),
+  source: z.enum(SALE_SOURCES),
+  marketplace: MarketplaceIdSchema,
+  externalOrderId: z.string(),
+  itemId: z.string(),
+  userId: z.string(),
+  itemTitle: z.string(),
+  quantity: z.number().int(),
+  /** The item's quantity after this sale. */
+  quantityLeft: z.number().int(),
+  salePrice: z.number().nullable(),
+  currency: z.string().nullable(),
+  fees: z.number().nullable(),
+  buyerCountry: z.string().nullable(),
+  soldAt: z.string(),
+  detectedAt: z.string(),
+  dismissedAt: z.string().nullable(),
+  outcomes: z.array(SaleOutcomeSchema),
+});
+export type SaleEvent = z.infer<typeof SaleEventSchema>;
+
+/** POST /api/rest/v1/sale_detection/get_event. */
+export const GetSaleEventBodySchema = z
+  .object({ event_id: z.string().trim().min(1, 'Say which sale event: event_id.').max(64) })
+  .strict();
+export const GetSaleEventResponseSchema = z.object({ saleEvent: SaleEventSchema });
+
+/** POST /api/rest/v1/sale_detection/dismiss: the event to dismiss, and its marketplace. */
+export const DismissSaleEventBodySchema = z
+  .object({
+    payload: z.object({ event_id: z.string().trim().min(1).max(64) }).strict(),
+    originPlatform: MarketplaceIdSchema,
+  })
+  .strict();
+
+/** POST /api/rest/v1/sale_detection/dismiss_all: every open event of one marketplace. */
+export const DismissAllSaleEventsBodySchema = z
+  .object({ originPlatform: MarketplaceIdSchema })
+  .strict();
+export const DismissResponseSchema = z.object({ dismissed: z.number().int() });
+
+/** The tracker's list: the last 30 days by default, newest first. */
+export const SALE_EVENT_DAYS_DEFAULT = 30;
+export const SaleEventListQuerySchema = z
+  .object({
+    marketplace: MarketplaceIdSchema.optional(),
+    state: z.enum(['open', 'dismissed', 'all']).default('all'),
+    days: z.coerce.number().int().min(1).max(365).default(SALE_EVENT_DAYS_DEFAULT),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+    cursor: z.string().max(200).optional(),
+  })
+  .strict();
+export const SaleEventListSchema = z.object({
+  events: z.array(SaleEventSchema),
+  nextCursor: z.string().nullable(),
+});
+
+/**
+ * POST /api/rest/v1/executor/sales: a sale the browser extension saw on a marketplace it
+ * works (Poshmark, Mercari …), named by the listing id there or by the item.
+ */
+export const ExecutorSaleBodySchema = z
+  .object({
+    marketplace: MarketplaceIdSchema,
+    externalOrderId: z.string().trim().min(1).max(200),
+    itemId: z.string().trim().min(1).max(64).optional(),
+    listedID: z.string().trim().min(1).max(200).optional(),
+    quantity: z.number().int().min(1).max(10_000).default(1),
+    salePrice: z.number().min(0).max(1_000_000).optional(),
+    /** ISO 4217, in any case (usd is USD). */
+    currency: z.string().trim().length(3).toUpperCase().optional(),
+    fees: z.number().min(0).max(1_000_000).optional(),
+    buyerCountry: z.string().trim().length(2).optional(),
+    soldAt: z.iso.datetime({ offset: true }).optional(),
+  })
+  .strict()
+  .refine((body) => body.itemId || body.listedID, {
+    message: 'Name the item (itemId) or its listing on the marketplace (listedID).',
+    path: ['listedID'],
+  });
