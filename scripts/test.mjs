@@ -65,6 +65,7 @@ const stages = [
         'run',
         '--reporter=default',
         '--reporter=json',
+        `--reporter=${path.join(ROOT, 'scripts/lib/unhandled-errors-reporter.mjs')}`,
         `--outputFile.json=${VITEST_REPORT}`,
       ]);
       if (!countVitest()) log('vitest wrote no JSON report; its tests are not counted.');
