@@ -104,7 +104,8 @@ export interface Connector {
   validate(input: ConnectorListingInput): Promise<ConnectorProblem[]>;
   publish(input: ConnectorListingInput): Promise<ConnectorPublished>;
   update(input: ConnectorListingInput & { listedID: string }): Promise<ConnectorPublished>;
-  delist(input: ConnectorListingInput & { listedID: string | null }): Promise<void>;
+  /** Takes the listing down; it needs no built listing (nothing is sent but the listing's id). */
+  delist(input: Omit<ConnectorListingInput, 'built'> & { listedID: string | null }): Promise<void>;
   /** Sets the quantity available on a live listing (a sale elsewhere, an edit of the item). */
   updateQuantity(
     input: ConnectorListingInput & { listedID: string; quantity: number },

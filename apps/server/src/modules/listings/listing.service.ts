@@ -724,25 +724,26 @@ export class ListingService {
         return;
       }
       const item = toItem(row);
-      const { listing: built, problems } = await this.builder.composeForConnector(
-        accountId,
-        item,
-        marketplace,
-      );
-      // The same checks as at queue time: rules or the item may have changed since.
-      if (listing === 'list' && problems.length > 0) {
-        await this.outcome(
-          key,
-          marketplace,
-          { type: failure, reason: problemsMessage(marketplace, problems).slice(0, 2000) },
-          by,
-        );
-        return;
-      }
-      const input = { accountId, userId: op.userId, item, listing: stored, built };
+      const input = { accountId, userId: op.userId, item, listing: stored };
       try {
         if (listing === 'list') {
-          const published = await connector.publish(input);
+          // Built now, with the same checks as at queue time: rules or the item may have
+          // changed since. A delist sends nothing but the listing's id, so it builds nothing.
+          const { listing: built, problems } = await this.builder.composeForConnector(
+            accountId,
+            item,
+            marketplace,
+          );
+          if (problems.length > 0) {
+            await this.outcome(
+              key,
+              marketplace,
+              { type: failure, reason: problemsMessage(marketplace, problems).slice(0, 2000) },
+              by,
+            );
+            return;
+          }
+          const published = await connector.publish({ ...input, built });
           await this.outcome(
             key,
             marketplace,
