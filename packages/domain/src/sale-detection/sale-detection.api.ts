@@ -62,6 +62,8 @@ export const SaleEventSchema = z.object({
   soldAt: z.string(),
   detectedAt: z.string(),
   dismissedAt: z.string().nullable(),
+  /** A double sale: where the unit sold first (null when that sale was never heard of). */
+  firstSoldOn: MarketplaceIdSchema.nullable(),
   outcomes: z.array(SaleOutcomeSchema),
 });
 export type SaleEvent = z.infer<typeof SaleEventSchema>;

@@ -192,7 +192,12 @@ describe('sale detection: one event per sale, the item down everywhere else', ()
       itemId: item.itemID,
     });
     expect(second.status, second.text).toBe(200);
-    expect(second.body.saleEvent).toMatchObject({ kind: 'double_sale', quantityLeft: 0 });
+    expect(second.body.saleEvent).toMatchObject({
+      kind: 'double_sale',
+      quantityLeft: 0,
+      firstSoldOn: 'poshmark',
+    });
+    expect(first.body.saleEvent.firstSoldOn).toBeNull();
     expect(second.body.saleEvent.outcomes).toEqual([]);
     expect(await eventsOf(item.itemID)).toHaveLength(2);
     // The seller hears of both: the sale, and the double sale with where it sold first.

@@ -150,6 +150,10 @@ export class SaleDetectionService {
       const double = units < quantity;
       const left = double ? units : units - quantity;
       const detectedAt = new Date(this.now());
+      // A double sale names where the unit sold first: the item's last sale ListLoop recorded.
+      const soldOn = double
+        ? ((await this.sales.lastSaleOf(report.accountId, row.id, tx)) as MarketplaceId | null)
+        : null;
       const event = await this.sales.insertEvent(
         {
           id: newId(),
@@ -168,6 +172,7 @@ export class SaleDetectionService {
           buyerCountry: report.buyerCountry ?? null,
           soldAt: new Date(report.soldAt ?? detectedAt.getTime()),
           detectedAt,
+          firstSoldOn: soldOn,
         },
         tx,
       );
@@ -175,11 +180,6 @@ export class SaleDetectionService {
       // Another delivery of the same order got the lock first.
       if (!event) return { event: null, title, soldOn: null, operations: [], quantityOn: [] };
       if (double) {
-        const soldOn = (await this.sales.lastSaleOf(
-          report.accountId,
-          row.id,
-          tx,
-        )) as MarketplaceId | null;
         return { event, title, soldOn, operations: [] as ListingOperationRow[], quantityOn: [] };
       }
 
@@ -426,6 +426,7 @@ export class SaleDetectionService {
       soldAt: row.soldAt.toISOString(),
       detectedAt: row.detectedAt.toISOString(),
       dismissedAt: row.dismissedAt?.toISOString() ?? null,
+      firstSoldOn: (row.firstSoldOn as MarketplaceId | null) ?? null,
       outcomes: (byEvent.get(row.id) ?? []).map((o) => outcomeView(row, o)),
     }));
   }

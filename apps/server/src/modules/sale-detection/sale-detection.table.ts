@@ -54,6 +54,8 @@ export const saleEvents = pgTable(
       .notNull()
       .defaultNow(),
     dismissedAt: timestamp('dismissed_at', { withTimezone: true, mode: 'date' }),
+    /** A double sale: the marketplace where the last unit sold first, when ListLoop heard of it. */
+    firstSoldOn: text('first_sold_on'),
   },
   (t) => [
     check('sale_events_id_length', idLength(t.id)),

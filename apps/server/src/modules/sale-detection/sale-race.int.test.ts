@@ -63,12 +63,19 @@ describe('sale detection under concurrency: never two sold, never a lost delist'
       ]);
       for (const answer of answers) expect(answer.status, answer.text).toBe(200);
 
-      const events = await queryRows<{ kind: string; marketplace: string; id: string }>(
+      const events = await queryRows<{
+        kind: string;
+        marketplace: string;
+        id: string;
+        first_sold_on: string | null;
+      }>(
         server,
-        sql`SELECT kind, marketplace, id FROM sale_events WHERE item_id = ${itemId}`,
+        sql`SELECT kind, marketplace, id, first_sold_on FROM sale_events WHERE item_id = ${itemId}`,
       );
       expect(events.map((e) => e.kind).sort()).toEqual(['double_sale', 'sale']);
       const winner = events.find((e) => e.kind === 'sale')!;
+      // The double sale names the winner's marketplace as where the unit sold first.
+      expect(events.find((e) => e.kind === 'double_sale')!.first_sold_on).toBe(winner.marketplace);
 
       const [item] = await queryRows<{
         quantity: number;

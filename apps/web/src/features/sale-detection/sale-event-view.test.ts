@@ -5,7 +5,6 @@ import enUS from '../../i18n/catalogues/en-US.json';
 import it_ from '../../i18n/catalogues/it.json';
 import {
   delistDuration,
-  firstSaleMarketplace,
   isDelisting,
   marketplacesWithOpenEvents,
   outcomeText,
@@ -45,6 +44,7 @@ const event = (overrides: Partial<SaleEvent> = {}): SaleEvent => ({
   soldAt: '2026-03-01T12:00:00.000Z',
   detectedAt: '2026-03-01T12:00:01.000Z',
   dismissedAt: null,
+  firstSoldOn: null,
   outcomes: [],
   ...overrides,
 });
@@ -134,43 +134,6 @@ describe('following delists', () => {
     expect(isDelisting([done, running])).toBe(true);
     expect(isDelisting([done])).toBe(false);
     expect(isDelisting([])).toBe(false);
-  });
-});
-
-describe('a double sale', () => {
-  const first = event({
-    eventId: 'first',
-    marketplace: 'ebay',
-    detectedAt: '2026-03-01T12:00:00Z',
-  });
-  const double = event({
-    eventId: 'double',
-    kind: 'double_sale',
-    marketplace: 'shopify',
-    detectedAt: '2026-03-01T12:00:02Z',
-  });
-
-  it('names the marketplace of the earlier sale of the same item among those shown', () => {
-    const otherItem = event({ eventId: 'x', itemId: 'item-2', marketplace: 'etsy' });
-    expect(firstSaleMarketplace(double, [double, otherItem, first])).toBe('ebay');
-  });
-
-  it('else the marketplace where the item’s listing is sold, else none', () => {
-    const listings = {
-      shopify: { status: 'sold' },
-      depop: { status: 'delisted' },
-      etsy: { status: 'sold' },
-    };
-    expect(firstSaleMarketplace(double, [double], listings)).toBe('etsy');
-    expect(firstSaleMarketplace(double, [double], { shopify: { status: 'sold' } })).toBeNull();
-    expect(firstSaleMarketplace(double, [double])).toBeNull();
-    // A later sale is not the first one.
-    const later = event({
-      eventId: 'later',
-      marketplace: 'etsy',
-      detectedAt: '2026-03-02T00:00:00Z',
-    });
-    expect(firstSaleMarketplace(double, [later, double])).toBeNull();
   });
 });
 

@@ -106,34 +106,6 @@ export function isDelisting(events: readonly Pick<SaleEvent, 'outcomes'>[]): boo
   return events.some((event) => event.outcomes.some((o) => o.outcome === 'delist_queued'));
 }
 
-/**
- * For a double sale, the marketplace where the unit sold first: the latest earlier sale of the
- * same item among the events shown (they are newest first), else what the item's listings say
- * (its listing there is sold), else unknown.
- */
-export function firstSaleMarketplace(
-  event: Pick<SaleEvent, 'eventId' | 'itemId' | 'marketplace' | 'detectedAt'>,
-  shown: readonly Pick<SaleEvent, 'eventId' | 'itemId' | 'kind' | 'marketplace' | 'detectedAt'>[],
-  listings?: Record<string, unknown> | null,
-): MarketplaceId | null {
-  const at = Date.parse(event.detectedAt);
-  const earlier = shown.find(
-    (other) =>
-      other.eventId !== event.eventId &&
-      other.itemId === event.itemId &&
-      other.kind === 'sale' &&
-      Date.parse(other.detectedAt) <= at,
-  );
-  if (earlier) return earlier.marketplace;
-  for (const [marketplace, listing] of Object.entries(listings ?? {})) {
-    if (marketplace === event.marketplace) continue;
-    if ((listing as { status?: unknown } | null)?.status === 'sold') {
-      return marketplace in MARKETPLACE_NAMES ? (marketplace as MarketplaceId) : null;
-    }
-  }
-  return null;
-}
-
 /** The sale price in its currency; the number alone when the currency is unknown or unusual. */
 export function salePriceText(
   intl: IntlShape,

@@ -56,6 +56,7 @@ describe('following the list', () => {
         soldAt: '2026-03-01T00:00:00Z',
         detectedAt: '2026-03-01T00:00:00Z',
         dismissedAt: null,
+        firstSoldOn: null,
         outcomes: [
           {
             marketplace: 'ebay' as const,

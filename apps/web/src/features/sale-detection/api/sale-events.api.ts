@@ -4,10 +4,9 @@ import {
   type MarketplaceId,
   type SaleEvent,
 } from '@listloop/domain';
-import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
-import { fetchItem, itemKeys } from '../../../lib/inventory/item.api';
 import { isDelisting } from '../sale-event-view';
 
 /** Spec §7 sale detection, and the tracker's list of events. */
@@ -81,10 +80,3 @@ export function dismissAllSaleEvents(marketplace: MarketplaceId) {
     schema: DismissResponseSchema,
   });
 }
-
-/** The item a sale was of (a double sale reads where its unit sold first from its listings). */
-export const saleItemQueryOptions = (userId: string, itemId: string) =>
-  queryOptions({
-    queryKey: itemKeys.detail(userId, itemId),
-    queryFn: ({ signal }) => fetchItem(userId, itemId, signal),
-  });

@@ -21,21 +21,13 @@ import {
   IconRefresh,
   IconSettings,
 } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Fragment, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { errorText } from '../../../lib/error-text';
 import { listingErrorText } from '../../../lib/listings/listing-error-text';
-import { saleItemQueryOptions } from '../api/sale-events.api';
 import { useDismissSaleEvent, useRetryDelist } from '../hooks/use-sale-event-actions';
-import {
-  firstSaleMarketplace,
-  outcomeText,
-  salePriceText,
-  sourceText,
-  timeSince,
-} from '../sale-event-view';
+import { outcomeText, salePriceText, sourceText, timeSince } from '../sale-event-view';
 import { saleDetectionMessages as m } from '../sale-detection.messages';
 
 /** The buyer's country by name in the seller's language; the code when it has no name. */
@@ -80,15 +72,9 @@ function Facts({ parts }: { parts: ReactNode[] }) {
 }
 
 /** A double sale: where the unit sold first, and what the seller must do about it. */
-function DoubleSaleAlert({ event, shown }: { event: SaleEvent; shown: readonly SaleEvent[] }) {
+function DoubleSaleAlert({ event }: { event: SaleEvent }) {
   const intl = useIntl();
-  const fromShown = firstSaleMarketplace(event, shown);
-  // Not among the events shown (another filter, an older page): the item's sold listing says.
-  const item = useQuery({
-    ...saleItemQueryOptions(event.userId, event.itemId),
-    enabled: fromShown === null,
-  });
-  const first = fromShown ?? firstSaleMarketplace(event, [], item.data?.listings);
+  const first = event.firstSoldOn;
   return (
     <Alert
       color="red"
@@ -216,14 +202,11 @@ function OutcomeRow({
  */
 export function SaleEventCard({
   event,
-  shown,
   now,
   canWrite,
   canDelist,
 }: {
   event: SaleEvent;
-  /** Every event on screen, newest first (a double sale looks for the first sale among them). */
-  shown: readonly SaleEvent[];
   now: number;
   canWrite: boolean;
   canDelist: boolean;
@@ -346,7 +329,7 @@ export function SaleEventCard({
 
         <Facts parts={facts} />
 
-        {double && <DoubleSaleAlert event={event} shown={shown} />}
+        {double && <DoubleSaleAlert event={event} />}
 
         {!double && (
           <>

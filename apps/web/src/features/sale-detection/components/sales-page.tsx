@@ -238,7 +238,6 @@ export function SalesPage({
               <SaleEventCard
                 key={event.eventId}
                 event={event}
-                shown={events}
                 now={now}
                 canWrite={canWrite}
                 canDelist={canDelist}
