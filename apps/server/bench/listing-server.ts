@@ -7,21 +7,16 @@
  */
 import type { MarketplaceId } from '@listloop/domain';
 import { serveWithStandIns } from './bench-server';
+import { standInConnector } from '../test/stand-in-connector';
 
 serveWithStandIns((container) => {
   const marketplace = (process.env.BENCH_MARKETPLACE ?? 'sellwild') as MarketplaceId;
-  container.connectors.register({
-    marketplace,
-    build: async () => ({}),
-    validate: async () => [],
-    publish: async (input) => {
-      process.stdout.write(`publish ${input.item.itemID} ${Date.now()}\n`);
-      return { listedID: `BENCH-${input.item.itemID}` };
-    },
-    update: async () => ({}),
-    delist: async () => undefined,
-    updateQuantity: async () => undefined,
-    fetchOrders: async () => [],
-    parseWebhook: async () => [],
-  });
+  container.connectors.register(
+    standInConnector(marketplace, {
+      publish: async (input) => {
+        process.stdout.write(`publish ${input.item.itemID} ${Date.now()}\n`);
+        return { listedID: `BENCH-${input.item.itemID}` };
+      },
+    }),
+  );
 });

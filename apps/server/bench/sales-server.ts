@@ -6,7 +6,7 @@
  * ms>` to stdout when it arrives, then answers after BENCH_MARKETPLACE_MS (50 ms), as a
  * marketplace answering in 50 ms would.
  */
-import type { Connector } from '../src/modules/listings/connector';
+import { standInConnector } from '../test/stand-in-connector';
 import { serveWithStandIns } from './bench-server';
 import { SALES_OTHER_MARKETPLACES } from './sales';
 
@@ -14,10 +14,7 @@ serveWithStandIns((container) => {
   const answerMs = Number(process.env.BENCH_MARKETPLACE_MS ?? 50);
   const wait = () => new Promise((resolve) => setTimeout(resolve, answerMs));
   for (const marketplace of SALES_OTHER_MARKETPLACES) {
-    const stand: Connector = {
-      marketplace,
-      build: async () => ({}),
-      validate: async () => [],
+    const stand = standInConnector(marketplace, {
       publish: async () => {
         await wait();
         return {};
@@ -33,9 +30,7 @@ serveWithStandIns((container) => {
       updateQuantity: async () => {
         await wait();
       },
-      fetchOrders: async () => [],
-      parseWebhook: async () => [],
-    };
+    });
     container.connectors.register(stand);
   }
 });

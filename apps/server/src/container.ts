@@ -573,6 +573,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     if (restored > 0) logger.info({ restored }, 'sandbox connections restored');
   }
 
+  let closing: Promise<void> | null = null;
   return {
     config,
     logger,
@@ -599,13 +600,17 @@ export async function createContainer(config: Config, options: ContainerOptions 
     sandboxConnections,
     jobs,
     queue,
-    async close() {
-      await sandbox?.shopify.settled();
-      await sandbox?.depop.settled();
-      await queue.stop();
-      remoteFlags.stop();
-      await flags.close();
-      if (!options.database) await database.close();
+    /** Stops the workers, then closes what the container opened; a second call waits on the first. */
+    close() {
+      closing ??= (async () => {
+        await sandbox?.shopify.settled();
+        await sandbox?.depop.settled();
+        await queue.stop();
+        remoteFlags.stop();
+        await flags.close();
+        if (!options.database) await database.close();
+      })();
+      return closing;
     },
   };
 }

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import type { AccessLevel, AccountUserStatus } from '@listloop/domain';
+import type { Container } from '../src/container';
+import { loadMemberContext, type RequestContext } from '../src/platform/http/request-context';
 import { newId } from '../src/platform/ids';
 import { TestClient } from './client';
 import type { TestServer } from './server';
@@ -81,4 +83,28 @@ export async function signIn(
     throw new Error(`sign-in of ${who.email} failed: ${response.status} ${response.text}`);
   }
   return client;
+}
+
+/**
+ * A seller's account made straight through a container (the tests that stop and start
+ * processes on one database, with no HTTP server), and the request context the services take.
+ */
+export async function createSellerIn(
+  container: Container,
+  options: { companyName: string; emailPrefix: string },
+): Promise<{ userId: string; accountId: string; ctx: RequestContext }> {
+  const email = uniqueEmail(options.emailPrefix);
+  const created = await container.services.accounts.createWithOwner({
+    companyName: options.companyName,
+    owner: { email, password: PASSWORD, firstName: 'Ada', lastName: 'Seller' },
+    accessLevel: 'member',
+    accountFeatureFlags: {},
+  });
+  const { context } = await loadMemberContext(
+    container.repositories.accountUsers,
+    { id: created.userId, email, name: 'Ada Seller' },
+    `${options.emailPrefix}-test`,
+  );
+  if (!context) throw new Error('the new seller has no member context');
+  return { userId: created.userId, accountId: created.account.accountId, ctx: context };
 }

@@ -7,6 +7,7 @@ import pino from 'pino';
 import type { MarketplaceId } from '@listloop/domain';
 import { loadConfig } from '../src/platform/config';
 import { createContainer } from '../src/container';
+import { standInConnector } from './stand-in-connector';
 
 async function main() {
   const marketplace = process.env.STALL_MARKETPLACE as MarketplaceId;
@@ -15,20 +16,14 @@ async function main() {
     logger: pino({ level: 'silent' }),
     queue: { pollingIntervalSeconds: 0.5, schedule: false },
   });
-  container.connectors.register({
-    marketplace,
-    build: async () => ({}),
-    validate: async () => [],
-    publish: async (input) => {
-      process.stdout.write(`publishing ${input.item.itemID}\n`);
-      return new Promise(() => undefined);
-    },
-    update: async () => ({}),
-    delist: async () => undefined,
-    updateQuantity: async () => undefined,
-    fetchOrders: async () => [],
-    parseWebhook: async () => [],
-  });
+  container.connectors.register(
+    standInConnector(marketplace, {
+      publish: async (input) => {
+        process.stdout.write(`publishing ${input.item.itemID}\n`);
+        return new Promise(() => undefined);
+      },
+    }),
+  );
   await container.queue.start();
   await container.queue.work();
   process.stdout.write('working\n');

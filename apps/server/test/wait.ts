@@ -18,3 +18,12 @@ export async function waitFor<T>(
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
+
+/** Waits until `check` answers true (a job ran, a row appeared); fails when `timeoutMs` runs out. */
+export async function waitUntil(
+  check: () => Promise<boolean>,
+  timeoutMs = 30_000,
+  intervalMs = 100,
+): Promise<void> {
+  await waitFor(check, (ok) => ok, timeoutMs, intervalMs);
+}

@@ -3,15 +3,7 @@ import { TestClient } from '../../test/client';
 import { startTestServer, type TestServer } from '../../test/server';
 import { seedDemo } from './demo';
 import { demoItems } from './demo-catalogue';
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('condition not met in time');
-}
+import { waitUntil } from '../../test/wait';
 
 describe('demo seed', () => {
   let server: TestServer;
@@ -39,7 +31,7 @@ describe('demo seed', () => {
     ).toEqual(demoItems(6).map((d) => d.generalDetails.sku));
 
     const expectedPhotos = demoItems(6).map((d) => d.photoCount);
-    await waitFor(async () => {
+    await waitUntil(async () => {
       const { items } = await list();
       return items.every(
         (item: { generalDetails: { images: unknown[] } }, i: number) =>

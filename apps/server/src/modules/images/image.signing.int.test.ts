@@ -6,8 +6,9 @@ import type { TestClient } from '../../../test/client';
 import { createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
 import { makeJpeg } from '../../../test/images';
 import { startTestServer, type TestServer } from '../../../test/server';
+import { standInConnector } from '../../../test/stand-in-connector';
 import { COMPLETE_DETAILS } from '../items/item.test-fixtures';
-import type { Connector, ConnectorListingInput } from '../listings/connector';
+import type { ConnectorListingInput } from '../listings/connector';
 import { ImageUrlSigner, imageSigningKey } from './image.signing';
 
 /** The signed address's path and query, asked of the test server with no session. */
@@ -59,20 +60,12 @@ describe('images: signed, expiring public addresses for marketplaces', () => {
   it('hands a connector job the listing photos as absolute signed addresses, others untouched', async () => {
     const seen: ConnectorListingInput[] = [];
     const marketplace: MarketplaceId = 'sellwild';
-    const connector: Connector = {
-      marketplace,
-      build: async () => ({}),
-      validate: async () => [],
+    const connector = standInConnector(marketplace, {
       publish: async (input) => {
         seen.push(input);
         return { listedID: 'SW-PHOTOS' };
       },
-      update: async () => ({}),
-      delist: async () => undefined,
-      updateQuantity: async () => undefined,
-      fetchOrders: async () => [],
-      parseWebhook: async () => [],
-    };
+    });
     server.container.connectors.register(connector);
     try {
       const created = await owner.post('/api/account/item', {

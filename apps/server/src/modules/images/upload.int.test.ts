@@ -19,16 +19,7 @@ import {
 import { queryRows, startTestServer, type TestServer } from '../../../test/server';
 import { buildApp } from '../../platform/http/app';
 import { UploadServer } from './upload.tus';
-
-async function waitFor<T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const value = await check();
-    if (value) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('condition not met in time');
-}
+import { waitFor } from '../../../test/wait';
 
 describe('photo uploads over tus 1.0', () => {
   let server: TestServer;
@@ -122,10 +113,10 @@ describe('photo uploads over tus 1.0', () => {
     expect(original.equals(photo)).toBe(true);
 
     // The derivative job runs in the background.
-    const ready = await waitFor(async () => {
-      const r = await client.get(`/api/uploads/images/${imageId}`);
-      return r.body.status === 'ready' ? r.body : null;
-    });
+    const ready = await waitFor(
+      async () => (await client.get(`/api/uploads/images/${imageId}`)).body,
+      (body) => body.status === 'ready',
+    );
     expect(ready.failureReason).toBeNull();
     const large = await sharp(
       await server.container.storage.readBuffer(stored.image._l!),

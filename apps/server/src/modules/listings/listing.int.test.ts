@@ -4,37 +4,19 @@ import type { MarketplaceId } from '@listloop/domain';
 import type { TestClient } from '../../../test/client';
 import { createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
 import { queryRows, startTestServer, type TestServer } from '../../../test/server';
+import { standInConnector } from '../../../test/stand-in-connector';
 import { COMPLETE_DETAILS } from '../items/item.test-fixtures';
 import { loadMemberContext } from '../../platform/http/request-context';
 import { ConnectorError, type Connector } from './connector';
 import { ListingService } from './listing.service';
+import { waitFor } from '../../../test/wait';
 
 const ITEMS = '/api/account/item';
 const REST = '/api/rest/v1/item';
 const EXECUTOR = '/api/rest/v1/executor';
 
-function fakeConnector(marketplace: MarketplaceId, publish: Connector['publish']): Connector {
-  return {
-    marketplace,
-    build: async () => ({}),
-    validate: async () => [],
-    publish,
-    update: async () => ({}),
-    delist: async () => undefined,
-    updateQuantity: async () => undefined,
-    fetchOrders: async () => [],
-    parseWebhook: async () => [],
-  };
-}
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > end) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+const fakeConnector = (marketplace: MarketplaceId, publish: Connector['publish']): Connector =>
+  standInConnector(marketplace, { publish });
 
 describe('listing engine', () => {
   let server: TestServer;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SaleEvent } from '@listloop/domain';
 import type { TestClient } from '../../../test/client';
 import { createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
+import { crossList } from '../../../test/listings';
 import { queryRows, startTestServer, type TestServer } from '../../../test/server';
 import { waitFor } from '../../../test/wait';
 
@@ -46,19 +47,9 @@ describe('sale detection: one event per sale, the item down everywhere else', ()
     });
     expect(created.status, created.text).toBe(201);
     const item = created.body.item as ApiItem;
-    for (const marketplace of marketplaces) {
-      const queued = await owner.put(`/api/rest/v1/item/${item.itemID}/status`, {
-        userId: item.userID,
-        marketplace,
-        status: 'queue',
-        operation: 'list',
-      });
-      expect(queued.status, queued.text).toBe(202);
-    }
-    return waitFor(
-      () => itemOf(item),
-      (current) => marketplaces.every((m) => current.listings[m]?.status === 'listed'),
-    );
+    const listings = await crossList(owner, item, marketplaces);
+    for (const m of marketplaces) expect(listings[m]?.status, m).toBe('listed');
+    return itemOf(item);
   };
 
   const eventsOf = async (itemId: string) => {

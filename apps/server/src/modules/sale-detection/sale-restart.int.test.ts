@@ -1,41 +1,14 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ItemCreateSchema, type MarketplaceId } from '@listloop/domain';
-import { createContainer, type Container } from '../../container';
-import { loadConfig } from '../../platform/config';
-import { loadMemberContext } from '../../platform/http/request-context';
-import { createTestDatabase, type TestDatabase } from '../../../test/database';
-import type { Connector } from '../listings/connector';
+import type { Container } from '../../container';
+import { createSellerIn } from '../../../test/fixtures';
+import { restartableContainers, rowsIn } from '../../../test/restartable';
+import { standInConnector } from '../../../test/stand-in-connector';
+import { waitFor } from '../../../test/wait';
 
-const logger = pino({ level: 'silent' });
 /** API marketplaces (the server delists them) with a stand-in for each. */
 const OTHERS = ['ebay', 'etsy'] as const satisfies readonly MarketplaceId[];
-
-async function rows<T>(container: Container, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await container.database.db.execute(query)) as { rows: T[] }).rows;
-}
-
-/** A marketplace that takes delists and remembers them (what the emulators would see). */
-function standIn(marketplace: MarketplaceId, delisted: string[]): Connector {
-  return {
-    marketplace,
-    build: async () => ({}),
-    validate: async () => [],
-    publish: async () => ({}),
-    update: async () => ({}),
-    delist: async (input) => {
-      delisted.push(`${marketplace}:${input.listedID}`);
-    },
-    updateQuantity: async () => undefined,
-    fetchOrders: async () => [],
-    parseWebhook: async () => [],
-  };
-}
 
 /**
  * Issue 6: "a worker killed between marking sold and delisting (the delists still happen after
@@ -44,57 +17,30 @@ function standIn(marketplace: MarketplaceId, delisted: string[]): Connector {
  * database does, once each.
  */
 describe('a sale across a restart', () => {
-  let testDb: TestDatabase;
-  const cleanups: (() => Promise<void>)[] = [];
-  afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup();
-  });
+  const processes = restartableContainers();
+  afterAll(() => processes.dispose());
 
-  async function open(delisted: string[]): Promise<Container> {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'listloop-sale-'));
-    cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
-    testDb ??= await createTestDatabase().then((db) => {
-      cleanups.unshift(() => db.dispose());
-      return db;
+  /** A process whose marketplaces remember each delist (what the emulators would see). */
+  const open = (delisted: string[]): Promise<Container> =>
+    processes.open((container) => {
+      for (const marketplace of OTHERS) {
+        container.connectors.register(
+          standInConnector(marketplace, {
+            delist: async (input) => {
+              delisted.push(`${marketplace}:${input.listedID}`);
+            },
+          }),
+        );
+      }
     });
-    const config = loadConfig(
-      {
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: dataDir,
-        SEED_DEMO: 'false',
-        PORT: '0',
-        MARKETPLACES: 'live',
-        WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-      },
-      [],
-    );
-    const container = await createContainer(config, {
-      database: testDb.database,
-      logger,
-      queue: { pollingIntervalSeconds: 0.5, schedule: false },
-    });
-    for (const marketplace of OTHERS) container.connectors.register(standIn(marketplace, delisted));
-    await container.queue.start();
-    return container;
-  }
 
   it('the delists queued by a sale are carried out by the next process, once each', async () => {
     const firstDelisted: string[] = [];
     let container = await open(firstDelisted);
-    const email = `sale-restart-${crypto.randomBytes(4).toString('hex')}@example.test`;
-    const created = await container.services.accounts.createWithOwner({
+    const { ctx } = await createSellerIn(container, {
       companyName: 'Restart Vintage',
-      owner: { email, password: 'a-long-password-1', firstName: 'Rae', lastName: 'Seller' },
-      accessLevel: 'member',
-      accountFeatureFlags: {},
+      emailPrefix: 'sale-restart',
     });
-    const { context } = await loadMemberContext(
-      container.repositories.accountUsers,
-      { id: created.userId, email, name: 'Rae Seller' },
-      'sale-restart-test',
-    );
-    const ctx = context!;
     const item = await container.services.items.create(
       ctx,
       ItemCreateSchema.parse({ generalDetails: { title: 'Restart jacket', quantity: 1 } }),
@@ -126,7 +72,7 @@ describe('a sale across a restart', () => {
       source: 'webhook',
     });
     expect(recorded.status).toBe('recorded');
-    const queued = await rows<{ marketplace: string; job_id: string | null }>(
+    const queued = await rowsIn<{ marketplace: string; job_id: string | null }>(
       container,
       sql`SELECT marketplace, job_id FROM listing_operations
           WHERE item_id = ${item.itemID} AND status = 'queued' ORDER BY marketplace`,
@@ -139,23 +85,20 @@ describe('a sale across a restart', () => {
     // 2. A new process on the same database works the queue: both delists happen, once each.
     const delisted: string[] = [];
     container = await open(delisted);
-    cleanups.push(() => container.close());
     await container.queue.work();
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const [state] = await rows<{ ebay: string; etsy: string; shopify: string }>(
-        container,
-        sql`SELECT listings->'ebay'->>'status' AS ebay, listings->'etsy'->>'status' AS etsy,
-                   listings->'shopify'->>'status' AS shopify
-            FROM items WHERE id = ${item.itemID}`,
-      );
-      if (state!.ebay === 'delisted' && state!.etsy === 'delisted') {
-        expect(state!.shopify).toBe('sold');
-        break;
-      }
-      if (Date.now() > deadline) throw new Error(`not delisted in time: ${JSON.stringify(state)}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const state = await waitFor(
+      async () =>
+        (
+          await rowsIn<{ ebay: string; etsy: string; shopify: string }>(
+            container,
+            sql`SELECT listings->'ebay'->>'status' AS ebay, listings->'etsy'->>'status' AS etsy,
+                       listings->'shopify'->>'status' AS shopify
+                FROM items WHERE id = ${item.itemID}`,
+          )
+        )[0]!,
+      (s) => s.ebay === 'delisted' && s.etsy === 'delisted',
+    );
+    expect(state.shopify).toBe('sold');
     expect(delisted.sort()).toEqual(['ebay:EBAY-1', 'etsy:ETSY-1']);
   });
 });

@@ -3,9 +3,10 @@ import type { SaleEvent, SaleOutcomeView } from '@listloop/domain';
 import type { TestClient } from '../../../test/client';
 import { createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
 import { startTestServer, type TestServer } from '../../../test/server';
+import { standInConnector } from '../../../test/stand-in-connector';
 import { waitFor } from '../../../test/wait';
 import { COMPLETE_DETAILS } from '../items/item.test-fixtures';
-import { ConnectorError, type Connector } from '../listings/connector';
+import { ConnectorError } from '../listings/connector';
 
 const BASE = '/api/rest/v1/sale_detection';
 
@@ -24,21 +25,14 @@ describe('sale detection: a failed delist retried from the tracker', () => {
     releaseRetry = resolve;
   });
 
-  const connector: Connector = {
-    marketplace: 'sellwild',
-    build: async () => ({}),
-    validate: async () => [],
+  const connector = standInConnector('sellwild', {
     publish: async () => ({ listedID: 'SW-RETRY-1' }),
-    update: async () => ({}),
     delist: async () => {
       delists += 1;
       if (delists === 1) throw new ConnectorError('The listing is locked while an offer is open.');
       await retryGate;
     },
-    updateQuantity: async () => undefined,
-    fetchOrders: async () => [],
-    parseWebhook: async () => [],
-  };
+  });
 
   beforeAll(async () => {
     server = await startTestServer({ env: { LOGIN_MAX_PER_IP: '1000' } });

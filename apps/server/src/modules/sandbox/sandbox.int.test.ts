@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../../test/client';
 import { createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
+import { crossList } from '../../../test/listings';
 import { queryRows, startTestServer, type TestServer } from '../../../test/server';
 import { waitFor } from '../../../test/wait';
 import pino from 'pino';
@@ -99,30 +100,6 @@ async function createListableItem(client: TestClient, sku: string) {
   return created.body.item as { itemID: string; userID: string };
 }
 
-async function crossList(
-  client: TestClient,
-  item: { itemID: string; userID: string },
-  marketplaces: readonly string[] = ['ebay', 'shopify'],
-) {
-  for (const marketplace of marketplaces) {
-    const queued = await client.put(`/api/rest/v1/item/${item.itemID}/status`, {
-      userId: item.userID,
-      marketplace,
-      status: 'queue',
-      operation: 'list',
-    });
-    expect(queued.status, queued.text).toBe(202);
-  }
-  return waitFor(
-    async () =>
-      (await client.get(`/api/account/item/${item.userID}/${item.itemID}`)).body.item.listings,
-    (listings) =>
-      marketplaces.every((m) =>
-        ['listed', 'list_failure'].includes(listings?.[m]?.status as string),
-      ),
-  );
-}
-
 describe('sandbox mode: the emulated marketplaces inside the server', () => {
   let server: TestServer;
   let account: AccountFixture;
@@ -218,7 +195,7 @@ describe('sandbox mode: the emulated marketplaces inside the server', () => {
 
   it('cross-lists an item to eBay and Shopify: both listed, their pages open and sell', async () => {
     const item = await createListableItem(owner, 'SBX-1');
-    const listings = await crossList(owner, item);
+    const listings = await crossList(owner, item, ['ebay', 'shopify']);
     expect(listings.ebay).toMatchObject({ status: 'listed' });
     expect(listings.shopify).toMatchObject({ status: 'listed' });
     expect(listings.ebay.listingURL).toMatch(/^\/sandbox\/ebay\/itm\/\d+$/);
@@ -254,7 +231,7 @@ describe('sandbox mode: the emulated marketplaces inside the server', () => {
 
   it('a sale on the emulated Shopify arrives as a signed webhook, recorded once though delivered twice', async () => {
     const item = await createListableItem(owner, 'SBX-2');
-    const listings = await crossList(owner, item);
+    const listings = await crossList(owner, item, ['ebay', 'shopify']);
     expect(listings.shopify.status).toBe('listed');
     const sandbox = server.container.sandbox!;
     const { deliveries } = await sandbox.shopify.sale({
@@ -291,7 +268,7 @@ describe('sandbox mode: the emulated marketplaces inside the server', () => {
     const shop = sandbox.shopify.shop('vintage-test-shop.myshopify.com');
     expect([...shop.webhookSubscriptions.values()].map((s) => s.topic)).toEqual(['ORDERS_CREATE']);
     const item = await createListableItem(owner, 'SBX-3');
-    const listings = await crossList(owner, item);
+    const listings = await crossList(owner, item, ['ebay', 'shopify']);
     expect(listings.ebay).toMatchObject({ status: 'listed' });
     expect(listings.shopify).toMatchObject({ status: 'listed' });
   });

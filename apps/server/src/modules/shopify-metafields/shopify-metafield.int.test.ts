@@ -4,17 +4,9 @@ import { createAccount, signIn, type AccountFixture } from '../../../test/fixtur
 import { startTestServer, type TestServer } from '../../../test/server';
 import { COMPLETE_DETAILS } from '../items/item.test-fixtures';
 import { SANDBOX_SHOP } from '../sandbox/sandbox-marketplaces';
+import { waitFor } from '../../../test/wait';
 
 const BASE = '/api/marketplaces/shopify';
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > end) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('Shopify metafields: the mapper and the sync of definitions (sandbox store)', () => {
   let server: TestServer;

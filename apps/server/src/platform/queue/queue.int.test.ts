@@ -2,15 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createAccount, signIn } from '../../../test/fixtures';
 import { queryRows, startTestServer, type TestServer } from '../../../test/server';
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('condition not met in time');
-}
+import { waitUntil } from '../../../test/wait';
 
 /** pg-boss runs on the application's own database, PGlite or Postgres alike. */
 describe('job queue', () => {
@@ -40,7 +32,7 @@ describe('job queue', () => {
     const { queue, jobs } = server.container;
     const jobId = await queue.send(jobs.purgeExpiredSessions, {});
     expect(jobId).toBeTruthy();
-    await waitFor(
+    await waitUntil(
       async () =>
         (await queue.getJob(jobs.purgeExpiredSessions.name, jobId!))?.state === 'completed',
     );
