@@ -1,33 +1,22 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import {
-  BuiltListingSchema,
-  GeneralDetailsSchema,
-  type BuiltListingInput,
-  type Item,
-} from '@listloop/domain';
+import type { IncomingHttpHeaders } from 'node:http';
+import { BuiltListingSchema, type BuiltListingInput } from '@listloop/domain';
 import {
   createDepopEmulator,
-  describeViolations,
   ManualClock,
   type DepopEmulator,
   type RunningEmulator,
 } from '@listloop/emulators';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  ConnectorError,
-  type ConnectorListingInput,
-  type ConnectorScope,
-} from '../../modules/listings/connector';
+import { ConnectorError, type ConnectorListingInput } from '../../modules/listings/connector';
 import type { ConnectionAuth, ConnectionToken } from '../shared/auth';
 import type { MarketplaceCall } from '../shared/marketplace-http';
+import { expectListingPage, expectNoViolations } from '../shared/testing/emulators';
+import { TEST_SCOPE as SCOPE } from '../shared/testing/fixtures';
+import { connectorInput, nextItemID, testItem } from '../shared/testing/items';
+import { startWebhookReceiver, type WebhookReceiver } from '../shared/testing/webhook-receiver';
 import { createDepopConnector, type DepopConnector, type DepopConnectorOptions } from './connector';
 import { DepopWebhookSignatureError, signDepopWebhook } from './webhook';
 
-const SCOPE: ConnectorScope = {
-  accountId: 'account-000000000000000001',
-  userId: 'user-0000000000000000001',
-};
 const RECONNECT = 'Reconnect your Depop account in Marketplaces.';
 const WEBHOOK_SECRET = 'whsec_listloop_test_0123456789abcdef';
 
@@ -50,47 +39,11 @@ class ApiKeyAuth implements ConnectionAuth {
   }
 }
 
-interface Received {
-  headers: IncomingHttpHeaders;
-  raw: string;
-}
-
-/** ListLoop's Depop webhook endpoint as far as Depop can tell: 200, raw bodies kept. */
-async function startReceiver(): Promise<{ server: Server; url: string; received: Received[] }> {
-  const received: Received[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      received.push({ headers: req.headers, raw: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  return { server, url: `http://127.0.0.1:${port}/webhook/depop`, received };
-}
-
-let itemCounter = 0;
-
 function listingInput(
   overrides: Partial<BuiltListingInput> & { itemID?: string; listedID?: string | null } = {},
 ): ConnectorListingInput {
   const { itemID, listedID, ...builtOverrides } = overrides;
-  itemCounter += 1;
-  const id = itemID ?? `Item${String(itemCounter).padStart(20, '0')}`;
-  const item: Item = {
-    itemID: id,
-    userID: SCOPE.userId,
-    dateCreated: 0,
-    dateLastModified: 0,
-    status: 'complete',
-    labels: [],
-    generalDetails: GeneralDetailsSchema.parse({ title: 'Levi’s 501 jeans' }),
-    listings: {},
-    variants: [],
-    completeness: [],
-  };
+  const item = testItem({ title: 'Levi’s 501 jeans' }, { itemID: itemID ?? nextItemID('Item') });
   const built = BuiltListingSchema.parse({
     marketplace: 'depop',
     description: 'Levi’s 501 jeans, classic straight fit.\nBarely worn. #vintage',
@@ -108,14 +61,14 @@ function listingInput(
     extra: { department: 'menswear', sizeSetId: 52, sizeId: 10, shipsFromCountry: 'UK' },
     ...builtOverrides,
   });
-  return { ...SCOPE, item, listing: listedID ? { listedID } : {}, built };
+  return connectorInput(item, built, listedID ? { listedID } : {});
 }
 
 describe('Depop connector against the Depop emulator', () => {
   let clock: ManualClock;
   let emulator: DepopEmulator;
   let running: RunningEmulator;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: WebhookReceiver;
   let apiKey: string;
   let auth: ApiKeyAuth;
   let connector: DepopConnector;
@@ -133,10 +86,6 @@ describe('Depop connector against the Depop emulator', () => {
       ...options,
     });
 
-  const expectNoViolations = () => {
-    expect(emulator.violations, describeViolations(emulator.violations)).toEqual([]);
-  };
-
   const shape = (c: MarketplaceCall) =>
     `${c.method} ${c.path.replace(/\/(by-sku|by-product-id)\/[^/]+/, '/$1/:id')}`;
 
@@ -145,7 +94,7 @@ describe('Depop connector against the Depop emulator', () => {
 
   beforeEach(async () => {
     clock = new ManualClock(Date.parse('2025-06-01T12:00:00Z'));
-    receiver = await startReceiver();
+    receiver = await startWebhookReceiver('/webhook/depop');
     emulator = await createDepopEmulator({
       clock,
       seller: { countryCode: 'GB', username: 'vintage_finds' },
@@ -160,7 +109,7 @@ describe('Depop connector against the Depop emulator', () => {
 
   afterEach(async () => {
     await running.close();
-    await new Promise<void>((resolve) => receiver.server.close(() => resolve()));
+    await receiver.close();
   });
 
   it('publishes with one PUT by SKU; the product page shows it', async () => {
@@ -194,12 +143,8 @@ describe('Depop connector against the Depop emulator', () => {
       national_shipping_cost: '3.50',
     });
 
-    const page = await fetch(result.listingURL ?? '');
-    expect(page.status).toBe(200);
-    const html = await page.text();
-    expect(html).toContain('Levi’s 501 jeans, classic straight fit.');
-    expect(html).toContain('Simulate a sale');
-    expectNoViolations();
+    await expectListingPage(result.listingURL, 'Levi’s 501 jeans, classic straight fit.');
+    expectNoViolations(emulator);
   });
 
   it('updates the same SKU in place: no second product', async () => {
@@ -221,7 +166,7 @@ describe('Depop connector against the Depop emulator', () => {
     await connector.publish(changed);
     expect(calls).toHaveLength(1);
     expect(emulator.store.products.size).toBe(1);
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('delists with one DELETE, again without error, then relists under the next SKU', async () => {
@@ -253,7 +198,7 @@ describe('Depop connector against the Depop emulator', () => {
     const third = await connector.publish({ ...listing, listing: { listedID: second.listedID } });
     expect(productOf(third.listedID)?.sku).toBe(`${listing.item.itemID}-r3`);
     expect(emulator.store.products.size).toBe(3);
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('restocks a product that sold on Depop with the same SKU', async () => {
@@ -264,7 +209,7 @@ describe('Depop connector against the Depop emulator', () => {
     const again = await connector.publish({ ...listing, listing: { listedID: first.listedID } });
     expect(again).toEqual(first);
     expect(productOf(first.listedID)?.status).toBe('STATUS_ONSALE');
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('changes the quantity with one PATCH, and 0 marks the product sold', async () => {
@@ -280,7 +225,7 @@ describe('Depop connector against the Depop emulator', () => {
     await expect(
       connector.updateQuantity({ ...listing, listedID: first.listedID ?? '', quantity: -1 }),
     ).rejects.toThrow(/cannot be sent to Depop/);
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('marks a product sold elsewhere, by product id or by SKU', async () => {
@@ -314,7 +259,7 @@ describe('Depop connector against the Depop emulator', () => {
     expect(await connector.markSold({ ...SCOPE, itemID: 'x'.repeat(24), listedID: '999' })).toBe(
       'not_found',
     );
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('takes a sale from a signed newOrder webhook; a second delivery has the same id', async () => {
@@ -324,7 +269,7 @@ describe('Depop connector against the Depop emulator', () => {
     await emulator.settled();
     expect(receiver.received).toHaveLength(2);
     const [once, twice] = await Promise.all(
-      receiver.received.map((r) => connector.parseWebhook(r.headers, r.raw)),
+      receiver.received.map((r) => connector.parseWebhook(r.headers, r.raw.toString('utf8'))),
     );
     expect(once).toEqual([
       {
@@ -348,7 +293,7 @@ describe('Depop connector against the Depop emulator', () => {
     ]);
     expect(twice?.[0]?.data.webhookId).toBe(once?.[0]?.data.webhookId);
     expect(twice?.[0]?.data.purchaseItemId).toBe(once?.[0]?.data.purchaseItemId);
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('refuses a tampered, unsigned, stale, re-parsed or foreign webhook', async () => {
@@ -358,7 +303,8 @@ describe('Depop connector against the Depop emulator', () => {
     await emulator.settled();
     const [delivery] = receiver.received;
     if (!delivery) throw new Error('The sale sent no webhook');
-    const { headers, raw } = delivery;
+    const { headers } = delivery;
+    const raw = delivery.raw.toString('utf8');
     const refused = (h: Record<string, unknown>, body: unknown, other = connector) =>
       other.parseWebhook(h as IncomingHttpHeaders, body).catch((e: unknown) => e);
 
@@ -425,7 +371,7 @@ describe('Depop connector against the Depop emulator', () => {
     expect(all).toHaveLength(4);
     expect(new Set(all.map((o) => o.orderId)).size).toBe(4);
     expect(calls.map(shape)).toEqual(['GET /api/v1/orders/', 'GET /api/v1/orders/']);
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('says before sending what Depop would refuse (validate)', async () => {
@@ -492,7 +438,7 @@ describe('Depop connector against the Depop emulator', () => {
     expect(error.transient).toBe(false);
     expect(auth.rejections).toBe(1);
     expect(calls.map((c) => c.status)).toEqual([401]);
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('turns a 429 into a transient error with the Retry-After', async () => {
@@ -504,7 +450,7 @@ describe('Depop connector against the Depop emulator', () => {
     expect(error.transient).toBe(true);
     expect(error.retryAfterSeconds).toBe(7);
     expect(error.message).toBe('Depop: Rate limit exceeded. Please retry later.');
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('turns a 5xx or a dropped connection into a transient error', async () => {
@@ -519,7 +465,7 @@ describe('Depop connector against the Depop emulator', () => {
       .delist({ ...listingInput(), listedID: null })
       .catch((e: unknown) => e)) as ConnectorError;
     expect(dropped.transient).toBe(true);
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('checks an API key when the seller connects', async () => {
@@ -530,7 +476,7 @@ describe('Depop connector against the Depop emulator', () => {
     });
     emulator.revokeApiKey(apiKey);
     await expect(connector.shopOf(apiKey)).rejects.toThrow(/Depop refused this API key/);
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('records a request the real API would refuse as a violation', async () => {

@@ -1,62 +1,29 @@
-import { ProviderConnectionAuth } from '../shared/testing/provider-connection-auth';
-import {
-  BuiltListingSchema,
-  GeneralDetailsSchema,
-  type BuiltListingInput,
-  type Item,
-} from '@listloop/domain';
-import {
-  createEbayEmulator,
-  describeViolations,
-  ManualClock,
-  type EbayEmulator,
-  type RunningEmulator,
-} from '@listloop/emulators';
+import { BuiltListingSchema, type BuiltListingInput } from '@listloop/domain';
+import { ManualClock, type EbayEmulator, type RunningEmulator } from '@listloop/emulators';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  ConnectorError,
-  type ConnectorListingInput,
-  type ConnectorScope,
-} from '../../modules/listings/connector';
+import { ConnectorError, type ConnectorListingInput } from '../../modules/listings/connector';
 import { OAuthRefusedError, type OAuthProvider, type TokenSet } from '../shared/auth';
 import type { MarketplaceCall } from '../shared/marketplace-http';
+import {
+  connectEbaySeller,
+  EBAY_RECONNECT as RECONNECT,
+  ebayTestConnector,
+  seededEbayPolicies,
+  startEbayHarness,
+} from '../shared/testing/ebay-harness';
+import { expectListingPage, expectNoViolations } from '../shared/testing/emulators';
+import { JPEG_PHOTO, TEST_SCOPE as SCOPE } from '../shared/testing/fixtures';
+import { connectorInput, importedListing, testItem } from '../shared/testing/items';
+import type { ProviderConnectionAuth } from '../shared/testing/provider-connection-auth';
 import { ebayBusinessPolicies } from './business-policies';
-import { createEbayConnector, type EbayConnector, type EbayConnectorOptions } from './connector';
-import { EBAY_SCOPES, ebayOAuthProvider } from './oauth';
-
-const CLIENT = {
-  clientId: 'ListLoop-Test-PRD-1234567890-abcdef12',
-  clientSecret: 'PRD-test-secret',
-  ruName: 'ListLoop-ListLoop-Test-PRD-abcdefgh',
-  acceptUrl: 'https://listloop.test/api/marketplaces/ebay/callback',
-};
-const SCOPE: ConnectorScope = {
-  accountId: 'account-000000000000000001',
-  userId: 'user-0000000000000000001',
-};
-const RECONNECT = 'Reconnect your eBay account in Marketplaces.';
-
-let itemCounter = 0;
+import type { EbayConnector, EbayConnectorOptions } from './connector';
 
 function listingInput(
   overrides: Partial<BuiltListingInput> & { itemID?: string } = {},
   policies: { fulfillment: string; payment: string; return: string },
 ): ConnectorListingInput {
   const { itemID, ...builtOverrides } = overrides;
-  itemCounter += 1;
-  const id = itemID ?? `item${String(itemCounter).padStart(20, '0')}`;
-  const item: Item = {
-    itemID: id,
-    userID: SCOPE.userId,
-    dateCreated: 0,
-    dateLastModified: 0,
-    status: 'complete',
-    labels: [],
-    generalDetails: GeneralDetailsSchema.parse({ title: 'Levi’s 501 jeans' }),
-    listings: {},
-    variants: [],
-    completeness: [],
-  };
+  const item = testItem({ title: 'Levi’s 501 jeans' }, { itemID });
   const built = BuiltListingSchema.parse({
     marketplace: 'ebay',
     title: 'Levi’s 501 jeans, blue, 32x32',
@@ -78,7 +45,7 @@ function listingInput(
     },
     ...builtOverrides,
   });
-  return { ...SCOPE, item, listing: {}, built };
+  return connectorInput(item, built);
 }
 
 describe('eBay connector against the eBay emulator', () => {
@@ -91,73 +58,27 @@ describe('eBay connector against the eBay emulator', () => {
   let calls: MarketplaceCall[];
   let policies: { fulfillment: string; payment: string; return: string };
 
-  const connect = async (): Promise<TokenSet> => {
-    const authorize = provider.authorizeUrl({
-      state: 'state-123',
-      redirectUri: CLIENT.acceptUrl,
-      codeChallenge: null,
-      extra: {},
-    });
-    const redirect = await fetch(authorize, { redirect: 'manual' });
-    expect(redirect.status).toBe(302);
-    const back = new URL(redirect.headers.get('location') ?? '');
-    expect(`${back.origin}${back.pathname}`).toBe(CLIENT.acceptUrl);
-    expect(back.searchParams.get('state')).toBe('state-123');
-    return provider.exchangeCode({
-      code: back.searchParams.get('code') ?? '',
-      redirectUri: CLIENT.acceptUrl,
-      codeVerifier: null,
-      extra: {},
-    });
-  };
+  const connect = (): Promise<TokenSet> => connectEbaySeller(provider);
 
   const makeConnector = (options: Partial<EbayConnectorOptions> = {}) =>
-    createEbayConnector({
-      baseUrl: running.url,
-      auth,
-      listingUrlBase: `${running.url}/itm/`,
-      onCall: (call) => calls.push(call),
-      now: () => clock.now(),
-      ...options,
-    });
+    ebayTestConnector(
+      { running, auth },
+      { onCall: (call) => calls.push(call), now: () => clock.now(), ...options },
+    );
 
   const input = (overrides: Partial<BuiltListingInput> & { itemID?: string } = {}) =>
     listingInput(overrides, policies);
-
-  const expectNoViolations = () => {
-    expect(emulator.violations, describeViolations(emulator.violations)).toEqual([]);
-  };
 
   const offersOf = (sku: string) =>
     [...emulator.store.offers.values()].filter((o) => o.sku === sku);
 
   beforeEach(async () => {
     clock = new ManualClock(Date.now());
-    emulator = await createEbayEmulator({
+    ({ emulator, running, provider, auth } = await startEbayHarness({
       clock,
-      clients: [
-        {
-          clientId: CLIENT.clientId,
-          clientSecret: CLIENT.clientSecret,
-          ruNames: { [CLIENT.ruName]: CLIENT.acceptUrl },
-        },
-      ],
       rules: { leafCategoryIds: new Set(['11483', '57990', '15724']) },
-    });
-    running = await emulator.listen();
-    provider = ebayOAuthProvider({
-      authBaseUrl: running.url,
-      apiBaseUrl: running.url,
-      clientId: CLIENT.clientId,
-      clientSecret: CLIENT.clientSecret,
-      ruName: CLIENT.ruName,
-      scopes: EBAY_SCOPES,
-      now: () => clock.now(),
-    });
-    const seeded = emulator.seededPolicies.EBAY_US;
-    if (!seeded) throw new Error('The emulator seeds EBAY_US policies');
-    policies = seeded;
-    auth = new ProviderConnectionAuth(provider, await connect(), { reconnectMessage: RECONNECT });
+    }));
+    policies = seededEbayPolicies(emulator);
     calls = [];
     connector = makeConnector();
   });
@@ -175,7 +96,7 @@ describe('eBay connector against the eBay emulator', () => {
     expect(refreshed.accessToken).not.toBe(tokens.accessToken);
     expect(refreshed.refreshToken).toBe(tokens.refreshToken);
     await expect(provider.refresh('not-a-token', {})).rejects.toBeInstanceOf(OAuthRefusedError);
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('publishes: inventory item, offer, publish; the listing page shows it', async () => {
@@ -222,16 +143,12 @@ describe('eBay connector against the eBay emulator', () => {
       merchantLocationKey: 'LL-US-10001',
     });
 
-    const page = await fetch(result.listingURL ?? '');
-    expect(page.status).toBe(200);
-    const html = await page.text();
-    expect(html).toContain('Levi’s 501 jeans, blue, 32x32');
-    expect(html).toContain('Simulate a sale');
+    await expectListingPage(result.listingURL, 'Levi’s 501 jeans, blue, 32x32');
 
     calls = [];
     await connector.publish(input());
     expect(calls).toHaveLength(4);
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('updates a live listing in place: same listing id, new price and title', async () => {
@@ -251,7 +168,7 @@ describe('eBay connector against the eBay emulator', () => {
       title: 'Levi’s 501, 32x32',
     });
     expect(emulator.revisionsToday(first.listedID ?? '')).toBe(2);
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('delists by withdrawing the offer (2 calls), again without error, then relists', async () => {
@@ -274,7 +191,7 @@ describe('eBay connector against the eBay emulator', () => {
     expect(relisted.listedID).not.toBe(first.listedID);
     expect(offersOf(listing.item.itemID)).toHaveLength(1);
     expect(offersOf(listing.item.itemID)[0]).toMatchObject({ status: 'PUBLISHED' });
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('changes the quantity with bulk_update_price_quantity (1 call)', async () => {
@@ -288,7 +205,7 @@ describe('eBay connector against the eBay emulator', () => {
     expect(emulator.store.inventoryItems.get(listing.item.itemID)?.quantity).toBe(5);
     const [offer] = offersOf(listing.item.itemID);
     expect(offer && emulator.store.available(offer)).toBe(5);
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('finds a sale by polling getOrders once, and pages through many orders', async () => {
@@ -322,7 +239,7 @@ describe('eBay connector against the eBay emulator', () => {
     expect(all).toHaveLength(6);
     expect(new Set(all.map((o) => o.orderId)).size).toBe(6);
     expect(calls).toHaveLength(3);
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('sells through the listing page’s "Simulate a sale" button', async () => {
@@ -338,7 +255,7 @@ describe('eBay connector against the eBay emulator', () => {
     expect(emulator.store.orders.size).toBe(1);
     const [offer] = [...emulator.store.offers.values()];
     expect(offer?.listing?.listingStatus).toBe('ENDED');
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('fails with eBay’s own message when eBay refuses the listing', async () => {
@@ -348,7 +265,7 @@ describe('eBay connector against the eBay emulator', () => {
     expect((error as ConnectorError).message).toBe(
       'eBay: The eBay listing associated with the inventory item, or the unpublished offer has an invalid category ID. The category 99999 is not a valid leaf category.',
     );
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('says clearly what eBay misses before sending (validate)', async () => {
@@ -375,7 +292,7 @@ describe('eBay connector against the eBay emulator', () => {
     expect(result.listedID).toBeTruthy();
     expect(auth.refreshes).toBe(1);
     expect(calls.filter((c) => c.status === 401)).toHaveLength(1);
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('surfaces the ConnectionAuth’s error when eBay refuses the refresh', async () => {
@@ -385,7 +302,7 @@ describe('eBay connector against the eBay emulator', () => {
     expect(error).toBeInstanceOf(ConnectorError);
     expect((error as ConnectorError).message).toBe(RECONNECT);
     expect((error as ConnectorError).transient).toBe(false);
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('turns a 429 into a transient error with eBay’s Retry-After', async () => {
@@ -397,7 +314,7 @@ describe('eBay connector against the eBay emulator', () => {
     expect(error.message).toBe(
       'eBay: Too many requests. The request limit has been reached for the resource.',
     );
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('turns a 5xx or a dropped connection into a transient error', async () => {
@@ -412,7 +329,7 @@ describe('eBay connector against the eBay emulator', () => {
       .delist({ ...input(), listedID: null })
       .catch((e: unknown) => e)) as ConnectorError;
     expect(dropped.transient).toBe(true);
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('publishes idempotently: a retry after a failed publish reuses the offer; a repeat finds the live listing', async () => {
@@ -428,12 +345,10 @@ describe('eBay connector against the eBay emulator', () => {
     expect(again).toEqual(retried);
     expect(calls.map((c) => c.method)).toEqual(['GET', 'PUT']);
     expect(offersOf(listing.item.itemID)).toHaveLength(1);
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   describe('a listing imported from eBay (marketplaceSku)', () => {
-    const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0xff, 0xd9]);
-
     /** The seller's listing made on eBay, and the item's listing as the import stores it. */
     const imported = async (sku: string, active = true) => {
       emulator.addExistingListing({
@@ -444,7 +359,7 @@ describe('eBay connector against the eBay emulator', () => {
         quantity: 1,
         condition: 'USED_EXCELLENT',
         brand: 'Barbour',
-        photos: [{ bytes: JPEG, contentType: 'image/jpeg' }],
+        photos: [JPEG_PHOTO],
         active,
       });
       const page = await connector.fetchListings(SCOPE, null);
@@ -453,15 +368,7 @@ describe('eBay connector against the eBay emulator', () => {
       const base = input({ price: 75, quantity: 1 });
       return {
         found,
-        input: {
-          ...base,
-          listing: {
-            status: found.state === 'active' ? 'listed' : 'delisted',
-            listedID: found.listedID,
-            listingURL: found.listingURL,
-            marketplaceSku: found.sku,
-          },
-        },
+        input: { ...base, listing: importedListing(found) },
       };
     };
 
@@ -507,7 +414,7 @@ describe('eBay connector against the eBay emulator', () => {
       expect(emulator.store.offers.size).toBe(offers);
       expect(emulator.store.inventoryItems.has(listing.item.itemID)).toBe(false);
       expect(offersOf(listing.item.itemID)).toEqual([]);
-      expectNoViolations();
+      expectNoViolations(emulator);
     });
 
     it('publishes the seller’s offer that was never published (listedID: its SKU)', async () => {
@@ -520,7 +427,7 @@ describe('eBay connector against the eBay emulator', () => {
       ]);
       expect(emulator.store.offers.size).toBe(offers);
       expect(emulator.store.inventoryItems.has(listing.item.itemID)).toBe(false);
-      expectNoViolations();
+      expectNoViolations(emulator);
     });
 
     it('keeps our item id as the SKU when the listing has no marketplace SKU', async () => {
@@ -563,7 +470,7 @@ describe('eBay connector against the eBay emulator', () => {
       counted.updateQuantity({ ...other, listedID: live.listedID ?? '', quantity: 4 }),
     ).rejects.toMatchObject({ transient: true });
     expect(calls).toHaveLength(0);
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('uses the seller’s default policies when the listing names none', async () => {
@@ -574,7 +481,7 @@ describe('eBay connector against the eBay emulator', () => {
       paymentPolicyId: policies.payment,
       returnPolicyId: policies.return,
     });
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('answers the business-polices call from the Account API: by id, by name, all', async () => {
@@ -595,7 +502,7 @@ describe('eBay connector against the eBay emulator', () => {
     ]);
     expect(await connector.businessPolicies(SCOPE, 'payment', '*')).toHaveLength(1);
     expect(await connector.businessPolicies(SCOPE, 'payment', '123')).toEqual([]);
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('readies a newly connected seller: business-policy opt-in and the ship-from location', async () => {
@@ -603,7 +510,7 @@ describe('eBay connector against the eBay emulator', () => {
     await connector.prepareSeller(SCOPE, { postalCode: '94105' });
     expect([...emulator.store.optedInPrograms]).toEqual(['SELLING_POLICY_MANAGEMENT']);
     expect(emulator.store.locations.get('LL-US-94105')?.status).toBe('ENABLED');
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('records a request the real API would refuse as a violation', async () => {

@@ -1,112 +1,33 @@
+import { checkListing } from '@listloop/domain';
 import {
-  checkListing,
-  composeListing,
-  defaultCatalogue,
-  GeneralDetailsSchema,
-  ListingSchema,
-  type Item,
-  type MarketplaceId,
-} from '@listloop/domain';
-import {
-  createEbayEmulator,
-  describeViolations,
   ManualClock,
   type EbayEmulator,
   type EbayExistingListingInput,
   type RunningEmulator,
 } from '@listloop/emulators';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  ConnectorError,
-  type ConnectorExistingListing,
-  type ConnectorListingInput,
-  type ConnectorScope,
-} from '../../modules/listings/connector';
-import type { OAuthProvider } from '../shared/auth';
+import { ConnectorError, type ConnectorExistingListing } from '../../modules/listings/connector';
 import type { MarketplaceCall } from '../shared/marketplace-http';
-import { ProviderConnectionAuth } from '../shared/testing/provider-connection-auth';
-import { createEbayConnector, type EbayConnector, type EbayConnectorOptions } from './connector';
+import {
+  ebayTestConnector,
+  seededEbayPolicies,
+  startEbayHarness,
+} from '../shared/testing/ebay-harness';
+import { expectNoViolations } from '../shared/testing/emulators';
+import { JPEG_PHOTO, PNG_PHOTO, TEST_SCOPE as SCOPE } from '../shared/testing/fixtures';
+import { importedListingInput } from '../shared/testing/items';
+import type { ProviderConnectionAuth } from '../shared/testing/provider-connection-auth';
+import type { EbayConnector, EbayConnectorOptions } from './connector';
 import { itemConditionFromEbay } from './mapper';
-import { EBAY_SCOPES, ebayOAuthProvider } from './oauth';
-
-const CLIENT = {
-  clientId: 'ListLoop-Test-PRD-1234567890-abcdef12',
-  clientSecret: 'PRD-test-secret',
-  ruName: 'ListLoop-ListLoop-Test-PRD-abcdefgh',
-  acceptUrl: 'https://listloop.test/api/marketplaces/ebay/callback',
-};
-const SCOPE: ConnectorScope = {
-  accountId: 'account-000000000000000001',
-  userId: 'user-0000000000000000001',
-};
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0xff, 0xd9]);
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
-
-/**
- * What the engine sends for an item the import made from `found`: general details as the import
- * writes them, its listing there (the listing's fields as overrides), composed as for a publish.
- */
-function importedInput(found: ConnectorExistingListing, marketplace: MarketplaceId) {
-  const generalDetails = GeneralDetailsSchema.parse({
-    images: found.photoUrls.map((url, index) => ({ id: `photo${index}`, url })),
-    title: found.title,
-    description: found.description,
-    brand: found.brand ?? '',
-    condition: found.condition,
-    price: found.price,
-    primaryColor: found.primaryColor,
-    size: found.size ?? '',
-    sku: found.sku ?? '',
-    quantity: found.quantity,
-  });
-  const listing = ListingSchema.parse({
-    ...found.listingFields,
-    status: found.state === 'active' ? 'listed' : 'delisted',
-    listedID: found.listedID,
-    listingURL: found.listingURL,
-    marketplaceSku: found.sku,
-  });
-  const item: Item = {
-    itemID: 'item000000000000000000042',
-    userID: SCOPE.userId,
-    dateCreated: 0,
-    dateLastModified: 0,
-    status: 'complete',
-    labels: [],
-    generalDetails,
-    listings: { [marketplace]: listing },
-    variants: [],
-    completeness: [],
-  };
-  const spec = defaultCatalogue[marketplace];
-  const { listing: built } = composeListing({
-    item,
-    marketplace,
-    conditionMap: spec.conditions?.fromItem ?? null,
-    currency: spec.currencies[0],
-  });
-  return { ...SCOPE, item, listing, built } satisfies ConnectorListingInput;
-}
 
 describe('eBay connector: import of the seller’s existing listings', () => {
   let emulator: EbayEmulator;
   let running: RunningEmulator;
-  let provider: OAuthProvider;
   let auth: ProviderConnectionAuth;
   let calls: MarketplaceCall[];
 
   const makeConnector = (options: Partial<EbayConnectorOptions> = {}): EbayConnector =>
-    createEbayConnector({
-      baseUrl: running.url,
-      auth,
-      listingUrlBase: `${running.url}/itm/`,
-      onCall: (call) => calls.push(call),
-      ...options,
-    });
-
-  const expectNoViolations = () => {
-    expect(emulator.violations, describeViolations(emulator.violations)).toEqual([]);
-  };
+    ebayTestConnector({ running, auth }, { onCall: (call) => calls.push(call), ...options });
 
   const existing = (
     sku: string,
@@ -119,7 +40,7 @@ describe('eBay connector: import of the seller’s existing listings', () => {
     quantity: 1,
     condition: 'USED_GOOD',
     brand: 'Acme',
-    photos: [{ bytes: JPEG, contentType: 'image/jpeg' }],
+    photos: [JPEG_PHOTO],
     ...overrides,
   });
 
@@ -140,43 +61,7 @@ describe('eBay connector: import of the seller’s existing listings', () => {
   };
 
   beforeEach(async () => {
-    emulator = await createEbayEmulator({
-      clock: new ManualClock(Date.now()),
-      clients: [
-        {
-          clientId: CLIENT.clientId,
-          clientSecret: CLIENT.clientSecret,
-          ruNames: { [CLIENT.ruName]: CLIENT.acceptUrl },
-        },
-      ],
-    });
-    running = await emulator.listen();
-    provider = ebayOAuthProvider({
-      authBaseUrl: running.url,
-      apiBaseUrl: running.url,
-      clientId: CLIENT.clientId,
-      clientSecret: CLIENT.clientSecret,
-      ruName: CLIENT.ruName,
-      scopes: EBAY_SCOPES,
-    });
-    const authorize = provider.authorizeUrl({
-      state: 's',
-      redirectUri: CLIENT.acceptUrl,
-      codeChallenge: null,
-      extra: {},
-    });
-    const back = new URL(
-      (await fetch(authorize, { redirect: 'manual' })).headers.get('location') ?? '',
-    );
-    const tokens = await provider.exchangeCode({
-      code: back.searchParams.get('code') ?? '',
-      redirectUri: CLIENT.acceptUrl,
-      codeVerifier: null,
-      extra: {},
-    });
-    auth = new ProviderConnectionAuth(provider, tokens, {
-      reconnectMessage: 'Reconnect your eBay account in Marketplaces.',
-    });
+    ({ emulator, running, auth } = await startEbayHarness({ clock: new ManualClock(Date.now()) }));
     calls = [];
   });
 
@@ -195,10 +80,7 @@ describe('eBay connector: import of the seller’s existing listings', () => {
         brand: 'Levi’s',
         color: 'Blue',
         size: '32x32',
-        photos: [
-          { bytes: JPEG, contentType: 'image/jpeg' },
-          { bytes: PNG, contentType: 'image/png' },
-        ],
+        photos: [JPEG_PHOTO, PNG_PHOTO],
       }),
     );
     const hat = emulator.addExistingListing(existing('HAT-1', { condition: 'NEW' }));
@@ -211,11 +93,7 @@ describe('eBay connector: import of the seller’s existing listings', () => {
 
     const connector = makeConnector({ importPageSize: 2 });
     const pages = await readAll(connector);
-    const policies = emulator.seededPolicies.EBAY_US ?? {
-      fulfillment: '',
-      payment: '',
-      return: '',
-    };
+    const policies = seededEbayPolicies(emulator);
     expect(pages.map((p) => p.listings.map((l) => l.sku))).toEqual([
       ['JEANS-1', 'HAT-1'],
       ['OFF-1', 'SOLD-1'],
@@ -295,11 +173,8 @@ describe('eBay connector: import of the seller’s existing listings', () => {
     const photos = await Promise.all(
       (first?.[0]?.photoUrls ?? []).map((url) => connector.fetchPhoto(url)),
     );
-    expect(photos).toEqual([
-      { bytes: JPEG, contentType: 'image/jpeg' },
-      { bytes: PNG, contentType: 'image/png' },
-    ]);
-    expectNoViolations();
+    expect(photos).toEqual([JPEG_PHOTO, PNG_PHOTO]);
+    expectNoViolations(emulator);
   });
 
   it('keeps what the eBay listing holds beyond the general details, so it revises as it is', async () => {
@@ -320,11 +195,7 @@ describe('eBay connector: import of the seller’s existing listings', () => {
     );
     const connector = makeConnector();
     const [found] = (await connector.fetchListings(SCOPE, null)).listings;
-    const policies = emulator.seededPolicies.EBAY_US ?? {
-      fulfillment: '',
-      payment: '',
-      return: '',
-    };
+    const policies = seededEbayPolicies(emulator);
     expect(found?.listingFields).toEqual({
       category: '57988',
       shipping: { profileId: policies.fulfillment, fromPostalCode: '10001' },
@@ -341,7 +212,7 @@ describe('eBay connector: import of the seller’s existing listings', () => {
       },
     });
 
-    const input = importedInput(found as ConnectorExistingListing, 'ebay');
+    const input = importedListingInput(found as ConnectorExistingListing, 'ebay');
     // Nothing for the seller to fill in: not the engine's checks, not eBay's.
     expect(checkListing('ebay', input.built)).toEqual([]);
     expect(await connector.validate(input)).toEqual([]);
@@ -390,7 +261,7 @@ describe('eBay connector: import of the seller’s existing listings', () => {
         },
       },
     });
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('reads a seller with nothing on eBay as one empty page; 100 items a page by default', async () => {
@@ -404,7 +275,7 @@ describe('eBay connector: import of the seller’s existing listings', () => {
     const page = await connector.fetchListings(SCOPE, null);
     expect(page).toMatchObject({ listings: [{ sku: 'ONE' }], nextCursor: null });
     await expect(connector.fetchListings(SCOPE, 'page two')).rejects.toBeInstanceOf(ConnectorError);
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('refreshes once on a 401 and goes on', async () => {
@@ -413,7 +284,7 @@ describe('eBay connector: import of the seller’s existing listings', () => {
     const page = await makeConnector().fetchListings(SCOPE, null);
     expect(page.listings).toHaveLength(1);
     expect(auth.refreshes).toBe(1);
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('fails transiently on a 429 (with Retry-After) or a 5xx, on either call', async () => {
@@ -439,7 +310,7 @@ describe('eBay connector: import of the seller’s existing listings', () => {
     // Retried, the same page comes back whole.
     const page = await connector.fetchListings(SCOPE, null);
     expect(page.listings.map((l) => l.sku)).toEqual(['ONE', 'TWO']);
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('fails permanently on a photo that is gone (404)', async () => {

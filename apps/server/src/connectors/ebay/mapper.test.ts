@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { BuiltListingSchema, GeneralDetailsSchema, type Item } from '@listloop/domain';
-import type { ConnectorListingInput } from '../../modules/listings/connector';
+import { BuiltListingSchema } from '@listloop/domain';
+import { connectorInput, testItem } from '../shared/testing/items';
 import { buildEbayListing } from './mapper';
 
 function input(shipping: Record<string, unknown>, extra: Record<string, unknown>) {
-  const item: Item = {
-    itemID: 'item000000000000000000001',
-    userID: 'user000000000000000000001',
-    dateCreated: 0,
-    dateLastModified: 0,
-    status: 'complete',
-    labels: [],
-    generalDetails: GeneralDetailsSchema.parse({ title: 'Wool coat' }),
-    listings: {},
-    variants: [],
-    completeness: [],
-  };
   const built = BuiltListingSchema.parse({
     marketplace: 'ebay',
     title: 'Wool coat',
@@ -27,13 +15,7 @@ function input(shipping: Record<string, unknown>, extra: Record<string, unknown>
     shipping,
     extra,
   });
-  return {
-    accountId: 'acct00000000000000000001',
-    userId: item.userID,
-    item,
-    listing: {},
-    built,
-  } satisfies ConnectorListingInput;
+  return connectorInput(testItem({ title: 'Wool coat' }), built);
 }
 
 describe('eBay listing policies', () => {

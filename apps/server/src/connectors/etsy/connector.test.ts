@@ -1,21 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ProviderConnectionAuth } from '../shared/testing/provider-connection-auth';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { crc32, deflateSync } from 'node:zlib';
-import {
-  BuiltListingSchema,
-  checkListing,
-  composeListing,
-  defaultCatalogue,
-  GeneralDetailsSchema,
-  ListingSchema,
-  type BuiltListingInput,
-  type Item,
-} from '@listloop/domain';
+import { BuiltListingSchema, checkListing, type BuiltListingInput } from '@listloop/domain';
 import {
   createEtsyEmulator,
-  describeViolations,
   ManualClock,
   type EtsyApp,
   type EtsyEmulator,
@@ -27,10 +16,18 @@ import {
   ConnectorError,
   type ConnectorExistingListing,
   type ConnectorListingInput,
-  type ConnectorScope,
 } from '../../modules/listings/connector';
 import { OAuthRefusedError, type OAuthProvider, type TokenSet } from '../shared/auth';
 import type { MarketplaceCall } from '../shared/marketplace-http';
+import { expectListingPage, expectNoViolations } from '../shared/testing/emulators';
+import { TEST_SCOPE as SCOPE } from '../shared/testing/fixtures';
+import {
+  connectorInput,
+  importedListing,
+  importedListingInput,
+  testItem,
+} from '../shared/testing/items';
+import { ProviderConnectionAuth } from '../shared/testing/provider-connection-auth';
 import { createEtsyConnector, type EtsyConnector, type EtsyConnectorOptions } from './connector';
 import { etsyOAuthProvider } from './oauth';
 
@@ -41,10 +38,6 @@ const APP: EtsyApp = {
   redirectUris: ['https://listloop.test/api/marketplaces/etsy/callback'],
 };
 const CALLBACK = APP.redirectUris[0] ?? '';
-const SCOPE: ConnectorScope = {
-  accountId: 'account-000000000000000001',
-  userId: 'user-0000000000000000001',
-};
 const RECONNECT = 'Reconnect your Etsy account in Marketplaces.';
 
 /** A real w×h PNG, so the emulator reads its size and type from the bytes. */
@@ -91,52 +84,6 @@ async function photoServer(): Promise<{ url: string; server: Server }> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
 }
-
-/**
- * What the engine sends for an item the import made from `found`: general details as the import
- * writes them, its Etsy listing (the listing's fields as overrides), composed as for a publish.
- */
-function importedInput(found: ConnectorExistingListing): ConnectorListingInput {
-  const generalDetails = GeneralDetailsSchema.parse({
-    images: found.photoUrls.map((url, index) => ({ id: `photo${index}`, url })),
-    title: found.title,
-    description: found.description,
-    brand: found.brand ?? '',
-    condition: found.condition,
-    price: found.price,
-    primaryColor: found.primaryColor,
-    size: found.size ?? '',
-    sku: found.sku ?? '',
-    quantity: found.quantity,
-  });
-  const listing = ListingSchema.parse({
-    ...found.listingFields,
-    status: found.state === 'active' ? 'listed' : 'delisted',
-    listedID: found.listedID,
-    listingURL: found.listingURL,
-    marketplaceSku: found.sku,
-  });
-  const item: Item = {
-    itemID: 'item000000000000000000042',
-    userID: SCOPE.userId,
-    dateCreated: 0,
-    dateLastModified: 0,
-    status: 'complete',
-    labels: [],
-    generalDetails,
-    listings: { etsy: listing },
-    variants: [],
-    completeness: [],
-  };
-  const { listing: built } = composeListing({
-    item,
-    marketplace: 'etsy',
-    currency: defaultCatalogue.etsy.currencies[0],
-  });
-  return { ...SCOPE, item, listing, built };
-}
-
-let itemCounter = 0;
 
 describe('Etsy connector against the Etsy emulator', () => {
   let clock: ManualClock;
@@ -189,20 +136,7 @@ describe('Etsy connector against the Etsy emulator', () => {
     overrides: Partial<BuiltListingInput> & { itemID?: string; listedID?: string } = {},
   ): ConnectorListingInput => {
     const { itemID, listedID, ...builtOverrides } = overrides;
-    itemCounter += 1;
-    const id = itemID ?? `item${String(itemCounter).padStart(20, '0')}`;
-    const item: Item = {
-      itemID: id,
-      userID: SCOPE.userId,
-      dateCreated: 0,
-      dateLastModified: 0,
-      status: 'complete',
-      labels: [],
-      generalDetails: GeneralDetailsSchema.parse({ title: 'Enamel pin' }),
-      listings: {},
-      variants: [],
-      completeness: [],
-    };
+    const item = testItem({ title: 'Enamel pin' }, { itemID });
     const built = BuiltListingSchema.parse({
       marketplace: 'etsy',
       title: 'Vintage 1970s enamel pin, red rose',
@@ -221,11 +155,7 @@ describe('Etsy connector against the Etsy emulator', () => {
       extra: { who_made: 'someone_else', when_made: '1970s', materials: ['enamel', 'metal'] },
       ...builtOverrides,
     });
-    return { ...SCOPE, item, listing: listedID ? { listedID } : {}, built };
-  };
-
-  const expectNoViolations = () => {
-    expect(emulator.violations, describeViolations(emulator.violations)).toEqual([]);
+    return connectorInput(item, built, listedID ? { listedID } : {});
   };
 
   const shape = (c: MarketplaceCall) =>
@@ -286,7 +216,7 @@ describe('Etsy connector against the Etsy emulator', () => {
       scope: 'listings_r listings_w transactions_r',
       code_challenge_method: 'S256',
     });
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('rotates the refresh token on every refresh; each new one is saved and the old one retired', async () => {
@@ -303,7 +233,7 @@ describe('Etsy connector against the Etsy emulator', () => {
     await expect(provider.refresh(auth.savedRefreshTokens[0] ?? '', {})).rejects.toBeInstanceOf(
       OAuthRefusedError,
     );
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('publishes: draft → SKU → photos uploaded as files → active; the listing page shows it', async () => {
@@ -344,17 +274,13 @@ describe('Etsy connector against the Etsy emulator', () => {
       [2, 12, 'image/png'],
     ]);
 
-    const page = await fetch(result.listingURL ?? '');
-    expect(page.status).toBe(200);
-    const html = await page.text();
-    expect(html).toContain('Vintage 1970s enamel pin, red rose');
-    expect(html).toContain('Simulate a sale');
+    await expectListingPage(result.listingURL, 'Vintage 1970s enamel pin, red rose');
 
     calls = [];
     await connector.publish(input());
     // The shop is known now: 2 lookups, create, SKU, 2 photos, activate.
     expect(calls).toHaveLength(7);
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('updates a live listing in place: PATCH and the inventory (2 calls)', async () => {
@@ -379,7 +305,7 @@ describe('Etsy connector against the Etsy emulator', () => {
     expect(emulator.listing(first.listedID ?? '')?.products[0]?.offerings[0]?.priceCents).toBe(
       1950,
     );
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('delists with one PATCH (again without error), then relists the same listing', async () => {
@@ -406,7 +332,7 @@ describe('Etsy connector against the Etsy emulator', () => {
     ]);
     expect(emulator.listing(first.listedID ?? '')?.state).toBe('active');
     expect(emulator.store.listings.size).toBe(1);
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('delists by SKU when no listedID was kept, and leaves a draft alone', async () => {
@@ -422,7 +348,7 @@ describe('Etsy connector against the Etsy emulator', () => {
     expect(draft).toBeTruthy();
     await connector.delist({ ...other, listedID: String(draft?.listingId) });
     expect(draft?.state).toBe('draft');
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('changes the quantity through the inventory (1 call); 0 takes the listing off sale', async () => {
@@ -435,7 +361,7 @@ describe('Etsy connector against the Etsy emulator', () => {
 
     await connector.updateQuantity({ ...listing, listedID: first.listedID ?? '', quantity: 0 });
     expect(emulator.listing(first.listedID ?? '')?.state).toBe('inactive');
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('finds a sale by polling receipts once, with its SKU; many sales page by page', async () => {
@@ -471,7 +397,7 @@ describe('Etsy connector against the Etsy emulator', () => {
     expect(all).toHaveLength(6);
     expect(new Set(all.map((o) => o.orderId)).size).toBe(6);
     expect(calls.map(shape)).toEqual(Array(3).fill('GET /v3/application/shops/:id/receipts'));
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('sells out on Etsy: the last one sold leaves the listing sold out', async () => {
@@ -480,7 +406,7 @@ describe('Etsy connector against the Etsy emulator', () => {
     expect(emulator.listing(first.listedID ?? '')?.state).toBe('sold_out');
     const [order] = await connector.fetchOrders(SCOPE, 0);
     expect(order?.listedID).toBe(first.listedID);
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('fails with Etsy’s own message when Etsy refuses the listing', async () => {
@@ -491,7 +417,7 @@ describe('Etsy connector against the Etsy emulator', () => {
     expect(error.transient).toBe(false);
     expect(error.message).toBe('Etsy: taxonomy_id 999 is not a seller taxonomy node.');
     expect(emulator.store.listings.size).toBe(0);
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('says clearly what Etsy misses before sending (validate)', async () => {
@@ -533,7 +459,7 @@ describe('Etsy connector against the Etsy emulator', () => {
     expect(auth.refreshes).toBe(1);
     expect(auth.savedRefreshTokens).toHaveLength(1);
     expect(calls.filter((c) => c.status === 401)).toHaveLength(1);
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('surfaces the ConnectionAuth’s error when Etsy refuses the refresh', async () => {
@@ -543,7 +469,7 @@ describe('Etsy connector against the Etsy emulator', () => {
     expect(error).toBeInstanceOf(ConnectorError);
     expect(error.message).toBe(RECONNECT);
     expect(error.transient).toBe(false);
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('turns a 429 into a transient error with Etsy’s Retry-After', async () => {
@@ -558,7 +484,7 @@ describe('Etsy connector against the Etsy emulator', () => {
     const limited = (await connector.publish(input()).catch((e: unknown) => e)) as ConnectorError;
     expect(limited.transient).toBe(true);
     expect(limited.retryAfterSeconds).toBe(1);
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('turns a 5xx or a dropped connection into a transient error', async () => {
@@ -572,7 +498,7 @@ describe('Etsy connector against the Etsy emulator', () => {
       .catch((e: unknown) => e)) as ConnectorError;
     expect(dropped).toBeInstanceOf(ConnectorError);
     expect(dropped.transient).toBe(true);
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('says when the app key is refused (a server configuration problem)', async () => {
@@ -619,7 +545,7 @@ describe('Etsy connector against the Etsy emulator', () => {
     expect(again).toEqual(retried);
     expect(emulator.store.listings.size).toBe(1);
     expect(draft?.images).toHaveLength(2);
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('fails clearly when a photo cannot be downloaded', async () => {
@@ -628,14 +554,14 @@ describe('Etsy connector against the Etsy emulator', () => {
       .catch((e: unknown) => e)) as ConnectorError;
     expect(error.message).toBe('ListLoop could not download photo 1 for Etsy (404).');
     expect(error.transient).toBe(false);
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('sends a WebP photo as a JPEG, since Etsy takes JPG, PNG and GIF', async () => {
     const result = await connector.publish(input({ photos: [`${photos.url}/photos/photo.webp`] }));
     const [image] = emulator.listing(result.listedID ?? '')?.images ?? [];
     expect(image).toMatchObject({ contentType: 'image/jpeg', width: 30, height: 20 });
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('reads photos through the loader it is given (ListLoop’s own image paths)', async () => {
@@ -659,7 +585,7 @@ describe('Etsy connector against the Etsy emulator', () => {
       message: 'ListLoop could not read photo 1 for Etsy: no such image.',
       transient: true,
     });
-    expectNoViolations();
+    expectNoViolations(emulator);
   });
 
   it('takes no webhooks: Etsy sales are found by polling', async () => {
@@ -755,7 +681,7 @@ describe('Etsy connector against the Etsy emulator', () => {
         expect(downloaded.contentType).toBe('image/png');
         expect(downloaded.bytes.equals(photos[index]?.bytes ?? Buffer.alloc(0))).toBe(true);
       }
-      expectNoViolations();
+      expectNoViolations(emulator);
     });
 
     it('acts on an imported listing by its own SKU: update, quantity, delist, relist', async () => {
@@ -764,15 +690,7 @@ describe('Etsy connector against the Etsy emulator', () => {
       const found = page.listings.find((l) => l.listedID === pin);
       expect(found).toMatchObject({ sku: 'PIN-7', state: 'active' });
       const base = input();
-      const listing = {
-        ...base,
-        listing: {
-          status: 'listed',
-          listedID: found?.listedID,
-          listingURL: found?.listingURL,
-          marketplaceSku: found?.sku,
-        },
-      };
+      const listing = { ...base, listing: importedListing(found!) };
       const count = emulator.store.listings.size;
       const skus = () => emulator.listing(pin)?.products.map((p) => p.sku);
 
@@ -805,7 +723,7 @@ describe('Etsy connector against the Etsy emulator', () => {
       await connector.delist({ ...listing, listedID: null });
       expect(emulator.listing(pin)?.state).toBe('inactive');
       expect(emulator.store.listings.size).toBe(count);
-      expectNoViolations();
+      expectNoViolations(emulator);
     });
 
     it('keeps what the Etsy listing holds beyond the general details, so it revises as it is', async () => {
@@ -827,7 +745,7 @@ describe('Etsy connector against the Etsy emulator', () => {
         extra: { who_made: 'someone_else', when_made: '2010_2019' },
       });
 
-      const input = importedInput(found as ConnectorExistingListing);
+      const input = importedListingInput(found as ConnectorExistingListing, 'etsy');
       // Nothing for the seller to fill in: not the engine's checks, not Etsy's.
       expect(checkListing('etsy', input.built)).toEqual([]);
       expect(await connector.validate(input)).toEqual([]);
@@ -863,7 +781,7 @@ describe('Etsy connector against the Etsy emulator', () => {
         },
       ]);
       expect(after?.images).toHaveLength(2);
-      expectNoViolations();
+      expectNoViolations(emulator);
     });
 
     it('shows the seller’s SKU in what it would send, our item id without one', async () => {
@@ -894,7 +812,7 @@ describe('Etsy connector against the Etsy emulator', () => {
       await expect(connector.fetchListings!(SCOPE, 'sold_out:0')).rejects.toMatchObject({
         transient: false,
       });
-      expectNoViolations();
+      expectNoViolations(emulator);
     });
 
     it('turns a 429 or a 5xx while reading into a transient error', async () => {
@@ -921,7 +839,7 @@ describe('Etsy connector against the Etsy emulator', () => {
       expect(failed).toBeInstanceOf(ConnectorError);
       expect(failed.transient).toBe(true);
       expect((await connector.fetchListings!(SCOPE, 'active:0')).listings).toHaveLength(1);
-      expectNoViolations();
+      expectNoViolations(emulator);
     });
 
     it('fails for good on a photo that is not there (404)', async () => {

@@ -1,28 +1,26 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import { ProviderConnectionAuth } from '../shared/testing/provider-connection-auth';
-import type { AddressInfo } from 'node:net';
+import { AccountConfigSchema, BuiltListingSchema, type BuiltListingInput } from '@listloop/domain';
 import {
-  AccountConfigSchema,
-  BuiltListingSchema,
-  GeneralDetailsSchema,
-  type BuiltListingInput,
-  type Item,
-} from '@listloop/domain';
-import {
-  createShopifyEmulator,
-  describeViolations,
   shopifyDocumentProblems,
   type RunningEmulator,
   type ShopifyEmulator,
 } from '@listloop/emulators';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  ConnectorError,
-  type ConnectorListingInput,
-  type ConnectorScope,
-} from '../../modules/listings/connector';
-import { OAuthRefusedError, type OAuthProvider, type TokenSet } from '../shared/auth';
+import { ConnectorError, type ConnectorListingInput } from '../../modules/listings/connector';
+import { OAuthRefusedError, type OAuthProvider } from '../shared/auth';
 import type { MarketplaceCall } from '../shared/marketplace-http';
+import { closeExpectingNoViolations } from '../shared/testing/emulators';
+import { JPEG_PHOTO, TEST_SCOPE as SCOPE } from '../shared/testing/fixtures';
+import { connectorInput, importedListing, nextItemID, testItem } from '../shared/testing/items';
+import type { ProviderConnectionAuth } from '../shared/testing/provider-connection-auth';
+import {
+  SHOP,
+  SHOPIFY_APP as APP,
+  SHOPIFY_CALLBACK as CALLBACK,
+  SHOPIFY_RECONNECT as RECONNECT,
+  shopifyTestConnector,
+  startShopifyHarness,
+} from '../shared/testing/shopify-harness';
+import { startWebhookReceiver, type WebhookReceiver } from '../shared/testing/webhook-receiver';
 import { SHOPIFY_API_VERSION } from './client';
 import {
   createShopifyConnector,
@@ -33,59 +31,15 @@ import {
 } from './connector';
 import * as documents from './documents';
 import type { ShopifyMetafieldValue } from './mapper';
-import { SHOPIFY_SCOPES, shopifyOAuthProvider } from './oauth';
+import { SHOPIFY_SCOPES } from './oauth';
 import { ShopifyWebhookSignatureError } from './webhook';
-
-const APP = {
-  clientId: 'listloop-test-client',
-  clientSecret: 'listloop-test-secret',
-  name: 'ListLoop',
-};
-const SHOP = 'vintage-threads.myshopify.com';
-const CALLBACK = 'https://listloop.test/api/user/auth/callback/shopify';
-const SCOPE: ConnectorScope = {
-  accountId: 'account-000000000000000001',
-  userId: 'user-0000000000000000001',
-};
-const RECONNECT = 'Reconnect your Shopify account in Marketplaces.';
-
-interface Received {
-  headers: IncomingHttpHeaders;
-  raw: Buffer;
-}
-
-/** ListLoop's /webhook/shopify as far as Shopify can tell: it answers 200 and keeps the raw bodies. */
-async function startReceiver(): Promise<{ server: Server; url: string; received: Received[] }> {
-  const received: Received[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      received.push({ headers: req.headers, raw: Buffer.concat(chunks) });
-      res.writeHead(200).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  return { server, url: `http://127.0.0.1:${port}`, received };
-}
-
-let itemCounter = 0;
 
 function listingInput(
   overrides: Partial<BuiltListingInput> & { itemID?: string } = {},
 ): ConnectorListingInput {
   const { itemID, ...builtOverrides } = overrides;
-  itemCounter += 1;
-  const id = itemID ?? `Item${String(itemCounter).padStart(20, '0')}`;
-  const item: Item = {
-    itemID: id,
-    userID: SCOPE.userId,
-    dateCreated: 0,
-    dateLastModified: 0,
-    status: 'complete',
-    labels: [],
-    generalDetails: GeneralDetailsSchema.parse({
+  const item = testItem(
+    {
       title: 'Levi’s 501 jeans',
       brand: 'Levi’s',
       condition: 'good',
@@ -93,11 +47,9 @@ function listingInput(
       primaryColor: 'Blue',
       category: 'Clothing > Jeans',
       notes: 'Front pocket has a small mark.',
-    }),
-    listings: {},
-    variants: [],
-    completeness: [],
-  };
+    },
+    { itemID: itemID ?? nextItemID('Item') },
+  );
   const built = BuiltListingSchema.parse({
     marketplace: 'shopify',
     title: 'Levi’s 501 jeans, blue, 32x32',
@@ -113,7 +65,7 @@ function listingInput(
     tags: ['Brand: Levi’s', 'denim'],
     ...builtOverrides,
   });
-  return { ...SCOPE, item, listing: {}, built };
+  return connectorInput(item, built);
 }
 
 describe('Shopify connector documents', () => {
@@ -127,7 +79,7 @@ describe('Shopify connector documents', () => {
 describe('Shopify connector against the Shopify emulator', () => {
   let emulator: ShopifyEmulator;
   let running: RunningEmulator;
-  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+  let receiver: WebhookReceiver;
   let provider: OAuthProvider;
   let auth: ProviderConnectionAuth;
   let connector: ShopifyConnector;
@@ -135,39 +87,10 @@ describe('Shopify connector against the Shopify emulator', () => {
   let metafields: ShopifyMetafieldValue[];
 
   const makeConnector = (extra: Partial<ShopifyConnectorOptions> = {}) =>
-    createShopifyConnector({
-      auth,
-      apiVersion: SHOPIFY_API_VERSION,
-      webhookSecret: APP.clientSecret,
-      shopBaseUrl: (shop) => emulator.shopBaseUrl(shop),
-      publicUrl: 'https://listloop.test',
-      onCall: (call) => calls.push(call),
-      metafields: () => metafields,
-      ...extra,
-    });
-
-  /** The whole install: authorize on the shop, the redirect with a code, the code for tokens. */
-  const connect = async (): Promise<TokenSet> => {
-    const authorize = provider.authorizeUrl({
-      state: 'state-123',
-      redirectUri: CALLBACK,
-      codeChallenge: null,
-      extra: { shop: 'Vintage-Threads' },
-    });
-    expect(authorize.startsWith(`${emulator.shopBaseUrl(SHOP)}/admin/oauth/authorize?`)).toBe(true);
-    const redirect = await fetch(authorize, { redirect: 'manual' });
-    expect(redirect.status).toBe(302);
-    const back = new URL(redirect.headers.get('location')!);
-    expect(`${back.origin}${back.pathname}`).toBe(CALLBACK);
-    expect(back.searchParams.get('state')).toBe('state-123');
-    expect(back.searchParams.get('shop')).toBe(SHOP);
-    return provider.exchangeCode({
-      code: back.searchParams.get('code')!,
-      redirectUri: CALLBACK,
-      codeVerifier: null,
-      extra: { shop: SHOP },
-    });
-  };
+    shopifyTestConnector(
+      { emulator, auth },
+      { onCall: (call) => calls.push(call), metafields: () => metafields, ...extra },
+    );
 
   const variantOf = (productId: string) => {
     const shop = emulator.shop(SHOP);
@@ -176,39 +99,23 @@ describe('Shopify connector against the Shopify emulator', () => {
   };
 
   beforeAll(async () => {
-    receiver = await startReceiver();
+    receiver = await startWebhookReceiver();
   });
 
   afterAll(async () => {
-    await new Promise<void>((resolve) => receiver.server.close(() => resolve()));
+    await receiver.close();
   });
 
   beforeEach(async () => {
-    emulator = createShopifyEmulator({
-      apps: [APP],
-      shops: [{ domain: SHOP, name: 'Vintage Threads' }],
-    });
-    running = await emulator.listen();
+    ({ emulator, running, provider, auth } = await startShopifyHarness());
     receiver.received.length = 0;
     calls = [];
     metafields = [];
-    provider = shopifyOAuthProvider({
-      clientId: APP.clientId,
-      clientSecret: APP.clientSecret,
-      scopes: SHOPIFY_SCOPES,
-      shopBaseUrl: (shop) => emulator.shopBaseUrl(shop),
-    });
-    auth = new ProviderConnectionAuth(provider, await connect(), {
-      reconnectMessage: RECONNECT,
-      extra: { shop: SHOP },
-    });
     connector = makeConnector();
   });
 
   afterEach(async () => {
-    const violations = emulator.violations;
-    await running.close();
-    expect(violations, describeViolations(violations)).toEqual([]);
+    await closeExpectingNoViolations(emulator, running);
   });
 
   it('connects by OAuth: an expiring offline token with a refresh token, for the shop', () => {
@@ -343,21 +250,13 @@ describe('Shopify connector against the Shopify emulator', () => {
       title: 'Waxed jacket',
       vendor: 'Barbour',
       variants: [{ sku: 'JKT-042', price: '80.00', quantity: 1 }],
-      photos: [{ bytes: Buffer.from([0xff, 0xd8, 0xff, 0xd9]), contentType: 'image/jpeg' }],
+      photos: [JPEG_PHOTO],
     });
     const page = await connector.fetchListings!(SCOPE, null);
     const found = page.listings.find((l) => l.listedID === productId);
     expect(found).toMatchObject({ sku: 'JKT-042', state: 'active' });
     const base = listingInput({ quantity: 1 });
-    const input = {
-      ...base,
-      listing: {
-        status: 'listed',
-        listedID: found?.listedID,
-        listingURL: found?.listingURL,
-        marketplaceSku: found?.sku,
-      },
-    };
+    const input = { ...base, listing: importedListing(found!) };
     const { shop, variant } = variantOf(productId);
     const products = shop.products.size;
 

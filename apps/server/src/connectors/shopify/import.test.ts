@@ -1,48 +1,21 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  BuiltListingSchema,
-  composeListing,
-  GeneralDetailsSchema,
-  type Item,
-} from '@listloop/domain';
-import {
-  createShopifyEmulator,
-  describeViolations,
-  type RunningEmulator,
-  type ShopifyEmulator,
-} from '@listloop/emulators';
+import { BuiltListingSchema, composeListing, GeneralDetailsSchema } from '@listloop/domain';
+import type { RunningEmulator, ShopifyEmulator } from '@listloop/emulators';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  ConnectorError,
-  type ConnectorListingInput,
-  type ConnectorScope,
-} from '../../modules/listings/connector';
+import { ConnectorError } from '../../modules/listings/connector';
 import type { MarketplaceCall } from '../shared/marketplace-http';
-import { ProviderConnectionAuth } from '../shared/testing/provider-connection-auth';
-import { SHOPIFY_API_VERSION } from './client';
+import { closeExpectingNoViolations } from '../shared/testing/emulators';
+import { JPEG, PNG, PNG_PHOTO, JPEG_PHOTO, TEST_SCOPE as SCOPE } from '../shared/testing/fixtures';
+import { connectorInput, testItem } from '../shared/testing/items';
+import type { ProviderConnectionAuth } from '../shared/testing/provider-connection-auth';
+import { SHOP, shopifyTestConnector, startShopifyHarness } from '../shared/testing/shopify-harness';
 import {
-  createShopifyConnector,
   SHOPIFY_IMPORT_PAGE_MAX,
   type ShopifyConnector,
   type ShopifyConnectorOptions,
 } from './connector';
 import { buildProductSetInput } from './mapper';
-import { SHOPIFY_SCOPES, shopifyOAuthProvider } from './oauth';
-
-const APP = {
-  clientId: 'listloop-test-client',
-  clientSecret: 'listloop-test-secret',
-  name: 'ListLoop',
-};
-const SHOP = 'vintage-threads.myshopify.com';
-const CALLBACK = 'https://listloop.test/api/user/auth/callback/shopify';
-const SCOPE: ConnectorScope = {
-  accountId: 'account-000000000000000001',
-  userId: 'user-0000000000000000001',
-};
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70]);
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** Where ListLoop's own photos live when it publishes (Shopify copies them from here). */
 async function startPhotoHost(): Promise<{ server: Server; url: string }> {
@@ -63,15 +36,7 @@ describe('Shopify connector: the seller’s existing products (import on connect
   let calls: MarketplaceCall[];
 
   const makeConnector = (extra: Partial<ShopifyConnectorOptions> = {}) =>
-    createShopifyConnector({
-      auth,
-      apiVersion: SHOPIFY_API_VERSION,
-      webhookSecret: APP.clientSecret,
-      shopBaseUrl: (shop) => emulator.shopBaseUrl(shop),
-      publicUrl: 'https://listloop.test',
-      onCall: (call) => calls.push(call),
-      ...extra,
-    });
+    shopifyTestConnector({ emulator, auth }, { onCall: (call) => calls.push(call), ...extra });
 
   const readAll = async (from: ShopifyConnector) => {
     const pages = [];
@@ -93,42 +58,13 @@ describe('Shopify connector: the seller’s existing products (import on connect
   });
 
   beforeEach(async () => {
-    emulator = createShopifyEmulator({ apps: [APP], shops: [{ domain: SHOP }] });
-    running = await emulator.listen();
+    ({ emulator, running, auth } = await startShopifyHarness());
     calls = [];
-    const provider = shopifyOAuthProvider({
-      clientId: APP.clientId,
-      clientSecret: APP.clientSecret,
-      scopes: SHOPIFY_SCOPES,
-      shopBaseUrl: (shop) => emulator.shopBaseUrl(shop),
-    });
-    const redirect = await fetch(
-      provider.authorizeUrl({
-        state: 'state-1',
-        redirectUri: CALLBACK,
-        codeChallenge: null,
-        extra: { shop: SHOP },
-      }),
-      { redirect: 'manual' },
-    );
-    const code = new URL(redirect.headers.get('location')!).searchParams.get('code')!;
-    const tokens = await provider.exchangeCode({
-      code,
-      redirectUri: CALLBACK,
-      codeVerifier: null,
-      extra: { shop: SHOP },
-    });
-    auth = new ProviderConnectionAuth(provider, tokens, {
-      reconnectMessage: 'Reconnect your Shopify account in Marketplaces.',
-      extra: { shop: SHOP },
-    });
     connector = makeConnector();
   });
 
   afterEach(async () => {
-    const violations = emulator.violations;
-    await running.close();
-    expect(violations, describeViolations(violations)).toEqual([]);
+    await closeExpectingNoViolations(emulator, running);
   });
 
   it('reads every product a page at a time, in ListLoop’s terms, with photos to download', async () => {
@@ -143,10 +79,7 @@ describe('Shopify connector: the seller’s existing products (import on connect
         { sku: 'BAR-001', price: '120', quantity: 2, options: { Size: 'M', Color: 'Olive' } },
         { sku: 'BAR-002', price: '125', quantity: 1, options: { Size: 'L', Color: 'Olive' } },
       ],
-      photos: [
-        { bytes: JPEG, contentType: 'image/jpeg' },
-        { bytes: PNG, contentType: 'image/png' },
-      ],
+      photos: [JPEG_PHOTO, PNG_PHOTO],
     });
     const draft = emulator.addExistingProduct({
       shop: SHOP,
@@ -154,7 +87,7 @@ describe('Shopify connector: the seller’s existing products (import on connect
       descriptionHtml: 'Hand-rolled edges.',
       status: 'DRAFT',
       variants: [{ price: 15.5, quantity: 1 }],
-      photos: [{ bytes: PNG, contentType: 'image/png' }],
+      photos: [PNG_PHOTO],
     });
     const hat = emulator.addExistingProduct({
       shop: SHOP,
@@ -230,23 +163,10 @@ describe('Shopify connector: the seller’s existing products (import on connect
   });
 
   it('reads back what ListLoop published, with the IDs and URL publishing stored', async () => {
-    const item: Item = {
-      itemID: 'Item00000000000000000001',
-      userID: SCOPE.userId,
-      dateCreated: 0,
-      dateLastModified: 0,
-      status: 'complete',
-      labels: [],
-      generalDetails: GeneralDetailsSchema.parse({ title: 'Levi’s 501 jeans' }),
-      listings: {},
-      variants: [],
-      completeness: [],
-    };
-    const input: ConnectorListingInput = {
-      ...SCOPE,
+    const item = testItem({ title: 'Levi’s 501 jeans' }, { itemID: 'Item00000000000000000001' });
+    const input = connectorInput(
       item,
-      listing: {},
-      built: BuiltListingSchema.parse({
+      BuiltListingSchema.parse({
         marketplace: 'shopify',
         title: 'Levi’s 501 jeans',
         description: 'Classic straight fit.\n\nBarely worn & soft.',
@@ -259,7 +179,7 @@ describe('Shopify connector: the seller’s existing products (import on connect
         photos: [`${photoHost.url}/photo.jpg`],
         tags: ['Condition: Like new'],
       }),
-    };
+    );
     const published = await connector.publish(input);
     const [page] = await readAll(connector);
     expect(page!.listings).toEqual([
@@ -282,7 +202,7 @@ describe('Shopify connector: the seller’s existing products (import on connect
     ]);
     // Shopify copied the photo to its CDN: the copy downloads with the original's bytes.
     const photo = await connector.fetchPhoto!(page!.listings[0]!.photoUrls[0]!);
-    expect(photo).toEqual({ bytes: JPEG, contentType: 'image/jpeg' });
+    expect(photo).toEqual(JPEG_PHOTO);
   });
 
   it('answers an empty shop with one empty page', async () => {

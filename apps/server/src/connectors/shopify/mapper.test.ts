@@ -1,10 +1,6 @@
-import {
-  BuiltListingSchema,
-  GeneralDetailsSchema,
-  type BuiltListingInput,
-  type Item,
-} from '@listloop/domain';
+import { BuiltListingSchema, type BuiltListingInput } from '@listloop/domain';
 import { describe, expect, it } from 'vitest';
+import { testItem } from '../shared/testing/items';
 import {
   absolutePhotoUrl,
   buildProductSetInput,
@@ -198,22 +194,10 @@ describe('Shopify mapper', () => {
   });
 
   it('maps item facts to metafield values in each definition’s type', () => {
-    const item: Item = {
-      itemID: 'item-1',
-      userID: 'user-1',
-      dateCreated: 0,
-      dateLastModified: 0,
-      status: 'complete',
-      labels: [],
-      generalDetails: GeneralDetailsSchema.parse({
-        condition: 'new_with_tags',
-        brand: 'Barbour',
-        notes: 'Line 1\nLine 2',
-      }),
-      listings: {},
-      variants: [],
-      completeness: [],
-    };
+    const item = testItem(
+      { condition: 'new_with_tags', brand: 'Barbour', notes: 'Line 1\nLine 2' },
+      { itemID: 'item-1', userID: 'user-1' },
+    );
     expect(
       metafieldValuesFromMapping(
         [

@@ -1,5 +1,6 @@
-import { GeneralDetailsSchema, type GeneralDetailsInput, type Item } from '@listloop/domain';
+import type { GeneralDetailsInput, Item } from '@listloop/domain';
 import { describe, expect, it } from 'vitest';
+import { testItem } from '../shared/testing/items';
 import {
   DEFAULT_SHOPIFY_TAG_RULES,
   deriveShopifyTags,
@@ -8,18 +9,7 @@ import {
 } from './tags';
 
 function item(details: GeneralDetailsInput): Item {
-  return {
-    itemID: 'item-1',
-    userID: 'user-1',
-    dateCreated: 0,
-    dateLastModified: 0,
-    status: 'complete',
-    labels: [],
-    generalDetails: GeneralDetailsSchema.parse(details),
-    listings: {},
-    variants: [],
-    completeness: [],
-  };
+  return testItem(details, { itemID: 'item-1', userID: 'user-1' });
 }
 
 describe('Shopify tags from an item’s characteristics', () => {
