@@ -56,6 +56,44 @@ describe('notification e-mails', () => {
     expect(gb.text).toContain('for £20.00.');
   });
 
+  it('words every part of a Spanish e-mail from the catalogue: body, link and footer', () => {
+    const email = renderEmail(sale, { locale: 'es', itemUrl: ITEM_URL });
+    expect(email.language).toBe('es');
+    expect(email.text).toContain('«Levi’s 501 <Vintage> & worn» se ha vendido en eBay por');
+    expect(email.text).toContain('el artículo muestra dónde sigue publicado.');
+    expect(email.text).toContain(`Abrir el artículo en ListLoop: ${ITEM_URL}`);
+    expect(email.text).toContain(
+      'Recibes este correo porque los correos de ventas están activados.',
+    );
+    expect(email.html).toContain('<html lang="es">');
+    expect(email.html).toContain('«Levi’s 501 &lt;Vintage&gt; &amp; worn»');
+    expect(email.html).toContain(`>Abrir el artículo en ListLoop</a>`);
+  });
+
+  it('tells a British seller about a double sale in British usage', () => {
+    const doubled = content({
+      kind: 'double_sale',
+      params: {
+        itemId: 'item0000000000000000001',
+        itemTitle: 'Barbour jacket',
+        marketplace: 'vinted',
+        soldOn: null,
+        price: null,
+        currency: null,
+      },
+    });
+    const email = renderEmail(doubled, { locale: 'en-GB', itemUrl: ITEM_URL });
+    expect(email.language).toBe('en-GB');
+    expect(email.subject).toBe('Sold twice: Barbour jacket');
+    expect(email.text).toContain('“Barbour jacket” sold on Vinted after it had already sold.');
+    expect(email.text).toContain('tell that buyer, before either is dispatched.');
+    expect(email.text).toContain('e-mails about problems are on');
+    const es = renderEmail(doubled, { locale: 'es', itemUrl: ITEM_URL });
+    expect(es.text).toContain(
+      '«Barbour jacket» se ha vendido en Vinted cuando ya se había vendido.',
+    );
+  });
+
   it('says how many sold when more than one did, and leaves out a price nobody gave', () => {
     const several = content({
       kind: 'sale',
@@ -97,6 +135,11 @@ describe('notification e-mails', () => {
     const email = renderEmail(failed, { locale: 'it', itemUrl: ITEM_URL });
     expect(email.subject).toBe('Ancora pubblicato su Shopify: Pentax K1000');
     expect(email.text).toContain('Shopify ha risposto: The access token was revoked.');
+    expect(email.text).toContain(
+      'ListLoop non è riuscito a ritirare «Pentax K1000» da Shopify dopo la vendita.',
+    );
+    expect(email.text).toContain(`Apri l’articolo in ListLoop: ${ITEM_URL}`);
+    expect(email.text).toContain('le e-mail sui problemi sono attive');
   });
 
   it('keeps the subject on one line whatever the title holds', () => {

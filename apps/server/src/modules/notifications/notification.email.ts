@@ -5,6 +5,7 @@ import {
   type MarketplaceId,
   type NotificationContent,
 } from '@listloop/domain';
+import { translator, type MessageId, type MessageValues } from '../../i18n/messages';
 
 /** The kinds that go out by e-mail: sales, and the problems a seller must act on. */
 export const EMAILED_KINDS = ['sale', 'double_sale', 'delist_failed'] as const;
@@ -28,137 +29,30 @@ export interface RenderedEmail {
   language: string;
 }
 
-/** The values a message is worded with, already formatted for the locale. */
-interface Values {
-  title: string;
-  marketplace: string;
-  soldOn: string | null;
-  price: string | null;
-  quantity: number;
-  reason: string;
-}
-
-interface Wording {
-  sale: { subject: (v: Values) => string; body: (v: Values) => string[] };
-  double_sale: { subject: (v: Values) => string; body: (v: Values) => string[] };
-  delist_failed: { subject: (v: Values) => string; body: (v: Values) => string[] };
-  openItem: string;
-  /** Why the e-mail came, and where to switch it off. */
-  footer: Record<'emailSales' | 'emailProblems', string>;
-}
-
-const ENGLISH: Wording = {
-  sale: {
-    subject: (v) => `Sold on ${v.marketplace}: ${v.title}`,
-    body: (v) => [
-      `${v.quantity > 1 ? `${v.quantity} × ` : ''}“${v.title}” sold on ${v.marketplace}` +
-        (v.price ? ` for ${v.price}.` : '.'),
-      'ListLoop takes it down from your other marketplaces as your sale-detection settings say; the item shows where it is still listed.',
-    ],
-  },
+/**
+ * Each kind's subject and paragraphs: message ids of the server's catalogues
+ * (apps/server/src/i18n/catalogues), worded per locale there.
+ */
+const MESSAGES: Record<EmailedKind, { subject: MessageId; body: MessageId[] }> = {
+  sale: { subject: 'email.sale.subject', body: ['email.sale.sold', 'email.sale.whatNext'] },
   double_sale: {
-    subject: (v) => `Sold twice: ${v.title}`,
-    body: (v) => [
-      `“${v.title}” sold on ${v.marketplace}` +
-        (v.price ? ` for ${v.price}` : '') +
-        (v.soldOn ? ` after it had already sold on ${v.soldOn}.` : ' after it had already sold.'),
-      'You have two orders for one item: cancel one of them on its marketplace and tell that buyer, before either ships.',
-    ],
+    subject: 'email.doubleSale.subject',
+    body: ['email.doubleSale.sold', 'email.doubleSale.whatNext'],
   },
   delist_failed: {
-    subject: (v) => `Still listed on ${v.marketplace}: ${v.title}`,
-    body: (v) => [
-      `ListLoop could not take “${v.title}” down from ${v.marketplace} after it sold.`,
-      `${v.marketplace} said: ${v.reason}`,
-      `Take it down on ${v.marketplace} yourself, or retry from the item, before someone buys it again.`,
+    subject: 'email.delistFailed.subject',
+    body: [
+      'email.delistFailed.notTakenDown',
+      'email.delistFailed.reason',
+      'email.delistFailed.whatNext',
     ],
-  },
-  openItem: 'Open the item in ListLoop',
-  footer: {
-    emailSales:
-      'You get this e-mail because sale e-mails are on. Switch them off in ListLoop under the bell, Notification settings.',
-    emailProblems:
-      'You get this e-mail because e-mails about problems are on. Switch them off in ListLoop under the bell, Notification settings.',
   },
 };
 
-const SPANISH: Wording = {
-  sale: {
-    subject: (v) => `Vendido en ${v.marketplace}: ${v.title}`,
-    body: (v) => [
-      `${v.quantity > 1 ? `${v.quantity} × ` : ''}«${v.title}» se ha vendido en ${v.marketplace}` +
-        (v.price ? ` por ${v.price}.` : '.'),
-      'ListLoop lo retira de tus otros marketplaces según tu configuración de detección de ventas; el artículo muestra dónde sigue publicado.',
-    ],
-  },
-  double_sale: {
-    subject: (v) => `Vendido dos veces: ${v.title}`,
-    body: (v) => [
-      `«${v.title}» se ha vendido en ${v.marketplace}` +
-        (v.price ? ` por ${v.price}` : '') +
-        (v.soldOn ? ` cuando ya se había vendido en ${v.soldOn}.` : ' cuando ya se había vendido.'),
-      'Tienes dos pedidos para un solo artículo: cancela uno de ellos en su marketplace y avisa a ese comprador antes de enviar nada.',
-    ],
-  },
-  delist_failed: {
-    subject: (v) => `Sigue publicado en ${v.marketplace}: ${v.title}`,
-    body: (v) => [
-      `ListLoop no ha podido retirar «${v.title}» de ${v.marketplace} después de la venta.`,
-      `${v.marketplace} ha respondido: ${v.reason}`,
-      `Retíralo tú en ${v.marketplace}, o vuelve a intentarlo desde el artículo, antes de que alguien lo compre otra vez.`,
-    ],
-  },
-  openItem: 'Abrir el artículo en ListLoop',
-  footer: {
-    emailSales:
-      'Recibes este correo porque los correos de ventas están activados. Desactívalos en ListLoop, en la campana, Ajustes de notificaciones.',
-    emailProblems:
-      'Recibes este correo porque los correos sobre problemas están activados. Desactívalos en ListLoop, en la campana, Ajustes de notificaciones.',
-  },
-};
-
-const ITALIAN: Wording = {
-  sale: {
-    subject: (v) => `Venduto su ${v.marketplace}: ${v.title}`,
-    body: (v) => [
-      `${v.quantity > 1 ? `${v.quantity} × ` : ''}«${v.title}» è stato venduto su ${v.marketplace}` +
-        (v.price ? ` a ${v.price}.` : '.'),
-      'ListLoop lo ritira dagli altri marketplace secondo le tue impostazioni di rilevamento vendite; l’articolo mostra dove è ancora pubblicato.',
-    ],
-  },
-  double_sale: {
-    subject: (v) => `Venduto due volte: ${v.title}`,
-    body: (v) => [
-      `«${v.title}» è stato venduto su ${v.marketplace}` +
-        (v.price ? ` a ${v.price}` : '') +
-        (v.soldOn
-          ? ` quando era già stato venduto su ${v.soldOn}.`
-          : ' quando era già stato venduto.'),
-      'Hai due ordini per un solo articolo: annulla uno dei due sul suo marketplace e avvisa quell’acquirente prima di spedire.',
-    ],
-  },
-  delist_failed: {
-    subject: (v) => `Ancora pubblicato su ${v.marketplace}: ${v.title}`,
-    body: (v) => [
-      `ListLoop non è riuscito a ritirare «${v.title}» da ${v.marketplace} dopo la vendita.`,
-      `${v.marketplace} ha risposto: ${v.reason}`,
-      `Ritiralo tu su ${v.marketplace}, oppure riprova dall’articolo, prima che qualcuno lo compri di nuovo.`,
-    ],
-  },
-  openItem: 'Apri l’articolo in ListLoop',
-  footer: {
-    emailSales:
-      'Ricevi questa e-mail perché le e-mail sulle vendite sono attive. Disattivale in ListLoop, dalla campanella, Impostazioni notifiche.',
-    emailProblems:
-      'Ricevi questa e-mail perché le e-mail sui problemi sono attive. Disattivale in ListLoop, dalla campanella, Impostazioni notifiche.',
-  },
-};
-
-const WORDING: Record<Locale, Wording> = {
-  'en-US': ENGLISH,
-  'en-GB': ENGLISH,
-  es: SPANISH,
-  it: ITALIAN,
+/** Why the e-mail came, and where to switch it off. */
+const FOOTER: Record<'emailSales' | 'emailProblems', MessageId> = {
+  emailSales: 'email.footer.emailSales',
+  emailProblems: 'email.footer.emailProblems',
 };
 
 export function formatPrice(
@@ -178,31 +72,29 @@ export function formatPrice(
 
 const name = (marketplace: MarketplaceId) => MARKETPLACE_NAMES[marketplace];
 
-function valuesOf(content: EmailedContent, locale: Locale): Values {
-  const base = {
-    title: content.params.itemTitle || '—',
-    marketplace: name(content.params.marketplace),
+/**
+ * The arguments of the e-mail messages, formatted for the locale. An optional part (the price,
+ * where it had sold before) comes with a select saying whether it is there.
+ */
+function valuesOf(content: EmailedContent, locale: Locale): MessageValues {
+  const { params } = content;
+  const price =
+    content.kind === 'delist_failed'
+      ? null
+      : formatPrice(content.params.price, content.params.currency, locale);
+  const soldOn =
+    content.kind === 'double_sale' && content.params.soldOn ? name(content.params.soldOn) : null;
+  return {
+    // One line, so the subject is one line whatever the title holds.
+    title: (params.itemTitle || '—').replace(/\s+/g, ' '),
+    marketplace: name(params.marketplace),
+    quantity: content.kind === 'sale' ? content.params.quantity : 1,
+    priced: price === null ? 'no' : 'yes',
+    price: price ?? '',
+    soldBefore: soldOn === null ? 'no' : 'yes',
+    soldOn: soldOn ?? '',
+    reason: content.kind === 'delist_failed' ? content.params.reason : '',
   };
-  switch (content.kind) {
-    case 'sale':
-      return {
-        ...base,
-        soldOn: null,
-        price: formatPrice(content.params.price, content.params.currency, locale),
-        quantity: content.params.quantity,
-        reason: '',
-      };
-    case 'double_sale':
-      return {
-        ...base,
-        soldOn: content.params.soldOn ? name(content.params.soldOn) : null,
-        price: formatPrice(content.params.price, content.params.currency, locale),
-        quantity: 1,
-        reason: '',
-      };
-    case 'delist_failed':
-      return { ...base, soldOn: null, price: null, quantity: 1, reason: content.params.reason };
-  }
 }
 
 /**
@@ -214,22 +106,20 @@ export function renderEmail(
   content: EmailedContent,
   options: { locale: Locale; itemUrl: string },
 ): RenderedEmail {
-  const wording = WORDING[options.locale];
-  const values = valuesOf(content, options.locale);
-  values.title = values.title.replace(/\s+/g, ' ');
-  const { subject, body } = wording[content.kind];
-  const paragraphs = body(values);
-  const footer = wording.footer[emailSwitchOf(content.kind)];
-  const text = [...paragraphs, `${wording.openItem}: ${options.itemUrl}`, `—\n${footer}`].join(
-    '\n\n',
-  );
+  const t = translator(options.locale);
+  const args = valuesOf(content, options.locale);
+  const { subject, body } = MESSAGES[content.kind];
+  const paragraphs = body.map((id) => t(id, args));
+  const openItem = t('notification.openItem');
+  const footer = t(FOOTER[emailSwitchOf(content.kind)]);
+  const text = [...paragraphs, `${openItem}: ${options.itemUrl}`, `—\n${footer}`].join('\n\n');
   const html = [
     '<!doctype html>',
     `<html lang="${options.locale}"><body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #1a1b1e">`,
     ...paragraphs.map((p) => `<p>${escapeUTF8(p)}</p>`),
-    `<p><a href="${escapeUTF8(options.itemUrl)}">${escapeUTF8(wording.openItem)}</a></p>`,
+    `<p><a href="${escapeUTF8(options.itemUrl)}">${escapeUTF8(openItem)}</a></p>`,
     `<p style="color: #868e96; font-size: 12px">${escapeUTF8(footer)}</p>`,
     '</body></html>',
   ].join('\n');
-  return { subject: subject(values), text, html, language: options.locale };
+  return { subject: t(subject, args), text, html, language: options.locale };
 }

@@ -223,6 +223,15 @@ describe('notifications: in the app, by e-mail over SMTP and in Slack', () => {
       expect((await client.get(`${BASE}/unread-count`)).body.unreadCount).toBe(1);
     });
 
+    it('answers 404, never 500, for an id no notification can have, and 400 for one too long', async () => {
+      for (const id of ['%00', 'abc%00def', encodeURIComponent('\u0000')]) {
+        const response = await client.post(`${BASE}/${id}/read`, {});
+        expect(response.status, id).toBe(404);
+        expect(response.body.message).toBe('This notification does not exist, or it is not yours.');
+      }
+      expect((await client.post(`${BASE}/${'x'.repeat(65)}/read`, {})).status).toBe(400);
+    });
+
     it('tells about a finished bulk action unless the user switched that action’s notifications off', async () => {
       const bulk = (bulkAction: 'bulkDelete' | 'bulkEdit', key: string) => ({
         accountId: seller.accountId,
@@ -295,6 +304,20 @@ describe('notifications: in the app, by e-mail over SMTP and in Slack', () => {
       expect(mail.subject).toBe('Vendido en Vinted: Chaqueta');
       expect(mail.text).toMatch(/«Chaqueta» se ha vendido en Vinted por 30,00\s€\./);
       expect(mail.headers['content-language']).toBe('es');
+    });
+
+    it('e-mails no one who is no longer a member of the account', async () => {
+      const former = await addMember(server, account, { status: 'inactive' });
+      const made = await service().notify({
+        ...sale({ itemTitle: 'Sold after they left' }),
+        userId: former.userId,
+      });
+      const row = await waitFor('the e-mail given up', async () => {
+        const current = await deliveryOf(made!.id);
+        return current.email_status === 'failed' ? current : null;
+      });
+      expect(row.email_error).toContain('no longer a member of this account');
+      expect(mailsTo(former.email)).toEqual([]);
     });
 
     it('follows the seller’s switches: sales off, problems still on', async () => {
@@ -512,6 +535,29 @@ describe('notifications: in the app, by e-mail over SMTP and in Slack', () => {
         },
       });
       expect((await deliveryOf(failed!.id)).slack_status).toBe('none');
+    });
+
+    it('words the post in the language of the seller it is for', async () => {
+      const member = await addMember(server, account);
+      await server.container.database.db.execute(
+        sql`UPDATE user_details SET country_code = 'IT' WHERE user_id = ${member.userId}`,
+      );
+      const made = await service().notify({
+        ...sale({
+          itemTitle: 'Giacca <lana> & seta',
+          marketplace: 'vinted',
+          price: 30,
+          currency: 'EUR',
+        }),
+        userId: member.userId,
+      });
+      const post = await waitFor('the Italian Slack post', () => postsOf('Giacca')[0]);
+      const body = post.body as { text: string; blocks: unknown[] };
+      expect(body.text).toMatch(/^Venduto su Vinted: Giacca &lt;lana&gt; &amp; seta a 30,00\s€$/);
+      expect(JSON.stringify(body.blocks)).toContain('*Prezzo*');
+      await waitFor('the post recorded as sent', async () =>
+        (await deliveryOf(made!.id)).slack_status === 'sent' ? true : null,
+      );
     });
 
     it('tries again while Slack is down, and gives up at once on a webhook Slack removed', async () => {

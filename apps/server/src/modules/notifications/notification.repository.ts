@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { CountryCode } from '@listloop/domain';
+import { USABLE_ACCOUNT_USER_STATUSES, type CountryCode } from '@listloop/domain';
 import type { Db } from '../../platform/db/database';
+import { accountUsers } from '../account-users/account-user.table';
 import { authUsers } from '../auth/auth.table';
 import { userDetails } from '../users/user.table';
 import { notificationPreferences, notifications, type DeliveryStatus } from './notification.table';
@@ -126,6 +127,9 @@ export class NotificationRepository {
     id: string,
     at: Date,
   ): Promise<NotificationRow | null> {
+    // Postgres text cannot hold NUL, so no notification has such an id; asked for one, Postgres
+    // would fail the query (a 500) instead of finding nothing.
+    if (id.includes('\u0000')) return null;
     const [row] = await this.db
       .update(notifications)
       .set({ readAt: sql`coalesce(${notifications.readAt}, ${at.toISOString()}::timestamptz)` })
@@ -241,11 +245,26 @@ export class NotificationRepository {
     return row;
   }
 
-  /** Where a user's e-mails go, and the country that picks their language. */
-  async recipientOf(userId: string): Promise<{ email: string; countryCode: CountryCode } | null> {
+  /**
+   * Where a user's e-mails about an account go, and the country that picks their language:
+   * null when the user is gone or no longer a usable (active or pending) member of the
+   * account, who must not hear about its sales any more.
+   */
+  async recipientOf(
+    accountId: string,
+    userId: string,
+  ): Promise<{ email: string; countryCode: CountryCode } | null> {
     const [row] = await this.db
       .select({ email: authUsers.email, countryCode: userDetails.countryCode })
       .from(authUsers)
+      .innerJoin(
+        accountUsers,
+        and(
+          eq(accountUsers.userId, authUsers.id),
+          eq(accountUsers.accountId, accountId),
+          inArray(accountUsers.status, [...USABLE_ACCOUNT_USER_STATUSES]),
+        ),
+      )
       .leftJoin(userDetails, eq(userDetails.userId, authUsers.id))
       .where(eq(authUsers.id, userId));
     return row ? { email: row.email, countryCode: row.countryCode ?? 'US' } : null;

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_LOCALE,
   localeForCountry,
   NotificationContentSchema,
   NotifyInputSchema,
@@ -202,8 +203,15 @@ export class NotificationService {
     if (!this.mailer.enabled) {
       return this.settle(row, 'email', 'failed', 'E-mail is off on this server (no SMTP_URL).');
     }
-    const recipient = await this.notifications.recipientOf(row.userId);
-    if (!recipient) return this.settle(row, 'email', 'failed', 'The user no longer exists.');
+    const recipient = await this.notifications.recipientOf(row.accountId, row.userId);
+    if (!recipient) {
+      return this.settle(
+        row,
+        'email',
+        'failed',
+        'The user no longer exists, or is no longer a member of this account.',
+      );
+    }
     const locale = localeForCountry(recipient.countryCode);
     const email = renderEmail(content, { locale, itemUrl: this.itemUrl(content.params.itemId) });
     try {
@@ -240,7 +248,13 @@ export class NotificationService {
     // Alerts switched off (or the URL removed) since the sale: nothing to post to.
     const webhook = await this.slack.activeWebhook(row.accountId);
     if (!webhook) return this.settle(row, 'slack', 'none');
-    const message = renderSlack(content, { itemUrl: this.itemUrl(content.params.itemId) });
+    // The account has no language of its own: the post is worded for the user the notification
+    // is for, in the locale their e-mail would use (from their country), else en-US.
+    const recipient = await this.notifications.recipientOf(row.accountId, row.userId);
+    const message = renderSlack(content, {
+      itemUrl: this.itemUrl(content.params.itemId),
+      locale: recipient ? localeForCountry(recipient.countryCode) : DEFAULT_LOCALE,
+    });
     try {
       await postToSlack(webhook, message, this.fetch);
     } catch (error) {

@@ -25,7 +25,7 @@ describe('Slack sale alerts', () => {
       }),
       { itemUrl: ITEM_URL },
     );
-    expect(message.text).toBe('Sold on eBay: Dr. Martens 1460 <cherry> & red for $95.00');
+    expect(message.text).toBe('Sold on eBay: Dr. Martens 1460 &lt;cherry&gt; &amp; red for $95.00');
     const blocks = JSON.stringify(message.blocks);
     expect(blocks).toContain('Dr. Martens 1460 &lt;cherry&gt; &amp; red');
     expect(blocks).toContain('*Price*\\n$95.00');
@@ -68,8 +68,76 @@ describe('Slack sale alerts', () => {
       }),
       { itemUrl: ITEM_URL },
     );
-    expect(message.text).toBe('Sold on Etsy: Mug for not given');
+    // No price, no "for …" in the headline; the Price field says it was not given.
+    expect(message.text).toBe('Sold on Etsy: Mug');
+    expect(JSON.stringify(message.blocks)).toContain('*Price*\\nnot given');
     expect(JSON.stringify(message.blocks)).toContain('*Quantity*\\n2');
+  });
+
+  it('are worded in the locale they are given, with the price formatted for it', () => {
+    const sold = content({
+      kind: 'sale',
+      params: {
+        itemId: 'item0000000000000000001',
+        itemTitle: 'Chaqueta <vaquera> & cinturón',
+        marketplace: 'vinted',
+        price: 45,
+        currency: 'EUR',
+        quantity: 3,
+      },
+    });
+    const es = renderSlack(sold, { itemUrl: ITEM_URL, locale: 'es' });
+    expect(es.text).toMatch(
+      /^Vendido en Vinted: Chaqueta &lt;vaquera&gt; &amp; cinturón por 45,00\s€$/,
+    );
+    const esBlocks = JSON.stringify(es.blocks);
+    expect(esBlocks).toContain(':tada: *Vendido en Vinted*');
+    expect(esBlocks).toContain('Chaqueta &lt;vaquera&gt; &amp; cinturón');
+    expect(esBlocks).toContain('*Cantidad*\\n3');
+    expect(esBlocks).toContain(`<${ITEM_URL}|Abrir el artículo en ListLoop>`);
+
+    const doubled = content({
+      kind: 'double_sale',
+      params: {
+        itemId: 'item0000000000000000001',
+        itemTitle: '',
+        marketplace: 'depop',
+        soldOn: 'ebay',
+        price: null,
+        currency: null,
+      },
+    });
+    const it_ = renderSlack(doubled, { itemUrl: ITEM_URL, locale: 'it' });
+    expect(it_.text).toBe('Venduto due volte: Articolo senza titolo su Depop');
+    const itBlocks = JSON.stringify(it_.blocks);
+    expect(itBlocks).toContain(
+      ':warning: *Venduto due volte* su Depop quando era già stato venduto su eBay: annulla uno degli ordini.',
+    );
+    expect(itBlocks).toContain('*Prezzo*\\nnon indicato');
+    expect(itBlocks).toContain(`<${ITEM_URL}|Apri l’articolo in ListLoop>`);
+
+    const gb = renderSlack(doubled, { itemUrl: ITEM_URL, locale: 'en-GB' });
+    expect(gb.text).toBe('Sold twice: Untitled item on Depop');
+  });
+
+  it('cannot ping the channel or make a link from a title, in the notification text either', () => {
+    const message = renderSlack(
+      content({
+        kind: 'sale',
+        params: {
+          itemId: 'item0000000000000000001',
+          itemTitle: '<!channel> <https://evil.example|free> tee',
+          marketplace: 'ebay',
+          price: 5,
+          currency: 'USD',
+        },
+      }),
+      { itemUrl: ITEM_URL },
+    );
+    expect(message.text).toBe(
+      'Sold on eBay: &lt;!channel&gt; &lt;https://evil.example|free&gt; tee for $5.00',
+    );
+    expect(JSON.stringify(message)).not.toContain('<!channel>');
   });
 
   it('are only for sales', () => {

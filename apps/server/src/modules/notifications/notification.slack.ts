@@ -1,4 +1,10 @@
-import { MARKETPLACE_NAMES, type NotificationContent } from '@listloop/domain';
+import {
+  DEFAULT_LOCALE,
+  MARKETPLACE_NAMES,
+  type Locale,
+  type NotificationContent,
+} from '@listloop/domain';
+import { translator } from '../../i18n/messages';
 import { formatPrice } from './notification.email';
 
 /** The kinds posted to the account's Slack: its sales, the doubled ones included. */
@@ -9,7 +15,10 @@ export function isPostedToSlack(content: NotificationContent): content is SlackC
   return (SLACK_KINDS as readonly string[]).includes(content.kind);
 }
 
-/** A Slack incoming-webhook message: `text` for notifications and old clients, `blocks` shown. */
+/**
+ * A Slack incoming-webhook message: `text` for notifications and old clients, `blocks` shown.
+ * Both are mrkdwn, so the values in both are escaped.
+ */
 export interface SlackMessage {
   text: string;
   blocks: Record<string, unknown>[];
@@ -21,29 +30,47 @@ export function escapeSlack(text: string): string {
 }
 
 /**
- * The Slack message of a sale, in English (a channel is shared by a team; the account has no
- * one language): the item's title, the price and the marketplace, and a link to the item.
+ * The Slack message of a sale in `locale` (en-US when none is given): the item's title, the
+ * price and the marketplace, and a link to the item. A channel is shared by a team and the
+ * account has no language of its own, so the caller picks one (NotificationService uses the
+ * locale of the user the notification is for, chosen as for their e-mail).
  */
-export function renderSlack(content: SlackContent, options: { itemUrl: string }): SlackMessage {
+export function renderSlack(
+  content: SlackContent,
+  options: { itemUrl: string; locale?: Locale },
+): SlackMessage {
+  const locale = options.locale ?? DEFAULT_LOCALE;
+  const t = translator(locale);
   const { params } = content;
-  const title = params.itemTitle.replace(/\s+/g, ' ') || 'Untitled item';
+  const title = params.itemTitle.replace(/\s+/g, ' ') || t('slack.untitledItem');
   const marketplace = MARKETPLACE_NAMES[params.marketplace];
-  const price = formatPrice(params.price, params.currency, 'en-US') ?? 'not given';
-  const doubled = content.kind === 'double_sale';
+  const price = formatPrice(params.price, params.currency, locale);
   const soldOn =
     content.kind === 'double_sale' && content.params.soldOn
       ? MARKETPLACE_NAMES[content.params.soldOn]
       : null;
-  const headline = doubled
-    ? `Sold twice: ${title} on ${marketplace} for ${price}`
-    : `Sold on ${marketplace}: ${title} for ${price}`;
+  const doubled = content.kind === 'double_sale';
+  // Every text Slack shows, `text` included (its notifications parse it too), carries the
+  // values escaped: a title like "<!channel>" must not ping the channel.
+  const headline = t(doubled ? 'slack.doubleSale.text' : 'slack.sale.text', {
+    title: escapeSlack(title),
+    marketplace: escapeSlack(marketplace),
+    priced: price === null ? 'no' : 'yes',
+    price: escapeSlack(price ?? ''),
+  });
   const lead = doubled
-    ? `:warning: *Sold twice* on ${escapeSlack(marketplace)}` +
-      (soldOn ? ` after it had already sold on ${escapeSlack(soldOn)}` : '') +
-      ': cancel one of the orders.'
-    : `:tada: *Sold on ${escapeSlack(marketplace)}*`;
+    ? `:warning: ${t('slack.doubleSale.lead', {
+        marketplace: escapeSlack(marketplace),
+        soldBefore: soldOn === null ? 'no' : 'yes',
+        soldOn: escapeSlack(soldOn ?? ''),
+      })}`
+    : `:tada: ${t('slack.sale.lead', { marketplace: escapeSlack(marketplace) })}`;
   const quantity =
     content.kind === 'sale' && content.params.quantity > 1 ? content.params.quantity : null;
+  const field = (label: string, value: string) => ({
+    type: 'mrkdwn',
+    text: `*${escapeSlack(label)}*\n${escapeSlack(value)}`,
+  });
   return {
     text: headline,
     blocks: [
@@ -51,14 +78,19 @@ export function renderSlack(content: SlackContent, options: { itemUrl: string })
       {
         type: 'section',
         fields: [
-          { type: 'mrkdwn', text: `*Price*\n${escapeSlack(price)}` },
-          { type: 'mrkdwn', text: `*Marketplace*\n${escapeSlack(marketplace)}` },
-          ...(quantity ? [{ type: 'mrkdwn', text: `*Quantity*\n${quantity}` }] : []),
+          field(t('slack.field.price'), price ?? t('slack.priceNotGiven')),
+          field(t('slack.field.marketplace'), marketplace),
+          ...(quantity ? [field(t('slack.field.quantity'), String(quantity))] : []),
         ],
       },
       {
         type: 'context',
-        elements: [{ type: 'mrkdwn', text: `<${options.itemUrl}|Open the item in ListLoop>` }],
+        elements: [
+          {
+            type: 'mrkdwn',
+            text: `<${options.itemUrl}|${escapeSlack(t('notification.openItem'))}>`,
+          },
+        ],
       },
     ],
   };
