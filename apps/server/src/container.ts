@@ -406,7 +406,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     repositories.saleEvents,
     repositories.items,
     services.listings,
-    (accountId, userId) => services.userSettings.saleDetectionFor(accountId, userId),
+    (accountId, userId) => services.userSettings.saleSettingsFor(accountId, userId),
     (ctx, userId) => items.owner(ctx, userId),
     logger,
     async (event, item) => {

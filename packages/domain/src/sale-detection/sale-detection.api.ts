@@ -17,7 +17,10 @@ export type SaleEventKind = (typeof SALE_EVENT_KINDS)[number];
  * - `delist_queued` → then `delisted` or `delist_failed` as the operation ends;
  * - `not_enabled`: the seller turned auto-delist off for sales on the selling marketplace;
  * - `not_listed`: nothing was live there;
- * - `quantity_left`: units are left, so the listing stays up with the new quantity.
+ * - `quantity_left`: units are left, so the listing stays up with the new quantity;
+ * - `relist_queued` → then `relisted` or `relist_failed`: units are left and the seller has
+ *   that marketplace's listings changed by delisting and relisting (forceDelistRelist), so it
+ *   is relisted with the new quantity.
  */
 export const SALE_OUTCOMES = [
   'delist_queued',
@@ -26,6 +29,9 @@ export const SALE_OUTCOMES = [
   'not_enabled',
   'not_listed',
   'quantity_left',
+  'relist_queued',
+  'relisted',
+  'relist_failed',
 ] as const;
 export type SaleOutcome = (typeof SALE_OUTCOMES)[number];
 
@@ -34,11 +40,11 @@ export const SaleOutcomeSchema = z.object({
   outcome: z.enum(SALE_OUTCOMES),
   /** The delist operation, when one was queued (retry it from the item). */
   operationId: z.string().nullable(),
-  /** Why the delist failed, in the marketplace's words. */
+  /** Why the delist (or relist) failed, in the marketplace's words. */
   reason: z.string().nullable(),
-  /** When the delist finished, ISO; null while it runs. */
+  /** When the delist (or relist) finished, ISO; null while it runs. */
   finishedAt: z.string().nullable(),
-  /** From the sale being heard of to the delist finishing. */
+  /** From the sale being heard of to the delist (or relist) finishing. */
   msToDelist: z.number().int().nullable(),
 });
 export type SaleOutcomeView = z.infer<typeof SaleOutcomeSchema>;

@@ -162,6 +162,80 @@ describe('sale detection: one event per sale, the item down everywhere else', ()
     );
   });
 
+  it('with units left, a marketplace whose listings change by delist-relist is relisted with the new quantity', async () => {
+    const force = await owner.put('/api/user/settings', {
+      forceDelistRelist: { ebay: { enabled: true }, poshmark: { enabled: true } },
+    });
+    expect(force.status, force.text).toBe(200);
+    try {
+      const item = await listedItem(3);
+      // Poshmark is worked by the extension: its relist waits there for the extension.
+      const now = Date.now();
+      const live = {
+        status: 'listed',
+        listedID: 'PM-RELIST-1',
+        listingURL: null,
+        lastStatusDate: now,
+        dateCreated: now,
+        dateLastModified: now,
+      };
+      await queryRows(
+        server,
+        sql`UPDATE items SET listings = listings || ${JSON.stringify({ poshmark: live })}::jsonb
+            WHERE id = ${item.itemID}`,
+      );
+      const sold = await executorSale({
+        marketplace: 'mercari',
+        externalOrderId: 'M-RELIST-1',
+        itemId: item.itemID,
+        quantity: 1,
+      });
+      expect(sold.status, sold.text).toBe(200);
+      const event = sold.body.saleEvent as SaleEvent;
+      expect(event.outcomes.map((o) => [o.marketplace, o.outcome])).toEqual([
+        ['ebay', 'relist_queued'],
+        ['poshmark', 'relist_queued'],
+        ['shopify', 'quantity_left'],
+      ]);
+      // eBay comes down and goes up again with two units; Shopify's quantity is set.
+      const after = await waitFor(
+        () => itemOf(item),
+        (current) =>
+          current.listings.ebay?.status === 'listed' &&
+          current.listings.poshmark?.status === 'queued',
+      );
+      expect(after.listings.poshmark).toMatchObject({ pendingOperation: 'relist' });
+      const sandbox = server.container.sandbox!;
+      expect(sandbox.ebay.store.inventoryItems.get(item.itemID)?.quantity).toBe(2);
+      const history = await owner.get(
+        `/api/account/item/${item.userID}/${item.itemID}/listing-history?marketplace=ebay`,
+      );
+      expect(history.status, history.text).toBe(200);
+      expect((history.body.events as { event: string }[]).slice(-3).map((e) => e.event)).toEqual([
+        'relist',
+        'delisted',
+        'listed',
+      ]);
+      const read = await waitFor(
+        async () =>
+          (await owner.post(`${BASE}/get_event`, { event_id: event.eventId })).body
+            .saleEvent as SaleEvent,
+        (current) => current.outcomes.some((o) => o.outcome === 'relisted'),
+      );
+      expect(read.outcomes.find((o) => o.marketplace === 'ebay')).toMatchObject({
+        outcome: 'relisted',
+        reason: null,
+      });
+      expect(read.outcomes.find((o) => o.marketplace === 'poshmark')!.outcome).toBe(
+        'relist_queued',
+      );
+    } finally {
+      await owner.put('/api/user/settings', {
+        forceDelistRelist: { ebay: { enabled: false }, poshmark: { enabled: false } },
+      });
+    }
+  });
+
   it('a second sale of the last unit is a double sale, flagged, and changes nothing more', async () => {
     const item = await listedItem(1, ['ebay']);
     const first = await executorSale({

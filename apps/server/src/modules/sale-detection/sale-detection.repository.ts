@@ -166,10 +166,10 @@ export class SaleDetectionRepository {
   }
 
   /**
-   * The outcomes of these events, with the state of the delists they queued. A delist that
-   * failed and was queued again (the tracker's Retry is the listing engine's own delist) is
-   * followed to its newest delist of the same item and marketplace, so the outcome shows the
-   * retry running and how it ended, not the first failure for ever.
+   * The outcomes of these events, with the state of the delists (or relists) they queued. One
+   * that failed and was queued again (the tracker's Retry is the listing engine's own delist)
+   * is followed to its newest operation of the same kind, item and marketplace, so the outcome
+   * shows the retry running and how it ended, not the first failure for ever.
    */
   async outcomesOf(accountId: string, eventIds: readonly string[]): Promise<SaleOutcomeState[]> {
     if (eventIds.length === 0) return [];
@@ -179,7 +179,7 @@ export class SaleDetectionRepository {
       where later.account_id = queued.account_id
         and later.item_id = queued.item_id
         and later.marketplace = queued.marketplace
-        and later.operation = 'delist'
+        and later.operation = queued.operation
         and later.created_at >= queued.created_at
       order by later.created_at desc, later.id desc
       limit 1

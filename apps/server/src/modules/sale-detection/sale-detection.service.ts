@@ -58,11 +58,18 @@ export type SaleRecorded =
   | { status: 'duplicate'; event: SaleEventRow }
   | { status: 'unknown_item' };
 
-/** Per marketplace whether its sales take the item down elsewhere, for the item's owner. */
+/**
+ * The item owner's settings a sale follows, per marketplace: whether its sales take the item
+ * down elsewhere (saleDetection), and whether a listing there that keeps units is changed by
+ * delisting and relisting it rather than by setting its quantity (forceDelistRelist).
+ */
 export type SaleDetectionSettingsOf = (
   accountId: string,
   userId: string,
-) => Promise<Partial<Record<MarketplaceId, { enabled: boolean }>>>;
+) => Promise<{
+  saleDetection: Partial<Record<MarketplaceId, { enabled: boolean }>>;
+  forceDelistRelist: Partial<Record<MarketplaceId, { enabled: boolean }>>;
+}>;
 
 const cents = (amount: number | null | undefined) =>
   amount === null || amount === undefined || !Number.isFinite(amount)
@@ -130,7 +137,7 @@ export class SaleDetectionService {
 
     // Read outside the transaction: neither changes with the item.
     const settings = await this.settingsOf(report.accountId, found.userId);
-    const autoDelist = settings[report.marketplace]?.enabled ?? true;
+    const autoDelist = settings.saleDetection[report.marketplace]?.enabled ?? true;
     // Who would carry out a delist on each of the item's marketplaces, read before the
     // transaction: it may read the connections, which must not wait on the item's lock.
     const executors = new Map<string, ListingExecutor>();
@@ -224,9 +231,36 @@ export class SaleDetectionService {
       } else {
         for (const marketplace of others as MarketplaceId[]) {
           const listing = row.listings[marketplace] as Record<string, unknown> | undefined;
-          const live = isLive(listing);
-          outcomes.push(this.outcome(event, marketplace, live ? 'quantity_left' : 'not_listed'));
-          if (live) quantityOn.push(marketplace);
+          if (!isLive(listing)) {
+            outcomes.push(this.outcome(event, marketplace, 'not_listed'));
+            continue;
+          }
+          // The seller has this marketplace's listings changed by delisting and relisting: the
+          // relist lists the new quantity (the extension's marketplaces change it no other way).
+          const relist =
+            settings.forceDelistRelist[marketplace]?.enabled === true &&
+            tryTransition(
+              listingStateOf(listing ?? null),
+              { type: 'relist' },
+              { marketplace, at: this.now(), by: listingActor.system },
+            ).ok;
+          if (!relist) {
+            outcomes.push(this.outcome(event, marketplace, 'quantity_left'));
+            quantityOn.push(marketplace);
+            continue;
+          }
+          const executor = executors.get(marketplace) ?? executorByGroupOf(marketplace);
+          const queued = await this.listings.queueLocked(
+            tx,
+            row,
+            marketplace,
+            'relist',
+            executor,
+            listingActor.system,
+          );
+          row = queued.row;
+          operations.push(queued.operation);
+          outcomes.push(this.outcome(event, marketplace, 'relist_queued', queued.operation.id));
         }
       }
       await this.sales.insertOutcomes(outcomes, tx);
@@ -440,17 +474,24 @@ function outcomeView(event: SaleEventRow, state: SaleOutcomeState): SaleOutcomeV
     finishedAt: null,
     msToDelist: null,
   };
-  if (state.outcome !== 'delist_queued') return { ...base, outcome: state.outcome };
+  if (state.outcome !== 'delist_queued' && state.outcome !== 'relist_queued') {
+    return { ...base, outcome: state.outcome };
+  }
   const finished = state.operationStatus === 'succeeded' || state.operationStatus === 'failed';
   const finishedAt = finished ? state.operationUpdatedAt : null;
+  const relist = state.outcome === 'relist_queued';
   return {
     ...base,
     outcome:
       state.operationStatus === 'succeeded'
-        ? 'delisted'
+        ? relist
+          ? 'relisted'
+          : 'delisted'
         : state.operationStatus === 'failed' || state.operationStatus === 'canceled'
-          ? 'delist_failed'
-          : 'delist_queued',
+          ? relist
+            ? 'relist_failed'
+            : 'delist_failed'
+          : state.outcome,
     reason: state.operationStatus === 'failed' ? state.operationError : null,
     finishedAt: finishedAt?.toISOString() ?? null,
     msToDelist: finishedAt ? Math.max(0, finishedAt.getTime() - event.detectedAt.getTime()) : null,

@@ -18,6 +18,7 @@ export const saleSource = pgEnum('sale_source', ['webhook', 'poll', 'executor', 
 export const saleEventKind = pgEnum('sale_event_kind', ['sale', 'double_sale']);
 export const saleOutcomeKind = pgEnum('sale_outcome_kind', [
   'delist_queued',
+  'relist_queued',
   'not_enabled',
   'not_listed',
   'quantity_left',

@@ -74,6 +74,22 @@ export class UserSettingsService {
     return resolveForceDelistRelist(stored?.forceDelistRelist);
   }
 
+  /** What a sale of the user's item follows: both per-marketplace settings, in one read. */
+  async saleSettingsFor(
+    accountId: string,
+    userId: string,
+    db: Db = this.db,
+  ): Promise<{
+    saleDetection: SaleDetectionSettings;
+    forceDelistRelist: ForceDelistRelistSettings;
+  }> {
+    const stored = await this.settings.findInAccount(accountId, userId, db);
+    return {
+      saleDetection: resolveSaleDetection(stored?.saleDetection),
+      forceDelistRelist: resolveForceDelistRelist(stored?.forceDelistRelist),
+    };
+  }
+
   /** Per bulk action, whether the user is told when it finishes. */
   async notificationsFor(
     accountId: string,

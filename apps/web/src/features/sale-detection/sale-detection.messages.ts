@@ -63,6 +63,9 @@ export const outcomeLabels: Record<SaleOutcome, MessageDescriptor> = defineMessa
   not_enabled: { id: 'sales.outcome.notEnabled' },
   not_listed: { id: 'sales.outcome.notListed' },
   quantity_left: { id: 'sales.outcome.quantityLeft' },
+  relist_queued: { id: 'sales.outcome.relisting' },
+  relisted: { id: 'sales.outcome.relisted' },
+  relist_failed: { id: 'sales.outcome.relistFailed' },
 });
 
 /** How ListLoop heard of the sale. */

@@ -2,19 +2,24 @@ import type { SaleEvent, SaleOutcomeView } from '@listloop/domain';
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import enUS from '../../i18n/catalogues/en-US.json';
+import es from '../../i18n/catalogues/es.json';
 import it_ from '../../i18n/catalogues/it.json';
 import {
+  canChangeSaleDetection,
   delistDuration,
   isDelisting,
   marketplacesWithOpenEvents,
   outcomeText,
+  retryView,
   salePriceText,
+  salesListState,
   sourceText,
   timeSince,
 } from './sale-event-view';
 
 const intl = createIntl({ locale: 'en-US', messages: enUS });
 const italian = createIntl({ locale: 'it', messages: it_ });
+const spanish = createIntl({ locale: 'es', messages: es });
 
 const outcome = (overrides: Partial<SaleOutcomeView>): SaleOutcomeView => ({
   marketplace: 'ebay',
@@ -115,6 +120,75 @@ describe('what each outcome on another marketplace says', () => {
       detail: 'in 1,5 s',
     });
   });
+
+  it('a relist with the units left reads like a delist: running, done with its time, or failed', () => {
+    expect(outcomeText(intl, outcome({ outcome: 'relist_queued' }), event())).toMatchObject({
+      label: 'Relisting…',
+      color: 'blue',
+      retryable: false,
+    });
+    const relisted = outcome({ outcome: 'relisted', msToDelist: 4200 });
+    expect(outcomeText(intl, relisted, event({ quantityLeft: 2 }))).toEqual({
+      label: 'Relisted with 2 left',
+      detail: 'in 4.2 sec',
+      color: 'teal',
+      retryable: false,
+      settingsLink: false,
+    });
+    expect(outcomeText(italian, relisted, event({ quantityLeft: 1 })).label).toBe(
+      'Ripubblicato, ne resta 1',
+    );
+    // Red with the reason; the tracker's Retry queues a delist, so it is not offered here.
+    const failed = outcome({ outcome: 'relist_failed', reason: 'Photos are missing.' });
+    expect(outcomeText(intl, failed, event())).toMatchObject({
+      label: 'Relist failed',
+      detail: 'Photos are missing.',
+      color: 'red',
+      retryable: false,
+    });
+  });
+
+  it('says one unit left in the singular in every language', () => {
+    const left = (intlFor: typeof intl, quantityLeft: number) =>
+      outcomeText(intlFor, outcome({ outcome: 'quantity_left' }), event({ quantityLeft })).label;
+    expect(left(italian, 1)).toBe('Ancora pubblicato, ne resta 1');
+    expect(left(italian, 4)).toBe('Ancora pubblicato, ne restano 4');
+    expect(left(spanish, 1)).toBe('Sigue publicado, queda 1');
+    expect(left(spanish, 4)).toBe('Sigue publicado, quedan 4');
+    expect(left(intl, 1)).toBe('Still listed with 1 left');
+  });
+});
+
+describe('auto-delist turned off', () => {
+  it('sends to Settings only the item’s owner, and only when the switches are theirs to change', () => {
+    const sale = event({ userId: 'user-1' });
+    expect(canChangeSaleDetection(sale, { userId: 'user-1', saleDetectionManaged: false })).toBe(
+      true,
+    );
+    // A teammate’s settings decided it: their own Settings would change nothing.
+    expect(canChangeSaleDetection(sale, { userId: 'user-2', saleDetectionManaged: false })).toBe(
+      false,
+    );
+    // Managed for the account: the switches there are read-only.
+    expect(canChangeSaleDetection(sale, { userId: 'user-1', saleDetectionManaged: true })).toBe(
+      false,
+    );
+  });
+});
+
+describe('retrying a failed delist', () => {
+  const failed = { retryable: true };
+  it('is offered only to those who may delist', () => {
+    expect(retryView(failed, true, { isError: false })).toEqual({ offered: true, failed: false });
+    expect(retryView(failed, false, { isError: false }).offered).toBe(false);
+    expect(retryView({ retryable: false }, true, { isError: false }).offered).toBe(false);
+  });
+
+  it('tells its own failure only while the delist is still failed', () => {
+    expect(retryView(failed, true, { isError: true }).failed).toBe(true);
+    // A later answer shows the delist running or done: the old failure no longer applies.
+    expect(retryView({ retryable: false }, true, { isError: true }).failed).toBe(false);
+  });
 });
 
 describe('the time from sale to delist', () => {
@@ -125,6 +199,13 @@ describe('the time from sale to delist', () => {
     expect(delistDuration(intl, 3.5 * 60_000)).toBe('3.5 min');
     expect(delistDuration(intl, 2 * 3_600_000)).toBe('2 hr');
   });
+
+  it('moves to the next unit when the rounded value would read 60', () => {
+    expect(delistDuration(intl, 59_970)).toBe('1 min');
+    expect(delistDuration(intl, 59_400)).toBe('59 sec');
+    expect(delistDuration(intl, 59.98 * 60_000)).toBe('1 hr');
+    expect(delistDuration(intl, 9_960)).toBe('10 sec');
+  });
 });
 
 describe('following delists', () => {
@@ -132,6 +213,8 @@ describe('following delists', () => {
     const running = event({ outcomes: [outcome({ outcome: 'delist_queued' })] });
     const done = event({ outcomes: [outcome({ outcome: 'delisted' })] });
     expect(isDelisting([done, running])).toBe(true);
+    expect(isDelisting([event({ outcomes: [outcome({ outcome: 'relist_queued' })] })])).toBe(true);
+    expect(isDelisting([event({ outcomes: [outcome({ outcome: 'relisted' })] })])).toBe(false);
     expect(isDelisting([done])).toBe(false);
     expect(isDelisting([])).toBe(false);
   });
@@ -175,5 +258,34 @@ describe('dismiss all', () => {
     ];
     expect(marketplacesWithOpenEvents(events, 'en-US')).toEqual(['ebay', 'shopify']);
     expect(marketplacesWithOpenEvents([], 'en-US')).toEqual([]);
+  });
+});
+
+describe('what the Sales screen shows under its filters', () => {
+  const query = {
+    isPending: false,
+    isError: false,
+    isPlaceholderData: false,
+    isFetching: false,
+  };
+
+  it('loads, then lists, or says there is nothing', () => {
+    expect(salesListState({ ...query, isPending: true, isFetching: true }, 0)).toBe('loading');
+    expect(salesListState(query, 3)).toBe('list');
+    expect(salesListState(query, 0)).toBe('empty');
+  });
+
+  it('does not say “no sales match” a new filter before its answer arrives', () => {
+    // The last filter's list was empty and stays as the placeholder while the new one loads.
+    expect(salesListState({ ...query, isPlaceholderData: true, isFetching: true }, 0)).toBe(
+      'loading',
+    );
+    // A last list with sales stays on screen, dimmed, meanwhile.
+    expect(salesListState({ ...query, isPlaceholderData: true, isFetching: true }, 2)).toBe('list');
+  });
+
+  it('shows a failure in place of the list only when there is no list', () => {
+    expect(salesListState({ ...query, isError: true }, 0)).toBe('failed');
+    expect(salesListState({ ...query, isError: true }, 2)).toBe('list');
   });
 });

@@ -21,7 +21,13 @@ export const OUTCOME_COLORS: Record<SaleOutcome, MantineColor> = {
   not_enabled: 'orange',
   quantity_left: 'indigo',
   not_listed: 'gray',
+  relisted: 'teal',
+  relist_queued: 'blue',
+  relist_failed: 'red',
 };
+
+/** The outcomes still running: the screen asks again until they end. */
+const RUNNING: readonly SaleOutcome[] = ['delist_queued', 'relist_queued'];
 
 /** What one other marketplace's outcome says: a short label, and the line under it. */
 export interface OutcomeText {
@@ -34,23 +40,31 @@ export interface OutcomeText {
   settingsLink: boolean;
 }
 
+/** As shown: one decimal under 10, whole numbers from there. */
+function roundedForDisplay(value: number): number {
+  return value < 9.95 ? Math.round(value * 10) / 10 : Math.round(value);
+}
+
 /**
  * How long the delist took, in the largest unit that reads well: "1.2 sec", "45 sec",
- * "3.5 min", "2 hr". A delist under a tenth of a second shows as 0.1 s.
+ * "3.5 min", "2 hr". A delist under a tenth of a second shows as 0.1 s. The unit is chosen on
+ * the rounded value, so 59.97 s reads "1 min", never "60 sec".
  */
 export function delistDuration(intl: IntlShape, ms: number): string {
   const seconds = Math.max(0.1, ms / 1000);
+  const inSeconds = roundedForDisplay(seconds);
+  const inMinutes = roundedForDisplay(seconds / 60);
   const [value, unit] =
-    seconds < 60
-      ? [seconds, 'second']
-      : seconds < 3600
-        ? [seconds / 60, 'minute']
-        : [seconds / 3600, 'hour'];
+    inSeconds < 60
+      ? [inSeconds, 'second']
+      : inMinutes < 60
+        ? [inMinutes, 'minute']
+        : [roundedForDisplay(seconds / 3600), 'hour'];
   return intl.formatNumber(value, {
     style: 'unit',
     unit,
     unitDisplay: 'short',
-    maximumFractionDigits: value < 10 ? 1 : 0,
+    maximumFractionDigits: 1,
   });
 }
 
@@ -59,7 +73,7 @@ export function outcomeText(
   outcome: SaleOutcomeView,
   event: Pick<SaleEvent, 'marketplace' | 'quantityLeft'>,
 ): OutcomeText {
-  // Only "still listed with N left" uses the count.
+  // Only "still listed (or relisted) with N left" uses the count.
   const label = intl.formatMessage(outcomeLabels[outcome.outcome], { count: event.quantityLeft });
   const base = {
     label,
@@ -70,6 +84,7 @@ export function outcomeText(
   };
   switch (outcome.outcome) {
     case 'delisted':
+    case 'relisted':
       return {
         ...base,
         detail:
@@ -80,12 +95,15 @@ export function outcomeText(
               }),
       };
     case 'delist_queued':
+    case 'relist_queued':
       return base;
     case 'delist_failed':
+    case 'relist_failed':
       return {
         ...base,
         detail: outcome.reason?.trim() || intl.formatMessage(m.delistFailedNoReason),
-        retryable: true,
+        // The tracker's Retry queues a delist; a failed relist is put right from the item.
+        retryable: outcome.outcome === 'delist_failed',
       };
     case 'not_enabled':
       return {
@@ -101,9 +119,55 @@ export function outcomeText(
   }
 }
 
-/** Whether any outcome shown is a delist still running (the screen asks again until it ends). */
+/**
+ * Whether the seller looking can change the setting that left an item up ("auto-delist off"):
+ * it is the item owner's own setting, so only the owner can, and not when sale detection is
+ * managed for them (their switches are read-only). Anyone else is not sent to Settings.
+ */
+export function canChangeSaleDetection(
+  event: Pick<SaleEvent, 'userId'>,
+  viewer: { userId: string; saleDetectionManaged: boolean },
+): boolean {
+  return event.userId === viewer.userId && !viewer.saleDetectionManaged;
+}
+
+/**
+ * The Retry of a failed delist: offered to those who may delist. Its own failure is told only
+ * while the delist is still failed: once a later answer shows it delisting or delisted (the
+ * retry went through after all, or someone retried from the item), it no longer applies.
+ */
+export function retryView(
+  text: Pick<OutcomeText, 'retryable'>,
+  canDelist: boolean,
+  retry: { isError: boolean },
+): { offered: boolean; failed: boolean } {
+  return { offered: text.retryable && canDelist, failed: text.retryable && retry.isError };
+}
+
+/** What the list part of the Sales screen shows. */
+export type SalesListState = 'loading' | 'failed' | 'empty' | 'list';
+
+/**
+ * A changed filter keeps the last list on screen until its own answer arrives. When that last
+ * list was empty, showing it would say "no sales match" the new filter before anyone knows:
+ * that wait reads as loading. A failure is shown in place of the list only when there is none.
+ */
+export function salesListState(
+  query: { isPending: boolean; isError: boolean; isPlaceholderData: boolean; isFetching: boolean },
+  shown: number,
+): SalesListState {
+  if (query.isPending) return 'loading';
+  if (shown > 0) return 'list';
+  if (query.isPlaceholderData && query.isFetching) return 'loading';
+  return query.isError ? 'failed' : 'empty';
+}
+
+/**
+ * Whether any outcome shown is a delist (or a relist with the units left) still running: the
+ * screen asks again until it ends.
+ */
 export function isDelisting(events: readonly Pick<SaleEvent, 'outcomes'>[]): boolean {
-  return events.some((event) => event.outcomes.some((o) => o.outcome === 'delist_queued'));
+  return events.some((event) => event.outcomes.some((o) => RUNNING.includes(o.outcome)));
 }
 
 /** The sale price in its currency; the number alone when the currency is unknown or unusual. */

@@ -26,8 +26,16 @@ import { Fragment, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { errorText } from '../../../lib/error-text';
 import { listingErrorText } from '../../../lib/listings/listing-error-text';
+import { useSignedInSession } from '../../../lib/session';
 import { useDismissSaleEvent, useRetryDelist } from '../hooks/use-sale-event-actions';
-import { outcomeText, salePriceText, sourceText, timeSince } from '../sale-event-view';
+import {
+  canChangeSaleDetection,
+  outcomeText,
+  retryView,
+  salePriceText,
+  sourceText,
+  timeSince,
+} from '../sale-event-view';
 import { saleDetectionMessages as m } from '../sale-detection.messages';
 
 /** The buyer's country by name in the seller's language; the code when it has no name. */
@@ -103,10 +111,13 @@ function DoubleSaleAlert({ event }: { event: SaleEvent }) {
 function OutcomeIcon({ outcome }: { outcome: SaleOutcomeView['outcome'] }) {
   switch (outcome) {
     case 'delist_queued':
+    case 'relist_queued':
       return <Loader size={10} color="blue" type="oval" />;
     case 'delisted':
+    case 'relisted':
       return <IconCircleCheck size={12} />;
     case 'delist_failed':
+    case 'relist_failed':
     case 'not_enabled':
       return <IconAlertTriangle size={12} />;
     default:
@@ -118,14 +129,18 @@ function OutcomeRow({
   event,
   outcome,
   canDelist,
+  ownSettings,
 }: {
   event: SaleEvent;
   outcome: SaleOutcomeView;
   canDelist: boolean;
+  /** The viewer can change the setting that decided this sale's outcomes. */
+  ownSettings: boolean;
 }) {
   const intl = useIntl();
   const retry = useRetryDelist();
   const text = outcomeText(intl, outcome, event);
+  const retryState = retryView(text, canDelist, retry);
   const name = MARKETPLACE_NAMES[outcome.marketplace];
   return (
     <Group
@@ -156,13 +171,13 @@ function OutcomeRow({
         {text.detail && (
           <Text
             fz="xs"
-            c={outcome.outcome === 'delist_failed' ? 'red.8' : 'dimmed'}
+            c={text.color === 'red' ? 'red.8' : 'dimmed'}
             style={{ overflowWrap: 'anywhere' }}
           >
             {text.detail}
           </Text>
         )}
-        {text.settingsLink && (
+        {text.settingsLink && ownSettings && (
           <Anchor component={Link} to="/app/settings" fz="xs" w="fit-content">
             <Group gap={4} wrap="nowrap" component="span">
               <IconSettings size={12} aria-hidden />
@@ -170,7 +185,7 @@ function OutcomeRow({
             </Group>
           </Anchor>
         )}
-        {retry.isError && (
+        {retryState.failed && (
           <Text fz="xs" c="red.8" role="alert">
             {intl.formatMessage(m.retryFailed, {
               reason: listingErrorText(intl, retry.error),
@@ -178,7 +193,7 @@ function OutcomeRow({
           </Text>
         )}
       </Stack>
-      {text.retryable && canDelist && (
+      {retryState.offered && (
         <Button
           size="xs"
           variant="light"
@@ -212,6 +227,7 @@ export function SaleEventCard({
   canDelist: boolean;
 }) {
   const intl = useIntl();
+  const session = useSignedInSession();
   const dismiss = useDismissSaleEvent();
   const title = event.itemTitle.trim() || intl.formatMessage(m.untitled);
   const marketplace = MARKETPLACE_NAMES[event.marketplace];
@@ -354,6 +370,10 @@ export function SaleEventCard({
                     event={event}
                     outcome={outcome}
                     canDelist={canDelist}
+                    ownSettings={canChangeSaleDetection(event, {
+                      userId: session.userId,
+                      saleDetectionManaged: session.details.hideSaleDetectionToggle,
+                    })}
                   />
                 ))}
               </Stack>

@@ -24,7 +24,7 @@ import { commonMessages } from '../../../i18n/common.messages';
 import { errorText } from '../../../lib/error-text';
 import { usePermission, useSignedInSession } from '../../../lib/session';
 import { saleEventsQueryOptions } from '../api/sale-events.api';
-import { marketplacesWithOpenEvents } from '../sale-event-view';
+import { marketplacesWithOpenEvents, salesListState } from '../sale-event-view';
 import { saleDetectionMessages as m } from '../sale-detection.messages';
 import { isFiltered, salesFilters, type SalesSearch } from '../sales-search';
 import { DismissAll } from './dismiss-all';
@@ -161,6 +161,7 @@ export function SalesPage({
   const filtered = isFiltered(search);
   // A new filter's answer is on its way while the last list stays on screen.
   const switching = query.isPlaceholderData && query.isFetching;
+  const listState = salesListState(query, events.length);
 
   return (
     <Stack gap="lg" maw={960}>
@@ -183,18 +184,18 @@ export function SalesPage({
         </Group>
       </Group>
 
-      {query.isPending ? (
+      {listState === 'loading' ? (
         <>
           <VisuallyHidden role="status">{intl.formatMessage(m.loading)}</VisuallyHidden>
           <SalesSkeleton />
         </>
-      ) : query.isError && events.length === 0 ? (
+      ) : listState === 'failed' ? (
         <LoadErrorAlert
           title={intl.formatMessage(m.loadFailed)}
           error={query.error}
           onRetry={() => void query.refetch()}
         />
-      ) : events.length === 0 ? (
+      ) : listState === 'empty' ? (
         <Card withBorder radius="md" padding="xl">
           <Stack gap="xs" align="center" ta="center">
             <ThemeIcon variant="light" size={48} radius="xl" aria-hidden>

@@ -1,0 +1,1 @@
+ALTER TYPE "public"."sale_outcome_kind" ADD VALUE 'relist_queued' BEFORE 'not_enabled';
