@@ -3,6 +3,7 @@ import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import enUS from '../../i18n/catalogues/en-US.json';
 import es from '../../i18n/catalogues/es.json';
+import it_ from '../../i18n/catalogues/it.json';
 import { notificationText, relativeTime } from './notification-text';
 
 const intl = createIntl({ locale: 'en-US', messages: enUS });
@@ -111,6 +112,33 @@ describe('notification texts', () => {
     const partly = notificationText(intl, bulk(2, true));
     expect(partly.headline).toBe('Bulk delist cancelled');
     expect(partly.detail).toBe('1,198 of 1,200 items done and 2 failed');
+  });
+
+  it('make the words agree with the counts in Spanish and Italian', () => {
+    const bulk = (total: number, succeeded: number): Notification => ({
+      ...meta,
+      kind: 'bulk_finished',
+      params: {
+        bulkActionId: 'b'.repeat(24),
+        bulkAction: 'bulkDelist',
+        total,
+        succeeded,
+        failed: total - succeeded,
+        cancelled: false,
+      },
+    });
+    const italian = createIntl({ locale: 'it', messages: it_ });
+    expect(notificationText(italian, bulk(2, 1)).detail).toBe(
+      '1 di 2 articoli fatto e 1 non riuscito',
+    );
+    expect(notificationText(italian, bulk(1200, 1198)).detail).toBe(
+      '1198 di 1200 articoli fatti e 2 non riusciti',
+    );
+    const spanish = createIntl({ locale: 'es', messages: es });
+    expect(notificationText(spanish, bulk(1, 1)).detail).toBe('1 de 1 artículo hecho');
+    expect(notificationText(spanish, bulk(3, 2)).detail).toBe(
+      '2 de 3 artículos hechos y 1 con error',
+    );
   });
 });
 

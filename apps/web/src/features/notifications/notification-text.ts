@@ -76,8 +76,9 @@ export function notificationText(intl: IntlShape, notification: Notification): N
     case 'bulk_finished': {
       const { params } = notification;
       const action = intl.formatMessage(bulkActionNames[params.bulkAction]);
+      // Numbers, not formatted text: the words around them agree with them ("1 non riuscito").
       const done = intl.formatMessage(m.bulkFinishedDetail, {
-        done: intl.formatNumber(params.succeeded),
+        done: params.succeeded,
         count: params.total,
       });
       return {
@@ -89,9 +90,7 @@ export function notificationText(intl: IntlShape, notification: Notification): N
           params.failed > 0
             ? intl.formatList([
                 done,
-                intl.formatMessage(m.bulkFinishedFailures, {
-                  failed: intl.formatNumber(params.failed),
-                }),
+                intl.formatMessage(m.bulkFinishedFailures, { failed: params.failed }),
               ])
             : done,
         badge: null,

@@ -5,7 +5,13 @@ import {
   type NotificationPreferencesUpdate,
   type SlackSettingsUpdate,
 } from '@listloop/domain';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  mutationOptions,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { sessionQueryKey } from '../../../lib/session';
 
@@ -30,11 +36,30 @@ export const slackSettingsQueryOptions = () =>
     queryFn: ({ signal }) => apiRequest(SLACK_PATH, { schema: SlackSettingsSchema, signal }),
   });
 
-/** Saves one e-mail switch, showing the new value at once and putting it back if refused. */
-export function useSavePreferences() {
-  const queryClient = useQueryClient();
+/** The e-mail switches a save names, with their values in `from`. */
+function switchesOf(
+  from: NotificationPreferences,
+  update: NotificationPreferencesUpdate,
+): Partial<NotificationPreferences> {
+  const picked: Partial<NotificationPreferences> = {};
+  if (update.emailSales !== undefined) picked.emailSales = from.emailSales;
+  if (update.emailProblems !== undefined) picked.emailProblems = from.emailProblems;
+  return picked;
+}
+
+/**
+ * Saves e-mail switches, showing the new values at once. Only the switches a save names are
+ * touched by it: its answer and, when refused, putting back what they were. The other switch
+ * may have a save of its own on the way, whose value must stay on screen.
+ */
+export function savePreferencesMutationOptions(queryClient: QueryClient) {
   const key = notificationSettingsKeys.preferences;
-  return useMutation({
+  const merge = (values: Partial<NotificationPreferences>) =>
+    queryClient.setQueryData<NotificationPreferences>(key, (current) =>
+      current ? { ...current, ...values } : current,
+    );
+  return mutationOptions({
+    mutationKey: [...key, 'save'],
     mutationFn: (update: NotificationPreferencesUpdate) =>
       apiRequest(PREFERENCES_PATH, {
         method: 'PUT',
@@ -44,13 +69,19 @@ export function useSavePreferences() {
     onMutate: async (update) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<NotificationPreferences>(key);
-      if (before) queryClient.setQueryData(key, { ...before, ...update });
-      return { before };
+      if (!before) return { before: null };
+      merge(switchesOf({ ...before, ...update }, update));
+      return { before: switchesOf(before, update) };
     },
     onError: (_error, _update, context) => {
-      if (context?.before) queryClient.setQueryData(key, context.before);
+      if (context?.before) merge(context.before);
     },
-    onSuccess: (saved) => queryClient.setQueryData(key, saved),
+    onSuccess: (saved, update) =>
+      merge({
+        ...switchesOf(saved, update),
+        emailAvailable: saved.emailAvailable,
+        email: saved.email,
+      }),
   });
 }
 

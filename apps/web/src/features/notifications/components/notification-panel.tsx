@@ -35,6 +35,7 @@ import {
   useMarkRead,
 } from '../api/notifications.api';
 import { notificationText, relativeTime, type NotificationText } from '../notification-text';
+import { loadState } from '../notification-view';
 import { notificationMessages as m } from '../notifications.messages';
 
 const KIND_ICON = {
@@ -177,19 +178,19 @@ export function NotificationPanel({
   const intl = useIntl();
   const now = useNow();
   const list = useInfiniteQuery(notificationListQueryOptions());
-  const markRead = useMarkRead();
-  const markAllRead = useMarkAllRead();
-  const items = list.data?.pages.flatMap((page) => page.notifications) ?? [];
-  const unreadCount = list.data?.pages[0]?.unreadCount ?? 0;
-
+  const state = loadState(list);
   const showFailure = (error: unknown) =>
     toasts.show({
       color: 'red',
       message: intl.formatMessage(m.markReadFailed, { reason: errorText(intl, error) }),
     });
+  const markRead = useMarkRead(showFailure);
+  const markAllRead = useMarkAllRead();
+  const items = list.data?.pages.flatMap((page) => page.notifications) ?? [];
+  const unreadCount = list.data?.pages[0]?.unreadCount ?? 0;
 
   const open = (notification: Notification) => {
-    if (notification.readAt === null) markRead.mutate(notification.id, { onError: showFailure });
+    if (notification.readAt === null) markRead.mutate(notification.id);
     onNavigate();
   };
 
@@ -218,16 +219,16 @@ export function NotificationPanel({
       </Group>
       <Box style={{ borderTop: '1px solid var(--mantine-color-default-border)' }} />
 
-      {list.isPending ? (
+      {state.kind === 'loading' ? (
         <Center py="xl" role="status">
           <Loader size="sm" />
           <VisuallyHidden>{intl.formatMessage(commonMessages.loading)}</VisuallyHidden>
         </Center>
-      ) : list.isError ? (
+      ) : state.kind === 'failed' ? (
         <LoadErrorAlert
           m="md"
           title={intl.formatMessage(m.loadFailed)}
-          error={list.error}
+          error={state.error}
           onRetry={() => void list.refetch()}
         />
       ) : items.length === 0 ? (

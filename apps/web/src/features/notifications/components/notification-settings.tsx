@@ -2,8 +2,8 @@ import { isSlackWebhookUrl, type SlackSettings } from '@listloop/domain';
 import { Alert, Button, Group, Skeleton, Stack, Switch, TextInput } from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
 import { IconBrandSlack, IconInfoCircle, IconMail } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { SectionCard } from '../../../components/ui/section-card';
@@ -11,10 +11,18 @@ import { errorText } from '../../../lib/error-text';
 import { usePermission } from '../../../lib/session';
 import {
   notificationPreferencesQueryOptions,
+  savePreferencesMutationOptions,
   slackSettingsQueryOptions,
-  useSavePreferences,
   useSaveSlackSettings,
 } from '../api/notification-settings.api';
+import {
+  flipSwitch,
+  loadState,
+  NO_SAVES,
+  saveSettled,
+  shownValue,
+  type SwitchSaves,
+} from '../notification-view';
 import { notificationMessages as m } from '../notifications.messages';
 
 function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
@@ -28,25 +36,77 @@ function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void })
   );
 }
 
+type EmailSwitchKey = 'emailSales' | 'emailProblems';
+
+/**
+ * One e-mail switch, saved as it is switched, with its own save: the other switch can be
+ * flipped meanwhile, and flipping this one again is saved after the answer (SwitchSaves).
+ */
+function EmailSwitch({
+  name,
+  value,
+  disabled,
+  label,
+  description,
+}: {
+  name: EmailSwitchKey;
+  value: boolean;
+  disabled: boolean;
+  label: string;
+  description: string;
+}) {
+  const intl = useIntl();
+  const save = useMutation(savePreferencesMutationOptions(useQueryClient()));
+  const [saves, setSavesState] = useState<SwitchSaves>(NO_SAVES);
+  const savesRef = useRef<SwitchSaves>(NO_SAVES);
+  const setSaves = (next: SwitchSaves) => {
+    savesRef.current = next;
+    setSavesState(next);
+  };
+
+  const send = (enabled: boolean) => {
+    save.mutate(
+      { [name]: enabled },
+      {
+        onError: (error) => {
+          if (savesRef.current.next !== null) return;
+          toasts.show({
+            color: 'red',
+            message: intl.formatMessage(m.notSaved, { reason: errorText(intl, error) }),
+          });
+        },
+        onSettled: (saved, _error, _update, context) => {
+          const settled = saved?.[name] ?? context?.before?.[name] ?? !enabled;
+          const after = saveSettled(savesRef.current, settled);
+          setSaves(after.saves);
+          if (after.send !== null) send(after.send);
+        },
+      },
+    );
+  };
+
+  return (
+    <Switch
+      checked={shownValue(saves, value)}
+      onChange={(event) => {
+        const flipped = flipSwitch(savesRef.current, event.currentTarget.checked);
+        setSaves(flipped.saves);
+        if (flipped.send !== null) send(flipped.send);
+      }}
+      disabled={disabled}
+      aria-busy={saves.sending !== null || undefined}
+      label={label}
+      description={description}
+      data-testid={name === 'emailSales' ? 'email-sales' : 'email-problems'}
+    />
+  );
+}
+
 /** The signed-in user's e-mail switches: sales, and problems. Each saves as it is switched. */
 function EmailSettings() {
   const intl = useIntl();
   const preferences = useQuery(notificationPreferencesQueryOptions());
-  const save = useSavePreferences();
-
-  const onSwitch = (key: 'emailSales' | 'emailProblems', enabled: boolean) => {
-    if (save.isPending) return;
-    save.mutate(
-      { [key]: enabled },
-      {
-        onError: (error) =>
-          toasts.show({
-            color: 'red',
-            message: intl.formatMessage(m.notSaved, { reason: errorText(intl, error) }),
-          }),
-      },
-    );
-  };
+  const state = loadState(preferences);
 
   return (
     <SectionCard
@@ -54,40 +114,38 @@ function EmailSettings() {
       title={intl.formatMessage(m.emailTitle)}
       icon={<IconMail size={18} />}
       description={
-        preferences.data
-          ? intl.formatMessage(m.emailDescription, { email: preferences.data.email })
+        state.kind === 'ready'
+          ? intl.formatMessage(m.emailDescription, { email: state.data.email })
           : undefined
       }
     >
-      {preferences.isPending ? (
+      {state.kind === 'loading' ? (
         <Stack gap="sm" aria-hidden>
           <Skeleton h={40} />
           <Skeleton h={40} />
         </Stack>
-      ) : preferences.isError ? (
-        <LoadFailed error={preferences.error} onRetry={() => void preferences.refetch()} />
+      ) : state.kind === 'failed' ? (
+        <LoadFailed error={state.error} onRetry={() => void preferences.refetch()} />
       ) : (
         <Stack gap="md">
-          {!preferences.data.emailAvailable && (
+          {!state.data.emailAvailable && (
             <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />}>
               {intl.formatMessage(m.emailUnavailable)}
             </Alert>
           )}
-          <Switch
-            checked={preferences.data.emailSales}
-            onChange={(event) => onSwitch('emailSales', event.currentTarget.checked)}
-            disabled={!preferences.data.emailAvailable}
+          <EmailSwitch
+            name="emailSales"
+            value={state.data.emailSales}
+            disabled={!state.data.emailAvailable}
             label={intl.formatMessage(m.emailSales)}
             description={intl.formatMessage(m.emailSalesHint)}
-            data-testid="email-sales"
           />
-          <Switch
-            checked={preferences.data.emailProblems}
-            onChange={(event) => onSwitch('emailProblems', event.currentTarget.checked)}
-            disabled={!preferences.data.emailAvailable}
+          <EmailSwitch
+            name="emailProblems"
+            value={state.data.emailProblems}
+            disabled={!state.data.emailAvailable}
             label={intl.formatMessage(m.emailProblems)}
             description={intl.formatMessage(m.emailProblemsHint)}
-            data-testid="email-problems"
           />
         </Stack>
       )}
@@ -181,6 +239,7 @@ function SlackForm({ current }: { current: SlackSettings }) {
 function SlackSettingsCard() {
   const intl = useIntl();
   const slack = useQuery(slackSettingsQueryOptions());
+  const state = loadState(slack);
   return (
     <SectionCard
       titleId="notification-settings-slack"
@@ -188,15 +247,15 @@ function SlackSettingsCard() {
       icon={<IconBrandSlack size={18} />}
       description={intl.formatMessage(m.slackDescription)}
     >
-      {slack.isPending ? (
+      {state.kind === 'loading' ? (
         <Skeleton h={120} aria-hidden />
-      ) : slack.isError ? (
-        <LoadFailed error={slack.error} onRetry={() => void slack.refetch()} />
+      ) : state.kind === 'failed' ? (
+        <LoadFailed error={state.error} onRetry={() => void slack.refetch()} />
       ) : (
         // Keyed by what is saved, so the form starts again from it after a save elsewhere.
         <SlackForm
-          key={`${slack.data.enabled}-${slack.data.webhookHint ?? ''}`}
-          current={slack.data}
+          key={`${state.data.enabled}-${state.data.webhookHint ?? ''}`}
+          current={state.data}
         />
       )}
     </SectionCard>

@@ -1,10 +1,19 @@
 import { Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState, type ChangeEvent, type ReactNode } from 'react';
+import { useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { errorText } from '../../../lib/error-text';
 import { useSaveSetting } from '../api/user-settings.api';
-import { settingStatus, type SettingChange, type SettingValue } from '../settings-state';
+import {
+  flipSwitch,
+  NO_SAVES,
+  saveSettled,
+  settingStatus,
+  shownValue,
+  type SettingChange,
+  type SettingValue,
+  type SwitchSaves,
+} from '../settings-state';
 import { settingsMessages } from '../settings.messages';
 
 interface SettingSwitchProps {
@@ -45,7 +54,8 @@ function statusText(intl: IntlShape, value: SettingValue, defaultEnabled: boolea
 /**
  * One setting, saved the moment it is switched. While the save is on the way the switch shows
  * the new value and "Saving…"; a refused save puts it back and says so. It is never disabled
- * meanwhile (a keyboard user keeps focus on it); another flip waits for the answer.
+ * meanwhile (a keyboard user keeps focus on it): flipping it again is kept and saved once the
+ * answer is in (see SwitchSaves), never dropped.
  */
 export function SettingSwitch({
   setting,
@@ -59,18 +69,21 @@ export function SettingSwitch({
 }: SettingSwitchProps) {
   const intl = useIntl();
   const save = useSaveSetting();
-  // The value being saved, shown from the very click (the cache's optimistic value follows a
-  // moment later); null when nothing is on the way.
-  const [saving, setSaving] = useState<boolean | null>(null);
-  const busy = saving !== null || save.isPending;
+  // Rendered from the state; read and written by the save callbacks through the ref, which
+  // always holds the latest (a callback's closure would hold the state of its render).
+  const [saves, setSavesState] = useState<SwitchSaves>(NO_SAVES);
+  const savesRef = useRef<SwitchSaves>(NO_SAVES);
+  const setSaves = (next: SwitchSaves) => {
+    savesRef.current = next;
+    setSavesState(next);
+  };
+  const busy = saves.sending !== null;
 
-  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    if (readOnly || busy) return;
-    const change = { ...setting, enabled: event.currentTarget.checked } as SettingChange;
-    setSaving(change.enabled);
-    save.mutate(change, {
-      onSettled: () => setSaving(null),
+  const send = (enabled: boolean) => {
+    save.mutate({ ...setting, enabled } as SettingChange, {
       onError: (error) => {
+        // A later choice is still to be saved (or undoes this one): no failure to tell yet.
+        if (savesRef.current.next !== null) return;
         notifications.show({
           color: 'red',
           title: intl.formatMessage(settingsMessages.notSavedTitle),
@@ -80,12 +93,26 @@ export function SettingSwitch({
           }),
         });
       },
+      onSettled: (result, _error, change, context) => {
+        // Saved: the server's value; refused: the one put back.
+        const saved = result?.value.enabled ?? context?.previous?.enabled ?? !change.enabled;
+        const after = saveSettled(savesRef.current, saved);
+        setSaves(after.saves);
+        if (after.send !== null) send(after.send);
+      },
     });
+  };
+
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    if (readOnly) return;
+    const flipped = flipSwitch(savesRef.current, event.currentTarget.checked);
+    setSaves(flipped.saves);
+    if (flipped.send !== null) send(flipped.send);
   };
 
   return (
     <Switch
-      checked={saving ?? value.enabled}
+      checked={shownValue(saves, value.enabled)}
       onChange={onChange}
       disabled={readOnly}
       aria-label={accessibleName}

@@ -30,7 +30,7 @@ import { SectionCard } from '../../../components/ui/section-card';
 import { commonMessages } from '../../../i18n/common.messages';
 import { useSignedInSession } from '../../../lib/session';
 import { userSettingsQueryOptions } from '../api/user-settings.api';
-import { marketplacesByName } from '../settings-state';
+import { loadState, marketplacesByName } from '../settings-state';
 import { bulkActionMessages, settingsMessages } from '../settings.messages';
 import { SettingSwitch } from './setting-switch';
 
@@ -165,6 +165,7 @@ export function SettingsPage() {
   const intl = useIntl();
   const session = useSignedInSession();
   const settings = useQuery(userSettingsQueryOptions());
+  const state = loadState(settings);
   const marketplaces = marketplacesByName(session.allowedMarketplaces, intl.locale);
   const showMercari = session.allowedMarketplaces.includes('mercari');
 
@@ -179,23 +180,23 @@ export function SettingsPage() {
         </Text>
       </Stack>
 
-      {settings.isPending ? (
+      {state.kind === 'loading' ? (
         <>
           <VisuallyHidden role="status">
             {intl.formatMessage(commonMessages.loading)}
           </VisuallyHidden>
           <SettingsSkeleton />
         </>
-      ) : settings.isError ? (
+      ) : state.kind === 'failed' ? (
         <LoadErrorAlert
           title={intl.formatMessage(settingsMessages.loadFailed)}
-          error={settings.error}
+          error={state.error}
           onRetry={() => void settings.refetch()}
         />
       ) : (
         <>
           <MarketplaceSections
-            settings={settings.data}
+            settings={state.data}
             marketplaces={marketplaces}
             saleDetectionReadOnly={session.details.hideSaleDetectionToggle}
           />
@@ -213,7 +214,7 @@ export function SettingsPage() {
                   <SettingSwitch
                     key={action}
                     setting={{ section: 'notifications', key: action }}
-                    value={settings.data.notifications[action]}
+                    value={state.data.notifications[action]}
                     defaultEnabled={USER_SETTINGS_DEFAULTS.notifications}
                     label={name}
                     accessibleName={intl.formatMessage(settingsMessages.notificationsSwitch, {
@@ -235,7 +236,7 @@ export function SettingsPage() {
             >
               <SettingSwitch
                 setting={{ section: 'mercariForm', key: 'showSwitchShipping' }}
-                value={{ enabled: settings.data.mercariForm.showSwitchShipping, dateEnabled: null }}
+                value={{ enabled: state.data.mercariForm.showSwitchShipping, dateEnabled: null }}
                 // A plain flag: no date and no default wording, just on or off.
                 defaultEnabled={null}
                 label={intl.formatMessage(settingsMessages.mercariShowSwitchShipping)}

@@ -1,0 +1,62 @@
+/**
+ * What the notification panel and settings show of their queries and saves. The settings
+ * screen's switches follow the same rules (features/settings/settings-state.ts); features do
+ * not import each other, so the few lines are kept here too.
+ */
+
+/** What a panel or section read by a query shows. */
+export type LoadState<T> =
+  { kind: 'ready'; data: T } | { kind: 'failed'; error: unknown } | { kind: 'loading' };
+
+/**
+ * The data once there is some, even when a later refetch (the 30 s poll, on focus) failed: the
+ * list or the form stays on screen. The failure only when nothing was ever loaded.
+ */
+export function loadState<T>(query: {
+  data: T | undefined;
+  isError: boolean;
+  error: unknown;
+}): LoadState<T> {
+  if (query.data !== undefined) return { kind: 'ready', data: query.data };
+  return query.isError ? { kind: 'failed', error: query.error } : { kind: 'loading' };
+}
+
+/**
+ * One switch's saves, one at a time. Flipping it again while its save is on the way is kept,
+ * shown, and sent once that answer is in, unless the answer already left it that way: no
+ * choice is dropped, and two saves of one switch never race.
+ */
+export interface SwitchSaves {
+  /** The value on its way to the server; null when nothing is. */
+  sending: boolean | null;
+  /** The latest choice, made while `sending` was on its way. */
+  next: boolean | null;
+}
+
+export const NO_SAVES: SwitchSaves = { sending: null, next: null };
+
+/** The switch is flipped: what to send now (null: it waits for the save on the way). */
+export function flipSwitch(
+  saves: SwitchSaves,
+  enabled: boolean,
+): { saves: SwitchSaves; send: boolean | null } {
+  if (saves.sending === null) return { saves: { sending: enabled, next: null }, send: enabled };
+  return { saves: { ...saves, next: enabled }, send: null };
+}
+
+/**
+ * The save on the way has its answer and the switch now is `saved` (the server's value, or the
+ * one put back after a failure): the choice made meanwhile is sent next when it differs.
+ */
+export function saveSettled(
+  saves: SwitchSaves,
+  saved: boolean,
+): { saves: SwitchSaves; send: boolean | null } {
+  if (saves.next === null || saves.next === saved) return { saves: NO_SAVES, send: null };
+  return { saves: { sending: saves.next, next: null }, send: saves.next };
+}
+
+/** What the switch shows: the latest choice while saves are on the way, else `saved`. */
+export function shownValue(saves: SwitchSaves, saved: boolean): boolean {
+  return saves.next ?? saves.sending ?? saved;
+}
