@@ -5,6 +5,7 @@ import { BULK_ACTION_ITEMS_MAX, type BulkActionRun } from '@listloop/domain';
 import type { TestClient } from '../../../test/client';
 import { addMember, createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
 import { queryRows, startTestServer, type TestServer } from '../../../test/server';
+import { loadMemberContext } from '../../platform/http/request-context';
 import { COMPLETE_DETAILS } from '../items/item.test-fixtures';
 
 const ITEMS = '/api/account/item';
@@ -457,6 +458,27 @@ describe('bulk actions', () => {
       expect(message).toContain('A bulk action takes at most 10,000 items');
     });
 
+    it('takes 10,000 ids when nearly all of them name no item, and skips those', async () => {
+      const [id] = await newItems(1);
+      const gone = Array.from({ length: BULK_ACTION_ITEMS_MAX - 1 }, (_, i) =>
+        `gone-${i}`.padEnd(24, 'x'),
+      );
+      const started = await start('bulkEditLabels', {
+        selection: { itemIds: [id, ...gone] },
+        parameters: { addLabels: ['survivor'] },
+      });
+      expect(started.status, started.text).toBe(202);
+      expect(started.body).toMatchObject({ total: BULK_ACTION_ITEMS_MAX, skipped: gone.length });
+      const run = await finishedRun(started.body.runId as string);
+      expect(run).toMatchObject({
+        status: 'done',
+        done: 1,
+        skipped: gone.length,
+        processed: 10_000,
+      });
+      expect((await itemOf(id!)).labels).toEqual(['survivor']);
+    });
+
     it('answers 403 to a person whose role does not allow the action', async () => {
       const viewer = await addMember(server, account, { roleId: account.viewerRoleId });
       const client = await signIn(server, viewer);
@@ -597,6 +619,281 @@ describe('bulk actions', () => {
       });
       expect(response.status).toBe(400);
       expect(response.body.message).toMatch(/listedID/);
+    });
+  });
+
+  describe('a batch worked again, or raced by another change', () => {
+    let idle: TestServer;
+    let who: AccountFixture;
+    let client: TestClient;
+    beforeAll(async () => {
+      // A server whose queue does not work: the test plays the worker, batch by batch.
+      idle = await startTestServer({
+        work: false,
+        env: { LOGIN_MAX_PER_IP: '1000', BULK_ACTION_BATCH_SIZE: '2' },
+      });
+      who = await createAccount(idle);
+      client = await signIn(idle, who);
+    });
+    afterAll(() => idle.close());
+
+    const create = async (title: string) => {
+      sku += 1;
+      const created = await client.post(ITEMS, {
+        generalDetails: { ...COMPLETE_DETAILS, title, sku: `RACE-${sku}` },
+      });
+      expect(created.status, created.text).toBe(201);
+      return created.body.item.itemID as string;
+    };
+    const report = async (itemId: string, path: string, body: Record<string, unknown> = {}) => {
+      const response = await client.post(`${ITEMS}/${who.userId}/${itemId}/${path}`, {
+        marketplace: M,
+        ...body,
+      });
+      expect(response.status, response.text).toBe(200);
+    };
+    const queue = async (itemId: string, operation: 'list' | 'relist') => {
+      const response = await client.put(`${REST}/${itemId}/status`, {
+        userId: who.userId,
+        marketplace: M,
+        status: 'queue',
+        operation,
+      });
+      expect(response.status, response.text).toBe(202);
+    };
+    const listed = async (itemId: string) => {
+      await queue(itemId, 'list');
+      await report(itemId, 'set-listing-listed', { listedID: `FB-${itemId.slice(0, 6)}` });
+    };
+    const batch = (runId: string, n: number) =>
+      idle.container.jobs.bulkActionBatch.handler(
+        { runId, accountId: who.accountId, batch: n, attempt: 0 },
+        { jobId: 'test', retryCount: 0, logger },
+      );
+    const outcomesOf = async (runId: string) =>
+      (await client.get(`${BULK}/runs/${runId}/items`)).body.items as {
+        itemId: string;
+        status: string;
+        message: string | null;
+      }[];
+
+    it('stops watching a run when the client of its event stream goes away', async () => {
+      const id = await create('Watched');
+      const started = await client.post(`${BULK}/bulkEditLabels`, {
+        selection: { itemIds: [id] },
+        parameters: { addLabels: ['watched'] },
+      });
+      const service = idle.container.services.bulkActions;
+      const get = service.get.bind(service);
+      let reads = 0;
+      Object.assign(service, {
+        get: (...args: Parameters<typeof get>) => {
+          reads += 1;
+          return get(...args);
+        },
+      });
+      try {
+        const gone = new AbortController();
+        const response = await fetch(`${idle.baseUrl}${BULK}/runs/${started.body.runId}/events`, {
+          headers: { cookie: client.cookieHeader, accept: 'text/event-stream' },
+          signal: gone.signal,
+        });
+        const reader = response.body!.getReader();
+        const first = new TextDecoder().decode((await reader.read()).value);
+        expect(first).toContain('event: progress');
+        // The run waits (nobody works the queue): the server looks at it every 500 ms...
+        await until(
+          async () => reads,
+          (n) => n >= 3,
+        );
+        gone.abort();
+        await new Promise((resolve) => setTimeout(resolve, 600));
+        const after = reads;
+        // ...and no more once the client has gone.
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        expect(reads).toBe(after);
+      } finally {
+        delete (service as { get?: unknown }).get;
+      }
+    });
+
+    it('bulkDelete refuses an item listed after its batch read the items', async () => {
+      const ids = [await create('Raced delete'), await create('Plain delete')];
+      const started = await client.post(`${BULK}/bulkDelete`, { selection: { itemIds: ids } });
+      expect(started.status, started.text).toBe(202);
+      // The seller lists the first item just after the batch has read its items.
+      const repository = idle.container.repositories.items;
+      const findMany = repository.findMany.bind(repository);
+      let raced = false;
+      Object.assign(repository, {
+        findMany: async (...args: Parameters<typeof findMany>) => {
+          const rows = await findMany(...args);
+          if (!raced && args[3]?.lock === false) {
+            raced = true;
+            await listed(ids[0]!);
+          }
+          return rows;
+        },
+      });
+      try {
+        await batch(started.body.runId, 0);
+      } finally {
+        delete (repository as { findMany?: unknown }).findMany;
+      }
+      expect(raced).toBe(true);
+      const run = await runOf(started.body.runId, client);
+      expect(run).toMatchObject({ status: 'done', done: 1, failed: 1 });
+      expect(run.failures[0]).toMatchObject({
+        itemId: ids[0],
+        message: expect.stringContaining('Still listed on Facebook Marketplace'),
+      });
+      const kept = await client.get(`${ITEMS}/${who.userId}/${ids[0]}`);
+      expect(kept.status).toBe(200);
+      expect(kept.body.item.listings[M].status).toBe('listed');
+      expect((await client.get(`${ITEMS}/${who.userId}/${ids[1]}`)).status).toBe(404);
+    });
+
+    it('bulkCopyItems copies a batch in one transaction, and a second try copies nothing', async () => {
+      const ids = [await create('Copied together'), await create('Copied together')];
+      const started = await client.post(`${BULK}/bulkCopyItems`, { selection: { itemIds: ids } });
+      expect(started.status, started.text).toBe(202);
+      const { db } = idle.container.database;
+      const transaction = db.transaction.bind(db);
+      let transactions = 0;
+      Object.assign(db, {
+        transaction: (...args: Parameters<typeof transaction>) => {
+          transactions += 1;
+          return transaction(...args);
+        },
+      });
+      const steps = (
+        idle.container.services.bulkActions as unknown as {
+          steps: { run: (...args: unknown[]) => Promise<unknown> };
+        }
+      ).steps;
+      const row = await idle.container.repositories.bulkActions.find(
+        who.accountId,
+        started.body.runId,
+      );
+      const ctx = (
+        await loadMemberContext(
+          idle.container.repositories.accountUsers,
+          { id: who.userId, email: who.email, name: 'Ada Seller' },
+          'test',
+        )
+      ).context!;
+      try {
+        const work = () =>
+          steps.run('bulkCopyItems', { ctx, run: row, itemIds: ids, parameters: {}, logger });
+        await expect(work()).resolves.toEqual([
+          expect.objectContaining({ itemId: ids[0], status: 'done' }),
+          expect.objectContaining({ itemId: ids[1], status: 'done' }),
+        ]);
+        expect(transactions).toBe(1);
+        // The worker died before recording the batch; the next try finds the copies made.
+        await work();
+      } finally {
+        delete (db as { transaction?: unknown }).transaction;
+      }
+      await batch(started.body.runId, 0);
+      expect(await runOf(started.body.runId, client)).toMatchObject({ status: 'done', done: 2 });
+      const copies = await queryRows<{ n: number }>(
+        idle,
+        sql`SELECT count(*)::int AS n FROM items
+            WHERE account_id = ${who.accountId} AND general_details->>'title' = 'Copied together'`,
+      );
+      expect(copies[0]!.n).toBe(4);
+    });
+
+    it('bulkDelistRelist does not relist again a listing a crashed try already relisted', async () => {
+      const id = await create('Relisted once');
+      await listed(id);
+      const started = await client.post(`${BULK}/bulkDelistRelist`, {
+        selection: { itemIds: [id] },
+        parameters: { marketplaces: [M] },
+      });
+      expect(started.status, started.text).toBe(202);
+      // A try of batch 0 queued the relist and died before recording it; the relist then ran
+      // to its end (the old listing delisted, the new one listed) before the batch was retried.
+      await queue(id, 'relist');
+      await report(id, 'set-listing-delisted');
+      await report(id, 'set-listing-listed', { listedID: 'FB-second' });
+      await batch(started.body.runId, 0);
+
+      const relists = await queryRows<{ n: number }>(
+        idle,
+        sql`SELECT count(*)::int AS n FROM listing_operations
+            WHERE item_id = ${id} AND operation = 'relist'`,
+      );
+      expect(relists[0]!.n).toBe(1);
+      const item = (await client.get(`${ITEMS}/${who.userId}/${id}`)).body.item;
+      expect(item.listings[M]).toMatchObject({ status: 'listed', listedID: 'FB-second' });
+      const [outcome] = await outcomesOf(started.body.runId);
+      expect(outcome).toMatchObject({
+        itemId: id,
+        status: 'skipped',
+        message: 'Already relisted on Facebook Marketplace since this bulk action started.',
+      });
+    });
+  });
+
+  describe('the sweeper', () => {
+    it('gives up only on a run that stopped moving, not on one a resend got moving again', async () => {
+      const idle = await startTestServer({
+        work: false,
+        env: { LOGIN_MAX_PER_IP: '1000', BULK_ACTION_BATCH_SIZE: '2' },
+      });
+      try {
+        const who = await createAccount(idle);
+        const client = await signIn(idle, who);
+        const ids: string[] = [];
+        for (let i = 0; i < 4; i += 1) {
+          const created = await client.post(ITEMS, { generalDetails: { title: `Swept ${i}` } });
+          ids.push(created.body.item.itemID);
+        }
+        const started = await client.post(`${BULK}/bulkEditLabels`, {
+          selection: { itemIds: ids },
+          parameters: { addLabels: ['swept'] },
+        });
+        const runId = started.body.runId as string;
+        const { services, repositories, database } = idle.container;
+        // It stalled five times already, and the sweeper reads it as stalled once more...
+        await database.db.execute(
+          sql`UPDATE bulk_action_runs SET attempt = 5, updated_at = now() - interval '5 minutes'
+              WHERE id = ${runId}`,
+        );
+        const read = await repositories.bulkActions.stalled({
+          now: new Date(),
+          quietBefore: new Date(Date.now() - 60_000),
+          limit: 200,
+        });
+        expect(read.map((run) => run.id)).toEqual([runId]);
+        // ...just as the fifth resend's job takes it and works its first batch.
+        await idle.container.jobs.bulkActionBatch.handler(
+          { runId, accountId: who.accountId, batch: 0, attempt: 5 },
+          { jobId: 'test', retryCount: 0, logger },
+        );
+        Object.assign(repositories.bulkActions, { stalled: async () => read });
+        try {
+          await expect(services.bulkActions.sweep(logger)).resolves.toEqual({
+            resent: 0,
+            ended: 0,
+          });
+        } finally {
+          delete (repositories.bulkActions as { stalled?: unknown }).stalled;
+        }
+        expect(await runOf(runId, client)).toMatchObject({ status: 'running', processed: 2 });
+
+        // It stalls again later: it moved since its last resends, so it is sent again.
+        await database.db.execute(
+          sql`UPDATE bulk_action_runs SET updated_at = now() - interval '5 minutes'
+              WHERE id = ${runId}`,
+        );
+        await expect(services.bulkActions.sweep(logger)).resolves.toEqual({ resent: 1, ended: 0 });
+        expect(await runOf(runId, client)).toMatchObject({ status: 'running', processed: 2 });
+      } finally {
+        await idle.close();
+      }
     });
   });
 

@@ -1,8 +1,22 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  notInArray,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { BulkActionItemStatus, BulkActionRunStatus } from '@listloop/domain';
 import type { Db } from '../../platform/db/database';
 import { authUsers } from '../auth/auth.table';
 import { items } from '../items/item.table';
+import { listingOperations } from '../listings/listing.table';
 import { bulkActionRunItems, bulkActionRuns } from './bulk-action.table';
 
 export type BulkActionRunRow = typeof bulkActionRuns.$inferSelect;
@@ -18,6 +32,8 @@ export interface ItemOutcome {
 
 const ACTIVE: BulkActionRunStatus[] = ['queued', 'running', 'cancelling'];
 const FINAL: BulkActionRunStatus[] = ['cancelled', 'done', 'failed'];
+/** Outcome rows written per statement (7 parameters each). */
+const OUTCOME_ROWS_PER_INSERT = 1000;
 
 /** Runs belong to an account; every query names it. */
 export class BulkActionRepository {
@@ -167,15 +183,17 @@ export class BulkActionRepository {
   }
 
   /**
-   * Ends a run that has not ended yet. `unleased`: only when no worker holds it (the sweeper's
-   * case; a worker ends the run it holds itself). Null when it had ended, or is held.
+   * Ends a run that has not ended yet. `stalledBefore` (the sweeper's case; a worker ends the
+   * run it holds itself): only when no worker holds it and it has not moved since then, so a
+   * run a worker took and moved on after the sweeper read it is left alone. Null when it had
+   * ended, or is held, or moved.
    */
   async end(
     run: Pick<BulkActionRunRow, 'accountId' | 'id'>,
     status: 'cancelled' | 'failed',
     reason: string | null,
     now: Date,
-    options: { unleased?: boolean } = {},
+    options: { stalledBefore?: Date } = {},
   ): Promise<BulkActionRunRow | null> {
     const [row] = await this.db
       .update(bulkActionRuns)
@@ -191,8 +209,11 @@ export class BulkActionRepository {
           eq(bulkActionRuns.accountId, run.accountId),
           eq(bulkActionRuns.id, run.id),
           inArray(bulkActionRuns.status, ACTIVE),
-          ...(options.unleased
-            ? [or(isNull(bulkActionRuns.leaseExpiresAt), lt(bulkActionRuns.leaseExpiresAt, now))]
+          ...(options.stalledBefore
+            ? [
+                or(isNull(bulkActionRuns.leaseExpiresAt), lt(bulkActionRuns.leaseExpiresAt, now)),
+                lt(bulkActionRuns.updatedAt, options.stalledBefore),
+              ]
             : []),
         ),
       )
@@ -223,8 +244,15 @@ export class BulkActionRepository {
     });
   }
 
-  /** The sweeper's resend of a stalled run: its attempt moves on, unless someone took it. */
-  async bumpAttempt(run: BulkActionRunRow, now: Date): Promise<BulkActionRunRow | null> {
+  /**
+   * The sweeper's resend of a stalled run: its attempt moves on, unless someone took it or it
+   * moved since `stalledBefore`.
+   */
+  async bumpAttempt(
+    run: BulkActionRunRow,
+    now: Date,
+    stalledBefore: Date,
+  ): Promise<BulkActionRunRow | null> {
     const [row] = await this.db
       .update(bulkActionRuns)
       .set({ attempt: sql`${bulkActionRuns.attempt} + 1` })
@@ -235,6 +263,7 @@ export class BulkActionRepository {
           eq(bulkActionRuns.attempt, run.attempt),
           inArray(bulkActionRuns.status, ACTIVE),
           or(isNull(bulkActionRuns.leaseExpiresAt), lt(bulkActionRuns.leaseExpiresAt, now)),
+          lt(bulkActionRuns.updatedAt, stalledBefore),
         ),
       )
       .returning();
@@ -274,6 +303,9 @@ export class BulkActionRepository {
           skipped: sql`${bulkActionRuns.skipped} + ${tally('skipped')}`,
           position,
           batchesDone: sql`${bulkActionRuns.batchesDone} + 1`,
+          // The sweeper gives a run up after so many resends that did not move it; one that
+          // moved starts that count again (the next job's id has a new batch number).
+          attempt: 0,
           status,
           leaseOwner: null,
           leaseExpiresAt: null,
@@ -292,28 +324,35 @@ export class BulkActionRepository {
     start: number,
     outcomes: readonly ItemOutcome[],
   ): Promise<ItemOutcome[]> {
-    if (outcomes.length === 0) return [];
-    const rows = await db
-      .insert(bulkActionRunItems)
-      .values(
-        outcomes.map((outcome, index) => ({
-          runId: run.id,
-          accountId: run.accountId,
-          position: start + index,
-          itemId: outcome.itemId,
-          title: outcome.title.slice(0, 500),
-          status: outcome.status,
-          message: outcome.message?.slice(0, 2000) ?? null,
-        })),
-      )
-      .onConflictDoNothing()
-      .returning();
-    return rows.map((row) => ({
-      itemId: row.itemId,
-      title: row.title,
-      status: row.status,
-      message: row.message,
-    }));
+    const inserted: ItemOutcome[] = [];
+    // A run may start with up to 10,000 ids that name no item: in one statement their
+    // parameters would pass Postgres's limit of 65,535.
+    for (let from = 0; from < outcomes.length; from += OUTCOME_ROWS_PER_INSERT) {
+      const rows = await db
+        .insert(bulkActionRunItems)
+        .values(
+          outcomes.slice(from, from + OUTCOME_ROWS_PER_INSERT).map((outcome, index) => ({
+            runId: run.id,
+            accountId: run.accountId,
+            position: start + from + index,
+            itemId: outcome.itemId,
+            title: outcome.title.slice(0, 500),
+            status: outcome.status,
+            message: outcome.message?.slice(0, 2000) ?? null,
+          })),
+        )
+        .onConflictDoNothing()
+        .returning();
+      for (const row of rows) {
+        inserted.push({
+          itemId: row.itemId,
+          title: row.title,
+          status: row.status,
+          message: row.message,
+        });
+      }
+    }
+    return inserted;
   }
 
   /** The item ids among `itemIds` that already have an outcome in the run. */
@@ -414,6 +453,55 @@ export class BulkActionRepository {
       )
       .orderBy(asc(bulkActionRuns.updatedAt))
       .limit(input.limit);
+  }
+
+  /** Deletes items of the owner's inventory (the caller has them locked); answers how many. */
+  async removeItems(
+    db: Db,
+    accountId: string,
+    ownerUserId: string,
+    ids: readonly string[],
+  ): Promise<number> {
+    if (ids.length === 0) return 0;
+    const removed = await db
+      .delete(items)
+      .where(
+        and(
+          eq(items.accountId, accountId),
+          eq(items.userId, ownerUserId),
+          inArray(items.id, [...ids]),
+        ),
+      )
+      .returning({ id: items.id });
+    return removed.length;
+  }
+
+  /**
+   * `item:marketplace` of the listings among these that a relist has been queued for since
+   * `since` (and has not failed or been cancelled): a batch done again after a crash must not
+   * relist them a second time once the first relist has finished.
+   */
+  async relistedSince(
+    accountId: string,
+    itemIds: readonly string[],
+    marketplaces: readonly string[],
+    since: Date,
+  ): Promise<Set<string>> {
+    if (itemIds.length === 0 || marketplaces.length === 0) return new Set();
+    const rows = await this.db
+      .select({ itemId: listingOperations.itemId, marketplace: listingOperations.marketplace })
+      .from(listingOperations)
+      .where(
+        and(
+          eq(listingOperations.accountId, accountId),
+          inArray(listingOperations.itemId, [...itemIds]),
+          inArray(listingOperations.marketplace, [...marketplaces]),
+          eq(listingOperations.operation, 'relist'),
+          notInArray(listingOperations.status, ['failed', 'canceled']),
+          gte(listingOperations.createdAt, since),
+        ),
+      );
+    return new Set(rows.map((row) => `${row.itemId}:${row.marketplace}`));
   }
 
   /** Who a run acts as: the person who started it. */

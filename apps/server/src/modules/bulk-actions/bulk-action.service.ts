@@ -541,24 +541,23 @@ export class BulkActionService {
    */
   async sweep(logger: Log): Promise<{ resent: number; ended: number }> {
     const now = this.now();
-    const stalled = await this.runs.stalled({
-      now: new Date(now),
-      quietBefore: new Date(now - this.stallMs),
-      limit: 200,
-    });
+    const quietBefore = new Date(now - this.stallMs);
+    const stalled = await this.runs.stalled({ now: new Date(now), quietBefore, limit: 200 });
     let resent = 0;
     let ended = 0;
     for (const run of stalled) {
       let ending: BulkActionRunRow | null = null;
       if (run.status === 'cancelling') {
-        ending = await this.runs.end(run, 'cancelled', null, this.date(), { unleased: true });
+        ending = await this.runs.end(run, 'cancelled', null, this.date(), {
+          stalledBefore: quietBefore,
+        });
       } else if (run.attempt >= this.maxAttempts) {
         ending = await this.runs.end(
           run,
           'failed',
           `The bulk action stopped after ${run.attempt} tries that did not finish. Start it again for the items it has not done.`,
           this.date(),
-          { unleased: true },
+          { stalledBefore: quietBefore },
         );
       }
       if (ending) {
@@ -566,7 +565,7 @@ export class BulkActionService {
         await this.finished(ending, logger);
         continue;
       }
-      const bumped = await this.runs.bumpAttempt(run, this.date());
+      const bumped = await this.runs.bumpAttempt(run, this.date(), quietBefore);
       if (!bumped) continue;
       await this.enqueue({
         runId: run.id,

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import {
+  LABELS_PER_USER_MESSAGE,
   ListingSchema,
   MARKETPLACE_NAMES,
   PROTECTED_LISTING_FIELDS,
@@ -19,10 +20,9 @@ import { stampListing } from '../items/item.fields';
 import { completenessOf } from '../items/item.mapper';
 import type { ItemRecord, ItemRepository, ItemWrite } from '../items/item.repository';
 import { NO_SUCH_ITEM, type ItemService } from '../items/item.service';
-import { isUniqueViolation } from '../items/unique-violation';
 import type { LabelService } from '../labels/label.service';
 import type { ListingService } from '../listings/listing.service';
-import type { ItemOutcome } from './bulk-action.repository';
+import { BulkActionRepository, type ItemOutcome } from './bulk-action.repository';
 import type { BulkListingEditService } from './bulk-listing-edit.service';
 
 export const ITEM_GONE = 'This item no longer exists.';
@@ -42,6 +42,8 @@ export interface BatchRun {
   id: string;
   accountId: string;
   ownerUserId: string;
+  /** When the run was made: what happened to an item since may be this run's own doing. */
+  createdAt: Date;
 }
 
 type Step<A extends BulkAction> = (input: {
@@ -75,6 +77,7 @@ export class BulkActionSteps {
     private readonly listings: ListingService,
     private readonly listingEdits: BulkListingEditService,
     private readonly now: () => number = () => Date.now(),
+    private readonly runs: BulkActionRepository = new BulkActionRepository(db),
   ) {}
 
   /** The outcome of every id of the batch, in the batch's order. */
@@ -166,18 +169,33 @@ export class BulkActionSteps {
    * Queues `operation` on each marketplace whose listing is in one of `from`; the others are
    * skipped with `skip`'s reason. The item fails when any marketplace refused.
    */
-  private queueEach(
+  private async queueEach(
     input: Parameters<Step<'bulkList'>>[0],
     operation: 'list' | 'delist' | 'relist',
     from: (phase: ListingPhase) => boolean,
     skip: (phase: ListingPhase, marketplace: MarketplaceId) => string,
   ): Promise<ItemOutcome[]> {
     const { ctx, run, rows, parameters, logger } = input;
+    // A list or delist done by a crashed try of this batch leaves a phase that is skipped; a
+    // finished relist leaves the listing live again, so it is found by its operation instead.
+    const relisted =
+      operation === 'relist'
+        ? await this.runs.relistedSince(
+            run.accountId,
+            rows.map((row) => row.id),
+            parameters.marketplaces,
+            run.createdAt,
+          )
+        : new Set<string>();
     return this.eachItem(rows, logger, async (row) => {
       const queued: string[] = [];
       const skipped: string[] = [];
       const refused: string[] = [];
       for (const marketplace of parameters.marketplaces) {
+        if (relisted.has(`${row.id}:${marketplace}`)) {
+          skipped.push(`Already relisted on ${name(marketplace)} since this bulk action started.`);
+          continue;
+        }
         const phase = phaseOf(listingStateOf(row.listings[marketplace] ?? null));
         if (!from(phase)) {
           skipped.push(skip(phase, marketplace));
@@ -250,29 +268,41 @@ export class BulkActionSteps {
       return results;
     },
 
-    bulkDelete: ({ ctx, run, rows, logger }) =>
-      this.eachItem(rows, logger, async (row) => {
-        // A live listing would be left on the marketplace with nothing in ListLoop to take it
-        // down when the item sells elsewhere: such items are refused, not deleted.
-        const live = Object.entries(row.listings)
-          .filter(([, listing]) => LIVE_PHASES.includes(phaseOf(listingStateOf(listing))))
-          .map(([marketplace]) => name(marketplace as MarketplaceId));
-        if (live.length > 0) {
-          return outcome(
-            row,
-            'failed',
-            `Still listed on ${live.join(', ')}: delist it there first, or mark it not listed.`,
-          );
-        }
-        await this.itemService.remove(ctx, run.ownerUserId, row.id);
-        return outcome(row, 'done', null);
+    // A live listing would be left on the marketplace with nothing in ListLoop to take it down
+    // when the item sells elsewhere: such items are refused, not deleted. The check and the
+    // delete are made on the items locked, in one transaction, as the listing engine locks an
+    // item to queue a listing: a list queued since the batch read its items is seen here.
+    bulkDelete: ({ run, rows }) =>
+      this.db.transaction(async (tx) => {
+        const locked = await this.items.findMany(
+          run.accountId,
+          run.ownerUserId,
+          { ids: rows.map((row) => row.id) },
+          { db: tx },
+        );
+        const byId = new Map(locked.map((row) => [row.id, row]));
+        const removable: string[] = [];
+        const results = rows.map((read) => {
+          const row = byId.get(read.id);
+          if (!row) return outcome(read, 'skipped', ITEM_GONE);
+          const live = Object.entries(row.listings)
+            .filter(([, listing]) => LIVE_PHASES.includes(phaseOf(listingStateOf(listing))))
+            .map(([marketplace]) => name(marketplace as MarketplaceId));
+          if (live.length > 0) {
+            return outcome(
+              row,
+              'failed',
+              `Still listed on ${live.join(', ')}: delist it there first, or mark it not listed.`,
+            );
+          }
+          removable.push(row.id);
+          return outcome(row, 'done', null);
+        });
+        await this.runs.removeItems(tx, run.accountId, run.ownerUserId, removable);
+        return results;
       }),
 
-    bulkCopyItems: ({ ctx, run, rows, logger }) =>
-      this.eachItem(rows, logger, async (row) => {
-        await this.copy(ctx, run, row);
-        return outcome(row, 'done', null);
-      }),
+    bulkCopyItems: ({ ctx, run, rows, logger }) => this.copyAll(ctx, run, rows, logger),
 
     bulkMarkAsNotListed: ({ ctx, run, rows, parameters, logger }) =>
       this.eachItem(rows, logger, async (row) => {
@@ -332,13 +362,79 @@ export class BulkActionSteps {
   };
 
   /**
-   * A new item with the same details, labels, photos, variants and listing fields, but no SKU
-   * (SKUs are unique in an inventory) and nothing listed: the copy's listings start over. Its id
-   * is fixed by the run and the original, so a batch done again finds the copy already there.
+   * A new item for each, with the same details, labels, photos, variants and listing fields, but
+   * no SKU (SKUs are unique in an inventory) and nothing listed: the copy's listings start over.
+   * Its id is fixed by the run and the original, so a batch done again finds the copy already
+   * there. The batch's copies are written together: one transaction, one insert.
    */
-  private async copy(ctx: RequestContext, run: BatchRun, row: ItemRecord): Promise<void> {
+  private async copyAll(
+    ctx: RequestContext,
+    run: BatchRun,
+    rows: ItemRecord[],
+    logger: Logger,
+  ): Promise<ItemOutcome[]> {
     const now = this.now();
-    const id = derivedItemId(run.accountId, run.ownerUserId, `bulk-copy:${run.id}:${row.id}`);
+    const results = new Map<string, ItemOutcome>();
+    const drafts: { row: ItemRecord; id: string; draft: ReturnType<ItemService['validate']> }[] =
+      [];
+    for (const row of rows) {
+      try {
+        drafts.push({ row, id: this.copyId(run, row), draft: this.copyDraft(ctx, row, now) });
+      } catch (error) {
+        results.set(row.id, this.failureOf(row, error, logger));
+      }
+    }
+    await this.db.transaction(async (tx) => {
+      const made = new Set(
+        (
+          await this.items.findMany(
+            run.accountId,
+            run.ownerUserId,
+            { ids: drafts.map((d) => d.id) },
+            { db: tx, lock: false },
+          )
+        ).map((copy) => copy.id),
+      );
+      const fresh = drafts.filter((d) => !made.has(d.id));
+      const labels = await this.labels.ensureEach(
+        tx,
+        run.accountId,
+        run.ownerUserId,
+        fresh.map((d) => d.draft.labels),
+      );
+      const writes: ItemWrite[] = [];
+      for (const [index, { row, id, draft }] of fresh.entries()) {
+        const spelled = labels[index];
+        if (!spelled) {
+          results.set(row.id, outcome(row, 'failed', LABELS_PER_USER_MESSAGE));
+          continue;
+        }
+        writes.push({
+          id,
+          accountId: run.accountId,
+          userId: run.ownerUserId,
+          status: completenessOf({ generalDetails: draft.generalDetails, labels: spelled }).status,
+          dateCreated: now,
+          dateLastModified: now,
+          labels: spelled,
+          generalDetails: draft.generalDetails,
+          listings: draft.listings,
+          variants: draft.variants,
+        });
+      }
+      // A copy another try of this batch is making at this moment fails the insert: the job is
+      // tried again, and then finds that copy made.
+      await this.items.insertMany(writes, tx);
+    });
+    return rows.map((row) => results.get(row.id) ?? outcome(row, 'done', null));
+  }
+
+  private copyId(run: BatchRun, row: ItemRecord): string {
+    return derivedItemId(run.accountId, run.ownerUserId, `bulk-copy:${run.id}:${row.id}`);
+  }
+
+  /** The copy of one item, checked as a new item is. */
+  private copyDraft(ctx: RequestContext, row: ItemRecord, now: number) {
     const protectedKeys: readonly string[] = PROTECTED_LISTING_FIELDS;
     const listings = Object.fromEntries(
       Object.entries(row.listings).map(([marketplace, listing]) => {
@@ -353,7 +449,7 @@ export class BulkActionSteps {
         ];
       }),
     );
-    const draft = this.itemService.validate(
+    return this.itemService.validate(
       ctx,
       {
         generalDetails: { ...row.generalDetails, sku: '' },
@@ -363,27 +459,5 @@ export class BulkActionSteps {
       },
       row.variants,
     );
-    try {
-      await this.db.transaction(async (tx) => {
-        const labels = await this.labels.ensure(tx, run.accountId, run.ownerUserId, draft.labels);
-        const write: ItemWrite = {
-          id,
-          accountId: run.accountId,
-          userId: run.ownerUserId,
-          status: completenessOf({ generalDetails: draft.generalDetails, labels }).status,
-          dateCreated: now,
-          dateLastModified: now,
-          labels,
-          generalDetails: draft.generalDetails,
-          listings: draft.listings,
-          variants: draft.variants,
-        };
-        await this.items.insertMany([write], tx);
-      });
-    } catch (error) {
-      // The copy was made by an earlier try of this batch.
-      if (isUniqueViolation(error, 'items_pkey')) return;
-      throw error;
-    }
   }
 }

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { BulkActionRun } from '@listloop/domain';
 import {
+  BULK_RUN_STREAMS_MAX,
   FOLLOWED_RUNS_KEY,
   FOLLOWED_RUNS_MAX,
+  followActive,
   isRunActive,
   parseRunEvent,
   readFollowedRuns,
   runPercent,
   runsToShow,
   selectionOf,
+  streamedRuns,
   writeFollowedRuns,
 } from './bulk-runs';
 
@@ -83,6 +86,32 @@ describe('bulk action runs in the inventory', () => {
       'b',
       'c',
     ]);
+  });
+
+  it('follows a run the server says is under way, so it stays shown once it has ended', () => {
+    const followed = ['a'];
+    const adopted = followActive(
+      followed,
+      [{ runId: 'b' }, { runId: 'a' }, { runId: 'c' }],
+      new Set(['c']),
+    );
+    expect(adopted).toEqual(['a', 'b']);
+    // It has ended: the server no longer lists it as active, and it is still shown.
+    expect(runsToShow(adopted, [], new Set())).toEqual(['a', 'b']);
+    // Nothing new: the same list, so the state does not change.
+    expect(followActive(adopted, [{ runId: 'b' }], new Set())).toBe(adopted);
+  });
+
+  it('streams the progress of a few runs only, so the page keeps connections for itself', () => {
+    // A browser opens six connections to a server at most; a stream holds one while it runs.
+    expect(BULK_RUN_STREAMS_MAX).toBeLessThan(6);
+    const ids = Array.from({ length: 8 }, (_, i) => `run-${i}`);
+    const streamed = streamedRuns(ids);
+    expect(streamed.size).toBe(BULK_RUN_STREAMS_MAX);
+    // The latest runs, the likeliest to be under way.
+    expect(streamed.has('run-7')).toBe(true);
+    expect(streamed.has('run-0')).toBe(false);
+    expect(streamedRuns(['only'])).toEqual(new Set(['only']));
   });
 
   it('keeps the followed runs for the tab, the latest few', () => {

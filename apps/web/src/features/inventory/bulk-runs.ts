@@ -29,6 +29,19 @@ export function runPercent(run: Pick<BulkActionRun, 'processed' | 'total'>): num
   return Math.min(100, Math.round((run.processed / run.total) * 100));
 }
 
+/**
+ * How many runs are followed over their own event stream at once; the others are asked for
+ * their progress every few seconds. A browser opens at most six HTTP/1.1 connections to one
+ * server and a stream holds one for as long as its run lasts: with a stream per run, a few
+ * runs at once would leave the page's own requests waiting.
+ */
+export const BULK_RUN_STREAMS_MAX = 2;
+
+/** The runs that may stream: the latest ones, which are the likeliest to be under way. */
+export function streamedRuns(runIds: readonly string[]): ReadonlySet<string> {
+  return new Set(runIds.slice(-BULK_RUN_STREAMS_MAX));
+}
+
 /** A run from an event of the progress stream; null for anything else. */
 export function parseRunEvent(data: unknown): BulkActionRun | null {
   if (typeof data !== 'string') return null;
@@ -48,6 +61,22 @@ export function runsToShow(
 ): string[] {
   const ids = [...followed, ...active.map((run) => run.runId)];
   return [...new Set(ids)].filter((id) => !dismissed.has(id));
+}
+
+/**
+ * The followed runs with the server's active ones added. A run the inventory picked up from the
+ * server (started in another tab or on another device) leaves the active list when it ends; it
+ * is followed from the moment it is seen, so how it ended stays shown until it is dismissed.
+ * Answers `followed` itself when there is nothing to add.
+ */
+export function followActive(
+  followed: string[],
+  active: readonly Pick<BulkActionRun, 'runId'>[],
+  dismissed: ReadonlySet<string>,
+): string[] {
+  const seen = new Set(followed);
+  const added = active.map((run) => run.runId).filter((id) => !seen.has(id) && !dismissed.has(id));
+  return added.length === 0 ? followed : [...followed, ...new Set(added)];
 }
 
 /** Where the followed runs are kept for the tab, so a reload shows a finished run's outcome. */

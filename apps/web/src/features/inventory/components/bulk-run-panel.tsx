@@ -31,7 +31,7 @@ import { useId, type ReactNode } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { commonMessages } from '../../../i18n/common.messages';
 import { errorText } from '../../../lib/error-text';
-import { isRunActive, runPercent } from '../bulk-runs';
+import { isRunActive, runPercent, streamedRuns } from '../bulk-runs';
 import { useCancelBulkRun } from '../hooks/use-bulk-actions';
 import { useBulkRun } from '../hooks/use-bulk-run';
 import { bulkRunTitles, inventoryMessages } from '../inventory.messages';
@@ -90,6 +90,7 @@ export function BulkRunsPanel({
 }) {
   const intl = useIntl();
   if (runIds.length === 0) return null;
+  const streamed = streamedRuns(runIds);
   return (
     <Stack
       component="ul"
@@ -100,15 +101,28 @@ export function BulkRunsPanel({
       aria-label={intl.formatMessage(inventoryMessages.bulkRunsLabel)}
     >
       {runIds.map((runId) => (
-        <BulkRunCard key={runId} runId={runId} onDismiss={() => onDismiss(runId)} />
+        <BulkRunCard
+          key={runId}
+          runId={runId}
+          stream={streamed.has(runId)}
+          onDismiss={() => onDismiss(runId)}
+        />
       ))}
     </Stack>
   );
 }
 
-function BulkRunCard({ runId, onDismiss }: { runId: string; onDismiss: () => void }) {
+function BulkRunCard({
+  runId,
+  stream,
+  onDismiss,
+}: {
+  runId: string;
+  stream: boolean;
+  onDismiss: () => void;
+}) {
   const intl = useIntl();
-  const query = useBulkRun(runId);
+  const query = useBulkRun(runId, { stream });
   const cancel = useCancelBulkRun();
 
   if (query.isPending) {

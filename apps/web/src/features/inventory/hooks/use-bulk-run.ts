@@ -12,13 +12,14 @@ import { isRunActive, parseRunEvent } from '../bulk-runs';
 
 /**
  * One bulk action run, kept up to date while it is under way: from its Server-Sent Events
- * stream, or by asking every few seconds when the stream cannot be had. When it ends, the
- * inventory and the labels are read again, since the run changed them.
+ * stream, or by asking every few seconds when the stream cannot be had (or `stream` is false:
+ * only a few runs stream at once). When it ends, the inventory and the labels are read again,
+ * since the run changed them.
  */
-export function useBulkRun(runId: string) {
+export function useBulkRun(runId: string, { stream = true }: { stream?: boolean } = {}) {
   const queryClient = useQueryClient();
   const [streamFailed, setStreamFailed] = useState(false);
-  const streamable = typeof EventSource !== 'undefined' && !streamFailed;
+  const streamable = stream && typeof EventSource !== 'undefined' && !streamFailed;
   const query = useQuery({
     ...bulkRunQueryOptions(runId),
     refetchInterval: (current) =>
