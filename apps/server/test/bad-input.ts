@@ -109,6 +109,12 @@ function probesFor(route: RouteInfo): Probe[] {
           body: wrong,
           expectStatus: 400,
         });
+        // Postgres stores no NUL character: text holding one must be refused, not crash.
+        probes.push({
+          title: 'a NUL character in every field',
+          path,
+          body: Object.fromEntries(Object.keys(shape).map((key) => [key, 'nul\u0000byte'])),
+        });
       }
     }
   }
@@ -118,11 +124,16 @@ function probesFor(route: RouteInfo): Probe[] {
       title: 'a path parameter with odd bytes',
       path: route.url.replace(/:(\w+)/g, '%00%FF..%2F'),
     });
+    probes.push({ title: 'a path parameter with a NUL byte', path: fill(route.url, 'ab\u0000cd') });
   }
   if (route.querystring || route.method === 'GET') {
     probes.push({
       title: 'repeated and nested query parameters',
       path: `${path}?id[]=a&id[]=b&query[x]=1&status=%FF&id=&id=`,
+    });
+    probes.push({
+      title: 'NUL bytes in the query parameters',
+      path: `${path}?q=a%00b&search=a%00b&cursor=a%00b&marketplace=a%00b&status=a%00b`,
     });
   }
   return probes;

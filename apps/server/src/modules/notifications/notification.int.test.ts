@@ -223,11 +223,11 @@ describe('notifications: in the app, by e-mail over SMTP and in Slack', () => {
       expect((await client.get(`${BASE}/unread-count`)).body.unreadCount).toBe(1);
     });
 
-    it('answers 404, never 500, for an id no notification can have, and 400 for one too long', async () => {
+    it('answers 400, never 500, for an id no notification can have, and for one too long', async () => {
       for (const id of ['%00', 'abc%00def', encodeURIComponent('\u0000')]) {
         const response = await client.post(`${BASE}/${id}/read`, {});
-        expect(response.status, id).toBe(404);
-        expect(response.body.message).toBe('This notification does not exist, or it is not yours.');
+        expect(response.status, id).toBe(400);
+        expect(response.body.message).toMatch(/cannot contain a NUL character/);
       }
       expect((await client.post(`${BASE}/${'x'.repeat(65)}/read`, {})).status).toBe(400);
     });

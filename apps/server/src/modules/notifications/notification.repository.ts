@@ -127,9 +127,6 @@ export class NotificationRepository {
     id: string,
     at: Date,
   ): Promise<NotificationRow | null> {
-    // Postgres text cannot hold NUL, so no notification has such an id; asked for one, Postgres
-    // would fail the query (a 500) instead of finding nothing.
-    if (id.includes('\u0000')) return null;
     const [row] = await this.db
       .update(notifications)
       .set({ readAt: sql`coalesce(${notifications.readAt}, ${at.toISOString()}::timestamptz)` })

@@ -39,6 +39,7 @@ import { notificationRoutes } from '../../modules/notifications/notification.rou
 import { bulkActionRoutes } from '../../modules/bulk-actions/bulk-action.routes';
 import { registerCsrfProtection } from './csrf';
 import { registerErrorHandling } from './error-handler';
+import { registerNulGuard } from './nul-guard';
 import { registerRequestContext } from './request-context';
 import type { App } from './types';
 
@@ -93,6 +94,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerNulGuard(app);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

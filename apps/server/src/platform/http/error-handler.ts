@@ -65,6 +65,23 @@ function fastifyClientError(error: FastifyError): { status: number; message: str
   return null;
 }
 
+const UNSTORABLE_TEXT =
+  'This request holds text the database cannot store (a NUL character or a broken Unicode escape); remove it and try again.';
+
+/**
+ * Postgres's refusal of a character it cannot store (22021 invalid byte sequence, 22P05
+ * untranslatable character), directly or as the cause of the ORM's error: the input's fault.
+ * The NUL guard refuses most such requests before they reach the database; this is the net.
+ */
+export function isUnstorableText(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 4; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (code === '22021' || code === '22P05') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
@@ -101,6 +118,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
             ? 'request/not-found'
             : 'request/invalid';
       return send(reply, clientError.status, code, clientError.message);
+    }
+    if (isUnstorableText(error)) {
+      return send(reply, 400, 'request/invalid', UNSTORABLE_TEXT);
     }
     request.log.error({ err: error }, 'unhandled error');
     return send(reply, 500, 'server/internal', ERROR_MESSAGES['server/internal']);
