@@ -455,27 +455,6 @@ export class BulkActionRepository {
       .limit(input.limit);
   }
 
-  /** Deletes items of the owner's inventory (the caller has them locked); answers how many. */
-  async removeItems(
-    db: Db,
-    accountId: string,
-    ownerUserId: string,
-    ids: readonly string[],
-  ): Promise<number> {
-    if (ids.length === 0) return 0;
-    const removed = await db
-      .delete(items)
-      .where(
-        and(
-          eq(items.accountId, accountId),
-          eq(items.userId, ownerUserId),
-          inArray(items.id, [...ids]),
-        ),
-      )
-      .returning({ id: items.id });
-    return removed.length;
-  }
-
   /**
    * `item:marketplace` of the listings among these that a relist has been queued for since
    * `since` (and has not failed or been cancelled): a batch done again after a crash must not

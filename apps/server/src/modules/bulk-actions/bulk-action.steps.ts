@@ -298,7 +298,7 @@ export class BulkActionSteps {
           removable.push(row.id);
           return outcome(row, 'done', null);
         });
-        await this.runs.removeItems(tx, run.accountId, run.ownerUserId, removable);
+        await this.items.removeMany(run.accountId, run.ownerUserId, removable, tx);
         return results;
       }),
 

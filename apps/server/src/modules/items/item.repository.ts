@@ -265,6 +265,23 @@ export class ItemRepository {
     return removed.length > 0;
   }
 
+  /** Deletes these items of the user (in `db`, a transaction that has them locked); answers how many. */
+  async removeMany(
+    accountId: string,
+    userId: string,
+    ids: readonly string[],
+    db: Db = this.db,
+  ): Promise<number> {
+    if (ids.length === 0) return 0;
+    const removed = await db
+      .delete(items)
+      .where(
+        and(eq(items.accountId, accountId), eq(items.userId, userId), inArray(items.id, [...ids])),
+      )
+      .returning({ id: items.id });
+    return removed.length;
+  }
+
   /**
    * One page of the inventory in keyset order. Sorts on a column that can be empty (price,
    * title) put the empty ones last in both directions: the page is the union of the rows
