@@ -1,29 +1,14 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BulkActionStartSchema, ItemCreateSchema } from '@listloop/domain';
-import { createContainer, type Container } from '../../container';
-import { loadConfig } from '../../platform/config';
-import { loadMemberContext, type RequestContext } from '../../platform/http/request-context';
-import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import type { Container } from '../../container';
+import type { RequestContext } from '../../platform/http/request-context';
+import { createSellerIn } from '../../../test/fixtures';
+import { restartableContainers, rowsIn as rows } from '../../../test/restartable';
+import { waitUntil } from '../../../test/wait';
 
 const logger = pino({ level: 'silent' });
-
-async function rows<T>(container: Container, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await container.database.db.execute(query)) as { rows: T[] }).rows;
-}
-
-async function until(check: () => Promise<boolean>, ms = 30_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('not reached in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /**
  * Issue 6: "resumable after a restart without redoing finished items". One process works a
@@ -31,56 +16,11 @@ async function until(check: () => Promise<boolean>, ms = 30_000): Promise<void> 
  * first unfinished item, and every item is done exactly once (a copy is easy to count).
  */
 describe('a bulk action across a restart', () => {
-  let testDb: TestDatabase;
-  const cleanups: (() => Promise<void>)[] = [];
-  afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup();
-  });
-
-  async function open(): Promise<Container> {
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'listloop-bulk-'));
-    cleanups.push(() => fs.rm(dataDir, { recursive: true, force: true }));
-    testDb ??= await createTestDatabase().then((db) => {
-      cleanups.unshift(() => db.dispose());
-      return db;
-    });
-    const config = loadConfig(
-      {
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: dataDir,
-        SEED_DEMO: 'false',
-        PORT: '0',
-        MARKETPLACES: 'live',
-        BULK_ACTION_BATCH_SIZE: '2',
-        WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
-      },
-      [],
-    );
-    const container = await createContainer(config, {
-      database: testDb.database,
-      logger,
-      queue: { pollingIntervalSeconds: 0.5, schedule: false },
-    });
-    await container.queue.start();
-    return container;
-  }
-
-  async function seller(container: Container): Promise<RequestContext> {
-    const email = `resume-${crypto.randomBytes(4).toString('hex')}@example.test`;
-    const created = await container.services.accounts.createWithOwner({
-      companyName: 'Resume Vintage',
-      owner: { email, password: 'a-long-password-1', firstName: 'Ada', lastName: 'Seller' },
-      accessLevel: 'member',
-      accountFeatureFlags: {},
-    });
-    const { context } = await loadMemberContext(
-      container.repositories.accountUsers,
-      { id: created.userId, email, name: 'Ada Seller' },
-      'resume-test',
-    );
-    return context!;
-  }
+  const processes = restartableContainers({ env: { BULK_ACTION_BATCH_SIZE: '2' } });
+  afterAll(() => processes.dispose());
+  const open = () => processes.open();
+  const seller = async (container: Container): Promise<RequestContext> =>
+    (await createSellerIn(container, { companyName: 'Resume Vintage', emailPrefix: 'resume' })).ctx;
 
   const copiesOf = (container: Container, ctx: RequestContext, title: string) =>
     rows<{ n: number }>(
@@ -121,9 +61,8 @@ describe('a bulk action across a restart', () => {
 
     // 2. A new process on the same database works the queue: the run finishes from item 3.
     container = await open();
-    cleanups.push(() => container.close());
     await container.queue.work();
-    await until(
+    await waitUntil(
       async () => (await container.services.bulkActions.get(ctx, run.runId)).status === 'done',
     );
     const finished = await container.services.bulkActions.get(ctx, run.runId);
@@ -147,7 +86,6 @@ describe('a bulk action across a restart', () => {
 
   it('sends again a run whose job was lost, and redoes nothing a crashed batch did', async () => {
     const container = await open();
-    cleanups.push(() => container.close());
     const ctx = await seller(container);
     for (let i = 0; i < 3; i += 1) {
       await container.services.items.create(
@@ -193,7 +131,7 @@ describe('a bulk action across a restart', () => {
       resent: 1,
       ended: 0,
     });
-    await until(
+    await waitUntil(
       async () => (await container.services.bulkActions.get(ctx, run.runId)).status === 'done',
     );
     expect(await container.services.bulkActions.get(ctx, run.runId)).toMatchObject({
