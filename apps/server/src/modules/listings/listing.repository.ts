@@ -28,8 +28,9 @@ interface ClaimedRow {
 export class ListingRepository {
   constructor(private readonly db: Db) {}
 
-  async insertEvent(event: ListingEventInsert, db: Db = this.db): Promise<void> {
-    await db.insert(listingEvents).values(event);
+  async insertEvents(events: readonly ListingEventInsert[], db: Db = this.db): Promise<void> {
+    if (events.length === 0) return;
+    await db.insert(listingEvents).values([...events]);
   }
 
   async events(
@@ -71,6 +72,72 @@ export class ListingRepository {
       .orderBy(asc(listingOperations.createdAt))
       .limit(1);
     return row ?? null;
+  }
+
+  /**
+   * The queued or running operation of each of these marketplaces of the item (the oldest, as
+   * `active` answers), in one query.
+   */
+  async activeOn(
+    accountId: string,
+    itemId: string,
+    marketplaces: readonly string[],
+    db: Db = this.db,
+  ): Promise<Map<string, ListingOperationRow>> {
+    const found = new Map<string, ListingOperationRow>();
+    if (marketplaces.length === 0) return found;
+    const rows = await db
+      .select()
+      .from(listingOperations)
+      .where(
+        and(
+          eq(listingOperations.accountId, accountId),
+          eq(listingOperations.itemId, itemId),
+          inArray(listingOperations.marketplace, [...marketplaces]),
+          inArray(listingOperations.status, [...ACTIVE]),
+        ),
+      )
+      .orderBy(asc(listingOperations.createdAt));
+    for (const row of rows) if (!found.has(row.marketplace)) found.set(row.marketplace, row);
+    return found;
+  }
+
+  /** How many `operation`s each of these marketplaces of the item has had, in one query. */
+  async countsOn(
+    accountId: string,
+    itemId: string,
+    marketplaces: readonly string[],
+    operation: OperationKind,
+    db: Db = this.db,
+  ): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    if (marketplaces.length === 0) return counts;
+    const rows = await db
+      .select({ marketplace: listingOperations.marketplace, n: count() })
+      .from(listingOperations)
+      .where(
+        and(
+          eq(listingOperations.accountId, accountId),
+          eq(listingOperations.itemId, itemId),
+          inArray(listingOperations.marketplace, [...marketplaces]),
+          eq(listingOperations.operation, operation),
+        ),
+      )
+      .groupBy(listingOperations.marketplace);
+    for (const row of rows) counts.set(row.marketplace, Number(row.n));
+    return counts;
+  }
+
+  /** Inserts operations and answers them as stored. */
+  async insertOperations(
+    rows: readonly ListingOperationInsert[],
+    db: Db = this.db,
+  ): Promise<ListingOperationRow[]> {
+    if (rows.length === 0) return [];
+    return db
+      .insert(listingOperations)
+      .values([...rows])
+      .returning();
   }
 
   async countOf(

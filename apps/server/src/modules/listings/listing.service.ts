@@ -27,7 +27,12 @@ import type { ItemRecord, ItemRepository } from '../items/item.repository';
 import { NO_SUCH_ITEM, type ItemService } from '../items/item.service';
 import { ConnectorError, type ConnectorRegistry } from './connector';
 import { executorByGroup, type ExecutorChoice, type ListingExecutor } from './listing-executor';
-import type { ListingOperationRow, ListingRepository, OperationKind } from './listing.repository';
+import type {
+  ListingEventInsert,
+  ListingOperationRow,
+  ListingRepository,
+  OperationKind,
+} from './listing.repository';
 
 export const NO_SUCH_OPERATION = 'No such listing operation.';
 
@@ -192,6 +197,86 @@ export class ListingService {
   }
 
   /**
+   * The transition of (item, marketplace)'s listing by `event`, worked out without writing: the
+   * item as it becomes, its history row, and how the active operation ends when the listing
+   * leaves `queued` (null while it stays queued). A refusal throws 409 with the domain's message.
+   */
+  private transitionOf(
+    row: ItemRecord,
+    marketplace: MarketplaceId,
+    event: ListingEvent,
+    by: ListingActor,
+  ): {
+    row: ItemRecord;
+    state: ListingState;
+    history: ListingEventInsert;
+    finish: { status: 'succeeded' | 'failed' | 'canceled'; reason: string | null } | null;
+  } {
+    const at = this.now();
+    const stored = (row.listings[marketplace] ?? null) as Record<string, unknown> | null;
+    const outcome = tryTransition(listingStateOf(stored), event, { marketplace, at, by });
+    if (!outcome.ok) throw conflict(outcome.refused.message);
+    const listing = { ...ListingSchema.parse({}), ...(stored ?? {}), ...outcome.state };
+    const listings = { ...row.listings, [marketplace]: listing } as ItemRecord['listings'];
+    const { entry } = outcome;
+    const history: ListingEventInsert = {
+      id: newId(),
+      accountId: row.accountId,
+      itemId: row.id,
+      marketplace,
+      at: entry.at,
+      by: entry.by,
+      event: entry.event,
+      fromStatus: entry.from,
+      toStatus: entry.to,
+      reason: entry.reason,
+      data: {
+        fromOperation: entry.fromOperation,
+        toOperation: entry.toOperation,
+        listedID: entry.listedID,
+        listingURL: entry.listingURL,
+      },
+    };
+    let finish: { status: 'succeeded' | 'failed' | 'canceled'; reason: string | null } | null =
+      null;
+    if (outcome.state.status !== 'queued') {
+      const status =
+        event.type === 'listed' || event.type === 'delisted'
+          ? 'succeeded'
+          : event.type === 'list_failure' || event.type === 'delist_failure'
+            ? 'failed'
+            : 'canceled';
+      finish = { status, reason: status === 'failed' ? (entry.reason ?? null) : null };
+    }
+    return { row: { ...row, listings }, state: outcome.state, history, finish };
+  }
+
+  /** Writes a locked item's listings as they became, and their history rows, in `tx`. */
+  private async writeListingsLocked(
+    tx: Db,
+    row: ItemRecord,
+    history: ListingEventInsert[],
+  ): Promise<void> {
+    await this.items.updateMany(
+      row.accountId,
+      row.userId,
+      [
+        {
+          id: row.id,
+          status: row.status,
+          dateLastModified: row.dateLastModified,
+          labels: row.labels,
+          generalDetails: row.generalDetails,
+          listings: row.listings,
+          variants: row.variants,
+        },
+      ],
+      tx,
+    );
+    await this.listings.insertEvents(history, tx);
+  }
+
+  /**
    * Applies `event` to the listing of (item, marketplace) inside `tx`, the item already locked
    * by the caller; writes the item and one history row. A refusal throws 409 with the domain's
    * message. Ends the active operation when the listing leaves `queued`.
@@ -203,73 +288,19 @@ export class ListingService {
     event: ListingEvent,
     by: ListingActor,
   ): Promise<{ row: ItemRecord; state: ListingState; changed: boolean }> {
-    const at = this.now();
-    const stored = (row.listings[marketplace] ?? null) as Record<string, unknown> | null;
-    const state = listingStateOf(stored);
-    const outcome = tryTransition(state, event, { marketplace, at, by });
-    if (!outcome.ok) throw conflict(outcome.refused.message);
-    const listing = {
-      ...ListingSchema.parse({}),
-      ...(stored ?? {}),
-      ...outcome.state,
-    };
-    const listings = { ...row.listings, [marketplace]: listing } as ItemRecord['listings'];
-    const next: ItemRecord = { ...row, listings };
-    await this.items.updateMany(
-      row.accountId,
-      row.userId,
-      [
-        {
-          id: row.id,
-          status: row.status,
-          dateLastModified: row.dateLastModified,
-          labels: row.labels,
-          generalDetails: row.generalDetails,
-          listings,
-          variants: row.variants,
-        },
-      ],
-      tx,
-    );
-    const { entry } = outcome;
-    await this.listings.insertEvent(
-      {
-        id: newId(),
-        accountId: row.accountId,
-        itemId: row.id,
-        marketplace,
-        at: entry.at,
-        by: entry.by,
-        event: entry.event,
-        fromStatus: entry.from,
-        toStatus: entry.to,
-        reason: entry.reason,
-        data: {
-          fromOperation: entry.fromOperation,
-          toOperation: entry.toOperation,
-          listedID: entry.listedID,
-          listingURL: entry.listingURL,
-        },
-      },
-      tx,
-    );
-    if (outcome.state.status !== 'queued') {
-      const status =
-        event.type === 'listed' || event.type === 'delisted'
-          ? 'succeeded'
-          : event.type === 'list_failure' || event.type === 'delist_failure'
-            ? 'failed'
-            : 'canceled';
+    const next = this.transitionOf(row, marketplace, event, by);
+    await this.writeListingsLocked(tx, next.row, [next.history]);
+    if (next.finish) {
       await this.listings.finishActive(
         row.accountId,
         row.id,
         marketplace,
-        status,
-        status === 'failed' ? (entry.reason ?? null) : null,
+        next.finish.status,
+        next.finish.reason,
         tx,
       );
     }
-    return { row: next, state: outcome.state, changed: true };
+    return { row: next.row, state: next.state, changed: true };
   }
 
   /** Locks the item, applies the events in order, and answers the item. */
@@ -446,37 +477,80 @@ export class ListingService {
     executor: ListingExecutor,
     by: ListingActor,
   ): Promise<{ row: ItemRecord; operation: ListingOperationRow; created: boolean }> {
+    const queued = await this.queueManyLocked(tx, row, [{ marketplace, executor }], operation, by);
+    return { row: queued.row, ...queued.operations[0]! };
+  }
+
+  /**
+   * queueLocked for several marketplaces of one locked item at once (a sale's delists): the
+   * same transitions, history and operations, written together (one read of the active
+   * operations, one item write, one history insert, one operations insert), so a sale holds
+   * its item's lock for a few statements however many marketplaces it takes the item off.
+   * Answers the operations in the order of `targets`.
+   */
+  async queueManyLocked(
+    tx: Db,
+    row: ItemRecord,
+    targets: readonly { marketplace: MarketplaceId; executor: ListingExecutor }[],
+    operation: OperationKind,
+    by: ListingActor,
+  ): Promise<{
+    row: ItemRecord;
+    operations: { operation: ListingOperationRow; created: boolean }[];
+  }> {
     const itemId = row.id;
+    const marketplaces = targets.map((t) => t.marketplace);
     // Under the item's lock: a concurrent duplicate sees the first one's operation.
-    const active = await this.listings.active(row.accountId, itemId, marketplace, tx);
-    if (active && active.operation === operation) {
-      return { row, operation: active, created: false };
+    const active = await this.listings.activeOn(row.accountId, itemId, marketplaces, tx);
+    let next = row;
+    const history: ListingEventInsert[] = [];
+    const fresh: { marketplace: MarketplaceId; executor: ListingExecutor }[] = [];
+    for (const target of targets) {
+      const running = active.get(target.marketplace);
+      if (running && running.operation === operation) continue;
+      const moved = this.transitionOf(
+        next,
+        target.marketplace,
+        { type: QUEUE_EVENT[operation] } as ListingEvent,
+        by,
+      );
+      // Queueing leaves the listing queued: no active operation ends here.
+      next = moved.row;
+      history.push(moved.history);
+      fresh.push(target);
     }
-    const applied = await this.applyLocked(
+    const counts = await this.listings.countsOn(
+      row.accountId,
+      itemId,
+      fresh.map((t) => t.marketplace),
+      operation,
       tx,
-      row,
-      marketplace,
-      { type: QUEUE_EVENT[operation] } as ListingEvent,
-      by,
     );
-    const n = (await this.listings.countOf(row.accountId, itemId, marketplace, operation, tx)) + 1;
-    const id = newId();
-    await this.listings.insertOperation(
-      {
-        id,
+    const inserted = await this.listings.insertOperations(
+      fresh.map(({ marketplace, executor }) => ({
+        id: newId(),
         accountId: row.accountId,
         userId: row.userId,
         itemId,
         marketplace,
         operation,
         executor,
-        status: 'queued',
-        idempotencyKey: `${itemId}:${marketplace}:${operation}:${n}`,
-      },
+        status: 'queued' as const,
+        idempotencyKey: `${itemId}:${marketplace}:${operation}:${(counts.get(marketplace) ?? 0) + 1}`,
+      })),
       tx,
     );
-    const created = await this.listings.find(row.accountId, id, tx);
-    return { row: applied.row, operation: created!, created: true };
+    if (history.length > 0) await this.writeListingsLocked(tx, next, history);
+    const made = new Map(inserted.map((op) => [op.marketplace, op]));
+    return {
+      row: next,
+      operations: targets.map(({ marketplace }) => {
+        const created = made.get(marketplace);
+        return created
+          ? { operation: created, created: true }
+          : { operation: active.get(marketplace)!, created: false };
+      }),
+    };
   }
 
   /**

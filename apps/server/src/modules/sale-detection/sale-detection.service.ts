@@ -204,6 +204,7 @@ export class SaleDetectionService {
           by,
           `Sold on ${MARKETPLACE_NAMES[report.marketplace]} (order ${report.externalOrderId}).`,
         );
+        const delists: { marketplace: MarketplaceId; executor: ListingExecutor }[] = [];
         for (const marketplace of others as MarketplaceId[]) {
           const listing = row.listings[marketplace] as Record<string, unknown> | undefined;
           if (!isLive(listing)) {
@@ -215,20 +216,20 @@ export class SaleDetectionService {
             continue;
           }
           // A marketplace the item gained since the read above: the marketplace's group decides.
-          const executor = executors.get(marketplace) ?? executorByGroupOf(marketplace);
-          const queued = await this.listings.queueLocked(
-            tx,
-            row,
+          delists.push({
             marketplace,
-            'delist',
-            executor,
-            by,
-          );
-          row = queued.row;
-          operations.push(queued.operation);
-          outcomes.push(this.outcome(event, marketplace, 'delist_queued', queued.operation.id));
+            executor: executors.get(marketplace) ?? executorByGroupOf(marketplace),
+          });
         }
+        const queued = await this.listings.queueManyLocked(tx, row, delists, 'delist', by);
+        row = queued.row;
+        queued.operations.forEach(({ operation }, index) => {
+          operations.push(operation);
+          const { marketplace } = delists[index]!;
+          outcomes.push(this.outcome(event, marketplace, 'delist_queued', operation.id));
+        });
       } else {
+        const relists: { marketplace: MarketplaceId; executor: ListingExecutor }[] = [];
         for (const marketplace of others as MarketplaceId[]) {
           const listing = row.listings[marketplace] as Record<string, unknown> | undefined;
           if (!isLive(listing)) {
@@ -249,19 +250,24 @@ export class SaleDetectionService {
             quantityOn.push(marketplace);
             continue;
           }
-          const executor = executors.get(marketplace) ?? executorByGroupOf(marketplace);
-          const queued = await this.listings.queueLocked(
-            tx,
-            row,
+          relists.push({
             marketplace,
-            'relist',
-            executor,
-            listingActor.system,
-          );
-          row = queued.row;
-          operations.push(queued.operation);
-          outcomes.push(this.outcome(event, marketplace, 'relist_queued', queued.operation.id));
+            executor: executors.get(marketplace) ?? executorByGroupOf(marketplace),
+          });
         }
+        const queued = await this.listings.queueManyLocked(
+          tx,
+          row,
+          relists,
+          'relist',
+          listingActor.system,
+        );
+        row = queued.row;
+        queued.operations.forEach(({ operation }, index) => {
+          operations.push(operation);
+          const { marketplace } = relists[index]!;
+          outcomes.push(this.outcome(event, marketplace, 'relist_queued', operation.id));
+        });
       }
       await this.sales.insertOutcomes(outcomes, tx);
       return {
