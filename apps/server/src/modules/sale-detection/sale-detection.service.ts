@@ -143,6 +143,7 @@ export class SaleDetectionService {
     const executors = new Map<string, ListingExecutor>();
     const unlocked = await this.items.find(report.accountId, found.userId, found.id);
     for (const marketplace of Object.keys(unlocked?.listings ?? {}) as MarketplaceId[]) {
+      if (marketplace === report.marketplace) continue; // where it sold: nothing to carry out
       executors.set(marketplace, await this.listings.executorFor(report.accountId, marketplace));
     }
 
