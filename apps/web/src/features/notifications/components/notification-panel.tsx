@@ -35,7 +35,7 @@ import {
   useMarkRead,
 } from '../api/notifications.api';
 import { notificationText, relativeTime, type NotificationText } from '../notification-text';
-import { loadState } from '../notification-view';
+import { loadState } from '../../../lib/load-state';
 import { notificationMessages as m } from '../notifications.messages';
 
 const KIND_ICON = {

@@ -15,14 +15,14 @@ import {
   slackSettingsQueryOptions,
   useSaveSlackSettings,
 } from '../api/notification-settings.api';
+import { loadState } from '../../../lib/load-state';
 import {
   flipSwitch,
-  loadState,
   NO_SAVES,
   saveSettled,
   shownValue,
   type SwitchSaves,
-} from '../notification-view';
+} from '../../../lib/switch-saves';
 import { notificationMessages as m } from '../notifications.messages';
 
 function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {

@@ -4,16 +4,14 @@ import { useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { errorText } from '../../../lib/error-text';
 import { useSaveSetting } from '../api/user-settings.api';
+import { settingStatus, type SettingChange, type SettingValue } from '../settings-state';
 import {
   flipSwitch,
   NO_SAVES,
   saveSettled,
-  settingStatus,
   shownValue,
-  type SettingChange,
-  type SettingValue,
   type SwitchSaves,
-} from '../settings-state';
+} from '../../../lib/switch-saves';
 import { settingsMessages } from '../settings.messages';
 
 interface SettingSwitchProps {

@@ -30,7 +30,8 @@ import { SectionCard } from '../../../components/ui/section-card';
 import { commonMessages } from '../../../i18n/common.messages';
 import { useSignedInSession } from '../../../lib/session';
 import { userSettingsQueryOptions } from '../api/user-settings.api';
-import { loadState, marketplacesByName } from '../settings-state';
+import { marketplacesByName } from '../settings-state';
+import { loadState } from '../../../lib/load-state';
 import { bulkActionMessages, settingsMessages } from '../settings.messages';
 import { SettingSwitch } from './setting-switch';
 

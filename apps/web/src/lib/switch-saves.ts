@@ -1,27 +1,4 @@
 /**
- * What the notification panel and settings show of their queries and saves. The settings
- * screen's switches follow the same rules (features/settings/settings-state.ts); features do
- * not import each other, so the few lines are kept here too.
- */
-
-/** What a panel or section read by a query shows. */
-export type LoadState<T> =
-  { kind: 'ready'; data: T } | { kind: 'failed'; error: unknown } | { kind: 'loading' };
-
-/**
- * The data once there is some, even when a later refetch (the 30 s poll, on focus) failed: the
- * list or the form stays on screen. The failure only when nothing was ever loaded.
- */
-export function loadState<T>(query: {
-  data: T | undefined;
-  isError: boolean;
-  error: unknown;
-}): LoadState<T> {
-  if (query.data !== undefined) return { kind: 'ready', data: query.data };
-  return query.isError ? { kind: 'failed', error: query.error } : { kind: 'loading' };
-}
-
-/**
  * One switch's saves, one at a time. Flipping it again while its save is on the way is kept,
  * shown, and sent once that answer is in, unless the answer already left it that way: no
  * choice is dropped, and two saves of one switch never race.
