@@ -29,14 +29,17 @@ describe('a bulk action across a restart', () => {
           WHERE account_id = ${ctx.accountId} AND general_details->>'title' = ${title}`,
     ).then((r) => r[0]!.n);
 
-  it('carries on at the first unfinished item and copies every item once', async () => {
-    // 1. One process starts a run and works its first batch; then it stops.
-    let container = await open();
-    const ctx = await seller(container);
-    for (let i = 0; i < 5; i += 1) {
+  /** `count` new items titled `title` (the seller's only ones), and a copy run over them all. */
+  const copyRun = async (
+    container: Container,
+    ctx: RequestContext,
+    title: string,
+    count: number,
+  ) => {
+    for (let i = 0; i < count; i += 1) {
       await container.services.items.create(
         ctx,
-        ItemCreateSchema.parse({ generalDetails: { title: 'Resumed copy', sku: `R-${i}` } }),
+        ItemCreateSchema.parse({ generalDetails: { title, sku: `${title}-${i}` } }),
       );
     }
     const itemIds = (
@@ -50,6 +53,14 @@ describe('a bulk action across a restart', () => {
       'bulkCopyItems',
       BulkActionStartSchema.parse({ selection: { itemIds } }),
     );
+    return { itemIds, run };
+  };
+
+  it('carries on at the first unfinished item and copies every item once', async () => {
+    // 1. One process starts a run and works its first batch; then it stops.
+    let container = await open();
+    const ctx = await seller(container);
+    const { itemIds, run } = await copyRun(container, ctx, 'Resumed copy', 5);
     await container.jobs.bulkActionBatch.handler(
       { runId: run.runId, accountId: ctx.accountId, batch: 0, attempt: 0 },
       { jobId: 'first-process', retryCount: 0, logger },
@@ -87,23 +98,7 @@ describe('a bulk action across a restart', () => {
   it('sends again a run whose job was lost, and redoes nothing a crashed batch did', async () => {
     const container = await open();
     const ctx = await seller(container);
-    for (let i = 0; i < 3; i += 1) {
-      await container.services.items.create(
-        ctx,
-        ItemCreateSchema.parse({ generalDetails: { title: 'Swept copy', sku: `S-${i}` } }),
-      );
-    }
-    const itemIds = (
-      await rows<{ id: string }>(
-        container,
-        sql`SELECT id FROM items WHERE account_id = ${ctx.accountId} ORDER BY id`,
-      )
-    ).map((r) => r.id);
-    const run = await container.services.bulkActions.start(
-      ctx,
-      'bulkCopyItems',
-      BulkActionStartSchema.parse({ selection: { itemIds } }),
-    );
+    const { itemIds, run } = await copyRun(container, ctx, 'Swept copy', 3);
     // The process stopped right after the run was made: its job never reached the queue. And
     // a worker had copied the first item when it died, before recording the batch.
     await container.database.db.execute(

@@ -5,6 +5,7 @@ import { BULK_ACTION_ITEMS_MAX, type BulkActionRun } from '@listloop/domain';
 import type { TestClient } from '../../../test/client';
 import { addMember, createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
 import { queryRows, startTestServer, type TestServer } from '../../../test/server';
+import { waitFor } from '../../../test/wait';
 import { loadMemberContext } from '../../platform/http/request-context';
 import { COMPLETE_DETAILS } from '../items/item.test-fixtures';
 
@@ -15,14 +16,30 @@ const BULK = '/api/bulk-actions';
 const M = 'facebook';
 const logger = pino({ level: 'silent' });
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 30_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > end) throw new Error(`not reached in time: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+/** A server whose queue does not work: the test plays the worker, two items a batch. */
+const startIdleServer = () =>
+  startTestServer({ work: false, env: { LOGIN_MAX_PER_IP: '1000', BULK_ACTION_BATCH_SIZE: '2' } });
+
+/** Plays the worker on an idle server: batch `n` of the run, as its job would carry it out. */
+const playBatch = (
+  server: TestServer,
+  run: { runId: string; accountId: string },
+  n: number,
+  attempt = 0,
+) =>
+  server.container.jobs.bulkActionBatch.handler(
+    { ...run, batch: n, attempt },
+    { jobId: 'test', retryCount: 0, logger },
+  );
+
+/** `count` new items of the seller, titled "`title` 0", "`title` 1" …; answers their ids. */
+async function titledItems(client: TestClient, title: string, count: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const created = await client.post(ITEMS, { generalDetails: { title: `${title} ${i}` } });
+    ids.push(created.body.item.itemID);
   }
+  return ids;
 }
 
 const finished = (run: BulkActionRun) => ['done', 'cancelled', 'failed'].includes(run.status);
@@ -75,7 +92,7 @@ describe('bulk actions', () => {
     client.post(`${BULK}/${action}`, body);
   const runOf = async (runId: string, client: TestClient = owner) =>
     (await client.get(`${BULK}/runs/${runId}`)).body as BulkActionRun;
-  const finishedRun = (runId: string) => until(() => runOf(runId), finished);
+  const finishedRun = (runId: string) => waitFor(() => runOf(runId), finished);
   const startAndFinish = async (action: string, body: unknown) => {
     const started = await start(action, body);
     expect(started.status, started.text).toBe(202);
@@ -156,7 +173,7 @@ describe('bulk actions', () => {
       expect(outcomes.body.items.map((i: { itemId: string }) => i.itemId)).toEqual(ids);
       expect(outcomes.body.items[0]).toMatchObject({ status: 'done', title: expect.any(String) });
       // The seller is told it finished (bulk action notifications are on by default).
-      const told = await until(
+      const told = await waitFor(
         async () => (await owner.get('/api/user/notifications')).body.notifications as any[],
         (list) =>
           list.some((n) => n.kind === 'bulk_finished' && n.params.bulkActionId === run.runId),
@@ -537,7 +554,7 @@ describe('bulk actions', () => {
     it('touches no item of another account named in its selection', async () => {
       const [victimItem] = await newItems(1);
       const own = await newItem(intruder);
-      const run = await until(
+      const run = await waitFor(
         async () => {
           const started = await intruder.post(`${BULK}/bulkEditLabels`, {
             selection: { itemIds: [own, victimItem] },
@@ -548,7 +565,7 @@ describe('bulk actions', () => {
         },
         () => true,
       );
-      const done = await until(() => runOf(run.runId, intruder), finished);
+      const done = await waitFor(() => runOf(run.runId, intruder), finished);
       expect(done).toMatchObject({ status: 'done', total: 2, done: 1, skipped: 1 });
       const skipped = await intruder.get(`${BULK}/runs/${run.runId}/items?status=skipped`);
       expect(skipped.body.items).toEqual([
@@ -627,11 +644,7 @@ describe('bulk actions', () => {
     let who: AccountFixture;
     let client: TestClient;
     beforeAll(async () => {
-      // A server whose queue does not work: the test plays the worker, batch by batch.
-      idle = await startTestServer({
-        work: false,
-        env: { LOGIN_MAX_PER_IP: '1000', BULK_ACTION_BATCH_SIZE: '2' },
-      });
+      idle = await startIdleServer();
       who = await createAccount(idle);
       client = await signIn(idle, who);
     });
@@ -666,10 +679,7 @@ describe('bulk actions', () => {
       await report(itemId, 'set-listing-listed', { listedID: `FB-${itemId.slice(0, 6)}` });
     };
     const batch = (runId: string, n: number) =>
-      idle.container.jobs.bulkActionBatch.handler(
-        { runId, accountId: who.accountId, batch: n, attempt: 0 },
-        { jobId: 'test', retryCount: 0, logger },
-      );
+      playBatch(idle, { runId, accountId: who.accountId }, n);
     const outcomesOf = async (runId: string) =>
       (await client.get(`${BULK}/runs/${runId}/items`)).body.items as {
         itemId: string;
@@ -702,7 +712,7 @@ describe('bulk actions', () => {
         const first = new TextDecoder().decode((await reader.read()).value);
         expect(first).toContain('event: progress');
         // The run waits (nobody works the queue): the server looks at it every 500 ms...
-        await until(
+        await waitFor(
           async () => reads,
           (n) => n >= 3,
         );
@@ -839,18 +849,11 @@ describe('bulk actions', () => {
 
   describe('the sweeper', () => {
     it('gives up only on a run that stopped moving, not on one a resend got moving again', async () => {
-      const idle = await startTestServer({
-        work: false,
-        env: { LOGIN_MAX_PER_IP: '1000', BULK_ACTION_BATCH_SIZE: '2' },
-      });
+      const idle = await startIdleServer();
       try {
         const who = await createAccount(idle);
         const client = await signIn(idle, who);
-        const ids: string[] = [];
-        for (let i = 0; i < 4; i += 1) {
-          const created = await client.post(ITEMS, { generalDetails: { title: `Swept ${i}` } });
-          ids.push(created.body.item.itemID);
-        }
+        const ids = await titledItems(client, 'Swept', 4);
         const started = await client.post(`${BULK}/bulkEditLabels`, {
           selection: { itemIds: ids },
           parameters: { addLabels: ['swept'] },
@@ -869,10 +872,7 @@ describe('bulk actions', () => {
         });
         expect(read.map((run) => run.id)).toEqual([runId]);
         // ...just as the fifth resend's job takes it and works its first batch.
-        await idle.container.jobs.bulkActionBatch.handler(
-          { runId, accountId: who.accountId, batch: 0, attempt: 5 },
-          { jobId: 'test', retryCount: 0, logger },
-        );
+        await playBatch(idle, { runId, accountId: who.accountId }, 0, 5);
         Object.assign(repositories.bulkActions, { stalled: async () => read });
         try {
           await expect(services.bulkActions.sweep(logger)).resolves.toEqual({
@@ -899,37 +899,20 @@ describe('bulk actions', () => {
 
   describe('cancel', () => {
     it('stops before the next batch; the items already done stay done, the rest untouched', async () => {
-      // A second server whose queue does not work: the test plays the worker, batch by batch.
-      const idle = await startTestServer({
-        work: false,
-        env: { LOGIN_MAX_PER_IP: '1000', BULK_ACTION_BATCH_SIZE: '2' },
-      });
+      const idle = await startIdleServer();
       try {
         const who = await createAccount(idle);
         const client = await signIn(idle, who);
-        const ids: string[] = [];
-        for (let i = 0; i < 6; i += 1) {
-          const created = await client.post(ITEMS, { generalDetails: { title: `Cancel ${i}` } });
-          ids.push(created.body.item.itemID);
-        }
+        const ids = await titledItems(client, 'Cancel', 6);
         const started = await client.post(`${BULK}/bulkEditLabels`, {
           selection: { itemIds: ids },
           parameters: { addLabels: ['first-batch'] },
         });
         const runId = started.body.runId as string;
-        const { jobs, services, repositories } = idle.container;
-        const batch = (n: number, attempt = 0) =>
-          jobs.bulkActionBatch.handler(
-            { runId, accountId: who.accountId, batch: n, attempt },
-            { jobId: 'test', retryCount: 0, logger },
-          );
+        const { services, repositories } = idle.container;
+        const batch = (n: number) => playBatch(idle, { runId, accountId: who.accountId }, n);
         await batch(0);
-        expect(
-          await until(
-            () => runOf(runId, client),
-            () => true,
-          ),
-        ).toMatchObject({
+        expect(await runOf(runId, client)).toMatchObject({
           status: 'running',
           processed: 2,
         });
@@ -973,10 +956,7 @@ describe('bulk actions', () => {
         });
         const cancelled = await client.post(`${BULK}/runs/${waiting.body.runId}/cancel`);
         expect(cancelled.body).toMatchObject({ status: 'cancelled', processed: 0 });
-        await jobs.bulkActionBatch.handler(
-          { runId: waiting.body.runId, accountId: who.accountId, batch: 0, attempt: 0 },
-          { jobId: 'test', retryCount: 0, logger },
-        );
+        await playBatch(idle, { runId: waiting.body.runId, accountId: who.accountId }, 0);
         expect((await runOf(waiting.body.runId, client)).processed).toBe(0);
         const first = (await client.get(`${ITEMS}/${who.userId}/${ids[0]}`)).body.item;
         expect(first.labels).toEqual(['first-batch']);
