@@ -10,6 +10,7 @@ import {
   ListingEventSchema,
   listingStateOf,
   ListingStateSchema,
+  isLiveListing,
   phaseOf,
   refusalMessage,
   transition,
@@ -446,5 +447,12 @@ describe('stored listings', () => {
     for (const field of Object.keys(INITIAL_LISTING_STATE)) {
       expect(PROTECTED_LISTING_FIELDS).toContain(field);
     }
+  });
+});
+
+describe('a live listing', () => {
+  it('is one listed, or still listed after its delist failed; nothing else', () => {
+    const live = LISTING_STATUSES.filter((status) => isLiveListing({ status }));
+    expect(live).toEqual(['listed', 'delist_failure']);
   });
 });

@@ -89,6 +89,14 @@ export const LISTING_PHASES = [
 ] as const;
 export type ListingPhase = (typeof LISTING_PHASES)[number];
 
+/**
+ * Whether the listing is up on the marketplace with nothing on its way: listed, or listed still
+ * after its delist failed. What a sale elsewhere, a delist or a relist takes down.
+ */
+export function isLiveListing(state: Pick<ListingState, 'status'>): boolean {
+  return state.status === 'listed' || state.status === 'delist_failure';
+}
+
 export function phaseOf(state: Pick<ListingState, 'status' | 'pendingOperation'>): ListingPhase {
   if (state.status !== 'queued') return state.status;
   return `queued:${state.pendingOperation ?? 'list'}`;

@@ -37,6 +37,9 @@ const LIVE_PHASES: readonly ListingPhase[] = [
   'delist_failure',
 ];
 
+/** Up on the marketplace with nothing on its way (the domain's isLiveListing, by phase). */
+const isLivePhase = (phase: ListingPhase) => phase === 'listed' || phase === 'delist_failure';
+
 /** The run a batch belongs to, as the steps need it. */
 export interface BatchRun {
   id: string;
@@ -335,29 +338,21 @@ export class BulkActionSteps {
       ),
 
     bulkDelist: (input) =>
-      this.queueEach(
-        input,
-        'delist',
-        (phase) => phase === 'listed' || phase === 'delist_failure',
-        (phase, marketplace) =>
-          phase === 'queued:delist' || phase === 'queued:relist'
-            ? `Already being taken down from ${name(marketplace)}.`
-            : phase === 'queued:list'
-              ? `Still being listed on ${name(marketplace)}; delist it once that has finished.`
-              : `Not listed on ${name(marketplace)}.`,
+      this.queueEach(input, 'delist', isLivePhase, (phase, marketplace) =>
+        phase === 'queued:delist' || phase === 'queued:relist'
+          ? `Already being taken down from ${name(marketplace)}.`
+          : phase === 'queued:list'
+            ? `Still being listed on ${name(marketplace)}; delist it once that has finished.`
+            : `Not listed on ${name(marketplace)}.`,
       ),
 
     bulkDelistRelist: (input) =>
-      this.queueEach(
-        input,
-        'relist',
-        (phase) => phase === 'listed' || phase === 'delist_failure',
-        (phase, marketplace) =>
-          phase === 'queued:relist'
-            ? `Already being relisted on ${name(marketplace)}.`
-            : phase.startsWith('queued:')
-              ? `Busy on ${name(marketplace)}; relist it once that has finished.`
-              : `Not listed on ${name(marketplace)}, so there is nothing to relist.`,
+      this.queueEach(input, 'relist', isLivePhase, (phase, marketplace) =>
+        phase === 'queued:relist'
+          ? `Already being relisted on ${name(marketplace)}.`
+          : phase.startsWith('queued:')
+            ? `Busy on ${name(marketplace)}; relist it once that has finished.`
+            : `Not listed on ${name(marketplace)}, so there is nothing to relist.`,
       ),
   };
 

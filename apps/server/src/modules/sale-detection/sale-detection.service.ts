@@ -3,6 +3,7 @@ import {
   MARKETPLACE_NAMES,
   SALE_EVENT_DAYS_DEFAULT,
   listingActor,
+  isLiveListing,
   listingStateOf,
   marketplaceGroup,
   tryTransition,
@@ -78,13 +79,6 @@ const cents = (amount: number | null | undefined) =>
 
 const executorByGroupOf = (marketplace: MarketplaceId): ListingExecutor =>
   marketplaceGroup(marketplace) === 'source' ? 'connector' : 'extension';
-
-/** Listings a sale elsewhere takes down: those live there (or whose last delist failed). */
-function isLive(listing: Record<string, unknown> | undefined): boolean {
-  if (!listing) return false;
-  const { status } = listingStateOf(listing);
-  return status === 'listed' || status === 'delist_failure';
-}
 
 /**
  * Sale detection (issue 6, decision 0015). Every sale heard of (a verified webhook, a poll of
@@ -208,7 +202,7 @@ export class SaleDetectionService {
         const delists: { marketplace: MarketplaceId; executor: ListingExecutor }[] = [];
         for (const marketplace of others as MarketplaceId[]) {
           const listing = row.listings[marketplace] as Record<string, unknown> | undefined;
-          if (!isLive(listing)) {
+          if (!isLiveListing(listingStateOf(listing ?? null))) {
             outcomes.push(this.outcome(event, marketplace, 'not_listed'));
             continue;
           }
@@ -233,7 +227,7 @@ export class SaleDetectionService {
         const relists: { marketplace: MarketplaceId; executor: ListingExecutor }[] = [];
         for (const marketplace of others as MarketplaceId[]) {
           const listing = row.listings[marketplace] as Record<string, unknown> | undefined;
-          if (!isLive(listing)) {
+          if (!isLiveListing(listingStateOf(listing ?? null))) {
             outcomes.push(this.outcome(event, marketplace, 'not_listed'));
             continue;
           }
