@@ -44,7 +44,7 @@ export class SaleDetectionRepository {
     accountId: string,
     marketplace: string,
     ref: SaleItemRef,
-  ): Promise<{ id: string; userId: string } | null> {
+  ): Promise<{ id: string; userId: string; marketplaces: string[] } | null> {
     const listing = sql`${items.listings} -> ${marketplace}`;
     const candidates: { rank: number; match: SQL }[] = [];
     if (ref.itemId) candidates.push({ rank: 1, match: eq(items.id, ref.itemId) });
@@ -61,7 +61,12 @@ export class SaleDetectionRepository {
       sql` `,
     )} else 9 end`;
     const [row] = await this.db
-      .select({ id: items.id, userId: items.userId })
+      .select({
+        id: items.id,
+        userId: items.userId,
+        // The marketplaces it has a listing on (whose executors the sale reads before its lock).
+        marketplaces: sql<string[]>`array(select jsonb_object_keys(${items.listings}))`,
+      })
       .from(items)
       .where(and(eq(items.accountId, accountId), or(...candidates.map((c) => c.match))))
       .orderBy(rank, items.id)

@@ -135,8 +135,7 @@ export class SaleDetectionService {
     // Who would carry out a delist on each of the item's marketplaces, read before the
     // transaction: it may read the connections, which must not wait on the item's lock.
     const executors = new Map<string, ListingExecutor>();
-    const unlocked = await this.items.find(report.accountId, found.userId, found.id);
-    for (const marketplace of Object.keys(unlocked?.listings ?? {}) as MarketplaceId[]) {
+    for (const marketplace of found.marketplaces as MarketplaceId[]) {
       if (marketplace === report.marketplace) continue; // where it sold: nothing to carry out
       executors.set(marketplace, await this.listings.executorFor(report.accountId, marketplace));
     }
