@@ -27,6 +27,16 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * What pg-boss gets for SQL it sends after the database closed: an answer that never comes.
+ * No rows would be a lie it cannot read (it takes `rows[0].count` of a job's completion, and
+ * threw an unhandled TypeError when a test's server stopped mid-job), and an error would be
+ * unhandled too; a promise that never settles holds nothing and is collected with the caller.
+ */
+function afterClose(): Promise<{ rows: unknown[] }> {
+  return new Promise(() => undefined);
+}
+
 const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../../drizzle');
 
 export type DatabaseTarget =
@@ -51,7 +61,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         async executeSql(text, values) {
           // A job still finishing when its process shuts down (past the queue's graceful stop)
           // records nothing: its job stays active, expires and runs again (jobs are idempotent).
-          if (closed) return { rows: [] };
+          if (closed) return afterClose();
           const result = await pool.query(text, values as unknown[] | undefined);
           return { rows: result.rows };
         },
@@ -81,7 +91,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       // PGlite's exec runs; everything with parameters goes through query.
       async executeSql(text, values) {
         // As for Postgres: after close, a late job outcome records nothing.
-        if (closed) return { rows: [] };
+        if (closed) return afterClose();
         if (!values || values.length === 0) {
           const results = await client.exec(text);
           return { rows: results.at(-1)?.rows ?? [] };
