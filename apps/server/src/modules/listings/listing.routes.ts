@@ -29,6 +29,8 @@ const BASE = '/api/account/item';
 const REST = '/api/rest/v1/item';
 const EXECUTOR = '/api/rest/v1/executor';
 
+type MarkItemAsSoldRequest = z.output<typeof MarkItemAsSoldRequestSchema>;
+
 const Id = z.string().min(1).max(64);
 const ItemParams = z.object({ userId: Id, itemId: Id });
 const ExecutorId = ExecutorIdSchema.optional().describe(
@@ -57,14 +59,14 @@ export async function listingRoutes(
     service: ListingService;
     /**
      * The seller marks an item sold (sale detection): recorded as a sale, so the quantity goes
-     * down and the item comes down everywhere else. Without it, only the listing is marked.
+     * down and the item comes down everywhere else.
      */
-    markSold?: (
+    markSold: (
       ctx: RequestContext,
       userId: string,
       itemId: string,
-      marketplace: MarketplaceId,
-    ) => Promise<void>;
+      sale: MarkItemAsSoldRequest,
+    ) => Promise<unknown>;
   },
 ) {
   const tags = ['listings'];
@@ -171,7 +173,13 @@ export async function listingRoutes(
     {
       schema: {
         tags,
-        summary: 'Mark the item sold on a marketplace',
+        summary: 'Record a sale of the item: on a marketplace, or in person',
+        description:
+          'A sale the seller records, handled as any sale ListLoop hears of: the quantity goes ' +
+          'down and, at none left, the listing there is marked sold and the item comes down on ' +
+          'every other marketplace. `marketplace` alone is one unit sold there; `in_person` is a ' +
+          'sale face to face or anywhere ListLoop does not list. 409 when the listing there ' +
+          'cannot be sold or fewer units are left than `quantity`.',
         params: ItemParams,
         body: MarkItemAsSoldRequestSchema,
         response: { 200: ItemResponseSchema, ...errorResponses },
@@ -181,14 +189,7 @@ export async function listingRoutes(
     async (request) => {
       const ctx = requireContext(request);
       const { userId, itemId } = request.params;
-      if (!deps.markSold) {
-        return {
-          item: await service.report(ctx, userId, itemId, request.body.marketplace, {
-            type: 'sold',
-          }),
-        };
-      }
-      await deps.markSold(ctx, userId, itemId, request.body.marketplace);
+      await deps.markSold(ctx, userId, itemId, request.body);
       return { item: await service.item(ctx, userId, itemId) };
     },
   );
