@@ -79,7 +79,10 @@ export function channelValues(channel: SaleChannel): { where: string; marketplac
 }
 
 /** Where an item had sold before a double sale: `soldBefore` is yes, inPerson or no. */
-export function soldBeforeValues(soldOn: SaleChannel | null): { soldBefore: string; soldOn: string } {
+export function soldBeforeValues(soldOn: SaleChannel | null): {
+  soldBefore: string;
+  soldOn: string;
+} {
   if (soldOn === null) return { soldBefore: 'no', soldOn: '' };
   if (isInPerson(soldOn)) return { soldBefore: 'inPerson', soldOn: '' };
   return { soldBefore: 'yes', soldOn: MARKETPLACE_NAMES[soldOn] };

@@ -1,4 +1,9 @@
-import { DEFAULT_LOCALE, isInPerson, type Locale, type NotificationContent } from '@listloop/domain';
+import {
+  DEFAULT_LOCALE,
+  isInPerson,
+  type Locale,
+  type NotificationContent,
+} from '@listloop/domain';
 import { translator } from '../../i18n/messages';
 import { channelValues, formatPrice, soldBeforeValues } from './notification.email';
 
@@ -42,7 +47,9 @@ export function renderSlack(
   const where = { where: channel.where, marketplace: escapeSlack(channel.marketplace) };
   const marketplace = isInPerson(params.marketplace) ? t('slack.inPerson') : channel.marketplace;
   const price = formatPrice(params.price, params.currency, locale);
-  const soldBefore = soldBeforeValues(content.kind === 'double_sale' ? content.params.soldOn : null);
+  const soldBefore = soldBeforeValues(
+    content.kind === 'double_sale' ? content.params.soldOn : null,
+  );
   const doubled = content.kind === 'double_sale';
   // Every text Slack shows, `text` included (its notifications parse it too), carries the
   // values escaped: a title like "<!channel>" must not ping the channel.

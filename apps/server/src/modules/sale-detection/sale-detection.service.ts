@@ -235,9 +235,7 @@ export class SaleDetectionService {
           if (phase === 'queued:delist') {
             // Already on its way down (a person's delist): that delist is this sale's too.
             const operation = inFlight.get(marketplace);
-            outcomes.push(
-              this.outcome(event, marketplace, 'delist_queued', operation?.id ?? null),
-            );
+            outcomes.push(this.outcome(event, marketplace, 'delist_queued', operation?.id ?? null));
             continue;
           }
           if (phase === 'queued:relist') {
