@@ -15,6 +15,7 @@ function op(changes: Partial<ListingOperation> = {}): ListingOperation {
     status: 'queued',
     attempts: 0,
     lastError: null,
+    cancelReason: null,
     leaseExpiresAt: null,
     ...changes,
   };
