@@ -1,10 +1,6 @@
 import { MARKETPLACE_NAMES, isInPerson, type SaleChannel } from '@listloop/domain';
 import type { IntlShape } from 'react-intl';
-import { defineMessages } from '../../i18n/define-messages';
-
-const messages = defineMessages({
-  inPerson: { id: 'sale.channel.inPerson' },
-});
+import { saleChannelMessages as messages } from './sale-channel.messages';
 
 /**
  * Where a sale happened as the sentences about it take it: `where` picks the in-person wording
