@@ -78,9 +78,7 @@ export function DismissAll({ marketplaces }: { marketplaces: readonly SaleChanne
       )}
       <ConfirmModal
         opened={confirming !== null}
-        title={
-          confirming ? intl.formatMessage(m.dismissAllTitle, saleWhere(confirming)) : ''
-        }
+        title={confirming ? intl.formatMessage(m.dismissAllTitle, saleWhere(confirming)) : ''}
         confirmLabel={intl.formatMessage(m.dismissAllConfirm)}
         onConfirm={confirm}
         onClose={() => setConfirming(null)}
