@@ -7,8 +7,9 @@ import { findListableItem } from './support/listings';
  * connected to the emulated store) and Poshmark (worked by the browser extension, so its list
  * waits there), it is bought on Shopify. The open page shows, without a reload, that it sold,
  * that Poshmark's list was stopped before it went live, and refuses to cross-list it; the Sales
- * screen says the same. Then the seller has another one, raises the quantity and records a sale
- * made in person, typing the price with its cents.
+ * screen says the same. Then the seller has two more and raises the quantity; a teammate sells
+ * one in person (the page, with nothing waiting for a job, still follows), and the seller
+ * records the last one sold in person, typing the price with its cents.
  *
  * The item is the third listable demo item from the start that Poshmark would take (a size,
  * a brand, a colour): the cross-listing journey takes the first.
@@ -129,16 +130,33 @@ test.describe('an item sold while its page is open', () => {
         .getByText('Listing stopped before it went live', { exact: true }),
     ).toBeVisible();
 
-    // The seller finds another one: raises the quantity, then sells it at a market stall.
+    // The seller finds two more and raises the quantity (typed, and autosaved).
     await sale.getByRole('link', { name: title }).click();
     await expect(heading).toBeVisible();
     const quantity = page.getByRole('textbox', { name: 'Quantity', exact: true });
     await quantity.click();
     await quantity.press('ControlOrMeta+a');
-    await quantity.pressSequentially('1');
+    await quantity.pressSequentially('2');
     await expect(panel.getByRole('button', { name: 'Cross-list' })).toBeEnabled({
       timeout: 15_000,
     });
+    await expect(header.getByText('Sold', { exact: true })).toHaveCount(0);
+
+    // A teammate at the market stall records one sold there from their phone. Nothing of the
+    // item waits for a job now, and the page still follows.
+    const stall = await page.request.put(`${itemPath}/mark-item-as-sold`, {
+      headers: { Origin: baseURL! },
+      data: { marketplace: 'in_person', salePrice: 30, currency: 'USD' },
+    });
+    expect(stall.status(), await stall.text()).toBe(200);
+    await expect(
+      page.getByText('This item sold in person while you had it open.', { exact: true }),
+    ).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('1 unit is left.', { exact: true })).toBeVisible();
+    await expect(quantity).toHaveValue('1');
+
+    // The seller sells the last one in person too, and records it here with its price.
+    await page.getByRole('button', { name: 'Dismiss' }).click();
     await panel.getByRole('button', { name: 'Mark as sold' }).click();
     const markSold = page.getByRole('dialog', { name: 'Mark as sold' });
     await markSold.getByRole('combobox', { name: 'Where it sold' }).click();
@@ -150,8 +168,9 @@ test.describe('an item sold while its page is open', () => {
     await expect(markSold).toBeHidden();
 
     await expect(header.getByText('Sold', { exact: true })).toBeVisible();
-    await expect(sales.getByText('Sold in person', { exact: true })).toBeVisible();
-    await expect(sales.getByText('$24.99', { exact: true })).toBeVisible();
+    const own = sales.getByTestId('item-sale').filter({ hasText: '$24.99' });
+    await expect(own.getByText('Sold in person', { exact: true })).toBeVisible();
+    await expect(sales.getByText('$30.00', { exact: true })).toBeVisible();
     // Recorded from this page: no "while you had it open" about it.
     await expect(page.getByText('This item sold in person while you had it open.')).toHaveCount(0);
     await expect(quantity).toHaveValue('0');
@@ -160,10 +179,8 @@ test.describe('an item sold while its page is open', () => {
       .getByRole('navigation', { name: 'Main navigation' })
       .getByRole('link', { name: 'Sales' })
       .click();
-    const inPerson = page
-      .getByRole('article', { name: title })
-      .filter({ hasText: 'Sold in person' });
-    await expect(inPerson.getByText('$24.99', { exact: true })).toBeVisible();
+    const inPerson = page.getByRole('article', { name: title }).filter({ hasText: '$24.99' });
+    await expect(inPerson.getByText('Sold in person', { exact: true })).toBeVisible();
     await expect(inPerson.getByText('Marked as sold in ListLoop', { exact: true })).toBeVisible();
   });
 });
