@@ -51,6 +51,10 @@ const EXECUTOR_PROTOCOL = [
   'history. A relist is reported delisted, then listed.',
   'If the executor dies, its lease expires and the operation is offered to the next claim; a',
   'report from an executor whose lease another has since taken is refused with 409.',
+  'When the item sells out, a list or relist not yet live is canceled: its heartbeat and the',
+  'reports the listing no longer takes answer 409 saying so (cancelReason on the operation).',
+  'A set-listing-listed report is still taken (the listing went live anyway): ListLoop records',
+  'it and queues its delist.',
 ].join(' ');
 
 export async function listingRoutes(
@@ -315,8 +319,9 @@ export async function listingRoutes(
         tags: ['executor'],
         summary: 'Executor: extend the lease of a claimed operation',
         description:
-          'Answers 409 when the operation is no longer running (reported, or marked not listed) ' +
-          'or another executor holds it since the lease expired.',
+          'Answers 409 when the operation is no longer running (reported, marked not listed, or ' +
+          'canceled because the item sold, which the message says) or another executor holds it ' +
+          'since the lease expired.',
         params: z.object({ operationId: Id }),
         body: z.object({
           leaseSeconds: z.number().int().min(30).max(900).default(120),
