@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import pino, { type Logger } from 'pino';
 import type { Config } from './platform/config';
 import { migrateDatabase, openDatabase, type Database } from './platform/db/database';
-import type { MarketplaceId, SaleChannel } from '@listloop/domain';
+import type { SaleChannel } from '@listloop/domain';
 import { stableJobId } from './platform/queue/job';
 import { SaleDetectionRepository } from './modules/sale-detection/sale-detection.repository';
 import { SaleDetectionService } from './modules/sale-detection/sale-detection.service';
