@@ -40,11 +40,12 @@ export function ListingsPanel({
   const noneLeft = stock !== 'in_stock';
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="listings-title">
-      <Group justify="space-between" mb="xs" wrap="nowrap" gap="xs">
+      {/* The buttons go under the title when the column is too narrow for both. */}
+      <Group justify="space-between" mb="xs" wrap="wrap" gap="xs">
         <Text fw={650} id="listings-title">
           {intl.formatMessage(itemEditorMessages.listingsTitle)}
         </Text>
-        <Group gap={6} wrap="nowrap">
+        <Group gap={6} wrap="wrap">
           {onMarkSold && (
             <Button
               size="xs"
