@@ -10,6 +10,9 @@ export interface ApiItem {
     quantity: number;
     sku: string;
     images: unknown[];
+    brand: string;
+    size: string;
+    primaryColor: string | null;
   };
   listings: Record<string, unknown>;
 }
@@ -45,6 +48,8 @@ export async function findListableItem(
     maxPrice?: number;
     /** How many listable items to pass over from that end (journeys sharing an end). */
     skip?: number;
+    /** What else the journey's marketplaces need of it (Poshmark: a size, brand and colour). */
+    where?: (item: ApiItem) => boolean;
   },
 ): Promise<ApiItem> {
   let found: ApiItem | undefined;
@@ -64,7 +69,9 @@ export async function findListableItem(
           (options.maxPrice === undefined || details.price <= options.maxPrice) &&
           details.title.length <= 80 &&
           unlistedFor(listings, options.marketplaces);
-        const candidates = items.filter(listable);
+        const candidates = items.filter(
+          (item) => listable(item) && (options.where?.(item) ?? true),
+        );
         if (options.from === 'last') candidates.reverse();
         found = candidates[options.skip ?? 0];
         return found !== undefined;

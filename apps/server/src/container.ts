@@ -4,7 +4,7 @@ import crypto from 'node:crypto';
 import pino, { type Logger } from 'pino';
 import type { Config } from './platform/config';
 import { migrateDatabase, openDatabase, type Database } from './platform/db/database';
-import type { MarketplaceId } from '@listloop/domain';
+import type { SaleChannel } from '@listloop/domain';
 import { stableJobId } from './platform/queue/job';
 import { SaleDetectionRepository } from './modules/sale-detection/sale-detection.repository';
 import { SaleDetectionService } from './modules/sale-detection/sale-detection.service';
@@ -417,7 +417,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
         params: {
           itemId: event.itemId,
           itemTitle: item.title,
-          marketplace: event.marketplace as MarketplaceId,
+          marketplace: event.marketplace as SaleChannel,
           price: event.salePriceCents === null ? null : event.salePriceCents / 100,
           currency: event.currency,
           saleEventId: event.id,

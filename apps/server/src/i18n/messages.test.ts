@@ -114,6 +114,7 @@ describe('formatMessage', () => {
   const sale = (quantity: number, priced: boolean): MessageValues => ({
     quantity,
     title: 'Pentax K1000',
+    where: 'marketplace',
     marketplace: 'eBay',
     priced: priced ? 'yes' : 'no',
     price: priced ? '$180.00' : '',
@@ -138,7 +139,13 @@ describe('formatMessage', () => {
   });
 
   it('chooses the branch of a select', () => {
-    const values = { title: 'Mug', marketplace: 'Etsy', priced: 'no', price: '' };
+    const values = {
+      title: 'Mug',
+      where: 'marketplace',
+      marketplace: 'Etsy',
+      priced: 'no',
+      price: '',
+    };
     expect(
       formatMessage('en-GB', 'email.doubleSale.sold', {
         ...values,
@@ -149,11 +156,23 @@ describe('formatMessage', () => {
     expect(
       formatMessage('es', 'email.doubleSale.sold', { ...values, soldBefore: 'no', soldOn: '' }),
     ).toBe('«Mug» se ha vendido en Etsy cuando ya se había vendido.');
+    expect(
+      formatMessage('it', 'email.doubleSale.sold', {
+        ...values,
+        where: 'inPerson',
+        soldBefore: 'inPerson',
+        soldOn: '',
+      }),
+    ).toBe('«Mug» è stato venduto di persona quando era già stato venduto di persona.');
   });
 
   it('keeps values as they are, markup-like characters included', () => {
     expect(
-      formatMessage('en-US', 'email.sale.subject', { marketplace: 'eBay', title: '<b> & {x}' }),
+      formatMessage('en-US', 'email.sale.subject', {
+        where: 'marketplace',
+        marketplace: 'eBay',
+        title: '<b> & {x}',
+      }),
     ).toBe('Sold on eBay: <b> & {x}');
   });
 

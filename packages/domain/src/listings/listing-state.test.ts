@@ -58,7 +58,10 @@ function eventOf(type: ListingEventType): ListingEvent {
     case 'delist_failure':
       return { type, reason: 'eBay says: the listing is under review.' };
     case 'listed':
+    case 'listed_after_stop':
       return { type, listedID: '9988776655', listingURL: 'https://www.ebay.com/itm/9988776655' };
+    case 'stop_list':
+      return { type, reason: 'Sold on Shopify before it was listed.' };
     default:
       return { type };
   }
@@ -83,7 +86,7 @@ describe('the transition table', () => {
     expect([...statuses].sort()).toEqual([...LISTING_STATUSES].sort());
   });
 
-  it('is exactly the issue’s machine (26 rows)', () => {
+  it('is exactly the issue’s machine (31 rows)', () => {
     expect(LISTING_TRANSITIONS.map((t) => `${t.from} -${t.event}-> ${t.to}`)).toEqual([
       'not_listed -queue_list-> queued:list',
       'delisted -queue_list-> queued:list',
@@ -103,6 +106,11 @@ describe('the transition table', () => {
       'queued:relist -sold-> sold',
       'delist_failure -sold-> sold',
       ...LISTING_PHASES.map((p) => `${p} -mark_not_listed-> not_listed`),
+      'queued:list -stop_list-> not_listed',
+      'queued:relist -stop_list-> queued:delist',
+      'not_listed -listed_after_stop-> listed',
+      'delisted -listed_after_stop-> listed',
+      'queued:delist -listed_after_stop-> queued:delist',
     ]);
   });
 });
@@ -143,9 +151,13 @@ describe('every allowed transition', () => {
         to: state.status,
         fromOperation: before.pendingOperation,
         toOperation: state.pendingOperation,
-        reason: event.endsWith('_failure') ? state.failureReason : null,
-        listedID: event === 'listed' ? '9988776655' : null,
-        listingURL: event === 'listed' ? 'https://www.ebay.com/itm/9988776655' : null,
+        reason: event.endsWith('_failure')
+          ? state.failureReason
+          : event === 'stop_list'
+            ? 'Sold on Shopify before it was listed.'
+            : null,
+        listedID: rule.listingRef === 'record' ? '9988776655' : null,
+        listingURL: rule.listingRef === 'record' ? 'https://www.ebay.com/itm/9988776655' : null,
       });
     },
   );
@@ -158,8 +170,8 @@ const REFUSED = LISTING_PHASES.flatMap((from) =>
 );
 
 describe('every (state, event) pair not in the table is refused', () => {
-  it('leaves 55 of the 81 pairs refused', () => {
-    expect(REFUSED).toHaveLength(LISTING_PHASES.length * LISTING_EVENTS.length - 26);
+  it('leaves 68 of the 99 pairs refused', () => {
+    expect(REFUSED).toHaveLength(LISTING_PHASES.length * LISTING_EVENTS.length - 31);
   });
 
   it.each(REFUSED)('%s --%s--> refused', (from, event) => {
@@ -241,13 +253,16 @@ describe('refusal messages', () => {
 
 describe('allowedEvents', () => {
   it.each([
-    ['not_listed', ['queue_list', 'mark_not_listed']],
-    ['queued:list', ['listed', 'list_failure', 'mark_not_listed']],
-    ['queued:delist', ['delisted', 'delist_failure', 'sold', 'mark_not_listed']],
-    ['queued:relist', ['delisted', 'delist_failure', 'sold', 'mark_not_listed']],
+    ['not_listed', ['queue_list', 'mark_not_listed', 'listed_after_stop']],
+    ['queued:list', ['listed', 'list_failure', 'mark_not_listed', 'stop_list']],
+    [
+      'queued:delist',
+      ['delisted', 'delist_failure', 'sold', 'mark_not_listed', 'listed_after_stop'],
+    ],
+    ['queued:relist', ['delisted', 'delist_failure', 'sold', 'mark_not_listed', 'stop_list']],
     ['listed', ['queue_delist', 'relist', 'sold', 'mark_not_listed']],
     ['list_failure', ['queue_list', 'mark_not_listed']],
-    ['delisted', ['queue_list', 'mark_not_listed']],
+    ['delisted', ['queue_list', 'mark_not_listed', 'listed_after_stop']],
     ['delist_failure', ['queue_delist', 'relist', 'sold', 'mark_not_listed']],
     ['sold', ['mark_not_listed']],
   ] as const)('%s → %j', (phase, events) => {
@@ -353,6 +368,70 @@ describe('sequences', () => {
   it('a failure reason is cleared by the next transition', () => {
     const { state } = transition(stateIn('list_failure'), { type: 'queue_list' }, EBAY);
     expect(state.failureReason).toBeNull();
+  });
+
+  it('a sale stops a queued list: it ends not listed, and says why', () => {
+    const { state, entry } = transition(
+      stateIn('queued:list'),
+      { type: 'stop_list', reason: 'Sold on Shopify before it was listed.' },
+      EBAY,
+    );
+    expect(state).toMatchObject({ status: 'not_listed', pendingOperation: null });
+    expect(entry).toMatchObject({
+      from: 'queued',
+      fromOperation: 'list',
+      to: 'not_listed',
+      reason: 'Sold on Shopify before it was listed.',
+    });
+    expect(ListingEventSchema.safeParse({ type: 'stop_list' }).success).toBe(false);
+  });
+
+  it('a stopped relist whose delist half has not run comes down instead of going back up', () => {
+    const queued = transition(stateIn('listed'), { type: 'relist' }, EBAY).state;
+    const stopped = transition(
+      queued,
+      { type: 'stop_list', reason: 'Sold on Shopify before it was relisted.' },
+      EBAY,
+    ).state;
+    // Still the live listing's id: the delist must know which listing to end.
+    expect(stopped).toMatchObject({
+      status: 'queued',
+      pendingOperation: 'delist',
+      listedID: '1234567890',
+    });
+    expect(transition(stopped, { type: 'delisted' }, EBAY).state.status).toBe('delisted');
+  });
+
+  it('a relist stopped after its delist half ends not listed, the old listing already gone', () => {
+    let state = transition(stateIn('listed'), { type: 'relist' }, EBAY).state;
+    state = transition(state, { type: 'delisted' }, EBAY).state;
+    expect(phaseOf(state)).toBe('queued:list');
+    state = transition(state, { type: 'stop_list', reason: 'Sold in person.' }, EBAY).state;
+    expect(state).toMatchObject({ status: 'not_listed', listedID: null, listingURL: null });
+  });
+
+  it('a stopped list that went live anyway is recorded live with its id', () => {
+    const stopped = transition(
+      stateIn('queued:list'),
+      { type: 'stop_list', reason: 'Sold on Shopify before it was listed.' },
+      EBAY,
+    ).state;
+    // A plain "listed" is a late report with nothing pending; the report of the stopped list
+    // is its own event.
+    expect(tryTransition(stopped, eventOf('listed'), EBAY).ok).toBe(false);
+    const live = transition(stopped, eventOf('listed_after_stop'), EBAY).state;
+    expect(live).toMatchObject({ status: 'listed', listedID: '9988776655' });
+  });
+
+  it('a stopped relist that went up again hands the new listing to the waiting delist', () => {
+    const queued = transition(stateIn('listed'), { type: 'relist' }, EBAY).state;
+    const stopped = transition(queued, { type: 'stop_list', reason: 'Sold.' }, EBAY).state;
+    const relisted = transition(stopped, eventOf('listed_after_stop'), EBAY).state;
+    expect(relisted).toMatchObject({
+      status: 'queued',
+      pendingOperation: 'delist',
+      listedID: '9988776655',
+    });
   });
 
   it('a late outcome after mark_not_listed is refused (the job finds nothing to report)', () => {

@@ -119,6 +119,8 @@ function statusOfPhase(phase: ListingPhase): {
  * What can happen to a listing. The queue events and mark_not_listed come from people (or the
  * sale workflow); listed/list_failure/delisted/delist_failure are the outcome of the pending
  * operation, reported by a connector or an executor; sold comes from sale detection or a person.
+ * stop_list is the sale workflow stopping a list that has not gone live when the item sells
+ * out; listed_after_stop is the report of a stopped list that went live all the same.
  */
 export const LISTING_EVENTS = [
   'queue_list',
@@ -130,6 +132,8 @@ export const LISTING_EVENTS = [
   'delist_failure',
   'sold',
   'mark_not_listed',
+  'stop_list',
+  'listed_after_stop',
 ] as const;
 export type ListingEventType = (typeof LISTING_EVENTS)[number];
 
@@ -151,6 +155,14 @@ export const ListingEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('delist_failure'), reason: reasonText }),
   z.object({ type: z.literal('sold'), reason: reasonText.optional() }),
   z.object({ type: z.literal('mark_not_listed'), reason: reasonText.optional() }),
+  /** A stop says why ("Sold on Shopify before it was listed."): the seller sees it. */
+  z.object({ type: z.literal('stop_list'), reason: reasonText }),
+  z.object({
+    type: z.literal('listed_after_stop'),
+    listedID: z.string().trim().min(1).max(200).nullish(),
+    listingURL: z.string().trim().min(1).max(2048).nullish(),
+    reason: reasonText.optional(),
+  }),
 ]);
 export type ListingEvent = z.infer<typeof ListingEventSchema>;
 
@@ -227,6 +239,20 @@ export const LISTING_TRANSITIONS: readonly ListingTransition[] = Object.freeze([
 
   // The bulk reset: from anything, including not_listed so a bulk call needs no filtering.
   ...LISTING_PHASES.map((from) => row(from, 'mark_not_listed', 'not_listed', 'clear')),
+
+  // The item sold out while this listing was on its way up: a list that has not gone live
+  // ends without going live. A relist whose delist half has not run still holds the live
+  // listing: it must come down, not go back up, so it becomes a delist.
+  row('queued:list', 'stop_list', 'not_listed', 'clear'),
+  row('queued:relist', 'stop_list', 'queued:delist'),
+
+  // A stopped list went live all the same (its executor had already published it): a fact
+  // from the marketplace, recorded from wherever the stop left the listing, so no live listing
+  // is unknown. The server then takes it down when no unit is left; a delist already waiting
+  // (a stopped relist) takes down this new listing.
+  row('not_listed', 'listed_after_stop', 'listed', 'record'),
+  row('delisted', 'listed_after_stop', 'listed', 'record'),
+  row('queued:delist', 'listed_after_stop', 'queued:delist', 'record'),
 ]);
 
 function findTransition(
@@ -296,6 +322,8 @@ const EVENT_TEXT: Record<ListingEventType, string> = {
   delist_failure: 'be marked as failed to delist',
   sold: 'be marked sold',
   mark_not_listed: 'be marked not listed',
+  stop_list: 'have its list stopped',
+  listed_after_stop: 'be marked listed after its list was stopped',
 };
 
 /** What the person can do instead, from where the listing is. */
@@ -371,7 +399,7 @@ export function tryTransition(
   const target = statusOfPhase(rule.to);
   const reason = event.reason?.trim() || null;
   const recorded =
-    event.type === 'listed'
+    event.type === 'listed' || event.type === 'listed_after_stop'
       ? { listedID: event.listedID ?? null, listingURL: event.listingURL ?? null }
       : null;
   const ref =

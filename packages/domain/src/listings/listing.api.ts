@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ItemSchema } from '../items/item.schema';
 import { MarketplaceIdSchema } from '../marketplaces/marketplaces';
+import { SaleChannelSchema } from '../sale-detection/sale-detection.api';
 import { LISTING_EVENTS } from './listing-state';
 import { PENDING_OPERATIONS } from './listing-status';
 
@@ -47,6 +48,11 @@ export const ListingOperationSchema = z.object({
   attempts: z.number().int(),
   /** The last transient error, kept while the operation is retried. */
   lastError: z.string().nullable(),
+  /**
+   * Why it was canceled before it finished, when a sale stopped it ("Sold on Shopify before it
+   * was listed."); null for any other end.
+   */
+  cancelReason: z.string().nullable(),
   /** Epoch milliseconds; set while an executor holds the operation. */
   leaseExpiresAt: z.number().int().nullable(),
 });
@@ -69,8 +75,40 @@ export const ListingQueueResponseSchema = z.object({
 });
 export type ListingQueueResponse = z.infer<typeof ListingQueueResponseSchema>;
 
-/** PUT /api/account/item/{userId}/{itemId}/mark-item-as-sold (the response is the item). */
-export const MarkItemAsSoldRequestSchema = z.object({ marketplace: MarketplaceIdSchema });
+/**
+ * PUT /api/account/item/{userId}/{itemId}/mark-item-as-sold (the response is the item): a sale
+ * the seller records. `marketplace` alone is one unit sold there, as the spec's call always
+ * was; the rest says what a person knows of the sale: where (a marketplace, or in_person for
+ * face to face or anywhere ListLoop does not list), how many, for how much and when.
+ */
+export const MarkItemAsSoldRequestSchema = z.object({
+  marketplace: SaleChannelSchema,
+  quantity: z
+    .number()
+    .int('Say how many units sold as a whole number.')
+    .min(1, 'At least one unit must have sold.')
+    .max(100_000)
+    .default(1),
+  /** The price the buyer paid, in major units of `currency`; whole cents. */
+  salePrice: z
+    .number()
+    .min(0, 'A price cannot be negative.')
+    .max(1_000_000, 'A price is at most 1,000,000.')
+    .refine((price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6, {
+      message: 'Give the price in whole cents, such as 24.99.',
+    })
+    .optional(),
+  /** ISO 4217, in any case (usd is USD); the web app sends its edition's currency. */
+  currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{3}$/, 'A currency is a three-letter code such as USD.')
+    .toUpperCase()
+    .optional(),
+  /** When it sold, ISO 8601; now when left out. Never in the future. */
+  soldAt: z.iso.datetime({ offset: true, message: 'Give the date of the sale.' }).optional(),
+});
+export type MarkItemAsSoldRequest = z.input<typeof MarkItemAsSoldRequestSchema>;
 
 /** PUT /api/account/item/{userId}/{itemId}/bulk-mark-as-not-listed (the response is the item). */
 export const BulkMarkAsNotListedRequestSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MarketplaceIdSchema } from '../marketplaces/marketplaces';
+import { SaleChannelSchema } from '../sale-detection/sale-detection.api';
 import { BulkActionSchema } from '../settings/user-settings';
 
 /**
@@ -38,11 +39,11 @@ const Currency = z
   .regex(/^[A-Z]{3}$/, 'A currency is a three-letter ISO 4217 code such as USD.')
   .nullable();
 
-/** An item sold on a marketplace. */
+/** An item sold on a marketplace, or in person (a sale the seller recorded). */
 export const SaleNotificationParamsSchema = z.object({
   itemId: Id,
   itemTitle: Title,
-  marketplace: MarketplaceIdSchema,
+  marketplace: SaleChannelSchema,
   /** The sale price in major units of `currency`; null when the marketplace did not say. */
   price: Price,
   currency: Currency,
@@ -57,8 +58,8 @@ export const SaleNotificationParamsSchema = z.object({
 export const DoubleSaleNotificationParamsSchema = z.object({
   itemId: Id,
   itemTitle: Title,
-  marketplace: MarketplaceIdSchema,
-  soldOn: MarketplaceIdSchema.nullable(),
+  marketplace: SaleChannelSchema,
+  soldOn: SaleChannelSchema.nullable(),
   price: Price,
   currency: Currency,
   saleEventId: Id.nullable().default(null),

@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { MarketplaceIdSchema } from '../marketplaces/marketplaces';
+import {
+  MARKETPLACE_IDS,
+  MarketplaceIdSchema,
+  type MarketplaceId,
+} from '../marketplaces/marketplaces';
 
 /**
  * Sale detection (issue 6, spec §7): every sale ListLoop hears of becomes one sale event, and
@@ -7,6 +11,21 @@ import { MarketplaceIdSchema } from '../marketplaces/marketplaces';
  */
 export const SALE_SOURCES = ['webhook', 'poll', 'executor', 'manual'] as const;
 export type SaleSource = (typeof SALE_SOURCES)[number];
+
+/**
+ * Where a sale happened: one of the marketplaces, or `in_person` for a sale the seller made
+ * face to face or anywhere ListLoop does not list (a market stall, a shop, a friend). An
+ * in-person sale is always one the seller recorded (decision 0020); it takes the item down on
+ * every marketplace, as any sale does.
+ */
+export const IN_PERSON = 'in_person' as const;
+export const SALE_CHANNELS = [...MARKETPLACE_IDS, IN_PERSON] as const;
+export type SaleChannel = MarketplaceId | typeof IN_PERSON;
+export const SaleChannelSchema = z.enum(SALE_CHANNELS);
+
+export function isInPerson(channel: SaleChannel): channel is typeof IN_PERSON {
+  return channel === IN_PERSON;
+}
 
 /** A sale, or a second sale of a unit already sold (a double sale the seller must resolve). */
 export const SALE_EVENT_KINDS = ['sale', 'double_sale'] as const;
@@ -20,7 +39,11 @@ export type SaleEventKind = (typeof SALE_EVENT_KINDS)[number];
  * - `quantity_left`: units are left, so the listing stays up with the new quantity;
  * - `relist_queued` → then `relisted` or `relist_failed`: units are left and the seller has
  *   that marketplace's listings changed by delisting and relisting (forceDelistRelist), so it
- *   is relisted with the new quantity.
+ *   is relisted with the new quantity; or a relist was already on its way and goes on.
+ * - `list_stopped`: the last unit sold while a list there had not gone live; the list was
+ *   stopped, and nothing went up (decision 0019).
+ * - `list_queued` → then `quantity_left` when it went live, `not_listed` when it did not:
+ *   units are left and a list there was on its way; it goes on with the new quantity.
  */
 export const SALE_OUTCOMES = [
   'delist_queued',
@@ -32,6 +55,8 @@ export const SALE_OUTCOMES = [
   'relist_queued',
   'relisted',
   'relist_failed',
+  'list_stopped',
+  'list_queued',
 ] as const;
 export type SaleOutcome = (typeof SALE_OUTCOMES)[number];
 
@@ -53,7 +78,8 @@ export const SaleEventSchema = z.object({
   eventId: z.string(),
   kind: z.enum(SALE_EVENT_KINDS),
   source: z.enum(SALE_SOURCES),
-  marketplace: MarketplaceIdSchema,
+  /** Where it sold: a marketplace, or in_person (a sale the seller recorded). */
+  marketplace: SaleChannelSchema,
   externalOrderId: z.string(),
   itemId: z.string(),
   userId: z.string(),
@@ -69,7 +95,7 @@ export const SaleEventSchema = z.object({
   detectedAt: z.string(),
   dismissedAt: z.string().nullable(),
   /** A double sale: where the unit sold first (null when that sale was never heard of). */
-  firstSoldOn: MarketplaceIdSchema.nullable(),
+  firstSoldOn: SaleChannelSchema.nullable(),
   outcomes: z.array(SaleOutcomeSchema),
 });
 export type SaleEvent = z.infer<typeof SaleEventSchema>;
@@ -84,13 +110,13 @@ export const GetSaleEventResponseSchema = z.object({ saleEvent: SaleEventSchema 
 export const DismissSaleEventBodySchema = z
   .object({
     payload: z.object({ event_id: z.string().trim().min(1).max(64) }).strict(),
-    originPlatform: MarketplaceIdSchema,
+    originPlatform: SaleChannelSchema,
   })
   .strict();
 
 /** POST /api/rest/v1/sale_detection/dismiss_all: every open event of one marketplace. */
 export const DismissAllSaleEventsBodySchema = z
-  .object({ originPlatform: MarketplaceIdSchema })
+  .object({ originPlatform: SaleChannelSchema })
   .strict();
 export const DismissResponseSchema = z.object({ dismissed: z.number().int() });
 
@@ -98,9 +124,12 @@ export const DismissResponseSchema = z.object({ dismissed: z.number().int() });
 export const SALE_EVENT_DAYS_DEFAULT = 30;
 export const SaleEventListQuerySchema = z
   .object({
-    marketplace: MarketplaceIdSchema.optional(),
+    marketplace: SaleChannelSchema.optional(),
+    /** One item's sales (the item screen): every one it had, unless `days` is given too. */
+    itemId: z.string().trim().min(1).max(64).optional(),
     state: z.enum(['open', 'dismissed', 'all']).default('all'),
-    days: z.coerce.number().int().min(1).max(365).default(SALE_EVENT_DAYS_DEFAULT),
+    /** How many days back; SALE_EVENT_DAYS_DEFAULT when neither this nor itemId is given. */
+    days: z.coerce.number().int().min(1).max(365).optional(),
     limit: z.coerce.number().int().min(1).max(200).default(50),
     cursor: z.string().max(200).optional(),
   })

@@ -190,6 +190,61 @@ export class ListingRepository {
       .where(and(eq(listingOperations.accountId, accountId), eq(listingOperations.id, id)));
   }
 
+  /**
+   * The newest list or relist of (item, marketplace), whatever its status: the one a late
+   * `listed` report or a list's executor speaks of.
+   */
+  async lastListOperation(
+    accountId: string,
+    itemId: string,
+    marketplace: string,
+    db: Db = this.db,
+  ): Promise<ListingOperationRow | null> {
+    const [row] = await db
+      .select()
+      .from(listingOperations)
+      .where(
+        and(
+          eq(listingOperations.accountId, accountId),
+          eq(listingOperations.itemId, itemId),
+          eq(listingOperations.marketplace, marketplace),
+          inArray(listingOperations.operation, ['list', 'relist']),
+        ),
+      )
+      .orderBy(desc(listingOperations.createdAt), desc(listingOperations.id))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /**
+   * Cancels operations a sale stopped, each with why. Only queued or running ones: one that
+   * finished meanwhile keeps its end.
+   */
+  async stopOperations(
+    accountId: string,
+    stops: readonly { id: string; reason: string }[],
+    db: Db = this.db,
+  ): Promise<void> {
+    for (const stop of stops) {
+      await db
+        .update(listingOperations)
+        .set({
+          status: 'canceled',
+          cancelReason: stop.reason,
+          leaseOwner: null,
+          leaseExpiresAt: null,
+          updatedAt: new Date(),
+        })
+        .where(
+          and(
+            eq(listingOperations.accountId, accountId),
+            eq(listingOperations.id, stop.id),
+            inArray(listingOperations.status, [...ACTIVE]),
+          ),
+        );
+    }
+  }
+
   /** Ends the active operations of (item, marketplace) with the given status. */
   async finishActive(
     accountId: string,

@@ -29,6 +29,8 @@ const BASE = '/api/account/item';
 const REST = '/api/rest/v1/item';
 const EXECUTOR = '/api/rest/v1/executor';
 
+type MarkItemAsSoldRequest = z.output<typeof MarkItemAsSoldRequestSchema>;
+
 const Id = z.string().min(1).max(64);
 const ItemParams = z.object({ userId: Id, itemId: Id });
 const ExecutorId = ExecutorIdSchema.optional().describe(
@@ -49,6 +51,10 @@ const EXECUTOR_PROTOCOL = [
   'history. A relist is reported delisted, then listed.',
   'If the executor dies, its lease expires and the operation is offered to the next claim; a',
   'report from an executor whose lease another has since taken is refused with 409.',
+  'When the item sells out, a list or relist not yet live is canceled: its heartbeat and the',
+  'reports the listing no longer takes answer 409 saying so (cancelReason on the operation).',
+  'A set-listing-listed report is still taken (the listing went live anyway): ListLoop records',
+  'it and queues its delist.',
 ].join(' ');
 
 export async function listingRoutes(
@@ -57,14 +63,14 @@ export async function listingRoutes(
     service: ListingService;
     /**
      * The seller marks an item sold (sale detection): recorded as a sale, so the quantity goes
-     * down and the item comes down everywhere else. Without it, only the listing is marked.
+     * down and the item comes down everywhere else.
      */
-    markSold?: (
+    markSold: (
       ctx: RequestContext,
       userId: string,
       itemId: string,
-      marketplace: MarketplaceId,
-    ) => Promise<void>;
+      sale: MarkItemAsSoldRequest,
+    ) => Promise<unknown>;
   },
 ) {
   const tags = ['listings'];
@@ -171,7 +177,13 @@ export async function listingRoutes(
     {
       schema: {
         tags,
-        summary: 'Mark the item sold on a marketplace',
+        summary: 'Record a sale of the item: on a marketplace, or in person',
+        description:
+          'A sale the seller records, handled as any sale ListLoop hears of: the quantity goes ' +
+          'down and, at none left, the listing there is marked sold and the item comes down on ' +
+          'every other marketplace. `marketplace` alone is one unit sold there; `in_person` is a ' +
+          'sale face to face or anywhere ListLoop does not list. 409 when the listing there ' +
+          'cannot be sold or fewer units are left than `quantity`.',
         params: ItemParams,
         body: MarkItemAsSoldRequestSchema,
         response: { 200: ItemResponseSchema, ...errorResponses },
@@ -181,14 +193,7 @@ export async function listingRoutes(
     async (request) => {
       const ctx = requireContext(request);
       const { userId, itemId } = request.params;
-      if (!deps.markSold) {
-        return {
-          item: await service.report(ctx, userId, itemId, request.body.marketplace, {
-            type: 'sold',
-          }),
-        };
-      }
-      await deps.markSold(ctx, userId, itemId, request.body.marketplace);
+      await deps.markSold(ctx, userId, itemId, request.body);
       return { item: await service.item(ctx, userId, itemId) };
     },
   );
@@ -314,8 +319,9 @@ export async function listingRoutes(
         tags: ['executor'],
         summary: 'Executor: extend the lease of a claimed operation',
         description:
-          'Answers 409 when the operation is no longer running (reported, or marked not listed) ' +
-          'or another executor holds it since the lease expired.',
+          'Answers 409 when the operation is no longer running (reported, marked not listed, or ' +
+          'canceled because the item sold, which the message says) or another executor holds it ' +
+          'since the lease expired.',
         params: z.object({ operationId: Id }),
         body: z.object({
           leaseSeconds: z.number().int().min(30).max(900).default(120),

@@ -40,6 +40,33 @@ export function notConnectedReason(marketplace: MarketplaceId): string {
   return `Not connected: ListLoop cannot reach ${MARKETPLACE_NAMES[marketplace]} yet.`;
 }
 
+/** A list or relist queued for an item with no unit left (409). */
+export function soldOutMessage(marketplace: MarketplaceId, operation: 'list' | 'relist'): string {
+  return `This item has no units left: it sold. Raise its quantity if you have another one to sell, then ${operation} it on ${MARKETPLACE_NAMES[marketplace]}.`;
+}
+
+/**
+ * What an executor is told when it speaks of an operation a sale stopped (its heartbeat, or a
+ * report the listing no longer takes): why, and what to do if it went live all the same.
+ */
+export function stoppedMessage(
+  operation: Pick<ListingOperationRow, 'marketplace' | 'operation' | 'cancelReason'>,
+): string {
+  const name = MARKETPLACE_NAMES[operation.marketplace as MarketplaceId] ?? operation.marketplace;
+  return `The ${operation.operation} on ${name} was canceled because the item sold. ${operation.cancelReason ?? ''} Do not carry it out; if the listing went live anyway, report it listed and ListLoop takes it down.`.replace(
+    /\s+/g,
+    ' ',
+  );
+}
+
+/** The outcome reports of an executor or connector: what a stopped list's executor may send. */
+const OUTCOME_REPORTS: readonly ListingEvent['type'][] = [
+  'listed',
+  'list_failure',
+  'delisted',
+  'delist_failure',
+];
+
 export function notAllowedReason(marketplace: MarketplaceId): string {
   return `Your account does not have access to ${MARKETPLACE_NAMES[marketplace]}. Ask your account administrator to turn it on.`;
 }
@@ -116,6 +143,7 @@ export interface OperationView {
   status: ListingOperationRow['status'];
   attempts: number;
   lastError: string | null;
+  cancelReason: string | null;
   leaseExpiresAt: number | null;
 }
 
@@ -130,6 +158,7 @@ export function operationView(row: ListingOperationRow): OperationView {
     status: row.status,
     attempts: row.attempts,
     lastError: row.lastError,
+    cancelReason: row.cancelReason,
     leaseExpiresAt: row.leaseExpiresAt ? row.leaseExpiresAt.getTime() : null,
   };
 }
@@ -314,7 +343,10 @@ export class ListingService {
     // it may read the connections).
     const executors = new Map<MarketplaceId, ListingExecutor>();
     for (const { marketplace, event } of changes) {
-      if (event.type === 'listed' && !executors.has(marketplace)) {
+      if (
+        (event.type === 'listed' || event.type === 'listed_after_stop') &&
+        !executors.has(marketplace)
+      ) {
         executors.set(marketplace, await this.executorOf(key.accountId, marketplace));
       }
     }
@@ -325,15 +357,18 @@ export class ListingService {
         db: tx,
       });
       if (!row) throw notFound(NO_SUCH_ITEM);
-      for (const { marketplace, event } of changes) {
-        if (options.skipUnchanged && event.type === 'mark_not_listed') {
+      for (const change of changes) {
+        const { marketplace } = change;
+        if (options.skipUnchanged && change.event.type === 'mark_not_listed') {
           const state = listingStateOf(row.listings[marketplace] ?? null);
           if (state.status === 'not_listed' && state.listedID === null && !state.listingURL)
             continue;
         }
+        const event = await this.afterStop(tx, row, marketplace, change.event, by);
         row = (await this.applyLocked(tx, row, marketplace, event, by)).row;
         const executor = executors.get(marketplace);
-        if (event.type === 'listed' && executor && soldOut(row)) {
+        const live = listingStateOf(row.listings[marketplace] ?? null).status === 'listed';
+        if (live && executor && soldOut(row)) {
           // It went live after its item sold out elsewhere (the list was on its way when the
           // sale came): it comes down at once, in this same transaction.
           const queued = await this.queueLocked(
@@ -364,6 +399,39 @@ export class ListingService {
       }).catch(() => undefined);
     }
     return item;
+  }
+
+  /**
+   * A report on a listing whose list a sale stopped, which the listing no longer takes as it
+   * came: a `listed` is then a listing that went live all the same (its executor had already
+   * published it) and is recorded as such, never refused, so no live listing is unknown; any
+   * other report is answered 409 with why the operation was canceled. Everything else passes
+   * unchanged, to be allowed or refused by the table.
+   */
+  private async afterStop(
+    tx: Db,
+    row: ItemRecord,
+    marketplace: MarketplaceId,
+    event: ListingEvent,
+    by: ListingActor,
+  ): Promise<ListingEvent> {
+    if (!OUTCOME_REPORTS.includes(event.type)) return event;
+    const state = listingStateOf((row.listings[marketplace] ?? null) as Record<string, unknown>);
+    if (tryTransition(state, event, { marketplace, at: this.now(), by }).ok) return event;
+    const last = await this.listings.lastListOperation(row.accountId, row.id, marketplace, tx);
+    if (!last || last.status !== 'canceled' || last.cancelReason === null) return event;
+    if (event.type === 'listed') {
+      return {
+        type: 'listed_after_stop',
+        listedID: event.listedID ?? null,
+        listingURL: event.listingURL ?? null,
+        reason: `Went live after its ${last.operation} was stopped. ${last.cancelReason}`.slice(
+          0,
+          2000,
+        ),
+      };
+    }
+    throw conflict(stoppedMessage(last));
   }
 
   /**
@@ -436,6 +504,7 @@ export class ListingService {
     }
     if (operation !== 'delist') {
       const item = await this.itemService.get(ctx, key.userId, itemId);
+      if (item.generalDetails.quantity <= 0) throw conflict(soldOutMessage(marketplace, operation));
       const { problems } = await this.builder.compose(key.accountId, item, marketplace);
       if (problems.length > 0) {
         const issues = problems.map((p) => ({ path: `listing.${p.field}`, message: p.message }));
@@ -449,6 +518,10 @@ export class ListingService {
         db: tx,
       });
       if (!row) throw notFound(NO_SUCH_ITEM);
+      // Again under the lock: a sale may have taken the last unit since the read above.
+      if (operation !== 'delist' && soldOut(row)) {
+        throw conflict(soldOutMessage(marketplace, operation));
+      }
       return this.queueLocked(
         tx,
         row,
@@ -550,6 +623,113 @@ export class ListingService {
           ? { operation: created, created: true }
           : { operation: active.get(marketplace)!, created: false };
       }),
+    };
+  }
+
+  /** The queued or running operation of each of these marketplaces of an item locked in `tx`. */
+  activeLocked(
+    tx: Db,
+    row: ItemRecord,
+    marketplaces: readonly MarketplaceId[],
+  ): Promise<Map<string, ListingOperationRow>> {
+    return this.listings.activeOn(row.accountId, row.id, marketplaces, tx);
+  }
+
+  /**
+   * The item sold out (the sale workflow, in its transaction with the item locked): each
+   * target's list that has not gone live stops, with its reason. A queued list, or a relist's
+   * list half, ends not listed; a relist whose delist half has not run still holds a live
+   * listing, which must come down rather than go back up: it becomes a delist, with a new
+   * delist operation the caller sends after the commit. The stopped operation ends canceled
+   * with the reason, so a job that has not started does nothing and an executor that claimed
+   * it is told why by its heartbeat and reports. Targets whose listing is not on its way up
+   * are left as they are. Answers what happened to each target stopped.
+   */
+  async stopListsLocked(
+    tx: Db,
+    row: ItemRecord,
+    targets: readonly { marketplace: MarketplaceId; executor: ListingExecutor; reason: string }[],
+    by: ListingActor,
+  ): Promise<{
+    row: ItemRecord;
+    stops: {
+      marketplace: MarketplaceId;
+      /** The operation canceled; null when the listing was queued with none recorded. */
+      stopped: ListingOperationRow | null;
+      /** The delist a stopped relist's live listing now waits for. */
+      delist: ListingOperationRow | null;
+    }[];
+  }> {
+    const active = await this.listings.activeOn(
+      row.accountId,
+      row.id,
+      targets.map((t) => t.marketplace),
+      tx,
+    );
+    let next = row;
+    const history: ListingEventInsert[] = [];
+    const stopped: {
+      target: (typeof targets)[number];
+      operation: ListingOperationRow | null;
+      down: boolean;
+    }[] = [];
+    for (const target of targets) {
+      const state = listingStateOf(
+        (next.listings[target.marketplace] ?? null) as Record<string, unknown> | null,
+      );
+      const pending = state.status === 'queued' ? state.pendingOperation : null;
+      if (pending !== 'list' && pending !== 'relist') continue;
+      const moved = this.transitionOf(
+        next,
+        target.marketplace,
+        { type: 'stop_list', reason: target.reason },
+        by,
+      );
+      next = moved.row;
+      history.push(moved.history);
+      const operation = active.get(target.marketplace) ?? null;
+      stopped.push({ target, operation, down: moved.state.status === 'queued' });
+    }
+    await this.listings.stopOperations(
+      row.accountId,
+      stopped.flatMap(({ target, operation }) =>
+        operation ? [{ id: operation.id, reason: target.reason }] : [],
+      ),
+      tx,
+    );
+    const downs = stopped.filter((s) => s.down).map((s) => s.target);
+    const counts = await this.listings.countsOn(
+      row.accountId,
+      row.id,
+      downs.map((t) => t.marketplace),
+      'delist',
+      tx,
+    );
+    const delists = await this.listings.insertOperations(
+      downs.map(({ marketplace, executor }) => ({
+        id: newId(),
+        accountId: row.accountId,
+        userId: row.userId,
+        itemId: row.id,
+        marketplace,
+        operation: 'delist' as const,
+        executor,
+        status: 'queued' as const,
+        idempotencyKey: `${row.id}:${marketplace}:delist:${(counts.get(marketplace) ?? 0) + 1}`,
+      })),
+      tx,
+    );
+    if (history.length > 0) await this.writeListingsLocked(tx, next, history);
+    const delistOf = new Map(delists.map((op) => [op.marketplace, op]));
+    return {
+      row: next,
+      stops: stopped.map(({ target, operation }) => ({
+        marketplace: target.marketplace,
+        stopped: operation
+          ? { ...operation, status: 'canceled', cancelReason: target.reason }
+          : null,
+        delist: delistOf.get(target.marketplace) ?? null,
+      })),
     };
   }
 
@@ -687,6 +867,7 @@ export class ListingService {
     const op = await this.listings.find(ctx.accountId, operationId);
     if (!op || op.userId !== ctx.user.id || op.executor !== 'extension')
       throw notFound(NO_SUCH_OPERATION);
+    if (op.status === 'canceled' && op.cancelReason !== null) throw conflict(stoppedMessage(op));
     if (op.status !== 'running') throw conflict('This operation is not running; claim it first.');
     if (op.leaseOwner !== (input.executorId ?? ctx.user.id))
       throw conflict('Another executor holds this operation.');

@@ -78,6 +78,12 @@ export const listingOperations = pgTable(
     leaseExpiresAt: timestamp('lease_expires_at', { withTimezone: true, mode: 'date' }),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /**
+     * Why a list or relist was stopped before it finished ("Sold on Shopify before it was
+     * listed."): set only by a sale stopping it, so its executor's late reports are told why
+     * and a listing it published all the same is recorded, never refused. Null otherwise.
+     */
+    cancelReason: text('cancel_reason'),
     jobId: text('job_id'),
     ...timestamps,
   },

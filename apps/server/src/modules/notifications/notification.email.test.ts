@@ -31,6 +31,29 @@ describe('notification e-mails', () => {
     expect(email.language).toBe('en-US');
   });
 
+  it('words a sale the seller made in person without naming a marketplace, in each language', () => {
+    const inPerson = content({
+      kind: 'sale',
+      params: { ...sale.params, marketplace: 'in_person', price: 24.99, currency: 'EUR' },
+    });
+    const en = renderEmail(inPerson, { locale: 'en-GB', itemUrl: ITEM_URL });
+    expect(en.subject).toBe('Sold in person: Levi’s 501 <Vintage> & worn');
+    expect(en.text).toContain('sold in person for €24.99.');
+    expect(renderEmail(inPerson, { locale: 'es', itemUrl: ITEM_URL }).subject).toBe(
+      'Vendido en persona: Levi’s 501 <Vintage> & worn',
+    );
+    expect(renderEmail(inPerson, { locale: 'it', itemUrl: ITEM_URL }).subject).toBe(
+      'Venduto di persona: Levi’s 501 <Vintage> & worn',
+    );
+    const double = content({
+      kind: 'double_sale',
+      params: { ...sale.params, marketplace: 'ebay', soldOn: 'in_person' },
+    });
+    expect(renderEmail(double, { locale: 'en-US', itemUrl: ITEM_URL }).text).toContain(
+      'sold on eBay for $1,234.50 after it had already sold in person.',
+    );
+  });
+
   it('escapes the title in the HTML part', () => {
     const email = renderEmail(sale, { locale: 'en-US', itemUrl: ITEM_URL });
     expect(email.html).toContain('&lt;Vintage&gt; &amp; worn');

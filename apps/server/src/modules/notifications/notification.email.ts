@@ -1,9 +1,10 @@
 import { escapeUTF8 } from 'entities';
 import {
   MARKETPLACE_NAMES,
+  isInPerson,
   type Locale,
-  type MarketplaceId,
   type NotificationContent,
+  type SaleChannel,
 } from '@listloop/domain';
 import { translator, type MessageId, type MessageValues } from '../../i18n/messages';
 
@@ -70,7 +71,22 @@ export function formatPrice(
   }
 }
 
-const name = (marketplace: MarketplaceId) => MARKETPLACE_NAMES[marketplace];
+/** A sale channel as the messages take it: `where` selects in person, else the name. */
+export function channelValues(channel: SaleChannel): { where: string; marketplace: string } {
+  return isInPerson(channel)
+    ? { where: 'inPerson', marketplace: '' }
+    : { where: 'marketplace', marketplace: MARKETPLACE_NAMES[channel] };
+}
+
+/** Where an item had sold before a double sale: `soldBefore` is yes, inPerson or no. */
+export function soldBeforeValues(soldOn: SaleChannel | null): {
+  soldBefore: string;
+  soldOn: string;
+} {
+  if (soldOn === null) return { soldBefore: 'no', soldOn: '' };
+  if (isInPerson(soldOn)) return { soldBefore: 'inPerson', soldOn: '' };
+  return { soldBefore: 'yes', soldOn: MARKETPLACE_NAMES[soldOn] };
+}
 
 /**
  * The arguments of the e-mail messages, formatted for the locale. An optional part (the price,
@@ -82,17 +98,16 @@ function valuesOf(content: EmailedContent, locale: Locale): MessageValues {
     content.kind === 'delist_failed'
       ? null
       : formatPrice(content.params.price, content.params.currency, locale);
-  const soldOn =
-    content.kind === 'double_sale' && content.params.soldOn ? name(content.params.soldOn) : null;
   return {
     // One line, so the subject is one line whatever the title holds.
     title: (params.itemTitle || '—').replace(/\s+/g, ' '),
-    marketplace: name(params.marketplace),
+    ...(content.kind === 'delist_failed'
+      ? { where: 'marketplace', marketplace: MARKETPLACE_NAMES[content.params.marketplace] }
+      : channelValues(content.params.marketplace)),
     quantity: content.kind === 'sale' ? content.params.quantity : 1,
     priced: price === null ? 'no' : 'yes',
     price: price ?? '',
-    soldBefore: soldOn === null ? 'no' : 'yes',
-    soldOn: soldOn ?? '',
+    ...soldBeforeValues(content.kind === 'double_sale' ? content.params.soldOn : null),
     reason: content.kind === 'delist_failed' ? content.params.reason : '',
   };
 }

@@ -34,6 +34,26 @@ describe('Slack sale alerts', () => {
     expect(blocks).not.toContain('Quantity');
   });
 
+  it('say a sale the seller made in person is in person, in the text and the field', () => {
+    const message = renderSlack(
+      content({
+        kind: 'sale',
+        params: {
+          itemId: 'item0000000000000000001',
+          itemTitle: 'Wool scarf',
+          marketplace: 'in_person',
+          price: 24.99,
+          currency: 'USD',
+        },
+      }),
+      { itemUrl: ITEM_URL, locale: 'it' },
+    );
+    expect(message.text).toBe('Venduto di persona: Wool scarf a 24,99\u00a0USD');
+    const blocks = JSON.stringify(message.blocks);
+    expect(blocks).toContain('*Venduto di persona*');
+    expect(blocks).toContain('\\nDi persona');
+  });
+
   it('warn of a double sale and say where it had sold', () => {
     const message = renderSlack(
       content({

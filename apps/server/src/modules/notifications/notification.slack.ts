@@ -1,11 +1,11 @@
 import {
   DEFAULT_LOCALE,
-  MARKETPLACE_NAMES,
+  isInPerson,
   type Locale,
   type NotificationContent,
 } from '@listloop/domain';
 import { translator } from '../../i18n/messages';
-import { formatPrice } from './notification.email';
+import { channelValues, formatPrice, soldBeforeValues } from './notification.email';
 
 /** The kinds posted to the account's Slack: its sales, the doubled ones included. */
 export const SLACK_KINDS = ['sale', 'double_sale'] as const;
@@ -43,28 +43,29 @@ export function renderSlack(
   const t = translator(locale);
   const { params } = content;
   const title = params.itemTitle.replace(/\s+/g, ' ') || t('slack.untitledItem');
-  const marketplace = MARKETPLACE_NAMES[params.marketplace];
+  const channel = channelValues(params.marketplace);
+  const where = { where: channel.where, marketplace: escapeSlack(channel.marketplace) };
+  const marketplace = isInPerson(params.marketplace) ? t('slack.inPerson') : channel.marketplace;
   const price = formatPrice(params.price, params.currency, locale);
-  const soldOn =
-    content.kind === 'double_sale' && content.params.soldOn
-      ? MARKETPLACE_NAMES[content.params.soldOn]
-      : null;
+  const soldBefore = soldBeforeValues(
+    content.kind === 'double_sale' ? content.params.soldOn : null,
+  );
   const doubled = content.kind === 'double_sale';
   // Every text Slack shows, `text` included (its notifications parse it too), carries the
   // values escaped: a title like "<!channel>" must not ping the channel.
   const headline = t(doubled ? 'slack.doubleSale.text' : 'slack.sale.text', {
     title: escapeSlack(title),
-    marketplace: escapeSlack(marketplace),
+    ...where,
     priced: price === null ? 'no' : 'yes',
     price: escapeSlack(price ?? ''),
   });
   const lead = doubled
     ? `:warning: ${t('slack.doubleSale.lead', {
-        marketplace: escapeSlack(marketplace),
-        soldBefore: soldOn === null ? 'no' : 'yes',
-        soldOn: escapeSlack(soldOn ?? ''),
+        ...where,
+        soldBefore: soldBefore.soldBefore,
+        soldOn: escapeSlack(soldBefore.soldOn),
       })}`
-    : `:tada: ${t('slack.sale.lead', { marketplace: escapeSlack(marketplace) })}`;
+    : `:tada: ${t('slack.sale.lead', where)}`;
   const quantity =
     content.kind === 'sale' && content.params.quantity > 1 ? content.params.quantity : null;
   const field = (label: string, value: string) => ({

@@ -138,18 +138,19 @@ export class SaleDetectionRepository {
   async list(
     accountId: string,
     query: {
-      since: Date;
+      /** From when; every event when left out (one item's sales). */
+      since?: Date | undefined;
       marketplace?: string | undefined;
+      itemId?: string | undefined;
       state: 'open' | 'dismissed' | 'all';
       limit: number;
       after?: { detectedAt: Date; id: string } | undefined;
     },
   ): Promise<SaleEventWithItem[]> {
-    const where: SQL[] = [
-      eq(saleEvents.accountId, accountId),
-      gte(saleEvents.detectedAt, query.since),
-    ];
+    const where: SQL[] = [eq(saleEvents.accountId, accountId)];
+    if (query.since) where.push(gte(saleEvents.detectedAt, query.since));
     if (query.marketplace) where.push(eq(saleEvents.marketplace, query.marketplace));
+    if (query.itemId) where.push(eq(saleEvents.itemId, query.itemId));
     if (query.state === 'open') where.push(isNull(saleEvents.dismissedAt));
     if (query.state === 'dismissed') where.push(isNotNull(saleEvents.dismissedAt));
     if (query.after) {

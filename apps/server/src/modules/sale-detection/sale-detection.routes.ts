@@ -77,7 +77,8 @@ export async function saleDetectionRoutes(app: App, deps: { service: SaleDetecti
     {
       schema: {
         tags,
-        summary: 'The sale events of the last days (30 by default), newest first',
+        summary:
+          'The sale events of the last days (30 by default), or every sale of one item, newest first',
         querystring: SaleEventListQuerySchema,
         response: { 200: SaleEventListSchema, ...errorResponses },
       },

@@ -2,12 +2,15 @@ import type { Logger } from 'pino';
 import {
   MARKETPLACE_NAMES,
   SALE_EVENT_DAYS_DEFAULT,
+  isInPerson,
   listingActor,
   isLiveListing,
   listingStateOf,
   marketplaceGroup,
+  phaseOf,
   tryTransition,
   type MarketplaceId,
+  type SaleChannel,
   type SaleEvent,
   type SaleOutcomeView,
   type SaleSource,
@@ -34,7 +37,8 @@ const NO_SUCH_EVENT = 'No such sale event.';
 /** A sale as a marketplace, a poll, the extension or the seller reports it. */
 export interface SaleReport {
   accountId: string;
-  marketplace: MarketplaceId;
+  /** Where it sold; in_person only for a sale the seller records. */
+  marketplace: SaleChannel;
   externalOrderId: string;
   item: SaleItemRef;
   quantity: number;
@@ -105,7 +109,7 @@ export class SaleDetectionService {
      */
     private readonly onRecorded: (
       event: SaleEventRow,
-      item: { title: string; soldOn: MarketplaceId | null },
+      item: { title: string; soldOn: SaleChannel | null },
     ) => Promise<void> = async () => undefined,
     /** Sends the job that sets the new quantity on one marketplace's live listing. */
     private readonly pushQuantity: (payload: QuantityPush) => Promise<void> = async () => undefined,
@@ -131,7 +135,13 @@ export class SaleDetectionService {
 
     // Read outside the transaction: neither changes with the item.
     const settings = await this.settingsOf(report.accountId, found.userId);
-    const autoDelist = settings.saleDetection[report.marketplace]?.enabled ?? true;
+    // A sale the seller made in person has no marketplace whose setting could turn this off.
+    const autoDelist = isInPerson(report.marketplace)
+      ? true
+      : (settings.saleDetection[report.marketplace]?.enabled ?? true);
+    const soldWhere = isInPerson(report.marketplace)
+      ? 'Sold in person'
+      : `Sold on ${MARKETPLACE_NAMES[report.marketplace]}`;
     // Who would carry out a delist on each of the item's marketplaces, read before the
     // transaction: it may read the connections, which must not wait on the item's lock.
     const executors = new Map<string, ListingExecutor>();
@@ -153,7 +163,7 @@ export class SaleDetectionService {
       const detectedAt = new Date(this.now());
       // A double sale names where the unit sold first: the item's last sale ListLoop recorded.
       const soldOn = double
-        ? ((await this.sales.lastSaleOf(report.accountId, row.id, tx)) as MarketplaceId | null)
+        ? ((await this.sales.lastSaleOf(report.accountId, row.id, tx)) as SaleChannel | null)
         : null;
       const event = await this.sales.insertEvent(
         {
@@ -188,20 +198,51 @@ export class SaleDetectionService {
       const outcomes: SaleOutcomeRow[] = [];
       const operations: ListingOperationRow[] = [];
       const quantityOn: MarketplaceId[] = [];
-      const others = Object.keys(row.listings).filter((m) => m !== report.marketplace);
+      const others = Object.keys(row.listings).filter(
+        (m) => m !== report.marketplace,
+      ) as MarketplaceId[];
       if (left === 0) {
         const by = listingActor.system;
-        row = await this.listings.markSoldLocked(
-          tx,
-          row,
-          report.marketplace,
-          by,
-          `Sold on ${MARKETPLACE_NAMES[report.marketplace]} (order ${report.externalOrderId}).`,
-        );
+        if (!isInPerson(report.marketplace)) {
+          row = await this.listings.markSoldLocked(
+            tx,
+            row,
+            report.marketplace,
+            by,
+            `${soldWhere} (order ${report.externalOrderId}).`,
+          );
+        }
         const delists: { marketplace: MarketplaceId; executor: ListingExecutor }[] = [];
-        for (const marketplace of others as MarketplaceId[]) {
+        const stops: { marketplace: MarketplaceId; executor: ListingExecutor; reason: string }[] =
+          [];
+        const inFlight = await this.listings.activeLocked(tx, row, others);
+        for (const marketplace of others) {
           const listing = row.listings[marketplace] as Record<string, unknown> | undefined;
-          if (!isLiveListing(listingStateOf(listing ?? null))) {
+          const state = listingStateOf(listing ?? null);
+          const phase = phaseOf(state);
+          // A marketplace the item gained since the read above: the marketplace's group decides.
+          const executor = executors.get(marketplace) ?? executorByGroupOf(marketplace);
+          // Nothing is live yet: a list on its way must not put up what is gone.
+          if (phase === 'queued:list') {
+            stops.push({ marketplace, executor, reason: `${soldWhere} before it was listed.` });
+            continue;
+          }
+          if (phase === 'queued:relist' && autoDelist) {
+            const reason = `${soldWhere} before it was relisted; the listing comes down instead.`;
+            stops.push({ marketplace, executor, reason });
+            continue;
+          }
+          if (phase === 'queued:delist') {
+            // Already on its way down (a person's delist): that delist is this sale's too.
+            const operation = inFlight.get(marketplace);
+            outcomes.push(this.outcome(event, marketplace, 'delist_queued', operation?.id ?? null));
+            continue;
+          }
+          if (phase === 'queued:relist') {
+            outcomes.push(this.outcome(event, marketplace, 'not_enabled'));
+            continue;
+          }
+          if (!isLiveListing(state)) {
             outcomes.push(this.outcome(event, marketplace, 'not_listed'));
             continue;
           }
@@ -209,11 +250,19 @@ export class SaleDetectionService {
             outcomes.push(this.outcome(event, marketplace, 'not_enabled'));
             continue;
           }
-          // A marketplace the item gained since the read above: the marketplace's group decides.
-          delists.push({
-            marketplace,
-            executor: executors.get(marketplace) ?? executorByGroupOf(marketplace),
-          });
+          delists.push({ marketplace, executor });
+        }
+        const stopped = await this.listings.stopListsLocked(tx, row, stops, by);
+        row = stopped.row;
+        for (const stop of stopped.stops) {
+          if (stop.delist) {
+            operations.push(stop.delist);
+            outcomes.push(this.outcome(event, stop.marketplace, 'delist_queued', stop.delist.id));
+          } else {
+            outcomes.push(
+              this.outcome(event, stop.marketplace, 'list_stopped', stop.stopped?.id ?? null),
+            );
+          }
         }
         const queued = await this.listings.queueManyLocked(tx, row, delists, 'delist', by);
         row = queued.row;
@@ -224,8 +273,17 @@ export class SaleDetectionService {
         });
       } else {
         const relists: { marketplace: MarketplaceId; executor: ListingExecutor }[] = [];
-        for (const marketplace of others as MarketplaceId[]) {
+        const inFlight = await this.listings.activeLocked(tx, row, others);
+        for (const marketplace of others) {
           const listing = row.listings[marketplace] as Record<string, unknown> | undefined;
+          const phase = phaseOf(listingStateOf(listing ?? null));
+          // A list or relist on its way goes on: it is built when it runs, with the new quantity.
+          if (phase === 'queued:list' || phase === 'queued:relist') {
+            const operation = inFlight.get(marketplace);
+            const outcome = phase === 'queued:list' ? 'list_queued' : 'relist_queued';
+            outcomes.push(this.outcome(event, marketplace, outcome, operation?.id ?? null));
+            continue;
+          }
           if (!isLiveListing(listingStateOf(listing ?? null))) {
             outcomes.push(this.outcome(event, marketplace, 'not_listed'));
             continue;
@@ -312,36 +370,69 @@ export class SaleDetectionService {
   }
 
   /**
-   * PUT …/mark-item-as-sold: the seller says the item sold on `marketplace` (a sale ListLoop
-   * could not hear of). Refused, as the listing engine refuses it, when that listing cannot
-   * be sold; otherwise a manual sale of one unit, with everything a heard-of sale does. The
-   * order id is the listing's last change, so a double click is one sale.
+   * PUT …/mark-item-as-sold: the seller records a sale ListLoop could not hear of, on one of
+   * the item's marketplaces or in person (decision 0020), with what they know of it: how many
+   * units, the price, the date. Recorded as a manual sale, so everything a heard-of sale does
+   * follows. Refused when the listing there cannot be sold (as the listing engine refuses it)
+   * or when fewer units are left than it says sold. The order id is the item's last change,
+   * so the same request sent twice before it is recorded is one sale.
    */
   async markSold(
     ctx: RequestContext,
     userId: string,
     itemId: string,
-    marketplace: MarketplaceId,
-  ): Promise<void> {
+    input: {
+      marketplace: SaleChannel;
+      quantity?: number | undefined;
+      salePrice?: number | undefined;
+      currency?: string | undefined;
+      soldAt?: string | undefined;
+    },
+  ): Promise<SaleEventRow> {
     const owner = await this.itemOwner(ctx, userId);
     const row = await this.items.find(ctx.accountId, owner, itemId);
     if (!row) throw notFound('No such item.');
-    const listing = (row.listings[marketplace] ?? null) as Record<string, unknown> | null;
-    const state = listingStateOf(listing);
-    const allowed = tryTransition(
-      state,
-      { type: 'sold' },
-      { marketplace, at: this.now(), by: listingActor.user(ctx.user.id) },
-    );
-    if (!allowed.ok) throw conflict(allowed.refused.message);
-    await this.record({
+    const { marketplace } = input;
+    const quantity = input.quantity ?? 1;
+    const soldAt = input.soldAt ? Date.parse(input.soldAt) : this.now();
+    // A clock a few minutes ahead is not a sale in the future.
+    if (soldAt > this.now() + 5 * 60_000) {
+      const message = 'The sale cannot be dated in the future.';
+      throw badRequest(message, [{ path: 'soldAt', message }]);
+    }
+    if (!isInPerson(marketplace)) {
+      const listing = (row.listings[marketplace] ?? null) as Record<string, unknown> | null;
+      const allowed = tryTransition(
+        listingStateOf(listing),
+        { type: 'sold' },
+        { marketplace, at: this.now(), by: listingActor.user(ctx.user.id) },
+      );
+      if (!allowed.ok) throw conflict(allowed.refused.message);
+    }
+    const units = row.generalDetails.quantity;
+    if (units <= 0) {
+      throw conflict(
+        'No units of this item are left: it has sold already. Raise its quantity first if you have another one.',
+      );
+    }
+    if (quantity > units) {
+      throw conflict(
+        `Only ${units} ${units === 1 ? 'unit is' : 'units are'} left, so ${quantity} cannot have sold. Raise the quantity first if you had more.`,
+      );
+    }
+    const recorded = await this.record({
       accountId: ctx.accountId,
       marketplace,
-      externalOrderId: `manual:${marketplace}:${state.lastStatusDate ?? 'never'}`,
+      externalOrderId: `manual:${marketplace}:${row.dateLastModified}`,
       item: { itemId },
-      quantity: 1,
+      quantity,
+      salePrice: input.salePrice ?? null,
+      currency: input.salePrice === undefined ? null : (input.currency ?? null),
+      soldAt,
       source: 'manual',
     });
+    if (recorded.status === 'unknown_item') throw notFound('No such item.');
+    return recorded.event;
   }
 
   private outcome(
@@ -385,17 +476,20 @@ export class SaleDetectionService {
   async list(
     ctx: RequestContext,
     query: {
-      marketplace?: MarketplaceId | undefined;
+      marketplace?: SaleChannel | undefined;
+      itemId?: string | undefined;
       state: 'open' | 'dismissed' | 'all';
       days?: number | undefined;
       limit: number;
       cursor?: string | undefined;
     },
   ): Promise<{ events: SaleEvent[]; nextCursor: string | null }> {
-    const days = query.days ?? SALE_EVENT_DAYS_DEFAULT;
+    // One item's sales are all of them unless a window is asked for; the tracker's, 30 days.
+    const days = query.days ?? (query.itemId ? null : SALE_EVENT_DAYS_DEFAULT);
     const rows = await this.sales.list(ctx.accountId, {
-      since: new Date(this.now() - days * 24 * 60 * 60 * 1000),
+      since: days === null ? undefined : new Date(this.now() - days * 24 * 60 * 60 * 1000),
       marketplace: query.marketplace,
+      itemId: query.itemId,
       state: query.state,
       limit: query.limit + 1,
       after: query.cursor ? decodeCursor(query.cursor) : undefined,
@@ -411,7 +505,7 @@ export class SaleDetectionService {
   async dismiss(
     ctx: RequestContext,
     eventId: string,
-    originPlatform: MarketplaceId,
+    originPlatform: SaleChannel,
   ): Promise<{ dismissed: number }> {
     const row = await this.sales.find(ctx.accountId, eventId);
     if (!row || row.marketplace !== originPlatform) throw notFound(NO_SUCH_EVENT);
@@ -426,7 +520,7 @@ export class SaleDetectionService {
 
   async dismissAll(
     ctx: RequestContext,
-    originPlatform: MarketplaceId,
+    originPlatform: SaleChannel,
   ): Promise<{ dismissed: number }> {
     const dismissed = await this.sales.dismiss(ctx.accountId, originPlatform, new Date(this.now()));
     return { dismissed };
@@ -446,7 +540,7 @@ export class SaleDetectionService {
       eventId: row.id,
       kind: row.kind,
       source: row.source,
-      marketplace: row.marketplace as MarketplaceId,
+      marketplace: row.marketplace as SaleChannel,
       externalOrderId: row.externalOrderId,
       itemId: row.itemId,
       userId: row.userId,
@@ -460,7 +554,7 @@ export class SaleDetectionService {
       soldAt: row.soldAt.toISOString(),
       detectedAt: row.detectedAt.toISOString(),
       dismissedAt: row.dismissedAt?.toISOString() ?? null,
-      firstSoldOn: (row.firstSoldOn as MarketplaceId | null) ?? null,
+      firstSoldOn: (row.firstSoldOn as SaleChannel | null) ?? null,
       outcomes: (byEvent.get(row.id) ?? []).map((o) => outcomeView(row, o)),
     }));
   }
@@ -474,6 +568,18 @@ function outcomeView(event: SaleEventRow, state: SaleOutcomeState): SaleOutcomeV
     finishedAt: null,
     msToDelist: null,
   };
+  if (state.outcome === 'list_queued') {
+    // The list went on with the units left: once it ends, say where the listing stands.
+    return {
+      ...base,
+      outcome:
+        state.operationStatus === 'succeeded'
+          ? 'quantity_left'
+          : state.operationStatus === 'failed' || state.operationStatus === 'canceled'
+            ? 'not_listed'
+            : 'list_queued',
+    };
+  }
   if (state.outcome !== 'delist_queued' && state.outcome !== 'relist_queued') {
     return { ...base, outcome: state.outcome };
   }

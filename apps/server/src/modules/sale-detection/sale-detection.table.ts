@@ -19,6 +19,8 @@ export const saleEventKind = pgEnum('sale_event_kind', ['sale', 'double_sale']);
 export const saleOutcomeKind = pgEnum('sale_outcome_kind', [
   'delist_queued',
   'relist_queued',
+  'list_stopped',
+  'list_queued',
   'not_enabled',
   'not_listed',
   'quantity_left',
@@ -67,6 +69,8 @@ export const saleEvents = pgTable(
       t.itemId,
     ),
     index('sale_events_account_detected_idx').on(t.accountId, t.detectedAt),
+    // The item screen reads one item's sales.
+    index('sale_events_item_idx').on(t.itemId, t.detectedAt),
   ],
 );
 

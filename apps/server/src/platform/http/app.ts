@@ -189,8 +189,8 @@ export async function buildApp(
   await uploadRoutes(app, { uploads: container.uploads });
   await listingRoutes(app, {
     service: container.services.listings,
-    markSold: (ctx, userId, itemId, marketplace) =>
-      container.services.saleDetection.markSold(ctx, userId, itemId, marketplace),
+    markSold: (ctx, userId, itemId, sale) =>
+      container.services.saleDetection.markSold(ctx, userId, itemId, sale),
   });
   await shopifyMetafieldRoutes(app, { service: container.services.shopifyMetafields });
   await marketplaceRoutes(app, {

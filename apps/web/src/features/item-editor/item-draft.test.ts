@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyDraft, newVariant, readDraft, writeDraft } from './item-draft';
+import { emptyDraft, newVariant, readDraft, rebaseDraft, writeDraft } from './item-draft';
 
 describe('the item draft', () => {
   it('starts from the schema defaults', () => {
@@ -40,5 +40,37 @@ describe('the item draft', () => {
       price: null,
     });
     expect(newVariant().id).not.toBe(newVariant().id);
+  });
+});
+
+describe('following the saved item while the page is open', () => {
+  const base = writeDraft(
+    writeDraft(emptyDraft(), 'generalDetails.title', 'Denim jacket'),
+    'generalDetails.quantity',
+    1,
+  );
+
+  it('takes what changed elsewhere into the fields the person has not touched', () => {
+    const saved = writeDraft(base, 'generalDetails.quantity', 0);
+    const typing = writeDraft(base, 'generalDetails.title', 'Denim jacket, 1990s');
+    const next = rebaseDraft(typing, base, saved);
+    expect(next.generalDetails.quantity).toBe(0);
+    expect(next.generalDetails.title).toBe('Denim jacket, 1990s');
+  });
+
+  it('never overwrites what the person typed, even when the same field changed elsewhere', () => {
+    const saved = writeDraft(base, 'generalDetails.title', 'Jacket (renamed by a teammate)');
+    const typing = writeDraft(base, 'generalDetails.title', 'Denim jac');
+    expect(rebaseDraft(typing, base, saved).generalDetails.title).toBe('Denim jac');
+  });
+
+  it('is the same draft when nothing changed elsewhere', () => {
+    const typing = writeDraft(base, 'labels', ['Summer']);
+    expect(rebaseDraft(typing, base, base)).toBe(typing);
+    const saved = { ...base, labels: ['Sale'], variants: [newVariant('v1')] };
+    expect(rebaseDraft(base, base, saved)).toMatchObject({
+      labels: ['Sale'],
+      variants: [{ id: 'v1' }],
+    });
   });
 });

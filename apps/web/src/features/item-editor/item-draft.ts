@@ -55,6 +55,34 @@ export function writeDraft<P extends DraftPath>(
   return { ...draft, generalDetails: { ...draft.generalDetails, [key]: value } };
 }
 
+const same = (a: unknown, b: unknown) => Object.is(a, b) || JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The draft after the saved item changed elsewhere (a sale took units, a teammate edited it):
+ * each field the person has not changed since `base` (the saved copy the draft last followed)
+ * takes the saved item's new value; every field they changed keeps what they typed. The same
+ * draft when nothing changes.
+ */
+export function rebaseDraft(draft: ItemDraft, base: ItemDraft, saved: ItemDraft): ItemDraft {
+  const keys = new Set([
+    ...Object.keys(saved.generalDetails),
+    ...Object.keys(draft.generalDetails),
+  ]) as Set<keyof GeneralDetails & string>;
+  const paths: DraftPath[] = [
+    ...[...keys].map((key): DetailsPath => `generalDetails.${key}`),
+    'labels',
+    'variants',
+  ];
+  let next = draft;
+  for (const path of paths) {
+    const mine = readDraft(draft, path);
+    const before = readDraft(base, path);
+    const theirs = readDraft(saved, path);
+    if (same(mine, before) && !same(theirs, before)) next = writeDraft(next, path, theirs);
+  }
+  return next;
+}
+
 /** POST /api/account/item for a new item. */
 export function createInputFromDraft(draft: ItemDraft): ItemCreate {
   return {

@@ -72,6 +72,39 @@ describe('notification texts', () => {
     );
   });
 
+  it('say a sale the seller recorded in person is in person', () => {
+    const italian = createIntl({ locale: 'it', messages: it_ });
+    const sale = notificationText(italian, {
+      ...meta,
+      kind: 'sale',
+      params: {
+        itemId,
+        itemTitle: 'Borsa',
+        marketplace: 'in_person',
+        price: 24.99,
+        currency: 'EUR',
+        quantity: 1,
+        saleEventId: null,
+      },
+    });
+    expect(sale.headline).toBe('Venduto di persona');
+    const double = notificationText(intl, {
+      ...meta,
+      kind: 'double_sale',
+      params: {
+        itemId,
+        itemTitle: 'Bag',
+        marketplace: 'ebay',
+        soldOn: 'in_person',
+        price: null,
+        currency: null,
+        saleEventId: null,
+      },
+    });
+    expect(double.headline).toBe('Sold twice: again on eBay');
+    expect(double.detail).toBe('Bag had already sold in person. Cancel one of the two orders.');
+  });
+
   it('give the reason a delist failed', () => {
     const text = notificationText(intl, {
       ...meta,

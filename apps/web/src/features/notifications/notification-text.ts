@@ -1,5 +1,6 @@
 import { MARKETPLACE_NAMES, type Notification } from '@listloop/domain';
 import type { IntlShape } from 'react-intl';
+import { saleWhere } from '../../lib/sales/sale-channel';
 import { bulkActionNames, notificationMessages as m } from './notifications.messages';
 
 /** What a notification says, worded in the seller's language, and where it leads. */
@@ -33,9 +34,7 @@ export function notificationText(intl: IntlShape, notification: Notification): N
       const title = params.itemTitle || intl.formatMessage(m.untitled);
       const amount = price(intl, params.price, params.currency);
       return {
-        headline: intl.formatMessage(m.saleHeadline, {
-          marketplace: MARKETPLACE_NAMES[params.marketplace],
-        }),
+        headline: intl.formatMessage(m.saleHeadline, saleWhere(params.marketplace)),
         detail: amount ? intl.formatMessage(m.saleDetail, { title, price: amount }) : title,
         badge:
           params.quantity > 1
@@ -48,13 +47,12 @@ export function notificationText(intl: IntlShape, notification: Notification): N
       const { params } = notification;
       const title = params.itemTitle || intl.formatMessage(m.untitled);
       return {
-        headline: intl.formatMessage(m.doubleSaleHeadline, {
-          marketplace: MARKETPLACE_NAMES[params.marketplace],
-        }),
+        headline: intl.formatMessage(m.doubleSaleHeadline, saleWhere(params.marketplace)),
         detail: params.soldOn
           ? intl.formatMessage(m.doubleSaleDetail, {
               title,
-              soldOn: MARKETPLACE_NAMES[params.soldOn],
+              soldWhere: saleWhere(params.soldOn).where,
+              soldOn: saleWhere(params.soldOn).marketplace,
             })
           : intl.formatMessage(m.doubleSaleDetailUnknown, { title }),
         badge: null,

@@ -41,6 +41,7 @@ export const saleDetectionMessages = defineMessages({
   dismissFailed: { id: 'sales.event.dismissFailed' },
   delistedIn: { id: 'sales.outcome.delistedIn' },
   delistFailedNoReason: { id: 'sales.outcome.delistFailedNoReason' },
+  listStoppedDetail: { id: 'sales.outcome.listStoppedDetail' },
   notEnabledDetail: { id: 'sales.outcome.notEnabledDetail' },
   openSettings: { id: 'sales.outcome.openSettings' },
   retry: { id: 'sales.outcome.retry' },
@@ -66,6 +67,8 @@ export const outcomeLabels: Record<SaleOutcome, MessageDescriptor> = defineMessa
   relist_queued: { id: 'sales.outcome.relisting' },
   relisted: { id: 'sales.outcome.relisted' },
   relist_failed: { id: 'sales.outcome.relistFailed' },
+  list_stopped: { id: 'sales.outcome.listStopped' },
+  list_queued: { id: 'sales.outcome.listing' },
 });
 
 /** How ListLoop heard of the sale. */

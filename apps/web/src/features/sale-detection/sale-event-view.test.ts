@@ -13,6 +13,7 @@ import {
   retryView,
   salePriceText,
   salesListState,
+  soldOnText,
   sourceText,
   timeSince,
 } from './sale-event-view';
@@ -148,6 +149,28 @@ describe('what each outcome on another marketplace says', () => {
     });
   });
 
+  it('says a list the sale stopped never went live, and why', () => {
+    expect(outcomeText(intl, outcome({ outcome: 'list_stopped' }), event())).toMatchObject({
+      label: 'Listing stopped before it went live',
+      detail: 'It sold before this listing went live, so ListLoop stopped it: nothing was put up.',
+      retryable: false,
+    });
+    expect(outcomeText(spanish, outcome({ outcome: 'list_stopped' }), event()).label).toBe(
+      'Publicación detenida antes de salir',
+    );
+  });
+
+  it('follows a list that goes on with the units left', () => {
+    const listing = outcome({ outcome: 'list_queued' });
+    expect(outcomeText(intl, listing, event({ quantityLeft: 2 })).label).toBe(
+      'Listing with 2 left…',
+    );
+    expect(outcomeText(italian, listing, event({ quantityLeft: 1 })).label).toBe(
+      'Pubblicazione in corso, ne resta 1…',
+    );
+    expect(isDelisting([event({ outcomes: [listing] })])).toBe(true);
+  });
+
   it('says one unit left in the singular in every language', () => {
     const left = (intlFor: typeof intl, quantityLeft: number) =>
       outcomeText(intlFor, outcome({ outcome: 'quantity_left' }), event({ quantityLeft })).label;
@@ -221,6 +244,15 @@ describe('following delists', () => {
 });
 
 describe('the sale’s facts', () => {
+  it('says where it sold: on a marketplace, or in person', () => {
+    expect(soldOnText(intl, { marketplace: 'shopify' })).toBe('Sold on Shopify');
+    expect(soldOnText(intl, { marketplace: 'in_person' })).toBe('Sold in person');
+    expect(soldOnText(italian, { marketplace: 'in_person' })).toBe('Venduto di persona');
+    expect(sourceText(intl, { source: 'manual', marketplace: 'in_person' })).toBe(
+      'Marked as sold in ListLoop',
+    );
+  });
+
   it('shows the price in its currency, or the number alone', () => {
     expect(salePriceText(intl, 45, 'USD')).toBe('$45.00');
     expect(salePriceText(intl, 45, 'EUR')).toBe('€45.00');
@@ -256,8 +288,13 @@ describe('dismiss all', () => {
       event({ marketplace: 'shopify' }),
       event({ marketplace: 'etsy', dismissedAt: '2026-03-02T00:00:00Z' }),
     ];
-    expect(marketplacesWithOpenEvents(events, 'en-US')).toEqual(['ebay', 'shopify']);
-    expect(marketplacesWithOpenEvents([], 'en-US')).toEqual([]);
+    expect(marketplacesWithOpenEvents(events, intl)).toEqual(['ebay', 'shopify']);
+    expect(marketplacesWithOpenEvents([], intl)).toEqual([]);
+  });
+
+  it('offers the open in-person sales by their label, sorted with the marketplaces', () => {
+    const events = [event({ marketplace: 'shopify' }), event({ marketplace: 'in_person' })];
+    expect(marketplacesWithOpenEvents(events, intl)).toEqual(['in_person', 'shopify']);
   });
 });
 

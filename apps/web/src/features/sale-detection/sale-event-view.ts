@@ -1,12 +1,12 @@
 import {
-  MARKETPLACE_NAMES,
-  type MarketplaceId,
+  type SaleChannel,
   type SaleEvent,
   type SaleOutcome,
   type SaleOutcomeView,
 } from '@listloop/domain';
 import type { MantineColor } from '@mantine/core';
 import type { IntlShape } from 'react-intl';
+import { saleChannelName, saleWhere } from '../../lib/sales/sale-channel';
 import {
   saleDetectionMessages as m,
   outcomeLabels,
@@ -24,10 +24,12 @@ export const OUTCOME_COLORS: Record<SaleOutcome, MantineColor> = {
   relisted: 'teal',
   relist_queued: 'blue',
   relist_failed: 'red',
+  list_stopped: 'grape',
+  list_queued: 'blue',
 };
 
 /** The outcomes still running: the screen asks again until they end. */
-const RUNNING: readonly SaleOutcome[] = ['delist_queued', 'relist_queued'];
+const RUNNING: readonly SaleOutcome[] = ['delist_queued', 'relist_queued', 'list_queued'];
 
 /** What one other marketplace's outcome says: a short label, and the line under it. */
 export interface OutcomeText {
@@ -73,7 +75,7 @@ export function outcomeText(
   outcome: SaleOutcomeView,
   event: Pick<SaleEvent, 'marketplace' | 'quantityLeft'>,
 ): OutcomeText {
-  // Only "still listed (or relisted) with N left" uses the count.
+  // Only "still listed (relisted, being listed) with N left" uses the count.
   const label = intl.formatMessage(outcomeLabels[outcome.outcome], { count: event.quantityLeft });
   const base = {
     label,
@@ -96,7 +98,10 @@ export function outcomeText(
       };
     case 'delist_queued':
     case 'relist_queued':
+    case 'list_queued':
       return base;
+    case 'list_stopped':
+      return { ...base, detail: intl.formatMessage(m.listStoppedDetail) };
     case 'delist_failed':
     case 'relist_failed':
       return {
@@ -109,7 +114,7 @@ export function outcomeText(
       return {
         ...base,
         detail: intl.formatMessage(m.notEnabledDetail, {
-          marketplace: MARKETPLACE_NAMES[event.marketplace],
+          marketplace: saleChannelName(intl, event.marketplace),
         }),
         settingsLink: true,
       };
@@ -187,8 +192,13 @@ export function salePriceText(
 /** How the sale was heard of, in words. */
 export function sourceText(intl: IntlShape, event: Pick<SaleEvent, 'source' | 'marketplace'>) {
   return intl.formatMessage(sourceMessages[event.source], {
-    marketplace: MARKETPLACE_NAMES[event.marketplace],
+    marketplace: saleChannelName(intl, event.marketplace),
   });
+}
+
+/** "Sold on Shopify", or "Sold in person" for a sale the seller recorded as such. */
+export function soldOnText(intl: IntlShape, event: Pick<SaleEvent, 'marketplace'>): string {
+  return intl.formatMessage(m.soldOn, saleWhere(event.marketplace));
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
@@ -212,12 +222,17 @@ export function timeSince(
   return { value: 0, unit: 'second' };
 }
 
-/** The marketplaces with open events among those shown, by name: what "Dismiss all" offers. */
+/**
+ * Where the open events among those shown sold, by name (in-person sales by their label):
+ * what "Dismiss all" offers.
+ */
 export function marketplacesWithOpenEvents(
   events: readonly Pick<SaleEvent, 'marketplace' | 'dismissedAt'>[],
-  locale: string,
-): MarketplaceId[] {
+  intl: IntlShape,
+): SaleChannel[] {
   const found = new Set(events.filter((e) => e.dismissedAt === null).map((e) => e.marketplace));
-  const collator = new Intl.Collator(locale);
-  return [...found].sort((a, b) => collator.compare(MARKETPLACE_NAMES[a], MARKETPLACE_NAMES[b]));
+  const collator = new Intl.Collator(intl.locale);
+  return [...found].sort((a, b) =>
+    collator.compare(saleChannelName(intl, a), saleChannelName(intl, b)),
+  );
 }

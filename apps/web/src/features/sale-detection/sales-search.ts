@@ -1,4 +1,4 @@
-import { MarketplaceIdSchema } from '@listloop/domain';
+import { SaleChannelSchema } from '@listloop/domain';
 import { z } from 'zod';
 import type { SaleEventFilters } from './api/sale-events.api';
 
@@ -8,7 +8,8 @@ import type { SaleEventFilters } from './api/sale-events.api';
  * value is dropped rather than failing the screen.
  */
 export const SalesSearchSchema = z.object({
-  marketplace: MarketplaceIdSchema.optional().catch(undefined),
+  /** A marketplace, or in_person for the sales the seller recorded as made in person. */
+  marketplace: SaleChannelSchema.optional().catch(undefined),
   state: z.enum(['open', 'dismissed']).optional().catch(undefined),
 });
 export type SalesSearch = z.infer<typeof SalesSearchSchema>;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { hasQueuedListing, LISTING_POLL_MS, listingPollInterval } from './listing-polling';
+import {
+  hasQueuedListing,
+  LISTING_POLL_MS,
+  listingPollInterval,
+  OPEN_ITEM_POLL_MS,
+  openItemPollInterval,
+} from './listing-polling';
 
 const listing = (status: string) => ({
   status,
@@ -29,6 +35,8 @@ describe('polling the item while jobs run', () => {
   ] as const)('%s', (_, item, polls) => {
     expect(hasQueuedListing(item?.listings as never)).toBe(polls);
     expect(listingPollInterval(item as never)).toBe(polls ? LISTING_POLL_MS : false);
+    // An item open on screen is read again even when nothing waits: a sale may come.
+    expect(openItemPollInterval(item as never)).toBe(polls ? LISTING_POLL_MS : OPEN_ITEM_POLL_MS);
   });
 
   it('polls about every 1.5 s', () => {

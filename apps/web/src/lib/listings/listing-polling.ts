@@ -15,3 +15,18 @@ export function listingPollInterval(
 ): number | false {
   return hasQueuedListing(item?.listings) ? LISTING_POLL_MS : false;
 }
+
+/**
+ * How often the open item screen asks again when nothing waits: a sale elsewhere, or a
+ * teammate's change, shows within seconds without a reload.
+ */
+export const OPEN_ITEM_POLL_MS = 4_000;
+
+/**
+ * TanStack Query's refetchInterval for an item open on screen: every 1.5 s while a listing
+ * waits for its job or executor, every 4 s otherwise. Queries do not poll in a hidden tab, so
+ * this stops while the page is not seen (and the item is read again when it is).
+ */
+export function openItemPollInterval(item: Pick<Item, 'listings'> | null | undefined): number {
+  return hasQueuedListing(item?.listings) ? LISTING_POLL_MS : OPEN_ITEM_POLL_MS;
+}

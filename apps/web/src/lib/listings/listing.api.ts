@@ -8,7 +8,7 @@ import {
   type Item,
   type ListingQueueRequest,
   type MarketplaceId,
-  type MarkItemAsSoldRequestSchema,
+  type MarkItemAsSoldRequest,
   type PendingOperation,
 } from '@listloop/domain';
 import type { z } from 'zod';
@@ -66,12 +66,15 @@ export function queueListing(
   });
 }
 
+/**
+ * PUT …/mark-item-as-sold: a sale the seller records (where, and what they know of it: units,
+ * price, date); the answer is the item after the sale.
+ */
 export async function markItemAsSold(
   userId: string,
   itemId: string,
-  marketplace: MarketplaceId,
+  body: MarkItemAsSoldRequest,
 ): Promise<Item> {
-  const body: z.input<typeof MarkItemAsSoldRequestSchema> = { marketplace };
   const { item } = await apiRequest(`${itemPath(userId, itemId)}/mark-item-as-sold`, {
     method: 'PUT',
     body,

@@ -1,6 +1,6 @@
 import type { ListingOperation } from '@listloop/domain';
 import { describe, expect, it } from 'vitest';
-import { activeOperation, operationNote } from './operation-note';
+import { activeOperation, operationNote, stoppedReason } from './operation-note';
 
 const NOW = 1_763_700_000_000;
 
@@ -15,6 +15,7 @@ function op(changes: Partial<ListingOperation> = {}): ListingOperation {
     status: 'queued',
     attempts: 0,
     lastError: null,
+    cancelReason: null,
     leaseExpiresAt: null,
     ...changes,
   };
@@ -64,5 +65,23 @@ describe('the note beside a queued listing', () => {
     expect(activeOperation(operations, 'ebay')?.operationId).toBe('new-ebay');
     expect(activeOperation(operations, 'mercari')).toBeNull();
     expect(activeOperation(undefined, 'ebay')).toBeNull();
+  });
+});
+
+describe('a list a sale stopped', () => {
+  it('says why, from the newest list or relist of the marketplace', () => {
+    const reason = 'Sold on Shopify before it was listed.';
+    const operations = [
+      op({ operationId: 'delist', operation: 'delist', marketplace: 'poshmark' }),
+      op({ marketplace: 'poshmark', status: 'canceled', cancelReason: reason }),
+      op({ operationId: 'ebay', marketplace: 'ebay', status: 'canceled' }),
+    ];
+    expect(stoppedReason(operations, 'poshmark')).toBe(reason);
+    // Canceled by a person (marked not listed): no sale to tell of.
+    expect(stoppedReason(operations, 'ebay')).toBeNull();
+    expect(
+      stoppedReason([op({ marketplace: 'poshmark', status: 'succeeded' })], 'poshmark'),
+    ).toBeNull();
+    expect(stoppedReason(undefined, 'poshmark')).toBeNull();
   });
 });

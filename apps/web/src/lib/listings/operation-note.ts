@@ -22,6 +22,22 @@ export function activeOperation(
 }
 
 /**
+ * Why the marketplace's last list or relist was stopped before it went live, when a sale
+ * stopped it (the operation's cancel reason, in the server's words); null otherwise.
+ */
+export function stoppedReason(
+  operations: readonly ListingOperation[] | undefined,
+  marketplace: string,
+): string | null {
+  // The server answers newest first.
+  const last = operations?.find(
+    (op) =>
+      op.marketplace === marketplace && (op.operation === 'list' || op.operation === 'relist'),
+  );
+  return last?.status === 'canceled' ? last.cancelReason : null;
+}
+
+/**
  * Extension operations wait for the browser extension to claim them; one whose lease ran out
  * (the extension stopped) waits again. Connector operations run as jobs, and one that met a
  * transient error says which attempt it is on and what went wrong.

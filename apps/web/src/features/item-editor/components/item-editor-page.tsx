@@ -6,7 +6,7 @@ import { useIntl } from 'react-intl';
 import { commonMessages } from '../../../i18n/common.messages';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
-import { listingPollInterval } from '../../../lib/listings/listing-polling';
+import { openItemPollInterval } from '../../../lib/listings/listing-polling';
 import { useSignedInSession } from '../../../lib/session';
 import { itemQueryOptions } from '../api/item-editor.api';
 import { itemEditorMessages } from '../item-editor.messages';
@@ -21,11 +21,13 @@ export function NewItemPage() {
 export function EditItemPage({ itemId }: { itemId: string }) {
   const intl = useIntl();
   const { userId } = useSignedInSession();
-  // While a listing waits for its job or executor, the item is asked for again: the status
-  // badges follow the jobs without a reload.
+  // The item is asked for again while the page is seen (quickly while a listing waits for its
+  // job or executor), and at once when the tab comes back into view: the status badges follow
+  // the jobs, and a sale elsewhere shows, without a reload. The form keeps what is typed.
   const query = useQuery({
     ...itemQueryOptions(userId, itemId),
-    refetchInterval: (current) => listingPollInterval(current.state.data),
+    refetchInterval: (current) => openItemPollInterval(current.state.data),
+    refetchOnWindowFocus: 'always',
   });
 
   if (query.isPending) return <EditorSkeleton />;

@@ -5,16 +5,30 @@ import {
   type Image,
   type Item,
   type MarketplaceId,
+  type SaleEvent,
 } from '@listloop/domain';
-import { ActionIcon, Box, Button, Grid, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Grid,
+  Group,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArrowLeft, IconTrash } from '@tabler/icons-react';
+import { IconArrowLeft, IconCash, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useBlocker, useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { ItemStatusBadge } from '../../../components/inventory/status-badges';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { commonMessages } from '../../../i18n/common.messages';
 import { useCountry } from '../../../i18n/locale-provider';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
@@ -22,7 +36,9 @@ import { createItem, deleteItem, itemKeys } from '../../../lib/inventory/item.ap
 import { labelKeys } from '../../../lib/inventory/label.api';
 import { useRegionFormat } from '../../../lib/inventory/use-region-format';
 import { variantOptionsQueryOptions } from '../../../lib/inventory/variant-options.api';
+import { saleWhere } from '../../../lib/sales/sale-channel';
 import { usePermission, useSignedInSession } from '../../../lib/session';
+import { itemSalesQueryOptions } from '../api/item-editor.api';
 import { useItemDraft } from '../hooks/use-item-draft';
 import { useMarketplaceTabs } from '../hooks/use-marketplace-tabs';
 import {
@@ -32,11 +48,15 @@ import {
 } from '../hooks/use-photo-uploads';
 import { createInputFromDraft, draftFromItem, emptyDraft } from '../item-draft';
 import { itemEditorMessages } from '../item-editor.messages';
+import { salesSince, stockState, type StockState } from '../item-sales';
+import { itemSalesMessages } from '../item-sales.messages';
 import { CompletenessPanel } from './completeness-panel';
 import { CrossListDialog } from './cross-list-dialog';
 import { DetailsForm } from './details-form';
+import { ItemSalesCard } from './item-sales-card';
 import { LabelsField } from './labels-field';
 import { ListingsPanel } from './listings-panel';
+import { MarkSoldDialog } from './mark-sold-dialog';
 import { MarketplaceListings } from './marketplace-listings';
 import { PhotosSection } from './photos-section';
 import { SaveStatus } from './save-status';
@@ -85,6 +105,14 @@ export function ItemEditor({ item }: { item: Item | null }) {
   const issues = useMemo(() => checkCompleteness(draft), [draft]);
   const marketplaceTabs = useMarketplaceTabs(item, session.allowedMarketplaces);
   const [crossListing, setCrossListing] = useState(false);
+  // Mark as sold open, with where it sold already chosen (a listing's own Mark sold) or not.
+  const [markingSold, setMarkingSold] = useState<{ where: MarketplaceId | null } | null>(null);
+  const sales = useQuery({
+    ...itemSalesQueryOptions(item?.itemID ?? '', item?.dateLastModified ?? 0),
+    enabled: item !== null,
+  });
+  const stock: StockState = item ? stockState(item, sales.data) : 'in_stock';
+  const soldWhileOpen = useSoldWhileOpen(sales);
   const showMarketplace = useCallback(
     (marketplace: MarketplaceId) => {
       marketplaceTabs.show(marketplace);
@@ -200,7 +228,23 @@ export function ItemEditor({ item }: { item: Item | null }) {
           <Title order={1} fz={{ base: 20, sm: 24 }} lineClamp={1} style={{ minWidth: 0 }}>
             {heading}
           </Title>
-          <ItemStatusBadge status={itemStatusFor(issues)} visibleFrom="xs" />
+          {stock === 'in_stock' ? (
+            <ItemStatusBadge status={itemStatusFor(issues)} visibleFrom="xs" />
+          ) : (
+            <Badge
+              variant="light"
+              color={stock === 'sold' ? 'violet' : 'orange'}
+              radius="sm"
+              tt="none"
+              fw={600}
+              leftSection={<IconCash size={12} />}
+              aria-live="polite"
+            >
+              {intl.formatMessage(
+                stock === 'sold' ? itemSalesMessages.statusSold : itemSalesMessages.statusNoneLeft,
+              )}
+            </Badge>
+          )}
         </Group>
         <Group gap="xs" wrap="nowrap">
           {!isNew && <SaveStatus state={saveState} onRetry={retrySave} />}
@@ -219,6 +263,27 @@ export function ItemEditor({ item }: { item: Item | null }) {
           )}
         </Group>
       </Group>
+
+      {item && soldWhileOpen.sale && (
+        <Alert
+          color="violet"
+          variant="light"
+          icon={<IconCash size={18} />}
+          role="status"
+          title={intl.formatMessage(itemSalesMessages.soldWhileOpen, {
+            ...saleWhere(soldWhileOpen.sale.marketplace),
+          })}
+          withCloseButton
+          closeButtonLabel={intl.formatMessage(commonMessages.dismiss)}
+          onClose={soldWhileOpen.dismiss}
+        >
+          {item.generalDetails.quantity > 0
+            ? intl.formatMessage(itemSalesMessages.soldWhileOpenLeft, {
+                count: item.generalDetails.quantity,
+              })
+            : intl.formatMessage(itemSalesMessages.soldWhileOpenBody)}
+        </Alert>
+      )}
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
@@ -263,12 +328,15 @@ export function ItemEditor({ item }: { item: Item | null }) {
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md" pos={{ base: 'static', md: 'sticky' }} top={72}>
             <CompletenessPanel issues={issues} weightUnits={region.weightUnits} />
+            {sales.data && <ItemSalesCard sales={sales.data} />}
             {item && (
               <ListingsPanel
                 userId={userId}
                 item={item}
+                stock={stock}
                 onShow={showMarketplace}
                 onCrossList={() => setCrossListing(true)}
+                onMarkSold={canWrite ? () => setMarkingSold({ where: null }) : undefined}
                 canPublish={canPublish}
               />
             )}
@@ -285,8 +353,20 @@ export function ItemEditor({ item }: { item: Item | null }) {
             tabs={marketplaceTabs}
             canWrite={canWrite}
             saving={saveState.status === 'pending' || saveState.status === 'saving'}
+            onMarkSold={(marketplace) => setMarkingSold({ where: marketplace })}
           />
         </div>
+      )}
+      {item && markingSold && (
+        <MarkSoldDialog
+          opened
+          onClose={() => setMarkingSold(null)}
+          initialWhere={markingSold?.where ?? null}
+          onSold={soldWhileOpen.recordedHere}
+          userId={userId}
+          item={item}
+          currency={region.currency.code}
+        />
       )}
       {item && (
         <CrossListDialog
@@ -374,4 +454,34 @@ export function ItemEditor({ item }: { item: Item | null }) {
       </ConfirmModal>
     </Stack>
   );
+}
+
+/**
+ * The sale that arrived while the page was open (a webhook, a poll, the extension, a teammate),
+ * for the notice: the newest the page had not seen when it first read the item's sales. One
+ * recorded from this page is its own (`recordedHere`): the answer read after it is taken note
+ * of. The person dismisses the notice.
+ */
+function useSoldWhileOpen(sales: {
+  data: readonly SaleEvent[] | undefined;
+  isPlaceholderData: boolean;
+  isFetching: boolean;
+}) {
+  const [known, setKnown] = useState<ReadonlySet<string> | null>(null);
+  const [ownSale, setOwnSale] = useState(false);
+  // Only an answer of its own: a placeholder (the last answer) or one still being read again
+  // may not hold the sale just recorded here yet.
+  const settled = sales.data !== undefined && !sales.isPlaceholderData && !sales.isFetching;
+  const { data } = sales;
+  if (settled && data && (known === null || ownSale)) {
+    // Taken note of as the answer arrives (React's way to adjust state to new data).
+    setKnown(new Set(data.map((sale) => sale.eventId)));
+    setOwnSale(false);
+  }
+  const [sale] = salesSince(ownSale ? null : known, data);
+  return {
+    sale: sale ?? null,
+    dismiss: () => setKnown(new Set((data ?? []).map((s) => s.eventId))),
+    recordedHere: () => setOwnSale(true),
+  };
 }

@@ -25,6 +25,7 @@ export function ListingActionsBar({
   marketplace,
   listing,
   blocked = false,
+  onMarkSold,
 }: {
   userId: string;
   itemId: string;
@@ -32,6 +33,11 @@ export function ListingActionsBar({
   listing: Listing | undefined;
   /** The preview found problems: listing and relisting would be refused until they are fixed. */
   blocked?: boolean;
+  /**
+   * Mark sold opens the item's Mark as sold (where the price, date and units are given) with
+   * this marketplace chosen; without it, the sale of one unit is asked and recorded here.
+   */
+  onMarkSold?: (() => void) | undefined;
 }) {
   const intl = useIntl();
   const session = useSignedInSession();
@@ -48,6 +54,10 @@ export function ListingActionsBar({
   );
 
   const start = (action: ListingAction) => {
+    if (action.kind === 'markSold' && onMarkSold) {
+      onMarkSold();
+      return;
+    }
     if (action.destructive) {
       setConfirming(action);
       return;

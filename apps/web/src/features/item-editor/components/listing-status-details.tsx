@@ -10,6 +10,7 @@ import { Anchor, Group, Loader, Stack, Text } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { ListingStatusBadge } from '../../../components/inventory/status-badges';
 import { operationNote } from '../../../lib/listings/operation-note';
+import { itemSalesMessages } from '../item-sales.messages';
 import { operationNoteText } from '../listing-labels';
 import { listingMessages } from '../listing.messages';
 
@@ -22,6 +23,7 @@ export function ListingStatusDetails({
   listing,
   operation,
   readAt,
+  stoppedReason = null,
   withName = false,
 }: {
   marketplace: MarketplaceId;
@@ -29,6 +31,8 @@ export function ListingStatusDetails({
   operation: ListingOperation | null;
   /** When the operation was read (epoch ms): its lease is judged as of then. */
   readAt: number;
+  /** Why a sale stopped its last list before it went live (operation-note's stoppedReason). */
+  stoppedReason?: string | null;
   /** Name the marketplace on the badge (in a list of marketplaces). */
   withName?: boolean;
 }) {
@@ -64,6 +68,11 @@ export function ListingStatusDetails({
       {state.failureReason && (
         <Text fz="xs" c="red.8" style={{ overflowWrap: 'anywhere' }}>
           {intl.formatMessage(listingMessages.failureReason, { reason: state.failureReason })}
+        </Text>
+      )}
+      {state.status === 'not_listed' && stoppedReason && (
+        <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          {intl.formatMessage(itemSalesMessages.stopped, { reason: stoppedReason })}
         </Text>
       )}
       {note && (

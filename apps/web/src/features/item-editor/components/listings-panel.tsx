@@ -1,46 +1,81 @@
 import { isMarketplaceId, type Item, type MarketplaceId } from '@listloop/domain';
 import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { IconSend } from '@tabler/icons-react';
+import { IconCash, IconSend } from '@tabler/icons-react';
 import { useIntl } from 'react-intl';
 import { marketplaceName } from '../../../components/inventory/status-badges';
-import { activeOperation } from '../../../lib/listings/operation-note';
+import { activeOperation, stoppedReason } from '../../../lib/listings/operation-note';
 import { useListingOperations } from '../hooks/use-listing-queries';
 import { itemEditorMessages } from '../item-editor.messages';
+import type { StockState } from '../item-sales';
+import { itemSalesMessages } from '../item-sales.messages';
 import { listingMessages } from '../listing.messages';
 import { ListingStatusDetails } from './listing-status-details';
 
 /**
- * Where the item is listed, live while jobs run (the item is polled while a listing is queued),
- * and the way to cross-list it. Each marketplace name opens its tab below.
+ * Where the item is listed, live while the page is open, the way to cross-list it and the way
+ * to record a sale ListLoop could not see. An item with none left cannot be cross-listed, and
+ * says why. Each marketplace name opens its tab below.
  */
 export function ListingsPanel({
   userId,
   item,
+  stock,
   onShow,
   onCrossList,
+  onMarkSold,
   canPublish,
 }: {
   userId: string;
   item: Item;
+  stock: StockState;
   onShow: (marketplace: MarketplaceId) => void;
   onCrossList: () => void;
+  /** Opens Mark as sold; left out for those who may not record a sale. */
+  onMarkSold?: (() => void) | undefined;
   canPublish: boolean;
 }) {
   const intl = useIntl();
   const operations = useListingOperations(userId, item);
   const entries = Object.entries(item.listings);
+  const noneLeft = stock !== 'in_stock';
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="listings-title">
-      <Group justify="space-between" mb="xs" wrap="nowrap">
+      {/* The buttons go under the title when the column is too narrow for both. */}
+      <Group justify="space-between" mb="xs" wrap="wrap" gap="xs">
         <Text fw={650} id="listings-title">
           {intl.formatMessage(itemEditorMessages.listingsTitle)}
         </Text>
-        {canPublish && (
-          <Button size="xs" leftSection={<IconSend size={14} />} onClick={onCrossList}>
-            {intl.formatMessage(listingMessages.crossList)}
-          </Button>
-        )}
+        <Group gap={6} wrap="wrap">
+          {onMarkSold && (
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconCash size={14} />}
+              onClick={onMarkSold}
+              disabled={noneLeft}
+              aria-describedby={noneLeft ? 'none-left-reason' : undefined}
+            >
+              {intl.formatMessage(itemSalesMessages.markSold)}
+            </Button>
+          )}
+          {canPublish && (
+            <Button
+              size="xs"
+              leftSection={<IconSend size={14} />}
+              onClick={onCrossList}
+              disabled={noneLeft}
+              aria-describedby={noneLeft ? 'none-left-reason' : undefined}
+            >
+              {intl.formatMessage(listingMessages.crossList)}
+            </Button>
+          )}
+        </Group>
       </Group>
+      {noneLeft && (canPublish || onMarkSold) && (
+        <Text fz="xs" c="dimmed" mb="xs" id="none-left-reason">
+          {intl.formatMessage(itemSalesMessages.noneLeft)}
+        </Text>
+      )}
       {entries.length === 0 ? (
         <Text fz="sm" c="dimmed">
           {intl.formatMessage(itemEditorMessages.listingsEmpty)}
@@ -66,6 +101,7 @@ export function ListingsPanel({
                     listing={listing}
                     operation={activeOperation(operations.data, marketplace)}
                     readAt={operations.dataUpdatedAt}
+                    stoppedReason={stoppedReason(operations.data, marketplace)}
                   />
                 </>
               ) : (

@@ -1,7 +1,13 @@
-import { MARKETPLACE_NAMES, isMarketplaceId, type CountryCode, type Item } from '@listloop/domain';
+import {
+  MARKETPLACE_NAMES,
+  isMarketplaceId,
+  type CountryCode,
+  type Item,
+  type MarketplaceId,
+} from '@listloop/domain';
 import { Badge, Card, Group, Select, Tabs, Text, Title } from '@mantine/core';
 import { useIntl } from 'react-intl';
-import { activeOperation } from '../../../lib/listings/operation-note';
+import { activeOperation, stoppedReason } from '../../../lib/listings/operation-note';
 import { useListingOperations, useListingPreview } from '../hooks/use-listing-queries';
 import type { MarketplaceTabsState } from '../hooks/use-marketplace-tabs';
 import { listingMessages } from '../listing.messages';
@@ -18,12 +24,15 @@ export function MarketplaceListings({
   tabs,
   canWrite,
   saving,
+  onMarkSold,
 }: {
   userId: string;
   item: Item;
   country: CountryCode;
   tabs: MarketplaceTabsState;
   canWrite: boolean;
+  /** Opens Mark as sold with this marketplace chosen (a listing's own Mark sold). */
+  onMarkSold: (marketplace: MarketplaceId) => void;
   /** The item's own autosave has changes on the way: the preview follows once they land. */
   saving: boolean;
 }) {
@@ -98,7 +107,9 @@ export function MarketplaceListings({
                 country={country}
                 operation={activeOperation(operations.data, marketplace)}
                 operationReadAt={operations.dataUpdatedAt}
+                stoppedReason={stoppedReason(operations.data, marketplace)}
                 canWrite={canWrite}
+                onMarkSold={onMarkSold}
                 preview={{
                   preview: preview.data?.find((p) => p.marketplace === marketplace),
                   pending: preview.isPending,

@@ -40,8 +40,10 @@ export function MarketplaceTab({
   country,
   operation,
   operationReadAt,
+  stoppedReason,
   preview,
   canWrite,
+  onMarkSold,
 }: {
   userId: string;
   item: Item;
@@ -49,8 +51,11 @@ export function MarketplaceTab({
   country: CountryCode;
   operation: ListingOperation | null;
   operationReadAt: number;
+  /** Why a sale stopped the last list there before it went live; null otherwise. */
+  stoppedReason: string | null;
   preview: PreviewState;
   canWrite: boolean;
+  onMarkSold: (marketplace: MarketplaceId) => void;
 }) {
   const intl = useIntl();
   const listing = item.listings[marketplace];
@@ -67,6 +72,7 @@ export function MarketplaceTab({
           listing={listing}
           operation={operation}
           readAt={operationReadAt}
+          stoppedReason={stoppedReason}
         />
         <ListingActionsBar
           userId={userId}
@@ -74,6 +80,7 @@ export function MarketplaceTab({
           marketplace={marketplace}
           listing={listing}
           blocked={built !== undefined && built.problems.length > 0}
+          onMarkSold={() => onMarkSold(marketplace)}
         />
       </Group>
 

@@ -4,26 +4,60 @@ import { useEffect, useRef, useState } from 'react';
 import { itemKeys, updateItemFields } from '../../../lib/inventory/item.api';
 import { labelKeys } from '../../../lib/inventory/label.api';
 import { AutosaveQueue, type SaveState } from '../autosave-queue';
-import { writeDraft, type DraftPath, type DraftValue, type ItemDraft } from '../item-draft';
+import {
+  draftFromItem,
+  rebaseDraft,
+  writeDraft,
+  type DraftPath,
+  type DraftValue,
+  type ItemDraft,
+} from '../item-draft';
 
 interface DraftStore {
   draft: ItemDraft;
   queue: AutosaveQueue | null;
+  /** The saved item the draft last followed, and its dateLastModified. */
+  base: ItemDraft;
+  baseVersion: number;
 }
 
 /**
  * The editor's working copy. For an existing item every change is also queued for the
  * field-level autosave (PATCH …/field); a new item is only sent when the seller creates it.
+ * When the saved item changes elsewhere (a sale, a teammate), the fields the person has not
+ * touched follow it; what they typed is never overwritten.
  */
 export function useItemDraft(initial: ItemDraft, saved: { userId: string; item: Item } | null) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState(initial);
   const [dirty, setDirty] = useState(false);
   const [saveState, setSaveState] = useState<SaveState>({ status: 'idle', error: null });
-  const store = useRef<DraftStore>({ draft: initial, queue: null });
+  const store = useRef<DraftStore>({
+    draft: initial,
+    queue: null,
+    base: initial,
+    baseVersion: saved?.item.dateLastModified ?? 0,
+  });
 
   const userId = saved?.userId;
   const itemId = saved?.item.itemID;
+  const item = saved?.item;
+  useEffect(() => {
+    const current = store.current;
+    // A copy read before the last save came back is older than what the draft follows; and
+    // while something typed is on its way, the next copy (the save's answer) is awaited.
+    if (!item || item.dateLastModified < current.baseVersion || current.queue?.hasUnsaved()) {
+      return;
+    }
+    const following = draftFromItem(item);
+    const next = rebaseDraft(current.draft, current.base, following);
+    current.base = following;
+    current.baseVersion = item.dateLastModified;
+    if (next !== current.draft) {
+      current.draft = next;
+      setDraft(next);
+    }
+  }, [item]);
   useEffect(() => {
     if (!userId || !itemId) return;
     const queue = new AutosaveQueue(async (changes) => {

@@ -19,7 +19,7 @@ async function run(
     const { item } = await queueListing(userId, itemId, marketplace, action.operation);
     return item;
   }
-  if (action.kind === 'markSold') return markItemAsSold(userId, itemId, marketplace);
+  if (action.kind === 'markSold') return markItemAsSold(userId, itemId, { marketplace });
   return markNotListed(userId, itemId, [marketplace]);
 }
 

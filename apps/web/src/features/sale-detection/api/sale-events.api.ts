@@ -1,7 +1,7 @@
 import {
   DismissResponseSchema,
   SaleEventListSchema,
-  type MarketplaceId,
+  type SaleChannel,
   type SaleEvent,
 } from '@listloop/domain';
 import { infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query';
@@ -22,7 +22,7 @@ export type SaleEventList = z.infer<typeof SaleEventListSchema>;
 export type SaleEventState = 'open' | 'dismissed' | 'all';
 
 export interface SaleEventFilters {
-  marketplace?: MarketplaceId | undefined;
+  marketplace?: SaleChannel | undefined;
   state: SaleEventState;
 }
 
@@ -73,7 +73,7 @@ export function dismissSaleEvent(event: Pick<SaleEvent, 'eventId' | 'marketplace
 }
 
 /** POST …/dismiss_all: every open event of one marketplace, loaded on this screen or not. */
-export function dismissAllSaleEvents(marketplace: MarketplaceId) {
+export function dismissAllSaleEvents(marketplace: SaleChannel) {
   return apiRequest(`${SALE_DETECTION_PATH}/dismiss_all`, {
     method: 'POST',
     body: { originPlatform: marketplace },

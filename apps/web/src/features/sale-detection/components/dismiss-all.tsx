@@ -1,4 +1,4 @@
-import { MARKETPLACE_NAMES, type MarketplaceId } from '@listloop/domain';
+import type { SaleChannel } from '@listloop/domain';
 import { Button, Menu, Text } from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
 import { IconChecks, IconChevronDown } from '@tabler/icons-react';
@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { errorText } from '../../../lib/error-text';
+import { saleWhere } from '../../../lib/sales/sale-channel';
 import { useDismissAllSaleEvents } from '../hooks/use-sale-event-actions';
 import { saleDetectionMessages as m } from '../sale-detection.messages';
 
@@ -14,30 +15,29 @@ import { saleDetectionMessages as m } from '../sale-detection.messages';
  * other. One marketplace (the filter's, or the only one with open sales) is a button; several
  * are a menu. Asked before it is done.
  */
-export function DismissAll({ marketplaces }: { marketplaces: readonly MarketplaceId[] }) {
+export function DismissAll({ marketplaces }: { marketplaces: readonly SaleChannel[] }) {
   const intl = useIntl();
   const dismissAll = useDismissAllSaleEvents();
-  const [confirming, setConfirming] = useState<MarketplaceId | null>(null);
+  const [confirming, setConfirming] = useState<SaleChannel | null>(null);
   if (marketplaces.length === 0) return null;
 
-  const fromLabel = (id: MarketplaceId) =>
-    intl.formatMessage(m.dismissAllFrom, { marketplace: MARKETPLACE_NAMES[id] });
+  const fromLabel = (id: SaleChannel) => intl.formatMessage(m.dismissAllFrom, saleWhere(id));
   const confirm = () => {
     if (!confirming) return;
-    const marketplace = MARKETPLACE_NAMES[confirming];
+    const where = saleWhere(confirming);
     dismissAll.mutate(confirming, {
       onSuccess: ({ dismissed }) => {
         setConfirming(null);
         toasts.show({
           color: 'teal',
-          message: intl.formatMessage(m.dismissAllDone, { count: dismissed, marketplace }),
+          message: intl.formatMessage(m.dismissAllDone, { count: dismissed, ...where }),
         });
       },
       onError: (error) => {
         setConfirming(null);
         toasts.show({
           color: 'red',
-          title: intl.formatMessage(m.dismissAllFailed, { marketplace }),
+          title: intl.formatMessage(m.dismissAllFailed, where),
           message: errorText(intl, error),
         });
       },
@@ -78,9 +78,7 @@ export function DismissAll({ marketplaces }: { marketplaces: readonly Marketplac
       )}
       <ConfirmModal
         opened={confirming !== null}
-        title={intl.formatMessage(m.dismissAllTitle, {
-          marketplace: confirming ? MARKETPLACE_NAMES[confirming] : '',
-        })}
+        title={confirming ? intl.formatMessage(m.dismissAllTitle, saleWhere(confirming)) : ''}
         confirmLabel={intl.formatMessage(m.dismissAllConfirm)}
         onConfirm={confirm}
         onClose={() => setConfirming(null)}

@@ -1,4 +1,9 @@
-import { MARKETPLACE_NAMES, type SaleEvent, type SaleOutcomeView } from '@listloop/domain';
+import {
+  MARKETPLACE_NAMES,
+  isInPerson,
+  type SaleEvent,
+  type SaleOutcomeView,
+} from '@listloop/domain';
 import {
   Alert,
   Anchor,
@@ -26,6 +31,7 @@ import { Fragment, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { errorText } from '../../../lib/error-text';
 import { listingErrorText } from '../../../lib/listings/listing-error-text';
+import { saleWhere } from '../../../lib/sales/sale-channel';
 import { useSignedInSession } from '../../../lib/session';
 import { useDismissSaleEvent, useRetryDelist } from '../hooks/use-sale-event-actions';
 import {
@@ -33,6 +39,7 @@ import {
   outcomeText,
   retryView,
   salePriceText,
+  soldOnText,
   sourceText,
   timeSince,
 } from '../sale-event-view';
@@ -94,15 +101,18 @@ function DoubleSaleAlert({ event }: { event: SaleEvent }) {
       <Stack gap={4}>
         <Text fz="sm">
           {first
-            ? intl.formatMessage(m.doubleSaleBody, { marketplace: MARKETPLACE_NAMES[first] })
+            ? intl.formatMessage(m.doubleSaleBody, saleWhere(first))
             : intl.formatMessage(m.doubleSaleBodyUnknown)}
         </Text>
-        <Text fz="xs" c="dimmed">
-          {intl.formatMessage(m.order, {
-            marketplace: MARKETPLACE_NAMES[event.marketplace],
-            order: event.externalOrderId,
-          })}
-        </Text>
+        {/* A sale the seller recorded has no marketplace order to cancel. */}
+        {event.source !== 'manual' && !isInPerson(event.marketplace) && (
+          <Text fz="xs" c="dimmed">
+            {intl.formatMessage(m.order, {
+              marketplace: MARKETPLACE_NAMES[event.marketplace],
+              order: event.externalOrderId,
+            })}
+          </Text>
+        )}
       </Stack>
     </Alert>
   );
@@ -112,6 +122,7 @@ function OutcomeIcon({ outcome }: { outcome: SaleOutcomeView['outcome'] }) {
   switch (outcome) {
     case 'delist_queued':
     case 'relist_queued':
+    case 'list_queued':
       return <Loader size={10} color="blue" type="oval" />;
     case 'delisted':
     case 'relisted':
@@ -230,7 +241,6 @@ export function SaleEventCard({
   const session = useSignedInSession();
   const dismiss = useDismissSaleEvent();
   const title = event.itemTitle.trim() || intl.formatMessage(m.untitled);
-  const marketplace = MARKETPLACE_NAMES[event.marketplace];
   const price = salePriceText(intl, event.salePrice, event.currency);
   const since = timeSince(event.soldAt, now);
   const dismissed = event.dismissedAt !== null;
@@ -291,7 +301,7 @@ export function SaleEventCard({
             </Anchor>
             <Group gap={6} wrap="wrap">
               <Badge variant="light" color="violet" radius="sm" tt="none" fw={600}>
-                {intl.formatMessage(m.soldOn, { marketplace })}
+                {soldOnText(intl, event)}
               </Badge>
               {double && (
                 <Badge

@@ -1,4 +1,4 @@
-import { MARKETPLACE_NAMES, type MarketplaceId } from '@listloop/domain';
+import { IN_PERSON, type SaleChannel } from '@listloop/domain';
 import {
   Alert,
   Button,
@@ -24,6 +24,7 @@ import { commonMessages } from '../../../i18n/common.messages';
 import { errorText } from '../../../lib/error-text';
 import { usePermission, useSignedInSession } from '../../../lib/session';
 import { saleEventsQueryOptions } from '../api/sale-events.api';
+import { saleChannelName } from '../../../lib/sales/sale-channel';
 import { marketplacesWithOpenEvents, salesListState } from '../sale-event-view';
 import { saleDetectionMessages as m } from '../sale-detection.messages';
 import { isFiltered, salesFilters, type SalesSearch } from '../sales-search';
@@ -68,7 +69,7 @@ function Filters({
 }: {
   search: SalesSearch;
   onSearchChange: (next: SalesSearch) => void;
-  marketplaces: MarketplaceId[];
+  marketplaces: SaleChannel[];
 }) {
   const intl = useIntl();
   const stateLabels = {
@@ -87,10 +88,10 @@ function Filters({
       <Select
         label={intl.formatMessage(m.marketplaceFilter)}
         placeholder={intl.formatMessage(m.allMarketplaces)}
-        data={marketplaces.map((id) => ({ value: id, label: MARKETPLACE_NAMES[id] }))}
+        data={marketplaces.map((id) => ({ value: id, label: saleChannelName(intl, id) }))}
         value={search.marketplace ?? null}
         onChange={(value) =>
-          onSearchChange({ ...search, marketplace: (value as MarketplaceId | null) ?? undefined })
+          onSearchChange({ ...search, marketplace: (value as SaleChannel | null) ?? undefined })
         }
         clearable
         searchable
@@ -150,14 +151,15 @@ export function SalesPage({
   );
   const marketplaces = useMemo(() => {
     const collator = new Intl.Collator(intl.locale);
-    const ids = new Set<MarketplaceId>(session.allowedMarketplaces);
+    const ids = new Set<SaleChannel>(session.allowedMarketplaces);
     if (search.marketplace) ids.add(search.marketplace);
-    return [...ids].sort((a, b) => collator.compare(MARKETPLACE_NAMES[a], MARKETPLACE_NAMES[b]));
-  }, [session.allowedMarketplaces, search.marketplace, intl.locale]);
-  const withOpen = useMemo(
-    () => marketplacesWithOpenEvents(events, intl.locale),
-    [events, intl.locale],
-  );
+    const sorted = [...ids]
+      .filter((id) => id !== IN_PERSON)
+      .sort((a, b) => collator.compare(saleChannelName(intl, a), saleChannelName(intl, b)));
+    // The sales the seller recorded as made in person come last, after the marketplaces.
+    return [...sorted, IN_PERSON];
+  }, [session.allowedMarketplaces, search.marketplace, intl]);
+  const withOpen = useMemo(() => marketplacesWithOpenEvents(events, intl), [events, intl]);
   const filtered = isFiltered(search);
   // A new filter's answer is on its way while the last list stays on screen.
   const switching = query.isPlaceholderData && query.isFetching;

@@ -1,4 +1,4 @@
-import type { MarketplaceId, SaleEvent } from '@listloop/domain';
+import type { MarketplaceId, SaleChannel, SaleEvent } from '@listloop/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { itemKeys } from '../../../lib/inventory/item.api';
 import { listingKeys, queueListing } from '../../../lib/listings/listing.api';
@@ -17,7 +17,7 @@ export function useDismissSaleEvent() {
 export function useDismissAllSaleEvents() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (marketplace: MarketplaceId) => dismissAllSaleEvents(marketplace),
+    mutationFn: (marketplace: SaleChannel) => dismissAllSaleEvents(marketplace),
     onSettled: () => queryClient.invalidateQueries({ queryKey: saleEventKeys.all }),
   });
 }

@@ -1,0 +1,33 @@
+import { defineMessages } from '../../i18n/define-messages';
+
+/** The item screen's words about its sales: the status, the sales, and Mark as sold. */
+export const itemSalesMessages = defineMessages({
+  statusSold: { id: 'item.status.sold' },
+  statusNoneLeft: { id: 'item.status.noneLeft' },
+  title: { id: 'itemEditor.sale.title' },
+  where: { id: 'itemEditor.sale.where' },
+  units: { id: 'itemEditor.sale.units' },
+  doubleSale: { id: 'itemEditor.sale.doubleSale' },
+  loadFailed: { id: 'itemEditor.sale.loadFailed' },
+  openSales: { id: 'itemEditor.sale.openSales' },
+  noneLeft: { id: 'itemEditor.sale.noneLeft' },
+  soldWhileOpen: { id: 'itemEditor.sale.soldWhileOpen' },
+  soldWhileOpenBody: { id: 'itemEditor.sale.soldWhileOpenBody' },
+  soldWhileOpenLeft: { id: 'itemEditor.sale.soldWhileOpenLeft' },
+  markSold: { id: 'itemEditor.markSold.button' },
+  markSoldTitle: { id: 'itemEditor.markSold.title' },
+  markSoldIntro: { id: 'itemEditor.markSold.intro' },
+  markSoldWhere: { id: 'itemEditor.markSold.where' },
+  markSoldWherePlaceholder: { id: 'itemEditor.markSold.wherePlaceholder' },
+  markSoldInPerson: { id: 'itemEditor.markSold.inPerson' },
+  markSoldPrice: { id: 'itemEditor.markSold.price' },
+  markSoldPriceHint: { id: 'itemEditor.markSold.priceHint' },
+  markSoldDate: { id: 'itemEditor.markSold.date' },
+  markSoldQuantity: { id: 'itemEditor.markSold.quantity' },
+  markSoldQuantityHint: { id: 'itemEditor.markSold.quantityHint' },
+  markSoldDone: { id: 'itemEditor.markSold.done' },
+  whereRequired: { id: 'itemEditor.markSold.whereRequired' },
+  dateInvalid: { id: 'itemEditor.markSold.dateInvalid' },
+  quantityInvalid: { id: 'itemEditor.markSold.quantityInvalid' },
+  stopped: { id: 'itemEditor.listing.stopped' },
+});
