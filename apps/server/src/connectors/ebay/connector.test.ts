@@ -276,13 +276,24 @@ describe('eBay connector against the eBay emulator', () => {
         shipping: { profileId: policies.fulfillment, fromPostalCode: null },
       }),
     );
-    expect(problems.map((p) => p.path)).toEqual([
-      'condition',
-      'category',
-      'shipping.fromPostalCode',
+    expect(problems.map((p) => [p.path, p.code])).toEqual([
+      ['condition', 'condition.notMappable'],
+      ['category', 'field.missing'],
+      ['shipping.fromPostalCode', 'field.missing'],
+    ]);
+    // A general category typed where eBay's id belongs: said before anything is sent.
+    const typed = await connector.validate(input({ category: 'Men › Jeans' }));
+    expect(typed).toEqual([
+      {
+        path: 'category',
+        code: 'category.notMarketplaceCategory',
+        params: { marketplace: 'eBay', category: 'Men › Jeans' },
+        message:
+          "'Men › Jeans' is not one of eBay’s categories; choose one on the eBay tab, or map this category with a category mapping rule for eBay.",
+      },
     ]);
     await expect(connector.publish(input({ category: null }))).rejects.toThrow(
-      'eBay would refuse this listing: eBay needs a category.',
+      'eBay would refuse this listing: eBay needs a category; set it on the item or in the eBay defaults.',
     );
   });
 

@@ -430,18 +430,18 @@ describe('Etsy connector against the Etsy emulator', () => {
         extra: { who_made: 'me' },
       }),
     );
-    expect(problems.map((p) => p.path)).toEqual([
-      'title',
-      'category',
-      'extra.who_made',
-      'extra.when_made',
-      'shipping.profileId',
-      'shipping.processingProfileId',
-      'tags',
+    expect(problems.map((p) => [p.path, p.code])).toEqual([
+      ['title', 'title.characterRepeated'],
+      ['category', 'category.notMarketplaceCategory'],
+      ['extra.who_made', 'extra.invalid'],
+      ['extra.when_made', 'extra.missing'],
+      ['shipping.profileId', 'field.missing'],
+      ['shipping.processingProfileId', 'field.missing'],
+      ['tags', 'tags.tooLong'],
     ]);
     calls = [];
     await expect(connector.publish(input({ photos: [] }))).rejects.toThrow(
-      'Etsy would refuse this listing: Etsy needs at least one photo.',
+      'Etsy would refuse this listing: Etsy needs at least 1 photo; add one.',
     );
     expect(calls).toHaveLength(0);
   });

@@ -1,4 +1,11 @@
-import type { BuiltListing, Item, ItemCondition, MarketplaceId } from '@listloop/domain';
+import type {
+  BuiltListing,
+  Item,
+  ItemCondition,
+  ListingProblem,
+  ListingProblemCode,
+  MarketplaceId,
+} from '@listloop/domain';
 
 /**
  * A server-side API connector for one source-group marketplace (issue 4): the worker's
@@ -27,9 +34,26 @@ export interface ConnectorListingInput extends ConnectorScope {
   built: BuiltListing;
 }
 
+/**
+ * Something the marketplace would refuse, found before sending: the BuiltListing path it is
+ * about, the domain's problem code and params (which the web translates) and an English
+ * sentence that says what to do.
+ */
 export interface ConnectorProblem {
   path: string;
   message: string;
+  code: ListingProblemCode;
+  params: Record<string, string | number>;
+}
+
+/** One of the domain's problems (marketplaceProblems) as a connector reports it. */
+export function connectorProblem(problem: ListingProblem): ConnectorProblem {
+  return {
+    path: problem.field,
+    message: problem.message,
+    code: problem.code,
+    params: problem.params,
+  };
 }
 
 export interface ConnectorPublished {
