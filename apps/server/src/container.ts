@@ -76,6 +76,7 @@ import { purgeOAuthStatesJob } from './modules/marketplace-auth/marketplace-auth
 import { ListingRepository } from './modules/listings/listing.repository';
 import { ListingService, jobIdOf } from './modules/listings/listing.service';
 import { executorByConnection } from './modules/listings/listing-executor';
+import { listingReachFor } from './modules/listings/listing-reach';
 import { executeListingJob, sweepListingsJob } from './modules/listings/listing.jobs';
 import { registerMarketplaces } from './connectors/marketplaces';
 import type { ShopifyConnector } from './connectors/shopify/connector';
@@ -195,10 +196,15 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const labels = new LabelService(db, repositories.labels, repositories.items);
   const items = new ItemService(db, repositories.items, labels, repositories.accountUsers);
   const marketplaceRules = new MarketplaceRuleService(db, repositories.marketplaceRules);
-  const listingPreviews = new ListingPreviewService(items, marketplaceRules, imageUrls);
   // The API connectors of the source-group marketplaces, and the OAuth providers of those a
   // seller connects by signing in; registered from the configuration below.
   const connectors = new ConnectorRegistry();
+  // One check for every listing path: reach, the marketplace's limits, its connector's own.
+  const listingPreviews = new ListingPreviewService(items, marketplaceRules, {
+    imageUrls,
+    connectors,
+    reachFor: listingReachFor(connectors, repositories.connections),
+  });
   const oauthProviders = new OAuthProviders();
   const connections = new ConnectionService(db, repositories.connections);
   // A pasted Depop API key is checked with Depop before it is stored (its seller id kept).
