@@ -18,6 +18,7 @@ export * from './images/image.schema';
 export * from './labels/label.schema';
 export * from './items/item.schema';
 export * from './items/completeness';
+export * from './items/category-path';
 export * from './items/item.api';
 export * from './marketplaces/built-listing';
 export * from './marketplaces/catalogue';

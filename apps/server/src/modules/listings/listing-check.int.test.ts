@@ -1,0 +1,219 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestClient } from '../../../test/client';
+import { connectMarketplace } from '../../../test/connections';
+import { createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
+import { queryRows, startTestServer, type TestServer } from '../../../test/server';
+import { waitFor } from '../../../test/wait';
+
+const ITEMS = '/api/account/item';
+
+/**
+ * The one check (preview, queue, job): "Ready" in the cross-list dialog must be exactly what
+ * the connector and ListLoop's reach allow. Sandbox mode: the real eBay and Etsy connectors,
+ * against the emulators, with the account connected to them.
+ */
+describe('the listing check: what the preview calls ready is what the queue accepts', () => {
+  let server: TestServer;
+  let account: AccountFixture;
+  let owner: TestClient;
+  let sku = 0;
+
+  const newItem = async (category: string): Promise<string> => {
+    sku += 1;
+    const created = await owner.post(ITEMS, {
+      generalDetails: {
+        title: "1990s Levi's 501 Jeans",
+        description: 'Straight leg, light fading, no holes.',
+        brand: "Levi's",
+        condition: 'good',
+        price: 48,
+        primaryColor: 'Blue',
+        size: '32',
+        category,
+        quantity: 1,
+        sku: `CHK-${sku}`,
+        weight: { pounds: 1, ounces: 8 },
+        images: [{ id: `img-${sku}`, url: 'https://images.listloop.test/jeans-1.jpg' }],
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    return created.body.item.itemID as string;
+  };
+  const preview = async (itemId: string, marketplaces: string[]) => {
+    const response = await owner.post(`${ITEMS}/${account.userId}/${itemId}/preview`, {
+      marketplaces,
+    });
+    expect(response.status, response.text).toBe(200);
+    return Object.fromEntries(
+      (response.body.previews as { marketplace: string; problems: any[] }[]).map((p) => [
+        p.marketplace,
+        p.problems,
+      ]),
+    );
+  };
+  const queue = (itemId: string, marketplace: string) =>
+    owner.put(`/api/rest/v1/item/${itemId}/status`, {
+      userId: account.userId,
+      marketplace,
+      status: 'queue',
+      operation: 'list',
+    });
+  const operationsOf = (itemId: string) =>
+    queryRows<{ marketplace: string; executor: string }>(
+      server,
+      sql`SELECT marketplace, executor FROM listing_operations WHERE item_id = ${itemId}`,
+    );
+
+  beforeAll(async () => {
+    server = await startTestServer({ env: { MARKETPLACES: 'sandbox', LOGIN_MAX_PER_IP: '1000' } });
+    account = await createAccount(server);
+    owner = await signIn(server, account);
+    const seeded = server.container.sandbox!.etsy.seeded;
+    const defaults = {
+      ebay: { location: { postalCode: '10001', country: 'US' } },
+      etsy: {
+        shipping: {
+          profileId: String(seeded.shippingProfileId),
+          processingProfileId: String(seeded.readinessStateId),
+        },
+        extra: { who_made: 'someone_else', when_made: '1990s' },
+      },
+    };
+    for (const [marketplace, body] of Object.entries(defaults)) {
+      const put = await owner.put(`/api/account/defaults/${marketplace}`, { defaults: body });
+      expect(put.status, put.text).toBe(200);
+    }
+    // Connecting eBay fills the eBay defaults with the seller's business policies (a job).
+    await server.container.sandboxConnections!.connectAccount(account.accountId, account.userId);
+    await waitFor(
+      async () => (await owner.get('/api/account/defaults/ebay')).body.defaults,
+      (found) => !!found?.policies?.fulfillment,
+    );
+  });
+  afterAll(() => server.close());
+
+  it('a general category is no eBay or Etsy category: refused at preview and at queue, with the same problem', async () => {
+    const itemId = await newItem('Men › Jeans');
+    const problems = await preview(itemId, ['ebay', 'etsy']);
+    for (const [marketplace, name] of [
+      ['ebay', 'eBay'],
+      ['etsy', 'Etsy'],
+    ] as const) {
+      expect(problems[marketplace]).toEqual([
+        {
+          code: 'category.notMarketplaceCategory',
+          field: 'category',
+          params: { marketplace: name, category: 'Men › Jeans' },
+          message: `'Men › Jeans' is not one of ${name}’s categories; choose one on the ${name} tab, or map this category with a category mapping rule for ${name}.`,
+        },
+      ]);
+      const refused = await queue(itemId, marketplace);
+      expect(refused.status, refused.text).toBe(400);
+      expect(refused.body.problems).toEqual(problems[marketplace]);
+      expect(refused.body.message).toBe(
+        `${name} would not take this listing: ${problems[marketplace]![0].message}`,
+      );
+    }
+    expect(await operationsOf(itemId)).toEqual([]);
+  });
+
+  it('a category mapped to eBay’s id, typed with either separator, is ready and is queued', async () => {
+    const rules = await owner.put('/api/account/mappingRule/ebay', {
+      rules: [{ field: 'category', from: 'Clothing > Men > Jeans', to: '11483' }],
+    });
+    expect(rules.status, rules.text).toBe(200);
+    const itemId = await newItem('Clothing › Men › Jeans');
+    expect((await preview(itemId, ['ebay'])).ebay).toEqual([]);
+    const queued = await queue(itemId, 'ebay');
+    expect(queued.status, queued.text).toBe(202);
+    expect(await operationsOf(itemId)).toEqual([{ marketplace: 'ebay', executor: 'connector' }]);
+  });
+
+  it('Whatnot, which ListLoop cannot reach, is never ready and is refused at queue time', async () => {
+    const itemId = await newItem('Men › Jeans');
+    const problems = await preview(itemId, ['whatnot']);
+    expect(problems.whatnot).toEqual([
+      {
+        code: 'marketplace.unreachable',
+        field: 'marketplace',
+        params: { marketplace: 'Whatnot' },
+        message: 'ListLoop cannot list on Whatnot from this server; choose another marketplace.',
+      },
+    ]);
+    const refused = await queue(itemId, 'whatnot');
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.problems).toEqual(problems.whatnot);
+    expect(await operationsOf(itemId)).toEqual([]);
+  });
+
+  it('Poshmark needs a connected account for the extension: refused without one, queued with one', async () => {
+    // Poshmark shows what the item sold for new.
+    const poshmarkItem = async () => {
+      const itemId = await newItem('Men › Jeans');
+      const own = await owner.put(`${ITEMS}/${account.userId}/${itemId}/listing/poshmark`, {
+        listing: { originalPrice: 98 },
+      });
+      expect(own.status, own.text).toBe(200);
+      return itemId;
+    };
+    const itemId = await poshmarkItem();
+    const missing = await preview(itemId, ['poshmark']);
+    expect(missing.poshmark).toEqual([
+      {
+        code: 'connection.missing',
+        field: 'marketplace',
+        params: { marketplace: 'Poshmark' },
+        message: 'Connect your Poshmark account in Marketplaces first.',
+      },
+    ]);
+    const refused = await queue(itemId, 'poshmark');
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.problems).toEqual(missing.poshmark);
+    expect(refused.body.message).toBe(
+      'ListLoop cannot list on Poshmark yet: Connect your Poshmark account in Marketplaces first.',
+    );
+
+    // The seller connects the Poshmark account the extension lists for (Marketplaces screen).
+    const connectionId = await connectMarketplace(owner, 'poshmark', { nickname: 'My closet' });
+    expect((await preview(itemId, ['poshmark'])).poshmark).toEqual([]);
+    const queued = await queue(itemId, 'poshmark');
+    expect(queued.status, queued.text).toBe(202);
+    expect(await operationsOf(itemId)).toEqual([{ marketplace: 'poshmark', executor: 'extension' }]);
+
+    // A connection the seller switched off is none.
+    const off = await owner.put(`/api/rest/v1/enterprise/connection/${connectionId}`, {
+      status: 'disconnected',
+    });
+    expect(off.status, off.text).toBe(200);
+    const other = await poshmarkItem();
+    expect((await preview(other, ['poshmark'])).poshmark.map((p: any) => p.code)).toEqual([
+      'connection.missing',
+    ]);
+  });
+
+  it('a connection that needs reconnecting is named, and nothing is queued through it', async () => {
+    const id = await connectMarketplace(owner, 'mercari', {
+      nickname: 'Old Mercari',
+      status: 'needs_reconnect',
+    });
+    const itemId = await newItem('Men › Jeans');
+    const shipping = await owner.put(`/api/account/defaults/mercari`, {
+      defaults: { shipping: { cost: 5, payer: 'buyer' } },
+    });
+    expect(shipping.status, shipping.text).toBe(200);
+    const problems = await preview(itemId, ['mercari']);
+    expect(problems.mercari).toEqual([
+      {
+        code: 'connection.needsReconnect',
+        field: 'marketplace',
+        params: { marketplace: 'Mercari', nickname: 'Old Mercari' },
+        message:
+          'Your Mercari connection “Old Mercari” needs reconnecting; reconnect it in Marketplaces.',
+      },
+    ]);
+    expect((await queue(itemId, 'mercari')).status).toBe(409);
+    await owner.put(`/api/rest/v1/enterprise/connection/${id}`, { status: 'connected' });
+    expect((await preview(itemId, ['mercari'])).mercari).toEqual([]);
+  });
+});
