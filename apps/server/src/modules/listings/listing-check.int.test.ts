@@ -45,12 +45,11 @@ describe('the listing check: what the preview calls ready is what the queue acce
       marketplaces,
     });
     expect(response.status, response.text).toBe(200);
-    return Object.fromEntries(
-      (response.body.previews as { marketplace: string; problems: any[] }[]).map((p) => [
-        p.marketplace,
-        p.problems,
-      ]),
-    );
+    const previews = response.body.previews as { marketplace: string; problems: any[] }[];
+    return Object.fromEntries(previews.map((p) => [p.marketplace, p.problems])) as Record<
+      string,
+      any[]
+    >;
   };
   const queue = (itemId: string, marketplace: string) =>
     owner.put(`/api/rest/v1/item/${itemId}/status`, {
