@@ -186,7 +186,7 @@ describe('the listing check: what the preview calls ready is what the queue acce
     });
     expect(off.status, off.text).toBe(200);
     const other = await poshmarkItem();
-    expect((await preview(other, ['poshmark'])).poshmark.map((p: any) => p.code)).toEqual([
+    expect((await preview(other, ['poshmark'])).poshmark!.map((p: any) => p.code)).toEqual([
       'connection.missing',
     ]);
   });
