@@ -208,6 +208,29 @@ describe('eBay connector against the eBay emulator', () => {
     expectNoViolations(emulator);
   });
 
+  it('reads the category tree of its site: the default tree, then every category, flat', async () => {
+    const categories = connector.categories!;
+    expect(categories).toMatchObject({ needsConnection: true, leavesOnly: true });
+    const treeId = await categories.treeId(SCOPE);
+    expect(treeId).toBe('0');
+    const tree = await categories.tree(SCOPE, treeId);
+    expect(tree.version).toBe('130');
+    expect(tree.categories[0]).toEqual({
+      id: '11450',
+      name: 'Clothing, Shoes & Accessories',
+      parentId: null,
+      leaf: false,
+    });
+    expect(tree.categories).toContainEqual({
+      id: '11483',
+      name: 'Jeans',
+      parentId: '1059',
+      leaf: true,
+    });
+    expect(tree.categories.some((c) => c.id === '0')).toBe(false);
+    expectNoViolations(emulator);
+  });
+
   it('finds a sale by polling getOrders once, and pages through many orders', async () => {
     const listing = input({ quantity: 3 });
     const first = await connector.publish(listing);

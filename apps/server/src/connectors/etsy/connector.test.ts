@@ -364,6 +364,25 @@ describe('Etsy connector against the Etsy emulator', () => {
     expectNoViolations(emulator);
   });
 
+  it('reads the seller taxonomy with the app key alone, flat, parents first', async () => {
+    const categories = connector.categories!;
+    expect(categories).toMatchObject({ needsConnection: false, leavesOnly: false });
+    const tree = await categories.tree(null, await categories.treeId(null));
+    expect(tree.categories).toContainEqual({
+      id: '374',
+      name: 'Clothing',
+      parentId: null,
+      leaf: false,
+    });
+    const men = tree.categories.find((c) => c.name === "Men's Clothing")!;
+    expect(men.parentId).toBe('374');
+    const pants = tree.categories.find((c) => c.parentId === men.id && c.name === 'Pants')!;
+    expect(tree.categories).toContainEqual(
+      expect.objectContaining({ name: 'Jeans', parentId: pants.id, leaf: true }),
+    );
+    expectNoViolations(emulator);
+  });
+
   it('finds a sale by polling receipts once, with its SKU; many sales page by page', async () => {
     const listing = input({ quantity: 3 });
     const first = await connector.publish(listing);
