@@ -36,6 +36,7 @@ export * from './rules/rules.api';
 export * from './marketplaces/connection.api';
 export * from './listings/listing.api';
 export * from './marketplaces/marketplace-import.api';
+export * from './marketplaces/marketplace-category.api';
 export * from './settings/user-settings';
 export * from './notifications/notification.schema';
 export * from './sale-detection/sale-detection.api';
