@@ -5,6 +5,8 @@ import { connectMarketplace } from '../../../test/connections';
 import { createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
 import { queryRows, startTestServer, type TestServer } from '../../../test/server';
 import { waitFor } from '../../../test/wait';
+import { loadMemberContext } from '../../platform/http/request-context';
+import { ListingService } from './listing.service';
 
 const ITEMS = '/api/account/item';
 
@@ -58,6 +60,16 @@ describe('the listing check: what the preview calls ready is what the queue acce
       status: 'queue',
       operation: 'list',
     });
+  /** The account's one eBay category rule for the item's category, made or changed. */
+  const mapEbayJeans = async (to: string) => {
+    const current = await owner.get('/api/account/mappingRule/ebay');
+    const existing = (current.body.mappingRules?.rules ?? []) as { id: string; from: string }[];
+    const id = existing.find((rule) => rule.from === 'Clothing > Men > Jeans')?.id;
+    const put = await owner.put('/api/account/mappingRule/ebay', {
+      rules: [{ ...(id ? { id } : {}), field: 'category', from: 'Clothing > Men > Jeans', to }],
+    });
+    expect(put.status, put.text).toBe(200);
+  };
   const operationsOf = (itemId: string) =>
     queryRows<{ marketplace: string; executor: string }>(
       server,
@@ -118,15 +130,86 @@ describe('the listing check: what the preview calls ready is what the queue acce
   });
 
   it('a category mapped to eBay’s id, typed with either separator, is ready and is queued', async () => {
-    const rules = await owner.put('/api/account/mappingRule/ebay', {
-      rules: [{ field: 'category', from: 'Clothing > Men > Jeans', to: '11483' }],
-    });
-    expect(rules.status, rules.text).toBe(200);
+    await mapEbayJeans('11483');
     const itemId = await newItem('Clothing › Men › Jeans');
     expect((await preview(itemId, ['ebay'])).ebay).toEqual([]);
     const queued = await queue(itemId, 'ebay');
     expect(queued.status, queued.text).toBe(202);
     expect(await operationsOf(itemId)).toEqual([{ marketplace: 'ebay', executor: 'connector' }]);
+  });
+
+  it('an eBay id its tree does not hold, or one with subcategories, is not ready either', async () => {
+    const itemId = await newItem('Clothing › Men › Jeans');
+    const mapTo = async (to: string) => {
+      await mapEbayJeans(to);
+      return (await preview(itemId, ['ebay'])).ebay;
+    };
+    expect(await mapTo('99999')).toEqual([
+      {
+        code: 'category.unknown',
+        field: 'category',
+        params: { marketplace: 'eBay', category: '99999' },
+        message: 'eBay has no category 99999; choose one of eBay’s categories on the eBay tab.',
+      },
+    ]);
+    expect(await mapTo('1059')).toEqual([
+      {
+        code: 'category.notLeaf',
+        field: 'category',
+        params: {
+          marketplace: 'eBay',
+          category: '1059',
+          path: "Clothing, Shoes & Accessories › Men › Men's Clothing",
+        },
+        message:
+          "eBay lists only in the most specific categories, and 'Clothing, Shoes & Accessories › Men › Men's Clothing' has subcategories; choose one of them on the eBay tab.",
+      },
+    ]);
+    expect((await queue(itemId, 'ebay')).status).toBe(400);
+    expect(await mapTo('11483')).toEqual([]);
+  });
+
+  it('the job checks again before calling eBay: a listing broken since the queue is never sent', async () => {
+    await mapEbayJeans('11483');
+    const { container } = server;
+    // Queued by a process whose send never happened, so the job runs when this test says.
+    const unsent = new ListingService(
+      container.database.db,
+      container.repositories.items,
+      container.services.items,
+      container.repositories.listings,
+      container.connectors,
+      async () => null,
+      container.services.listingPreviews,
+    );
+    const { context } = await loadMemberContext(
+      container.repositories.accountUsers,
+      { id: account.userId, email: account.email, name: '' },
+      'test',
+    );
+    const itemId = await newItem('Clothing › Men › Jeans');
+    const queued = await unsent.queue(context!, itemId, {
+      userId: account.userId,
+      marketplace: 'ebay',
+      operation: 'list',
+    });
+    // Meanwhile the seller's rule sends the category to the general words again.
+    await mapEbayJeans('Jeans');
+    await container.services.listings.execute(
+      { operationId: queued.operation.operationId, accountId: account.accountId },
+      { retryCount: 0, retryLimit: 5, logger: container.logger },
+    );
+    const listing = (await owner.get(`${ITEMS}/${account.userId}/${itemId}`)).body.item.listings
+      .ebay;
+    expect(listing).toMatchObject({
+      status: 'list_failure',
+      failureReason:
+        "eBay would not take this listing: 'Jeans' is not one of eBay’s categories; choose one on the eBay tab, or map this category with a category mapping rule for eBay.",
+    });
+    const sku = (await owner.get(`${ITEMS}/${account.userId}/${itemId}`)).body.item.generalDetails
+      .sku as string;
+    const offers = [...container.sandbox!.ebay.store.offers.values()].filter((o) => o.sku === sku);
+    expect(offers).toEqual([]);
   });
 
   it('Whatnot, which ListLoop cannot reach, is never ready and is refused at queue time', async () => {
