@@ -1394,6 +1394,8 @@ const ownDataOnly: Record<string, string> = {
     'answers from the caller’s own eBay connection; the path names a policy of that eBay seller account, not a row of ours',
   'GET /api/marketplaces/shopify/metafields':
     'answers from the caller’s own Shopify connection; takes no id of ours',
+  'GET /api/marketplaces/:marketplace/categories':
+    'a marketplace’s public category tree, read through the caller’s own connection; the ids it takes are the marketplace’s categories, not rows of ours',
   'POST /api/marketplaces/shopify/subscription':
     'subscribes the caller’s own Shopify connection; takes no id',
   'GET /api/marketplaces/shopify/metafieldMapper':
