@@ -1,4 +1,4 @@
-import { FIELD_WORDS, type ListingProblem } from './listing-checks';
+import { FIELD_WORDS, type ListingProblem, type ListingProblemCode } from './listing-checks';
 import type { RequirableField } from './catalogue';
 import { MARKETPLACE_NAMES, type MarketplaceId } from './marketplaces';
 
@@ -10,6 +10,20 @@ import { MARKETPLACE_NAMES, type MarketplaceId } from './marketplaces';
  */
 
 type Problem = ListingProblem;
+
+/**
+ * The problems of reach: the account's connections or this server, not the listing, must
+ * change (the queue refuses them with 409, and the app sends the seller to Marketplaces).
+ */
+export const REACH_PROBLEM_CODES: readonly ListingProblemCode[] = [
+  'marketplace.unreachable',
+  'connection.missing',
+  'connection.needsReconnect',
+];
+
+export function isReachProblem(problem: Pick<ListingProblem, 'code'>): boolean {
+  return REACH_PROBLEM_CODES.includes(problem.code);
+}
 
 const nameOf = (marketplace: MarketplaceId) => MARKETPLACE_NAMES[marketplace];
 
@@ -120,7 +134,7 @@ export const marketplaceProblems = {
     return {
       code: 'photos.notPublic',
       field: `photos.${index}`,
-      message: `${name} fetches photos from the web, and photo ${index + 1} has no public address; set PUBLIC_URL on the server, or replace the photo.`,
+      message: `${name} fetches photos from the web, and photo ${index + 1} has no public address; ask whoever runs your ListLoop to give it one (PUBLIC_URL), or replace the photo.`,
       params: { marketplace: name, number: index + 1 },
     };
   },

@@ -192,7 +192,7 @@ describe('Shopify mapper', () => {
       code: 'photos.notPublic',
       params: { marketplace: 'Shopify', number: 1 },
       message:
-        'Shopify fetches photos from the web, and photo 1 has no public address; set PUBLIC_URL on the server, or replace the photo.',
+        'Shopify fetches photos from the web, and photo 1 has no public address; ask whoever runs your ListLoop to give it one (PUBLIC_URL), or replace the photo.',
     });
   });
 

@@ -3,6 +3,7 @@ import os from 'node:os';
 import type { Logger } from 'pino';
 import {
   ListingSchema,
+  isReachProblem,
   MARKETPLACE_NAMES,
   SUPPORTED_MARKETPLACES,
   listingActor,
@@ -82,17 +83,6 @@ function problemsMessage(marketplace: MarketplaceId, problems: readonly ListingP
   return problems.some(isReachProblem)
     ? `ListLoop cannot list on ${MARKETPLACE_NAMES[marketplace]} yet: ${said}`
     : `${MARKETPLACE_NAMES[marketplace]} would not take this listing: ${said}`;
-}
-
-const REACH_PROBLEMS: ReadonlySet<ListingProblem['code']> = new Set([
-  'marketplace.unreachable',
-  'connection.missing',
-  'connection.needsReconnect',
-]);
-
-/** A problem of the account's connections or this server, not of the listing. */
-function isReachProblem(problem: ListingProblem): boolean {
-  return REACH_PROBLEMS.has(problem.code);
 }
 
 /**
