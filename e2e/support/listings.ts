@@ -9,6 +9,7 @@ export interface ApiItem {
     price: number | null;
     quantity: number;
     sku: string;
+    size: string;
     images: unknown[];
   };
   listings: Record<string, unknown>;
@@ -45,6 +46,8 @@ export async function findListableItem(
     maxPrice?: number;
     /** How many listable items to pass over from that end (journeys sharing an end). */
     skip?: number;
+    /** Only items with a size (Poshmark, Grailed and Vinted need one). */
+    withSize?: boolean;
   },
 ): Promise<ApiItem> {
   let found: ApiItem | undefined;
@@ -63,6 +66,7 @@ export async function findListableItem(
           details.price >= 1 &&
           (options.maxPrice === undefined || details.price <= options.maxPrice) &&
           details.title.length <= 80 &&
+          (!options.withSize || details.size.trim() !== '') &&
           unlistedFor(listings, options.marketplaces);
         const candidates = items.filter(listable);
         if (options.from === 'last') candidates.reverse();
