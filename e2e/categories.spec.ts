@@ -144,7 +144,9 @@ test.describe('marketplace categories', () => {
     await dialog.getByRole('checkbox', { name: 'Whatnot', exact: true }).check();
     const whatnot = dialog.getByRole('group', { name: 'Whatnot' });
     await expect(
-      whatnot.getByText('ListLoop cannot list on Whatnot from this server; choose another marketplace.'),
+      whatnot.getByText(
+        'ListLoop cannot list on Whatnot from this server; choose another marketplace.',
+      ),
     ).toBeVisible();
     await expect(whatnot.getByText('Ready to list')).toHaveCount(0);
     await dialog.getByRole('checkbox', { name: 'Whatnot', exact: true }).uncheck();
@@ -178,11 +180,17 @@ test.describe('marketplace categories', () => {
     await dialog.getByRole('button', { name: 'Done' }).click();
     const panel = page.getByRole('region', { name: 'Marketplaces', exact: true });
     await expect(
-      panel.getByRole('listitem').filter({ hasText: 'Poshmark' }).getByText('Waiting for the browser extension'),
+      panel
+        .getByRole('listitem')
+        .filter({ hasText: 'Poshmark' })
+        .getByText('Waiting for the browser extension'),
     ).toBeVisible();
 
     // Cleaning up the connection, through the screen: other journeys share the demo account.
-    await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Marketplaces' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Marketplaces' })
+      .click();
     await row.getByRole('button', { name: `Disconnect ${nickname}` }).click();
     const confirm = page.getByRole('dialog', { name: `Disconnect ${nickname}?` });
     await confirm.getByRole('button', { name: 'Disconnect', exact: true }).click();

@@ -34,9 +34,12 @@ export const MarketplaceCategorySchema = z.object({
 });
 export type MarketplaceCategory = z.infer<typeof MarketplaceCategorySchema>;
 
-const CategoryId = z.string().trim().regex(/^[A-Za-z0-9_-]{1,40}$/, {
-  message: 'Category ids are letters, digits, - or _.',
-});
+const CategoryId = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,40}$/, {
+    message: 'Category ids are letters, digits, - or _.',
+  });
 
 export const MarketplaceCategoriesQuerySchema = z
   .object({

@@ -293,7 +293,10 @@ describe('eBay emulator', () => {
       'Clothing, Shoes & Accessories',
     ]);
 
-    const subtree = await api('GET', `${TAXONOMY}/category_tree/0/get_category_subtree?category_id=1059`);
+    const subtree = await api(
+      'GET',
+      `${TAXONOMY}/category_tree/0/get_category_subtree?category_id=1059`,
+    );
     expect(subtree.body!.categorySubtreeNode).toMatchObject({
       category: { categoryName: "Men's Clothing" },
       categoryTreeNodeLevel: 3,

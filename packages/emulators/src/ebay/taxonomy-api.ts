@@ -152,7 +152,7 @@ export function taxonomyHandlers(
       const index = indexes.get(tree.id)!;
       const ancestorsOf = (id: string): Indexed[] => {
         const out: Indexed[] = [];
-        for (let at = index.get(id); at && at.parentId !== ROOT_ID; ) {
+        for (let at = index.get(id); at && at.parentId !== ROOT_ID;) {
           const parent = index.get(at.parentId);
           if (!parent) break;
           out.push(parent);

@@ -115,8 +115,22 @@ export const ETSY_SELLER_TAXONOMY: EtsyTaxonomyNode[] = [
     1429,
     'Shoes',
     [
-      [1430, "Men's Shoes", [[1431, 'Boots'], [1432, 'Sneakers & Athletic Shoes']]],
-      [1440, "Women's Shoes", [[1441, 'Boots'], [1442, 'Heels']]],
+      [
+        1430,
+        "Men's Shoes",
+        [
+          [1431, 'Boots'],
+          [1432, 'Sneakers & Athletic Shoes'],
+        ],
+      ],
+      [
+        1440,
+        "Women's Shoes",
+        [
+          [1441, 'Boots'],
+          [1442, 'Heels'],
+        ],
+      ],
     ],
   ],
 ];
@@ -135,9 +149,7 @@ export function etsyTaxonomyIds(nodes: readonly EtsyTaxonomyNode[]): Set<number>
 }
 
 /** The taxonomy as getSellerTaxonomyNodes answers it: nested nodes with their full paths. */
-export function sellerTaxonomyJson(
-  nodes: readonly EtsyTaxonomyNode[],
-): Record<string, unknown>[] {
+export function sellerTaxonomyJson(nodes: readonly EtsyTaxonomyNode[]): Record<string, unknown>[] {
   const toJson = (
     [id, name, children]: EtsyTaxonomyNode,
     level: number,

@@ -339,10 +339,12 @@ export function depopListingProblems(
   const add = (problem: ListingProblem) => problems.push(problem);
   const plain = (code: ListingProblem['code'], field: string, message: string) =>
     add({ code, field, message, params: { marketplace: 'Depop' } });
-  if (sku.length > DEPOP_SKU_MAX) add(marketplaceProblems.skuTooLong('depop', DEPOP_SKU_MAX, sku.length));
+  if (sku.length > DEPOP_SKU_MAX)
+    add(marketplaceProblems.skuTooLong('depop', DEPOP_SKU_MAX, sku.length));
   // The description Depop gets carries the tags as hashtags: count what is sent.
   const description = depopDescription(built.description, built.tags);
-  if (!description) plain('description.missing', 'description', 'Depop needs a description; add one.');
+  if (!description)
+    plain('description.missing', 'description', 'Depop needs a description; add one.');
   else if (characterCount(description) > DEPOP_DESCRIPTION_MAX) {
     add(
       marketplaceProblems.descriptionTooLong(
@@ -362,7 +364,12 @@ export function depopListingProblems(
       code: 'photos.tooFew',
       field: 'photos',
       message: 'Depop needs at least 1 photo; add one.',
-      params: { marketplace: 'Depop', min: DEPOP_PHOTOS.min, count: built.photos.length, missing: DEPOP_PHOTOS.min - built.photos.length },
+      params: {
+        marketplace: 'Depop',
+        min: DEPOP_PHOTOS.min,
+        count: built.photos.length,
+        missing: DEPOP_PHOTOS.min - built.photos.length,
+      },
     });
   } else if (built.photos.length > DEPOP_PHOTOS.max) {
     const count = built.photos.length;
@@ -370,7 +377,12 @@ export function depopListingProblems(
       code: 'photos.tooMany',
       field: 'photos',
       message: `Depop takes at most ${DEPOP_PHOTOS.max} photos; remove ${count - DEPOP_PHOTOS.max}.`,
-      params: { marketplace: 'Depop', max: DEPOP_PHOTOS.max, count, over: count - DEPOP_PHOTOS.max },
+      params: {
+        marketplace: 'Depop',
+        max: DEPOP_PHOTOS.max,
+        count,
+        over: count - DEPOP_PHOTOS.max,
+      },
     });
   }
   built.photos.forEach((url, index) => {
@@ -384,7 +396,12 @@ export function depopListingProblems(
       code: 'price.tooLow',
       field: 'price',
       message: `Depop prices are at least ${amount(DEPOP_MIN_PRICE)} ${built.currency}; raise the price.`,
-      params: { marketplace: 'Depop', min: DEPOP_MIN_PRICE, price: built.price, currency: built.currency },
+      params: {
+        marketplace: 'Depop',
+        min: DEPOP_MIN_PRICE,
+        price: built.price,
+        currency: built.currency,
+      },
     });
   }
   if (!(spec.currencies as readonly string[]).includes(built.currency)) {

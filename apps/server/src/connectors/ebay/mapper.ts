@@ -318,7 +318,8 @@ export function ebayListingProblems(
   if (!site) return [connectorProblem(marketplaceProblems.unreachable('ebay'))];
   const spec = defaultCatalogue.ebay;
   const sku = ebaySku(input);
-  if (sku.length > SKU_MAX) problems.push(marketplaceProblems.skuTooLong('ebay', SKU_MAX, sku.length));
+  if (sku.length > SKU_MAX)
+    problems.push(marketplaceProblems.skuTooLong('ebay', SKU_MAX, sku.length));
   const titleMax = spec.limits.title.max;
   if (!built.title.trim()) problems.push(missing('title.missing', 'title'));
   else if (titleMax !== null && built.title.length > titleMax) {
@@ -333,8 +334,7 @@ export function ebayListingProblems(
       message: 'eBay needs at least 1 photo; add 1 more photo.',
       params: { marketplace: 'eBay', min: 1, count: 0, missing: 1 },
     });
-  }
-  else if (built.photos.length > spec.limits.photos.max) {
+  } else if (built.photos.length > spec.limits.photos.max) {
     const max = spec.limits.photos.max;
     const count = built.photos.length;
     problems.push({

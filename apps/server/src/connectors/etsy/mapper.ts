@@ -243,14 +243,24 @@ export function etsyListingProblems(input: ConnectorListingInput): ConnectorProb
       code: 'price.tooLow',
       field: 'price',
       message: `Etsy prices are at least ${money(priceLimits.min)}; raise the price.`,
-      params: { marketplace: 'Etsy', min: priceLimits.min, price: built.price, currency: built.currency },
+      params: {
+        marketplace: 'Etsy',
+        min: priceLimits.min,
+        price: built.price,
+        currency: built.currency,
+      },
     });
   } else if (priceLimits.max !== null && built.price > priceLimits.max) {
     problems.push({
       code: 'price.tooHigh',
       field: 'price',
       message: `Etsy prices are at most ${money(priceLimits.max)}; lower the price.`,
-      params: { marketplace: 'Etsy', max: priceLimits.max, price: built.price, currency: built.currency },
+      params: {
+        marketplace: 'Etsy',
+        max: priceLimits.max,
+        price: built.price,
+        currency: built.currency,
+      },
     });
   }
   if (!(spec.currencies as readonly string[]).includes(built.currency)) {
@@ -266,7 +276,12 @@ export function etsyListingProblems(input: ConnectorListingInput): ConnectorProb
       code: 'photos.tooFew',
       field: 'photos',
       message: `Etsy needs at least ${min} photo; add one.`,
-      params: { marketplace: 'Etsy', min, count: built.photos.length, missing: min - built.photos.length },
+      params: {
+        marketplace: 'Etsy',
+        min,
+        count: built.photos.length,
+        missing: min - built.photos.length,
+      },
     });
   } else if (built.photos.length > photoLimits.max) {
     const count = built.photos.length;
@@ -290,7 +305,11 @@ export function etsyListingProblems(input: ConnectorListingInput): ConnectorProb
     problems.push(marketplaceProblems.extraMissing('etsy', 'when_made'));
   }
   for (const field of ['shipping.profileId', 'shipping.processingProfileId'] as const) {
-    const value = text(field === 'shipping.profileId' ? built.shipping.profileId : built.shipping.processingProfileId);
+    const value = text(
+      field === 'shipping.profileId'
+        ? built.shipping.profileId
+        : built.shipping.processingProfileId,
+    );
     if (!value) problems.push(marketplaceProblems.fieldMissing('etsy', field));
     else if (positiveId(value) === null) {
       problems.push(marketplaceProblems.fieldNotAnId('etsy', field, value));

@@ -268,7 +268,10 @@ export class ConnectionRepository {
       )
       .where(eq(marketplaceConnections.accountId, accountId))
       .orderBy(asc(marketplaceConnections.createdAt), asc(marketplaceConnections.id));
-    return rows.map(({ credentialId, ...row }) => ({ ...row, hasCredentials: credentialId !== null }));
+    return rows.map(({ credentialId, ...row }) => ({
+      ...row,
+      hasCredentials: credentialId !== null,
+    }));
   }
 
   /** A connection of the marketplace already linked to this seller account on the marketplace. */

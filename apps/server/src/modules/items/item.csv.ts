@@ -28,7 +28,8 @@ function numberCell(value: number | null | undefined): string {
 export function itemToCsvRow(item: Item): string[] {
   const details = item.generalDetails;
   const category =
-    details.category ?? (details.categoryV2 ? details.categoryV2.path.join(CATEGORY_SEPARATOR) : '');
+    details.category ??
+    (details.categoryV2 ? details.categoryV2.path.join(CATEGORY_SEPARATOR) : '');
   const cells: Record<ItemCsvColumn, string> = {
     sku: guardFormula(details.sku),
     title: guardFormula(details.title),

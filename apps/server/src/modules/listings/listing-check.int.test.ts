@@ -261,7 +261,9 @@ describe('the listing check: what the preview calls ready is what the queue acce
     expect((await preview(itemId, ['poshmark'])).poshmark).toEqual([]);
     const queued = await queue(itemId, 'poshmark');
     expect(queued.status, queued.text).toBe(202);
-    expect(await operationsOf(itemId)).toEqual([{ marketplace: 'poshmark', executor: 'extension' }]);
+    expect(await operationsOf(itemId)).toEqual([
+      { marketplace: 'poshmark', executor: 'extension' },
+    ]);
 
     // A connection the seller switched off is none.
     const off = await owner.put(`/api/rest/v1/enterprise/connection/${connectionId}`, {

@@ -15,8 +15,7 @@ export type ListingExecutor = 'connector' | 'extension';
  * the executor when there is one, else the one problem that says what to do.
  */
 export type ListingReach =
-  | { executor: ListingExecutor; problem: null }
-  | { executor: null; problem: ListingProblem };
+  { executor: ListingExecutor; problem: null } | { executor: null; problem: ListingProblem };
 
 /**
  * The rule, from the connectors this server has and the account's connections:

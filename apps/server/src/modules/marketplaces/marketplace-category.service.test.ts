@@ -47,8 +47,7 @@ function setup(options: { connected?: boolean; fail?: ConnectorError } = {}) {
     get: (marketplace: MarketplaceId) => (marketplace === 'ebay' ? connector : undefined),
   };
   const connections = {
-    usableFor: async () =>
-      options.connected === false ? [] : [{ id: 'conn-1' } as never],
+    usableFor: async () => (options.connected === false ? [] : [{ id: 'conn-1' } as never]),
   };
   const service = new MarketplaceCategoryService(registry, connections, { now: () => clock });
   return { service, calls, advance: (ms: number) => (clock += ms) };
@@ -119,7 +118,9 @@ describe('the marketplace categories', () => {
   });
 
   it('says nothing to the check when the tree cannot be read, and refuses the route clearly', async () => {
-    const down = setup({ fail: new ConnectorError('eBay had a problem (503).', { transient: true }) });
+    const down = setup({
+      fail: new ConnectorError('eBay had a problem (503).', { transient: true }),
+    });
     expect(await down.service.verdict('acct-1', 'user-1', 'ebay', '11483')).toBeNull();
     await expect(down.service.find(ctx, 'ebay', { q: 'jeans', limit: 5 })).rejects.toMatchObject({
       statusCode: 503,

@@ -51,7 +51,7 @@ function indexTree(tree: ConnectorCategoryTree, leavesOnly: boolean): IndexedTre
   for (const category of tree.categories) {
     const path: string[] = [];
     const seen = new Set<string>();
-    for (let at: typeof category | undefined = category; at && !seen.has(at.id); ) {
+    for (let at: typeof category | undefined = category; at && !seen.has(at.id);) {
       seen.add(at.id);
       path.unshift(at.name);
       at = at.parentId === null ? undefined : parents.get(at.parentId);
@@ -171,7 +171,10 @@ export class MarketplaceCategoryService implements CategoryCheck {
     return 'ok';
   }
 
-  private categoriesOf(marketplace: string): { id: MarketplaceId; categories: ConnectorCategories } {
+  private categoriesOf(marketplace: string): {
+    id: MarketplaceId;
+    categories: ConnectorCategories;
+  } {
     const id = isMarketplaceId(marketplace) ? marketplace : null;
     if (!id) throw badRequest(`${marketplace} is not a marketplace ListLoop knows.`);
     if (!hasCategoryTree(id)) {
@@ -210,7 +213,10 @@ export class MarketplaceCategoryService implements CategoryCheck {
     return (
       this.fresh(this.trees.get(key)) ??
       (await this.once(`tree:${key}`, async () => {
-        const read = indexTree(await categories.tree(connectorScope, treeId), categories.leavesOnly);
+        const read = indexTree(
+          await categories.tree(connectorScope, treeId),
+          categories.leavesOnly,
+        );
         this.trees.set(key, { value: read, until: this.now() + this.ttlMs });
         this.failedUntil.delete(marketplace);
         return read;

@@ -119,7 +119,9 @@ describe('the marketplace calls of spec §7 (eBay business policies, Shopify)', 
       ["Men's Clothing", false],
     ]);
     // Etsy's seller taxonomy needs no seller connection: any member reads it.
-    const etsy = await stranger.get(`/api/marketplaces/etsy/categories?q=${encodeURIComponent('men jeans')}`);
+    const etsy = await stranger.get(
+      `/api/marketplaces/etsy/categories?q=${encodeURIComponent('men jeans')}`,
+    );
     expect(etsy.status, etsy.text).toBe(200);
     expect(etsy.body.categories[0]).toMatchObject({
       name: 'Jeans',

@@ -163,7 +163,9 @@ export class ListingPreviewService {
     if (reachProblem) problems.push(reachProblem);
     problems.push(...checkListing(marketplace, composed.listing, this.catalogue));
     if (spec.supported) {
-      problems.push(...(await this.connectorProblems(accountId, item, marketplace, sent, problems)));
+      problems.push(
+        ...(await this.connectorProblems(accountId, item, marketplace, sent, problems)),
+      );
     }
     return {
       marketplace,
@@ -217,7 +219,8 @@ export class ListingPreviewService {
     const category = built.category?.trim();
     if (this.categories && category && !named.has('category')) {
       const verdict = await this.categories.verdict(accountId, item.userID, marketplace, category);
-      if (verdict === 'unknown') own.push(marketplaceProblems.categoryUnknown(marketplace, category));
+      if (verdict === 'unknown')
+        own.push(marketplaceProblems.categoryUnknown(marketplace, category));
       else if (verdict && verdict !== 'ok') {
         own.push(marketplaceProblems.categoryNotLeaf(marketplace, category, verdict.notLeaf));
       }

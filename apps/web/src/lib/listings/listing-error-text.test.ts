@@ -28,7 +28,8 @@ describe('the text of a refused listing call', () => {
   it('says the problems of a refused queue request in the reader’s language', () => {
     const refused = new ApiError(409, {
       code: 'request/conflict',
-      message: 'ListLoop cannot list on Poshmark yet: Connect your Poshmark account in Marketplaces first.',
+      message:
+        'ListLoop cannot list on Poshmark yet: Connect your Poshmark account in Marketplaces first.',
       problems: [
         {
           code: 'connection.missing',

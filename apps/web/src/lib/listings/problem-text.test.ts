@@ -110,7 +110,13 @@ describe('listing problems in the reader’s language', () => {
     ];
     expect(new Set(problems.map((p) => p.code)).size).toBe(problems.length);
     for (const messages of [enUS, es, enGB, italian]) {
-      const reader = createIntl({ locale: 'en', messages, onError: (error) => { throw error; } });
+      const reader = createIntl({
+        locale: 'en',
+        messages,
+        onError: (error) => {
+          throw error;
+        },
+      });
       for (const problem of problems) {
         const text = listingProblemText(reader, problem);
         expect(text, problem.code).toContain(String(problem.params.marketplace));
@@ -118,10 +124,14 @@ describe('listing problems in the reader’s language', () => {
         if (messages !== enUS && messages !== enGB) expect(text).not.toBe(problem.message);
       }
     }
-    expect(listingProblemText(intl, marketplaceProblems.extraTooMany('etsy', 'materials', 13, 15)))
-      .toBe('Etsy takes at most 13 in “Materials”; remove 2.');
     expect(
-      listingProblemText(intl, marketplaceProblems.fieldNotAnId('etsy', 'shipping.profileId', 'Std')),
+      listingProblemText(intl, marketplaceProblems.extraTooMany('etsy', 'materials', 13, 15)),
+    ).toBe('Etsy takes at most 13 in “Materials”; remove 2.');
+    expect(
+      listingProblemText(
+        intl,
+        marketplaceProblems.fieldNotAnId('etsy', 'shipping.profileId', 'Std'),
+      ),
     ).toBe(
       'Etsy needs the id of a shipping profile (a number), not “Std”; copy the id from Etsy into the Etsy defaults.',
     );

@@ -217,7 +217,8 @@ export function CrossListDialog({
                         titleId={`cross-list-${marketplace}-status`}
                       />
                       {built.problems.some(
-                        (p) => p.code === 'connection.missing' || p.code === 'connection.needsReconnect',
+                        (p) =>
+                          p.code === 'connection.missing' || p.code === 'connection.needsReconnect',
                       ) && (
                         <Anchor component={Link} to={MARKETPLACES_PATH} fz="sm" ta="left">
                           {intl.formatMessage(listingMessages.crossListConnect, {
