@@ -9,6 +9,30 @@ test.describe('cross-listing', () => {
   }) => {
     test.setTimeout(120_000);
     await signInAsDemo(page);
+
+    // The browser extension lists on Mercari for an account the seller connects first, on the
+    // Marketplaces screen (the demo is connected to the sandbox's API marketplaces only).
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Marketplaces' })
+      .click();
+    const mercariAccount = page.getByRole('region', { name: 'Mercari', exact: true });
+    await mercariAccount.getByRole('button', { name: 'Connect an account on Mercari' }).click();
+    const connect = page.getByRole('dialog', { name: 'Connect an account on Mercari' });
+    const nickname = `Closet ${Date.now().toString(36)}`;
+    // The nickname field starts with the marketplace's name; the seller writes their own.
+    const nicknameBox = connect.getByRole('textbox', { name: 'Nickname' });
+    await nicknameBox.clear();
+    await nicknameBox.pressSequentially(nickname);
+    await connect.getByRole('button', { name: 'Connect account' }).click();
+    await expect(connect).toBeHidden();
+    await expect(
+      mercariAccount
+        .getByRole('listitem')
+        .filter({ hasText: nickname })
+        .getByText('Connected', { exact: true }),
+    ).toBeVisible();
+
     // page.request shares the page's cookies: the calls below are the signed-in seller's.
     const item = await findListableItem(page.request, {
       marketplaces: ['ebay', 'mercari'],

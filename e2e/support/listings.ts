@@ -50,6 +50,8 @@ export async function findListableItem(
     skip?: number;
     /** What else the journey's marketplaces need of it (Poshmark: a size, brand and colour). */
     where?: (item: ApiItem) => boolean;
+    /** Only items with a size (Poshmark, Grailed and Vinted need one). */
+    withSize?: boolean;
   },
 ): Promise<ApiItem> {
   let found: ApiItem | undefined;
@@ -68,6 +70,7 @@ export async function findListableItem(
           details.price >= 1 &&
           (options.maxPrice === undefined || details.price <= options.maxPrice) &&
           details.title.length <= 80 &&
+          (!options.withSize || details.size.trim() !== '') &&
           unlistedFor(listings, options.marketplaces);
         const candidates = items.filter(
           (item) => listable(item) && (options.where?.(item) ?? true),

@@ -250,6 +250,18 @@ async function benchListings(
   const login = await client.post('/api/rest/v1/auth/session_login', OWNER);
   if (login.status !== 200) throw new Error(`sign-in failed: ${login.text}`);
   const userId = (await client.get('/api/rest/v1/auth/session')).body.userId as string;
+  // ListLoop queues only where it can reach the seller: the seller's account, connected.
+  const connectionId = `bench${LISTING_MARKETPLACE}connection0000`;
+  const connection = await client.put(`/api/rest/v1/enterprise/connection/${connectionId}`, {
+    marketplace: LISTING_MARKETPLACE,
+    nickname: 'Bench',
+  });
+  if (connection.status !== 201) throw new Error(`connect failed: ${connection.text}`);
+  const key = await client.put(`/integration-${LISTING_MARKETPLACE}/v1/credentials`, {
+    connectionId,
+    credentials: { marketplaceAccount: { marketplaceID: LISTING_MARKETPLACE }, apiKey: 'bench' },
+  });
+  if (key.status !== 200) throw new Error(`connect failed: ${key.text}`);
 
   const createItems = async (count: number, prefix: string): Promise<string[]> => {
     const ids: string[] = [];

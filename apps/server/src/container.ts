@@ -76,6 +76,8 @@ import { purgeOAuthStatesJob } from './modules/marketplace-auth/marketplace-auth
 import { ListingRepository } from './modules/listings/listing.repository';
 import { ListingService, jobIdOf } from './modules/listings/listing.service';
 import { executorByConnection } from './modules/listings/listing-executor';
+import { listingReachFor } from './modules/listings/listing-reach';
+import { MarketplaceCategoryService } from './modules/marketplaces/marketplace-category.service';
 import { executeListingJob, sweepListingsJob } from './modules/listings/listing.jobs';
 import { registerMarketplaces } from './connectors/marketplaces';
 import type { ShopifyConnector } from './connectors/shopify/connector';
@@ -195,10 +197,22 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const labels = new LabelService(db, repositories.labels, repositories.items);
   const items = new ItemService(db, repositories.items, labels, repositories.accountUsers);
   const marketplaceRules = new MarketplaceRuleService(db, repositories.marketplaceRules);
-  const listingPreviews = new ListingPreviewService(items, marketplaceRules, imageUrls);
   // The API connectors of the source-group marketplaces, and the OAuth providers of those a
   // seller connects by signing in; registered from the configuration below.
   const connectors = new ConnectorRegistry();
+  // The marketplaces' category trees, kept for a day (decision 0022).
+  const marketplaceCategories = new MarketplaceCategoryService(
+    connectors,
+    repositories.connections,
+  );
+  // One check for every listing path: reach, the marketplace's limits, its connector's own,
+  // and whether the category is one of the marketplace's (decision 0021).
+  const listingPreviews = new ListingPreviewService(items, marketplaceRules, {
+    imageUrls,
+    connectors,
+    reachFor: listingReachFor(connectors, repositories.connections),
+    categories: marketplaceCategories,
+  });
   const oauthProviders = new OAuthProviders();
   const connections = new ConnectionService(db, repositories.connections);
   // A pasted Depop API key is checked with Depop before it is stored (its seller id kept).
@@ -284,6 +298,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
       },
     ),
     marketplaceAccounts,
+    marketplaceCategories,
     shopifyMetafields,
     shopifyTags: new ShopifyTagsService(items, repositories.items),
     webhooks: new WebhookService(

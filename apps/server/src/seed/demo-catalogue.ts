@@ -28,7 +28,7 @@ interface Template {
 const TEMPLATES: Template[] = [
   {
     kind: 'Denim Jacket',
-    category: 'Clothing > Men > Coats & Jackets',
+    category: 'Clothing › Men › Coats & Jackets',
     ebayCategoryId: '57988',
     etsyTaxonomyId: '374',
     depop: { department: 'menswear', productType: 'jackets' },
@@ -41,7 +41,7 @@ const TEMPLATES: Template[] = [
   },
   {
     kind: 'Flannel Shirt',
-    category: 'Clothing > Men > Shirts',
+    category: 'Clothing › Men › Shirts',
     ebayCategoryId: '57990',
     etsyTaxonomyId: '374',
     depop: { department: 'menswear', productType: 'shirts' },
@@ -54,7 +54,7 @@ const TEMPLATES: Template[] = [
   },
   {
     kind: 'Band Tee',
-    category: 'Clothing > Men > T-Shirts',
+    category: 'Clothing › Men › T-Shirts',
     ebayCategoryId: '15687',
     etsyTaxonomyId: '374',
     depop: { department: 'menswear', productType: 'tshirts' },
@@ -67,7 +67,7 @@ const TEMPLATES: Template[] = [
   },
   {
     kind: 'Wool Sweater',
-    category: 'Clothing > Women > Sweaters',
+    category: 'Clothing › Women › Sweaters',
     ebayCategoryId: '63866',
     etsyTaxonomyId: '374',
     depop: { department: 'womenswear', productType: 'jumpers' },
@@ -80,7 +80,7 @@ const TEMPLATES: Template[] = [
   },
   {
     kind: 'Leather Handbag',
-    category: 'Accessories > Bags > Handbags',
+    category: 'Accessories › Bags › Handbags',
     ebayCategoryId: '169291',
     etsyTaxonomyId: '132',
     depop: { department: 'womenswear', productType: 'bags' },
@@ -93,7 +93,7 @@ const TEMPLATES: Template[] = [
   },
   {
     kind: 'Silk Scarf',
-    category: 'Accessories > Scarves',
+    category: 'Accessories › Scarves',
     ebayCategoryId: '45238',
     etsyTaxonomyId: '1',
     depop: { department: 'womenswear', productType: 'scarves' },
@@ -106,7 +106,7 @@ const TEMPLATES: Template[] = [
   },
   {
     kind: 'Running Sneakers',
-    category: 'Shoes > Men > Sneakers',
+    category: 'Shoes › Men › Sneakers',
     ebayCategoryId: '15709',
     etsyTaxonomyId: '1429',
     depop: { department: 'menswear', productType: 'trainers' },
@@ -119,7 +119,7 @@ const TEMPLATES: Template[] = [
   },
   {
     kind: 'Ankle Boots',
-    category: 'Shoes > Women > Boots',
+    category: 'Shoes › Women › Boots',
     ebayCategoryId: '53557',
     etsyTaxonomyId: '1429',
     depop: { department: 'womenswear', productType: 'boots' },
@@ -132,7 +132,7 @@ const TEMPLATES: Template[] = [
   },
   {
     kind: 'Midi Dress',
-    category: 'Clothing > Women > Dresses',
+    category: 'Clothing › Women › Dresses',
     ebayCategoryId: '63861',
     etsyTaxonomyId: '374',
     depop: { department: 'womenswear', productType: 'dresses' },
@@ -145,7 +145,7 @@ const TEMPLATES: Template[] = [
   },
   {
     kind: 'Ceramic Vase',
-    category: 'Home > Decor > Vases',
+    category: 'Home › Decor › Vases',
     ebayCategoryId: '36028',
     etsyTaxonomyId: '891',
     depop: { department: 'everything-else', productType: 'vases' },
@@ -158,7 +158,7 @@ const TEMPLATES: Template[] = [
   },
   {
     kind: 'Film Camera',
-    category: 'Electronics > Cameras > Film Cameras',
+    category: 'Electronics › Cameras › Film Cameras',
     ebayCategoryId: '15230',
     etsyTaxonomyId: '825',
     depop: { department: 'everything-else', productType: 'cameras' },
@@ -171,7 +171,7 @@ const TEMPLATES: Template[] = [
   },
   {
     kind: 'Vinyl Record',
-    category: 'Music > Vinyl',
+    category: 'Music › Vinyl',
     ebayCategoryId: '176985',
     etsyTaxonomyId: '323',
     depop: { department: 'everything-else', productType: 'vinyl' },

@@ -1,3 +1,5 @@
+import type { ListingProblem } from '../marketplaces/listing-checks';
+
 /**
  * Stable error codes the server sends in `code` and the web app turns into text through its
  * catalogues (`error.<code>`). The server's English `message` is the fallback.
@@ -52,4 +54,9 @@ export interface ApiErrorBody {
   redirect?: string;
   /** Per-field problems of a rejected request body, query or path. */
   issues?: { path: string; message: string }[];
+  /**
+   * A refused queue request: every problem that stops the listing, with the codes and params
+   * the web translates (the same as the listing preview's).
+   */
+  problems?: ListingProblem[];
 }

@@ -16,24 +16,43 @@ import type { MarketplaceId } from './marketplaces';
 
 export const LISTING_PROBLEM_CODES = [
   'marketplace.unsupported',
+  // Whether ListLoop can carry the listing out at all: a connector, or the browser extension,
+  // through a connection of the account (marketplace-problems.ts).
+  'marketplace.unreachable',
+  'connection.missing',
+  'connection.needsReconnect',
   'title.missing',
   'title.tooLong',
+  'title.characterNotAllowed',
+  'title.characterRepeated',
   'description.missing',
   'description.tooLong',
   'description.tooManyHashtags',
   'description.htmlNotAllowed',
+  'description.contactDetails',
   'photos.tooFew',
   'photos.tooMany',
+  'photos.notPublic',
   'price.missing',
   'price.tooLow',
   'price.tooHigh',
   'currency.unsupported',
+  'quantity.tooLow',
   'quantity.tooHigh',
   'sku.tooLong',
   'tags.tooMany',
   'tags.tooLong',
+  'tags.characterNotAllowed',
+  'category.notMarketplaceCategory',
+  'category.unknown',
+  'category.notLeaf',
+  'size.notMapped',
   'field.missing',
+  'field.notAnId',
   'extra.missing',
+  'extra.invalid',
+  'extra.tooMany',
+  'extra.characterNotAllowed',
   'condition.missing',
   'condition.notMappable',
 ] as const;
@@ -62,7 +81,8 @@ function money(amount: number, currency: string): string {
   return symbol ? `${symbol}${amount.toFixed(2)}` : `${amount.toFixed(2)} ${currency}`;
 }
 
-const FIELD_WORDS: Record<RequirableField, string> = {
+/** What a marketplace may require, as the object of "M needs …". */
+export const FIELD_WORDS: Record<RequirableField, string> = {
   category: 'a category',
   brand: 'a brand',
   size: 'a size',

@@ -98,7 +98,7 @@ describe('general details alone', () => {
     [{ weight: { pounds: 0, ounces: 0 } }, { weight: null }],
     [
       { category: null, categoryV2: { id: '57989', path: ['Clothing', 'Men', 'Jeans'] } },
-      { category: 'Clothing > Men > Jeans' },
+      { category: 'Clothing › Men › Jeans' },
     ],
     [{ category: null, categoryV2: { id: '57989' } }, { category: '57989' }],
     [

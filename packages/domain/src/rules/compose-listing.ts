@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CATEGORY_SEPARATOR } from '../items/category-path';
 import type { GeneralDetails, ItemCondition } from '../items/item.schema';
 import { PRICE_MAX } from '../items/item.schema';
 import { PROTECTED_LISTING_FIELDS } from '../listings/listing-status';
@@ -140,7 +141,7 @@ function categoryOf(details: GeneralDetails): string | null {
   if (details.category) return details.category;
   const v2 = details.categoryV2;
   if (!v2) return null;
-  return v2.path.length > 0 ? v2.path.join(' > ') : v2.id;
+  return v2.path.length > 0 ? v2.path.join(CATEGORY_SEPARATOR) : v2.id;
 }
 
 function fromGeneralDetails(

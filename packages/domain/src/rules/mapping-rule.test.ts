@@ -39,8 +39,24 @@ describe('findMappingRule', () => {
     ['colour', 'Nike', undefined], // a rule maps only its own field
     ['condition', 'like_new', 'Excellent'],
     ['category', 'women > dresses', '11450'],
+    // The item form writes ` › ` between levels; a rule written with ` > ` still matches.
+    ['category', 'Women › Dresses', '11450'],
+    ['category', 'Women›Dresses', '11450'],
+    ['category', 'Women', undefined],
+    ['category', 'Dresses', undefined],
   ] as const)('%s %j → %j', (field, value, to) => {
     expect(findMappingRule(RULES, field, value)?.to).toBe(to);
+  });
+
+  it('reads either category separator in an exact rule too, keeping its letter case', () => {
+    const rules = [
+      rule({ field: 'category', from: 'Men › Jeans', to: '11483', match: 'exact', id: 'ex' }),
+    ];
+    expect(findMappingRule(rules, 'category', 'Men > Jeans')?.id).toBe('ex');
+    expect(findMappingRule(rules, 'category', 'men > jeans')).toBeUndefined();
+    // Other fields keep their values as written: '>' may be part of a brand.
+    const brand = [rule({ field: 'brand', from: 'A > B', to: 'AB', match: 'exact' })];
+    expect(findMappingRule(brand, 'brand', 'A › B')).toBeUndefined();
   });
 
   it('prefers an exact rule to a case-insensitive one', () => {
@@ -88,6 +104,18 @@ describe('MappingRulesSchema', () => {
     const rules = pairs.map((p, i) => ({ id: `r${i}`, field: 'brand', to: 'X', ...p }));
     const result = MappingRulesSchema.safeParse({ marketplaceId: 'ebay', rules });
     expect(result.success).toBe(valid);
+    if (!result.success) expect(result.error.issues[0]?.message).toMatch(/already maps/);
+  });
+
+  it('refuses two category rules for one path written with different separators', () => {
+    const result = MappingRulesSchema.safeParse({
+      marketplaceId: 'ebay',
+      rules: [
+        { id: 'a', field: 'category', from: 'Men > Jeans', to: '11483' },
+        { id: 'b', field: 'category', from: 'Men › Jeans', to: '57989' },
+      ],
+    });
+    expect(result.success).toBe(false);
     if (!result.success) expect(result.error.issues[0]?.message).toMatch(/already maps/);
   });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizeCategoryPath } from '../items/category-path';
 import { MarketplaceIdSchema } from '../marketplaces/marketplaces';
 
 /**
@@ -39,11 +40,21 @@ function fold(value: string): string {
   return value.normalize('NFC').toLocaleLowerCase('en-US');
 }
 
+/**
+ * A value as rules compare it: a category path with either separator (` › ` or ` > `) is one
+ * path, so a rule written with one matches a category typed with the other.
+ */
+function comparable(field: MappingField, value: string): string {
+  return field === 'category' ? normalizeCategoryPath(value) : value;
+}
+
 /** Two rules that could both match one value: the later one would never be used. */
 export function mappingRulesOverlap(a: MappingRule, b: MappingRule): boolean {
   if (a.field !== b.field) return false;
-  if (a.match === 'exact' && b.match === 'exact') return a.from === b.from;
-  return fold(a.from) === fold(b.from);
+  const from = comparable(a.field, a.from);
+  const other = comparable(b.field, b.from);
+  if (a.match === 'exact' && b.match === 'exact') return from === other;
+  return fold(from) === fold(other);
 }
 
 /** One marketplace's rules as stored and returned; at most one rule can match any value. */
@@ -87,11 +98,12 @@ export function findMappingRule(
   value: string | null,
 ): MappingRule | undefined {
   if (value === null) return undefined;
-  const text = value.trim();
+  const text = comparable(field, value.trim());
   if (text === '') return undefined;
   const ofField = rules.filter((rule) => rule.field === field);
+  const from = (rule: MappingRule) => comparable(field, rule.from);
   return (
-    ofField.find((rule) => rule.match === 'exact' && rule.from === text) ??
-    ofField.find((rule) => rule.match === 'case_insensitive' && fold(rule.from) === fold(text))
+    ofField.find((rule) => rule.match === 'exact' && from(rule) === text) ??
+    ofField.find((rule) => rule.match === 'case_insensitive' && fold(from(rule)) === fold(text))
   );
 }

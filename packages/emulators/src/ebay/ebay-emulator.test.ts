@@ -259,6 +259,57 @@ describe('eBay emulator', () => {
     expect(Object.keys(emulator.seededPolicies)).toEqual(['EBAY_US']);
   });
 
+  it('answers the Taxonomy API: the default tree, the tree, a subtree and suggestions', async () => {
+    const TAXONOMY = '/commerce/taxonomy/v1';
+    const id = await api('GET', `${TAXONOMY}/get_default_category_tree_id?marketplace_id=EBAY_US`);
+    expect(id).toMatchObject({ status: 200, body: { categoryTreeId: '0' } });
+
+    const tree = await api('GET', `${TAXONOMY}/category_tree/0`);
+    expect(tree.status).toBe(200);
+    const root = tree.body!.rootCategoryNode as Record<string, any>;
+    expect(root).toMatchObject({ category: { categoryId: '0', categoryName: 'Root' } });
+    const clothing = root.childCategoryTreeNodes.find(
+      (node: any) => node.category.categoryId === '11450',
+    );
+    expect(clothing).toMatchObject({
+      category: { categoryName: 'Clothing, Shoes & Accessories' },
+      categoryTreeNodeLevel: 1,
+      leafCategoryTreeNode: false,
+    });
+
+    const suggestions = await api(
+      'GET',
+      `${TAXONOMY}/category_tree/0/get_category_suggestions?q=${encodeURIComponent('men jeans')}`,
+    );
+    expect(suggestions.status).toBe(200);
+    const [first] = suggestions.body!.categorySuggestions as any[];
+    expect(first).toMatchObject({
+      category: { categoryId: '11483', categoryName: 'Jeans' },
+      categoryTreeNodeLevel: 4,
+    });
+    expect(first.categoryTreeNodeAncestors.map((a: any) => a.categoryName)).toEqual([
+      "Men's Clothing",
+      'Men',
+      'Clothing, Shoes & Accessories',
+    ]);
+
+    const subtree = await api(
+      'GET',
+      `${TAXONOMY}/category_tree/0/get_category_subtree?category_id=1059`,
+    );
+    expect(subtree.body!.categorySubtreeNode).toMatchObject({
+      category: { categoryName: "Men's Clothing" },
+      categoryTreeNodeLevel: 3,
+    });
+    expect(
+      (await api('GET', `${TAXONOMY}/category_tree/9/get_category_suggestions?q=jeans`)).body,
+    ).toMatchObject({ errors: [{ errorId: 62004 }] });
+    expect(
+      (await api('GET', `${TAXONOMY}/category_tree/0/get_category_suggestions?q=zzzz`)).status,
+    ).toBe(204);
+    expect(emulator.violations, describeViolations(emulator.violations)).toEqual([]);
+  });
+
   it('mounts under a host’s prefix: pages and links use the public base URL', async () => {
     const mounted = await createEbayEmulator({
       publicBaseUrl: 'http://127.0.0.1:0/sandbox/ebay',

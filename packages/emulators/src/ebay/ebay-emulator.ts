@@ -40,6 +40,7 @@ import {
 } from './existing-listings';
 import { FULFILLMENT_BASE_PATH, fulfillmentHandlers } from './fulfillment-api';
 import { INVENTORY_BASE_PATH, inventoryHandlers, offerJson, settleListing } from './inventory-api';
+import { TAXONOMY_BASE_PATH, taxonomyHandlers } from './taxonomy-api';
 
 const description = (file: string) =>
   fileURLToPath(new URL(`../../api-descriptions/ebay/${file}`, import.meta.url));
@@ -424,6 +425,13 @@ export class EbayEmulator {
       basePath: ACCOUNT_BASE_PATH,
       handlers: accountHandlers(this.context),
       errors: errorFormat('accountSystemError'),
+    });
+    await this.server.mountOpenApi({
+      name: 'commerce.taxonomy',
+      descriptionFile: description('commerce_taxonomy_v1_oas3.json'),
+      basePath: TAXONOMY_BASE_PATH,
+      handlers: taxonomyHandlers(this.context),
+      errors: errorFormat('taxonomySystemError'),
     });
     await this.server.mountOpenApi({
       name: 'sell.fulfillment',

@@ -245,6 +245,50 @@ export const EBAY_ERRORS = {
     category: 'REQUEST',
     message: 'Invalid order ID: {orderId}',
   },
+  // Commerce Taxonomy
+  taxonomySystemError: {
+    domain: 'API_TAXONOMY',
+    category: 'APPLICATION',
+    message:
+      'There was a problem with an eBay internal system or process. Contact eBay developer support for assistance.',
+  },
+  taxonomyMissingMarketplace: {
+    domain: 'API_TAXONOMY',
+    category: 'REQUEST',
+    message: 'Missing marketplace ID.',
+  },
+  taxonomyUnknownMarketplace: {
+    domain: 'API_TAXONOMY',
+    category: 'REQUEST',
+    message: 'The specified marketplace ID was not found.',
+  },
+  taxonomyUnknownTree: {
+    domain: 'API_TAXONOMY',
+    category: 'REQUEST',
+    message: 'The specified category tree ID was not found.',
+  },
+  taxonomyCategoryNotInTree: {
+    domain: 'API_TAXONOMY',
+    category: 'REQUEST',
+    message: 'The specified category ID does not belong to the specified category tree.',
+  },
+  taxonomyMissingCategory: {
+    domain: 'API_TAXONOMY',
+    category: 'REQUEST',
+    message: 'Missing category ID.',
+  },
+  taxonomyMissingKeyword: {
+    domain: 'API_TAXONOMY',
+    category: 'REQUEST',
+    message:
+      "Missing keyword 'q'. Please specify a valid set of keywords that best describes your item.",
+  },
+  taxonomyRootCategory: {
+    domain: 'API_TAXONOMY',
+    category: 'REQUEST',
+    message:
+      'The specified category ID is the root for the category tree. Please use {categoryTreeHref} to retrieve the entire tree.',
+  },
 } as const satisfies Record<string, Template>;
 
 export type EbayErrorName = keyof typeof EBAY_ERRORS;
@@ -297,6 +341,14 @@ export const EBAY_ERROR_IDS: Record<EbayErrorName, number> = {
   invalidOffset: 31000,
   invalidLimit: 31100,
   orderNotFound: 32100,
+  taxonomySystemError: 62000,
+  taxonomyMissingMarketplace: 62002,
+  taxonomyUnknownMarketplace: 62003,
+  taxonomyUnknownTree: 62004,
+  taxonomyCategoryNotInTree: 62005,
+  taxonomyMissingCategory: 62006,
+  taxonomyMissingKeyword: 62007,
+  taxonomyRootCategory: 62008,
 };
 
 /**

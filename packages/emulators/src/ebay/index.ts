@@ -9,3 +9,10 @@ export {
   type EbayExistingListing,
   type EbayExistingListingInput,
 } from './existing-listings';
+export {
+  EBAY_US_CATEGORY_TREE,
+  EBAY_US_CATEGORY_TREE_ID,
+  ebayLeafCategoryIds,
+  type EbayCategoryNode,
+} from './ebay-categories';
+export { TAXONOMY_BASE_PATH } from './taxonomy-api';

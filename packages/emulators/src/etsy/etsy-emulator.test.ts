@@ -220,6 +220,27 @@ describe('Etsy emulator', () => {
       ]);
     });
 
+    it('answers the seller taxonomy with nested nodes and their full paths, with the app key alone', async () => {
+      const response = await fetch(`${running.url}/v3/application/seller-taxonomy/nodes`, {
+        headers: { 'x-api-key': `${APP.keystring}:${APP.sharedSecret}` },
+      });
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { count: number; results: any[] };
+      expect(body.count).toBe(body.results.length);
+      const clothing = body.results.find((node) => node.id === 374);
+      expect(clothing).toMatchObject({ level: 0, name: 'Clothing', parent_id: null });
+      const men = clothing.children.find((node: any) => node.name === "Men's Clothing");
+      const pants = men.children.find((node: any) => node.name === 'Pants');
+      expect(pants.children[0]).toMatchObject({
+        name: 'Jeans',
+        level: 3,
+        parent_id: pants.id,
+        full_path_taxonomy_ids: [374, men.id, pants.id, pants.children[0].id],
+        children: [],
+      });
+      noViolations();
+    });
+
     it('names the token’s user and shop (getMe), and lists images at the listing’s own path', async () => {
       const me = await call('GET', '/v3/application/users/me');
       expect(await me.json()).toEqual({

@@ -21,6 +21,7 @@ import {
   type EtsyProductRecord,
   type EtsyShopRecord,
 } from './etsy-store';
+import { ETSY_SELLER_TAXONOMY, sellerTaxonomyJson } from './etsy-taxonomy';
 import { imageInfo } from './image-info';
 import {
   activationProblems,
@@ -214,6 +215,12 @@ export function etsyHandlers(etsy: EtsyContext): Record<string, EtsyHandler> {
   };
 
   return {
+    /** The seller taxonomy: every top-level node with its descendants embedded. */
+    getSellerTaxonomyNodes() {
+      const results = sellerTaxonomyJson(ETSY_SELLER_TAXONOMY);
+      return json(200, { count: results.length, results });
+    },
+
     ping(ctx) {
       return json(200, { application_id: ctx.app.applicationId });
     },

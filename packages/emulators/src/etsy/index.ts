@@ -9,3 +9,4 @@ export { ETSY_API_PREFIX, type EtsyRateLimits } from './etsy-api';
 export { DEFAULT_ETSY_RULES, type EtsyRules } from './etsy-context';
 export { ETSY_LISTING_STATES, type EtsyListingState } from './etsy-description';
 export type { EtsyListingRecord, EtsyReceiptRecord } from './etsy-store';
+export { ETSY_SELLER_TAXONOMY, etsyTaxonomyIds, type EtsyTaxonomyNode } from './etsy-taxonomy';

@@ -399,7 +399,7 @@ describe('Depop connector against the Depop emulator', () => {
     // A relative photo URL needs the server's public URL to be fetched by Depop.
     const noPublicUrl = makeConnector({ publicUrl: undefined });
     await expect(noPublicUrl.publish(listingInput())).rejects.toThrow(
-      /^Depop would refuse this listing: Depop needs a public address for the photo/,
+      /^Depop would refuse this listing: Depop fetches photos from the web, and photo 2 has no public address/,
     );
     expect(calls).toHaveLength(0);
   });

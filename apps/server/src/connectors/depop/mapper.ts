@@ -1,5 +1,15 @@
-import { characterCount, defaultCatalogue, DEFAULTS_EXTRA_KEYS } from '@listloop/domain';
-import type { ConnectorListingInput, ConnectorProblem } from '../../modules/listings/connector';
+import {
+  characterCount,
+  defaultCatalogue,
+  DEFAULTS_EXTRA_KEYS,
+  marketplaceProblems,
+  type ListingProblem,
+} from '@listloop/domain';
+import {
+  connectorProblem,
+  type ConnectorListingInput,
+  type ConnectorProblem,
+} from '../../modules/listings/connector';
 
 const spec = defaultCatalogue.depop;
 
@@ -199,7 +209,7 @@ export function depopColours(colour: string): string[] {
 
 /** The product type: the last part of a category path ("Tops > T-shirts" → "t-shirts"). */
 export function depopProductType(category: string | null): string | null {
-  const last = (category ?? '').split(/\s*[>/]\s*/).pop();
+  const last = (category ?? '').split(/\s*[>/›]\s*/).pop();
   const slug = (last ?? '').trim().toLowerCase().replace(/\s+/g, '-');
   return slug || null;
 }
@@ -315,8 +325,9 @@ export function buildDepopProduct(
 }
 
 /**
- * What Depop would refuse, said before sending (the engine's generic checks ran already, with
- * the catalogue's limits); `sku` is the SKU the listing would go to.
+ * What Depop would refuse, said before sending. The engine's generic checks run first (with the
+ * catalogue's limits) and the engine keeps one problem per field, so the ones here that repeat
+ * them only show where Depop is stricter; `sku` is the SKU the listing would go to.
  */
 export function depopListingProblems(
   input: ConnectorListingInput,
@@ -324,64 +335,112 @@ export function depopListingProblems(
   sku: string = depopSku(input.item.itemID),
 ): ConnectorProblem[] {
   const { built } = input;
-  const problems: ConnectorProblem[] = [];
-  const add = (path: string, message: string) => problems.push({ path, message });
-  if (sku.length > DEPOP_SKU_MAX) {
-    add('sku', `Depop takes SKUs of at most ${DEPOP_SKU_MAX} characters; ${sku} is longer.`);
-  }
+  const problems: ListingProblem[] = [];
+  const add = (problem: ListingProblem) => problems.push(problem);
+  const plain = (code: ListingProblem['code'], field: string, message: string) =>
+    add({ code, field, message, params: { marketplace: 'Depop' } });
+  if (sku.length > DEPOP_SKU_MAX)
+    add(marketplaceProblems.skuTooLong('depop', DEPOP_SKU_MAX, sku.length));
+  // The description Depop gets carries the tags as hashtags: count what is sent.
   const description = depopDescription(built.description, built.tags);
-  if (!description) add('description', 'Depop needs a description.');
+  if (!description)
+    plain('description.missing', 'description', 'Depop needs a description; add one.');
   else if (characterCount(description) > DEPOP_DESCRIPTION_MAX) {
-    add('description', `Depop descriptions are at most ${DEPOP_DESCRIPTION_MAX} characters.`);
+    add(
+      marketplaceProblems.descriptionTooLong(
+        'depop',
+        DEPOP_DESCRIPTION_MAX,
+        characterCount(description),
+      ),
+    );
   }
-  if (countHashtags(description) > DEPOP_MAX_HASHTAGS) {
-    add('description', `Depop descriptions have at most ${DEPOP_MAX_HASHTAGS} hashtags.`);
+  const hashtags = countHashtags(description);
+  if (hashtags > DEPOP_MAX_HASHTAGS) {
+    add(marketplaceProblems.tooManyHashtags('depop', DEPOP_MAX_HASHTAGS, hashtags));
   }
-  if (EMAIL.test(description)) {
-    add('description', 'Depop descriptions may not contain e-mail addresses.');
-  }
-  if (built.photos.length < DEPOP_PHOTOS.min) add('photos', 'Depop needs at least one photo.');
-  else if (built.photos.length > DEPOP_PHOTOS.max) {
-    add('photos', `Depop takes at most ${DEPOP_PHOTOS.max} photos.`);
+  if (EMAIL.test(description)) add(marketplaceProblems.descriptionContactDetails('depop'));
+  if (built.photos.length < DEPOP_PHOTOS.min) {
+    add({
+      code: 'photos.tooFew',
+      field: 'photos',
+      message: 'Depop needs at least 1 photo; add one.',
+      params: {
+        marketplace: 'Depop',
+        min: DEPOP_PHOTOS.min,
+        count: built.photos.length,
+        missing: DEPOP_PHOTOS.min - built.photos.length,
+      },
+    });
+  } else if (built.photos.length > DEPOP_PHOTOS.max) {
+    const count = built.photos.length;
+    add({
+      code: 'photos.tooMany',
+      field: 'photos',
+      message: `Depop takes at most ${DEPOP_PHOTOS.max} photos; remove ${count - DEPOP_PHOTOS.max}.`,
+      params: {
+        marketplace: 'Depop',
+        max: DEPOP_PHOTOS.max,
+        count,
+        over: count - DEPOP_PHOTOS.max,
+      },
+    });
   }
   built.photos.forEach((url, index) => {
     if (depopPhotoUrl(url, options.publicUrl) === null) {
-      add(`photos.${index}`, `Depop needs a public address for the photo ${url}.`);
+      add(marketplaceProblems.photoNotPublic('depop', index));
     }
   });
-  if (built.price === null) add('price', 'Depop needs a price.');
+  if (built.price === null) plain('price.missing', 'price', 'Depop needs a price; set one.');
   else if (built.price < DEPOP_MIN_PRICE) {
-    add('price', `Depop prices are at least ${amount(DEPOP_MIN_PRICE)} ${built.currency}.`);
+    add({
+      code: 'price.tooLow',
+      field: 'price',
+      message: `Depop prices are at least ${amount(DEPOP_MIN_PRICE)} ${built.currency}; raise the price.`,
+      params: {
+        marketplace: 'Depop',
+        min: DEPOP_MIN_PRICE,
+        price: built.price,
+        currency: built.currency,
+      },
+    });
   }
   if (!(spec.currencies as readonly string[]).includes(built.currency)) {
-    add('currency', `Depop sells in ${spec.currencies.join(' or ')}, not ${built.currency}.`);
+    add(marketplaceProblems.currencyUnsupported('depop', built.currency, spec.currencies));
   }
   if (!Number.isInteger(built.quantity) || built.quantity < 1) {
-    add('quantity', 'Depop needs a quantity of at least 1.');
+    add(marketplaceProblems.quantityTooLow('depop', 1));
   }
   const department = departmentOf(input);
-  if (!department) add(`extra.${DEPOP_EXTRA_KEYS.department}`, 'Depop needs the department.');
+  if (!department) add(marketplaceProblems.extraMissing('depop', DEPOP_EXTRA_KEYS.department));
   else if (!(DEPOP_DEPARTMENTS as readonly string[]).includes(department)) {
     add(
-      `extra.${DEPOP_EXTRA_KEYS.department}`,
-      `${department} is not a Depop department: choose ${DEPOP_DEPARTMENTS.join(', ')}.`,
+      marketplaceProblems.extraInvalid(
+        'depop',
+        DEPOP_EXTRA_KEYS.department,
+        department,
+        DEPOP_DEPARTMENTS,
+      ),
     );
   }
-  if (!depopProductType(built.category)) {
-    add('category', 'Depop needs the product type (the category).');
+  if (!built.category) add(marketplaceProblems.fieldMissing('depop', 'category'));
+  else if (!depopProductType(built.category)) {
+    add(marketplaceProblems.categoryNotMarketplaceCategory('depop', built.category));
   }
-  if (!built.condition) add('condition', 'Depop needs the item condition.');
+  if (!built.condition) add(marketplaceProblems.fieldMissing('depop', 'condition'));
   else if (!spec.conditions?.values.includes(built.condition)) {
-    add('condition', `${built.condition} is not a Depop condition.`);
+    const accepted = spec.conditions?.values.join(', ') ?? '';
+    add({
+      code: 'condition.notMappable',
+      field: 'condition',
+      message: `'${built.condition}' is not a Depop condition; choose one of ${accepted}, or add a condition mapping rule.`,
+      params: { marketplace: 'Depop', condition: built.condition, accepted },
+    });
   }
   if (built.size.trim() && !sizeOf(input)) {
-    add(
-      'size',
-      `Depop takes sizes as its size set and size ids: set them on the Depop tab for ${built.size.trim()}.`,
-    );
+    add(marketplaceProblems.sizeNotMapped('depop', built.size.trim()));
   }
   if (!depopShippingOf(input) && built.shipping.price === null) {
-    add('shipping', 'Depop needs a shipping price, or Depop shipping (provider and parcel size).');
+    add(marketplaceProblems.fieldMissing('depop', 'shipping'));
   }
-  return problems;
+  return problems.map(connectorProblem);
 }

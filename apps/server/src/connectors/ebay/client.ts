@@ -6,6 +6,14 @@ import { ebayErrorMessage, ebayErrorsOf, EBAY_CANNOT_REVISE, type EbayApiError }
 export const EBAY_INVENTORY_PATH = '/sell/inventory/v1';
 export const EBAY_ACCOUNT_PATH = '/sell/account/v1';
 export const EBAY_FULFILLMENT_PATH = '/sell/fulfillment/v1';
+export const EBAY_TAXONOMY_PATH = '/commerce/taxonomy/v1';
+
+/** A node of getCategoryTree's answer (the parts the connector reads). */
+export interface EbayCategoryTreeNode {
+  category?: { categoryId?: string; categoryName?: string };
+  leafCategoryTreeNode?: boolean;
+  childCategoryTreeNodes?: EbayCategoryTreeNode[];
+}
 
 export type EbayPolicyType = 'fulfillment' | 'payment' | 'return';
 
@@ -375,6 +383,33 @@ export class EbayClient {
     await this.send(scope, 'POST', `${EBAY_ACCOUNT_PATH}/program/opt_in`, {
       json: { programType },
     });
+  }
+
+  /** ✅ Taxonomy's getDefaultCategoryTreeId for the connector's site. */
+  async defaultCategoryTreeId(scope: ConnectorScope): Promise<string> {
+    const response = await this.send<{ categoryTreeId?: string }>(
+      scope,
+      'GET',
+      `${EBAY_TAXONOMY_PATH}/get_default_category_tree_id`,
+      { query: { marketplace_id: this.marketplaceId } },
+    );
+    const id = response?.body.categoryTreeId;
+    if (!id) throw new ConnectorError(`eBay named no category tree for ${this.marketplaceId}.`);
+    return id;
+  }
+
+  /** ✅ Taxonomy's getCategoryTree: the whole tree (eBay asks apps to cache it). */
+  async categoryTree(
+    scope: ConnectorScope,
+    treeId: string,
+  ): Promise<{ version: string | null; root: EbayCategoryTreeNode }> {
+    const response = await this.send<{
+      categoryTreeVersion?: string;
+      rootCategoryNode?: EbayCategoryTreeNode;
+    }>(scope, 'GET', `${EBAY_TAXONOMY_PATH}/category_tree/${encodeURIComponent(treeId)}`);
+    const root = response?.body.rootCategoryNode;
+    if (!root) throw new ConnectorError(`eBay sent no category tree ${treeId}.`);
+    return { version: response.body.categoryTreeVersion ?? null, root };
   }
 }
 

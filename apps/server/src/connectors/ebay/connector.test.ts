@@ -208,6 +208,29 @@ describe('eBay connector against the eBay emulator', () => {
     expectNoViolations(emulator);
   });
 
+  it('reads the category tree of its site: the default tree, then every category, flat', async () => {
+    const categories = connector.categories!;
+    expect(categories).toMatchObject({ needsConnection: true, leavesOnly: true });
+    const treeId = await categories.treeId(SCOPE);
+    expect(treeId).toBe('0');
+    const tree = await categories.tree(SCOPE, treeId);
+    expect(tree.version).toBe('130');
+    expect(tree.categories[0]).toEqual({
+      id: '11450',
+      name: 'Clothing, Shoes & Accessories',
+      parentId: null,
+      leaf: false,
+    });
+    expect(tree.categories).toContainEqual({
+      id: '11483',
+      name: 'Jeans',
+      parentId: '1059',
+      leaf: true,
+    });
+    expect(tree.categories.some((c) => c.id === '0')).toBe(false);
+    expectNoViolations(emulator);
+  });
+
   it('finds a sale by polling getOrders once, and pages through many orders', async () => {
     const listing = input({ quantity: 3 });
     const first = await connector.publish(listing);
@@ -276,13 +299,24 @@ describe('eBay connector against the eBay emulator', () => {
         shipping: { profileId: policies.fulfillment, fromPostalCode: null },
       }),
     );
-    expect(problems.map((p) => p.path)).toEqual([
-      'condition',
-      'category',
-      'shipping.fromPostalCode',
+    expect(problems.map((p) => [p.path, p.code])).toEqual([
+      ['condition', 'condition.notMappable'],
+      ['category', 'field.missing'],
+      ['shipping.fromPostalCode', 'field.missing'],
+    ]);
+    // A general category typed where eBay's id belongs: said before anything is sent.
+    const typed = await connector.validate(input({ category: 'Men › Jeans' }));
+    expect(typed).toEqual([
+      {
+        path: 'category',
+        code: 'category.notMarketplaceCategory',
+        params: { marketplace: 'eBay', category: 'Men › Jeans' },
+        message:
+          "'Men › Jeans' is not one of eBay’s categories; choose one on the eBay tab, or map this category with a category mapping rule for eBay.",
+      },
     ]);
     await expect(connector.publish(input({ category: null }))).rejects.toThrow(
-      'eBay would refuse this listing: eBay needs a category.',
+      'eBay would refuse this listing: eBay needs a category; set it on the item or in the eBay defaults.',
     );
   });
 

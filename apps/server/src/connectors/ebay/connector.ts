@@ -13,6 +13,7 @@ import { MarketplaceHttp, type MarketplaceCall } from '../shared/marketplace-htt
 import { downloadPhoto } from '../shared/photo-download';
 import { ebayBusinessPolicies, type EbayBusinessPolicy } from './business-policies';
 import { EbayClient, EbayRevisionLimitError, type EbayOffer, type EbayPolicyType } from './client';
+import { ebayCategories } from './categories';
 import { ebayErrorMessage } from './errors';
 import {
   buildEbayListing,
@@ -273,6 +274,21 @@ export function createEbayConnector(options: EbayConnectorOptions): EbayConnecto
     http,
     client,
     marketplaceId,
+
+    categories: {
+      needsConnection: true,
+      // ✅ eBay takes a listing in a leaf category only (25005 otherwise).
+      leavesOnly: true,
+      async treeId(scope) {
+        if (!scope) throw new ConnectorError('eBay’s categories are read through a connection.');
+        return client.defaultCategoryTreeId(scope);
+      },
+      async tree(scope, treeId) {
+        if (!scope) throw new ConnectorError('eBay’s categories are read through a connection.');
+        const { version, root } = await client.categoryTree(scope, treeId);
+        return { treeId, version, categories: ebayCategories(root) };
+      },
+    },
 
     async build(input) {
       const listing = buildEbayListing(input, marketplaceId);

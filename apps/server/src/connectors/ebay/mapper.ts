@@ -1,9 +1,15 @@
-import type { BuiltListing, CountryCode, ItemCondition } from '@listloop/domain';
-import { defaultCatalogue, DEFAULTS_EXTRA_KEYS, ITEM_CONDITIONS } from '@listloop/domain';
-import type {
-  ConnectorExistingListing,
-  ConnectorListingInput,
-  ConnectorProblem,
+import type { BuiltListing, CountryCode, ItemCondition, ListingProblem } from '@listloop/domain';
+import {
+  defaultCatalogue,
+  DEFAULTS_EXTRA_KEYS,
+  ITEM_CONDITIONS,
+  marketplaceProblems,
+} from '@listloop/domain';
+import {
+  connectorProblem,
+  type ConnectorExistingListing,
+  type ConnectorListingInput,
+  type ConnectorProblem,
 } from '../../modules/listings/connector';
 import { importedSku } from '../shared/marketplace-sku';
 import type { EbayInventoryItem, EbayLocationAddress, EbayOffer } from './client';
@@ -297,70 +303,83 @@ export function listingPolicies(policies: EbayPolicies): Record<string, string> 
 }
 
 /**
- * What eBay would refuse, said before sending (the engine's generic checks ran already).
- * Business policies are not among them: a listing without one gets the seller's default.
+ * What eBay would refuse, said before sending. The engine's generic checks run first and the
+ * engine keeps one problem per field, so the ones here that repeat them (title, price …) only
+ * show where eBay is stricter. Business policies are not among them: a listing without one
+ * gets the seller's default.
  */
 export function ebayListingProblems(
   input: ConnectorListingInput,
   marketplaceId: string,
 ): ConnectorProblem[] {
   const { built } = input;
-  const problems: ConnectorProblem[] = [];
+  const problems: ListingProblem[] = [];
   const site = EBAY_SITES[marketplaceId];
-  if (!site)
-    return [
-      { path: 'marketplace', message: `ListLoop does not list on the eBay site ${marketplaceId}.` },
-    ];
+  if (!site) return [connectorProblem(marketplaceProblems.unreachable('ebay'))];
   const spec = defaultCatalogue.ebay;
   const sku = ebaySku(input);
   if (sku.length > SKU_MAX)
-    problems.push({ path: 'sku', message: `eBay takes SKUs of at most ${SKU_MAX} characters.` });
-  if (!built.title.trim()) problems.push({ path: 'title', message: 'eBay needs a title.' });
-  else if (spec.limits.title.max !== null && built.title.length > spec.limits.title.max) {
+    problems.push(marketplaceProblems.skuTooLong('ebay', SKU_MAX, sku.length));
+  const titleMax = spec.limits.title.max;
+  if (!built.title.trim()) problems.push(missing('title.missing', 'title'));
+  else if (titleMax !== null && built.title.length > titleMax) {
+    // eBay counts UTF-16 units: an emoji is two.
+    problems.push(marketplaceProblems.titleTooLong('ebay', titleMax, built.title.length));
+  }
+  if (!built.description.trim()) problems.push(missing('description.missing', 'description'));
+  if (built.photos.length === 0) {
     problems.push({
-      path: 'title',
-      message: `eBay titles are at most ${spec.limits.title.max} characters.`,
+      code: 'photos.tooFew',
+      field: 'photos',
+      message: 'eBay needs at least 1 photo; add 1 more photo.',
+      params: { marketplace: 'eBay', min: 1, count: 0, missing: 1 },
+    });
+  } else if (built.photos.length > spec.limits.photos.max) {
+    const max = spec.limits.photos.max;
+    const count = built.photos.length;
+    problems.push({
+      code: 'photos.tooMany',
+      field: 'photos',
+      message: `eBay takes at most ${max} photos; remove ${count - max}.`,
+      params: { marketplace: 'eBay', max, count, over: count - max },
     });
   }
-  if (!built.description.trim())
-    problems.push({ path: 'description', message: 'eBay needs a description.' });
-  if (built.photos.length === 0)
-    problems.push({ path: 'photos', message: 'eBay needs at least one photo.' });
-  else if (built.photos.length > spec.limits.photos.max) {
-    problems.push({
-      path: 'photos',
-      message: `eBay takes at most ${spec.limits.photos.max} photos.`,
-    });
-  }
-  if (built.price === null || built.price <= 0)
-    problems.push({ path: 'price', message: 'eBay needs a price.' });
+  if (built.price === null || built.price <= 0) problems.push(missing('price.missing', 'price'));
   if (built.currency !== site.currency) {
-    problems.push({
-      path: 'currency',
-      message: `eBay's ${site.country} site sells in ${site.currency}, not ${built.currency}.`,
-    });
+    problems.push(marketplaceProblems.currencyUnsupported('ebay', built.currency, [site.currency]));
   }
-  if (built.quantity < 1)
-    problems.push({ path: 'quantity', message: 'eBay needs a quantity of at least 1.' });
-  if (!built.condition)
-    problems.push({ path: 'condition', message: 'eBay needs the item condition.' });
+  if (built.quantity < 1) problems.push(marketplaceProblems.quantityTooLow('ebay', 1));
+  if (!built.condition) problems.push(marketplaceProblems.fieldMissing('ebay', 'condition'));
   else if (spec.conditions && !spec.conditions.values.includes(built.condition)) {
-    problems.push({ path: 'condition', message: `${built.condition} is not an eBay condition.` });
-  }
-  if (!built.category) problems.push({ path: 'category', message: 'eBay needs a category.' });
-  else if (!/^\d+$/.test(built.category)) {
+    const accepted = spec.conditions.values.join(', ');
     problems.push({
-      path: 'category',
-      message: `eBay category ids are numbers; ${built.category} is not one.`,
+      code: 'condition.notMappable',
+      field: 'condition',
+      message: `'${built.condition}' is not an eBay condition; choose one of ${accepted}, or add a condition mapping rule.`,
+      params: { marketplace: 'eBay', condition: built.condition, accepted },
     });
+  }
+  if (!built.category) problems.push(marketplaceProblems.fieldMissing('ebay', 'category'));
+  else if (!EBAY_CATEGORY_ID.test(built.category)) {
+    problems.push(marketplaceProblems.categoryNotMarketplaceCategory('ebay', built.category));
   }
   if (!locationOf(built, site)) {
-    problems.push({
-      path: 'shipping.fromPostalCode',
-      message: 'eBay needs the ship-from postal code.',
-    });
+    problems.push(marketplaceProblems.fieldMissing('ebay', 'shipping.fromPostalCode'));
   }
-  return problems;
+  return problems.map(connectorProblem);
+}
+
+/** ✅ eBay category ids are whole numbers. */
+const EBAY_CATEGORY_ID = /^\d+$/;
+
+function missing(code: 'title.missing' | 'description.missing' | 'price.missing', field: string) {
+  const problem: ListingProblem = {
+    code,
+    field,
+    message: `eBay needs a ${field}; add one.`,
+    params: { marketplace: 'eBay' },
+  };
+  return problem;
 }
 
 /**

@@ -65,6 +65,13 @@ export interface EtsyListingAnswer {
   inventory?: EtsyInventoryAnswer;
 }
 
+/** A SellerTaxonomyNode (the parts the connector reads). */
+export interface EtsyTaxonomyNode {
+  id: number;
+  name: string;
+  children?: EtsyTaxonomyNode[];
+}
+
 /** ✅ The associations getListingsByShop attaches to each listing on request. */
 export type EtsyListingAssociation = 'Images' | 'Inventory';
 
@@ -275,6 +282,19 @@ export class EtsyClient {
       `${ETSY_API_PATH}/listings/${encodeURIComponent(String(listingId))}/inventory`,
       { json: inventory },
     );
+  }
+
+  /**
+   * ✅ getSellerTaxonomyNodes: the categories sellers list in, nested. Public data, read with
+   * the app's key alone (no seller's token).
+   */
+  async sellerTaxonomy(): Promise<EtsyTaxonomyNode[]> {
+    const response = await this.http.request<{ results?: EtsyTaxonomyNode[] }>(
+      null,
+      'GET',
+      `${ETSY_API_PATH}/seller-taxonomy/nodes`,
+    );
+    return response.body.results ?? [];
   }
 
   /** One page of the shop's receipts changed since a time (Unix seconds), newest first. */

@@ -364,6 +364,25 @@ describe('Etsy connector against the Etsy emulator', () => {
     expectNoViolations(emulator);
   });
 
+  it('reads the seller taxonomy with the app key alone, flat, parents first', async () => {
+    const categories = connector.categories!;
+    expect(categories).toMatchObject({ needsConnection: false, leavesOnly: false });
+    const tree = await categories.tree(null, await categories.treeId(null));
+    expect(tree.categories).toContainEqual({
+      id: '374',
+      name: 'Clothing',
+      parentId: null,
+      leaf: false,
+    });
+    const men = tree.categories.find((c) => c.name === "Men's Clothing")!;
+    expect(men.parentId).toBe('374');
+    const pants = tree.categories.find((c) => c.parentId === men.id && c.name === 'Pants')!;
+    expect(tree.categories).toContainEqual(
+      expect.objectContaining({ name: 'Jeans', parentId: pants.id, leaf: true }),
+    );
+    expectNoViolations(emulator);
+  });
+
   it('finds a sale by polling receipts once, with its SKU; many sales page by page', async () => {
     const listing = input({ quantity: 3 });
     const first = await connector.publish(listing);
@@ -430,18 +449,18 @@ describe('Etsy connector against the Etsy emulator', () => {
         extra: { who_made: 'me' },
       }),
     );
-    expect(problems.map((p) => p.path)).toEqual([
-      'title',
-      'category',
-      'extra.who_made',
-      'extra.when_made',
-      'shipping.profileId',
-      'shipping.processingProfileId',
-      'tags',
+    expect(problems.map((p) => [p.path, p.code])).toEqual([
+      ['title', 'title.characterRepeated'],
+      ['category', 'category.notMarketplaceCategory'],
+      ['extra.who_made', 'extra.invalid'],
+      ['extra.when_made', 'extra.missing'],
+      ['shipping.profileId', 'field.missing'],
+      ['shipping.processingProfileId', 'field.missing'],
+      ['tags', 'tags.tooLong'],
     ]);
     calls = [];
     await expect(connector.publish(input({ photos: [] }))).rejects.toThrow(
-      'Etsy would refuse this listing: Etsy needs at least one photo.',
+      'Etsy would refuse this listing: Etsy needs at least 1 photo; add one.',
     );
     expect(calls).toHaveLength(0);
   });

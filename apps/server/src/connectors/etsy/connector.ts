@@ -19,6 +19,7 @@ import {
   type EtsyPhotoFile,
   type EtsyShop,
 } from './client';
+import { ETSY_SELLER_TAXONOMY_ID, etsyCategories } from './categories';
 import { etsyErrorMessage } from './errors';
 import {
   buildEtsyListing,
@@ -401,6 +402,18 @@ export function createEtsyConnector(options: EtsyConnectorOptions): EtsyConnecto
     marketplace: 'etsy',
     http,
     client,
+
+    categories: {
+      needsConnection: false,
+      leavesOnly: false,
+      // ◐ Etsy has one seller taxonomy and names no version of it.
+      async treeId() {
+        return ETSY_SELLER_TAXONOMY_ID;
+      },
+      async tree(_scope, treeId) {
+        return { treeId, version: null, categories: etsyCategories(await client.sellerTaxonomy()) };
+      },
+    },
 
     async build(input) {
       const listing = buildEtsyListing(input);

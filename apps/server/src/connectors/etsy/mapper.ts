@@ -1,6 +1,10 @@
 import { decodeHTML } from 'entities';
-import { defaultCatalogue } from '@listloop/domain';
-import type { ConnectorListingInput, ConnectorProblem } from '../../modules/listings/connector';
+import { defaultCatalogue, marketplaceProblems, type ListingProblem } from '@listloop/domain';
+import {
+  connectorProblem,
+  type ConnectorListingInput,
+  type ConnectorProblem,
+} from '../../modules/listings/connector';
 import { importedSku } from '../shared/marketplace-sku';
 import type { EtsyListingAnswer } from './client';
 
@@ -179,138 +183,150 @@ export function buildEtsyListing(input: ConnectorListingInput): EtsyListing {
   };
 }
 
+/** Values over the length Etsy takes, and any character it refuses in them. */
 function textProblems(
-  path: string,
-  label: string,
+  kind: 'tag' | 'material',
   values: string[],
   refused: RegExp,
   maxLength: number | null,
-): ConnectorProblem[] {
-  const problems: ConnectorProblem[] = [];
+): ListingProblem[] {
+  const problems: ListingProblem[] = [];
+  const long = maxLength === null ? [] : values.filter((value) => value.length > maxLength);
+  if (maxLength !== null && long.length > 0) {
+    problems.push(marketplaceProblems.tagTooLong('etsy', maxLength, long));
+  }
   for (const value of values) {
-    if (maxLength !== null && value.length > maxLength) {
-      problems.push({
-        path,
-        message: `Etsy ${label}s are at most ${maxLength} characters: '${value}' is longer.`,
-      });
-    }
     const bad = refused.exec(value);
-    if (bad) {
-      problems.push({
-        path,
-        message: `Etsy does not take '${bad[0]}' in a ${label} ('${value}').`,
-      });
-    }
+    if (!bad) continue;
+    problems.push(
+      kind === 'tag'
+        ? marketplaceProblems.tagCharacterNotAllowed('etsy', value, bad[0])
+        : marketplaceProblems.extraCharacterNotAllowed('etsy', 'materials', value, bad[0]),
+    );
   }
   return problems;
 }
 
 /**
- * What Etsy would refuse, said before sending (the engine's generic checks ran already). The
- * shop's currency is checked at publish time, when the shop is known.
+ * What Etsy would refuse, said before sending. The engine's generic checks run first and the
+ * engine keeps one problem per field, so the ones here that repeat them only show where Etsy
+ * is stricter. The shop's currency is checked at publish time, when the shop is known.
  */
 export function etsyListingProblems(input: ConnectorListingInput): ConnectorProblem[] {
   const { built } = input;
   const spec = defaultCatalogue.etsy;
-  const problems: ConnectorProblem[] = [];
+  const problems: ListingProblem[] = [];
+  const generic = (code: ListingProblem['code'], field: string, message: string) =>
+    problems.push({ code, field, message, params: { marketplace: 'Etsy' } });
   const title = built.title.trim();
-  if (!title) problems.push({ path: 'title', message: 'Etsy needs a title.' });
+  if (!title) generic('title.missing', 'title', 'Etsy needs a title; add one.');
   else {
     if (spec.limits.title.max !== null && title.length > spec.limits.title.max) {
-      problems.push({
-        path: 'title',
-        message: `Etsy titles are at most ${spec.limits.title.max} characters.`,
-      });
+      problems.push(marketplaceProblems.titleTooLong('etsy', spec.limits.title.max, title.length));
     }
     const bad = TITLE_REFUSED.exec(title);
-    if (bad)
-      problems.push({ path: 'title', message: `Etsy does not take '${bad[0]}' in a title.` });
+    if (bad) problems.push(marketplaceProblems.titleCharacterNotAllowed('etsy', bad[0]));
     const repeated = TITLE_ONCE.filter((char) => title.split(char).length > 2);
     if (repeated.length > 0) {
-      problems.push({
-        path: 'title',
-        message: `Etsy takes each of ${TITLE_ONCE.join(' ')} once in a title; this one repeats ${repeated.join(' ')}.`,
-      });
+      problems.push(marketplaceProblems.titleCharacterRepeated('etsy', repeated));
     }
   }
   if (!plainText(built.description)) {
-    problems.push({ path: 'description', message: 'Etsy needs a description.' });
+    generic('description.missing', 'description', 'Etsy needs a description; add one.');
   }
   const { price: priceLimits, photos: photoLimits, tags: tagLimits } = spec.limits;
+  const money = (amount: number) => `${amount.toFixed(2)} ${built.currency}`;
   if (built.price === null || built.price <= 0) {
-    problems.push({ path: 'price', message: 'Etsy needs a price.' });
-  } else if (
-    (priceLimits.min !== null && built.price < priceLimits.min) ||
-    (priceLimits.max !== null && built.price > priceLimits.max)
-  ) {
+    generic('price.missing', 'price', 'Etsy needs a price; set one.');
+  } else if (priceLimits.min !== null && built.price < priceLimits.min) {
     problems.push({
-      path: 'price',
-      message: `Etsy prices run from ${priceLimits.min ?? 0} to ${priceLimits.max ?? '∞'}.`,
+      code: 'price.tooLow',
+      field: 'price',
+      message: `Etsy prices are at least ${money(priceLimits.min)}; raise the price.`,
+      params: {
+        marketplace: 'Etsy',
+        min: priceLimits.min,
+        price: built.price,
+        currency: built.currency,
+      },
+    });
+  } else if (priceLimits.max !== null && built.price > priceLimits.max) {
+    problems.push({
+      code: 'price.tooHigh',
+      field: 'price',
+      message: `Etsy prices are at most ${money(priceLimits.max)}; lower the price.`,
+      params: {
+        marketplace: 'Etsy',
+        max: priceLimits.max,
+        price: built.price,
+        currency: built.currency,
+      },
     });
   }
   if (!(spec.currencies as readonly string[]).includes(built.currency)) {
-    problems.push({
-      path: 'currency',
-      message: `ListLoop does not list on Etsy in ${built.currency}.`,
-    });
+    problems.push(marketplaceProblems.currencyUnsupported('etsy', built.currency, spec.currencies));
   }
-  if (built.quantity < 1 || built.quantity > ETSY_QUANTITY_MAX) {
-    problems.push({
-      path: 'quantity',
-      message: `Etsy takes a quantity from 1 to ${ETSY_QUANTITY_MAX}.`,
-    });
+  if (built.quantity < 1) problems.push(marketplaceProblems.quantityTooLow('etsy', 1));
+  else if (built.quantity > ETSY_QUANTITY_MAX) {
+    problems.push(marketplaceProblems.quantityTooHigh('etsy', ETSY_QUANTITY_MAX, built.quantity));
   }
   if (built.photos.length < Math.max(1, photoLimits.min)) {
-    problems.push({ path: 'photos', message: 'Etsy needs at least one photo.' });
-  } else if (built.photos.length > photoLimits.max) {
-    problems.push({ path: 'photos', message: `Etsy takes at most ${photoLimits.max} photos.` });
-  }
-  if (!built.category) problems.push({ path: 'category', message: 'Etsy needs a category.' });
-  else if (positiveId(built.category) === null) {
+    const min = Math.max(1, photoLimits.min);
     problems.push({
-      path: 'category',
-      message: `Etsy categories are taxonomy ids (numbers); ${built.category} is not one.`,
+      code: 'photos.tooFew',
+      field: 'photos',
+      message: `Etsy needs at least ${min} photo; add one.`,
+      params: {
+        marketplace: 'Etsy',
+        min,
+        count: built.photos.length,
+        missing: min - built.photos.length,
+      },
     });
+  } else if (built.photos.length > photoLimits.max) {
+    const count = built.photos.length;
+    problems.push({
+      code: 'photos.tooMany',
+      field: 'photos',
+      message: `Etsy takes at most ${photoLimits.max} photos; remove ${count - photoLimits.max}.`,
+      params: { marketplace: 'Etsy', max: photoLimits.max, count, over: count - photoLimits.max },
+    });
+  }
+  if (!built.category) problems.push(marketplaceProblems.fieldMissing('etsy', 'category'));
+  else if (positiveId(built.category) === null) {
+    problems.push(marketplaceProblems.categoryNotMarketplaceCategory('etsy', built.category));
   }
   const whoMade = text(built.extra.who_made);
-  if (!whoMade)
-    problems.push({ path: 'extra.who_made', message: 'Etsy needs to know who made the item.' });
+  if (!whoMade) problems.push(marketplaceProblems.extraMissing('etsy', 'who_made'));
   else if (!ETSY_WHO_MADE.includes(whoMade)) {
-    problems.push({
-      path: 'extra.who_made',
-      message: `Etsy's who made is one of ${ETSY_WHO_MADE.join(', ')}; not ${whoMade}.`,
-    });
+    problems.push(marketplaceProblems.extraInvalid('etsy', 'who_made', whoMade, ETSY_WHO_MADE));
   }
   if (!text(built.extra.when_made)) {
-    problems.push({
-      path: 'extra.when_made',
-      message: 'Etsy needs to know when the item was made.',
-    });
+    problems.push(marketplaceProblems.extraMissing('etsy', 'when_made'));
   }
-  if (positiveId(built.shipping.profileId) === null) {
-    problems.push({ path: 'shipping.profileId', message: 'Etsy needs a shipping profile.' });
-  }
-  if (positiveId(built.shipping.processingProfileId) === null) {
-    problems.push({
-      path: 'shipping.processingProfileId',
-      message: 'Etsy needs a processing profile.',
-    });
+  for (const field of ['shipping.profileId', 'shipping.processingProfileId'] as const) {
+    const value = text(
+      field === 'shipping.profileId'
+        ? built.shipping.profileId
+        : built.shipping.processingProfileId,
+    );
+    if (!value) problems.push(marketplaceProblems.fieldMissing('etsy', field));
+    else if (positiveId(value) === null) {
+      problems.push(marketplaceProblems.fieldNotAnId('etsy', field, value));
+    }
   }
   if (tagLimits && built.tags.length > tagLimits.max) {
-    problems.push({ path: 'tags', message: `Etsy takes at most ${tagLimits.max} tags.` });
+    problems.push(marketplaceProblems.tagsTooMany('etsy', tagLimits.max, built.tags.length));
   }
-  problems.push(
-    ...textProblems('tags', 'tag', built.tags, TAG_REFUSED, tagLimits?.maxLength ?? null),
-  );
+  problems.push(...textProblems('tag', built.tags, TAG_REFUSED, tagLimits?.maxLength ?? null));
   const materials = list(built.extra.materials);
   if (materials.length > MATERIALS_MAX) {
-    problems.push({
-      path: 'extra.materials',
-      message: `Etsy takes at most ${MATERIALS_MAX} materials.`,
-    });
+    problems.push(
+      marketplaceProblems.extraTooMany('etsy', 'materials', MATERIALS_MAX, materials.length),
+    );
   }
-  problems.push(...textProblems('extra.materials', 'material', materials, MATERIAL_REFUSED, null));
-  return problems;
+  problems.push(...textProblems('material', materials, MATERIAL_REFUSED, null));
+  return problems.map(connectorProblem);
 }
 
 /** ✅ Etsy's weight and size units (item_weight_unit, item_dimensions_unit) in ounces and inches. */

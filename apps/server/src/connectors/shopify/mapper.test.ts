@@ -188,9 +188,12 @@ describe('Shopify mapper', () => {
       built({ title: 'x'.repeat(256), price: null, photos: ['/rel.jpg'] }),
     );
     expect(problems.map((p) => p.path)).toEqual(['title', 'price', 'photos.0']);
-    expect(problems[2]!.message).toBe(
-      'Photo 1 has no public web address Shopify can fetch it from.',
-    );
+    expect(problems[2]).toMatchObject({
+      code: 'photos.notPublic',
+      params: { marketplace: 'Shopify', number: 1 },
+      message:
+        'Shopify fetches photos from the web, and photo 1 has no public address; ask whoever runs your ListLoop to give it one (PUBLIC_URL), or replace the photo.',
+    });
   });
 
   it('maps item facts to metafield values in each definition’s type', () => {

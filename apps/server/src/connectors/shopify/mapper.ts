@@ -1,10 +1,18 @@
 import { decodeHTML } from 'entities';
 import crypto from 'node:crypto';
-import { checkListing, type BuiltListing, type Item, type ItemCondition } from '@listloop/domain';
-import type {
-  ConnectorExistingListing,
-  ConnectorListingInput,
-  ConnectorProblem,
+import {
+  checkListing,
+  marketplaceProblems,
+  type BuiltListing,
+  type Item,
+  type ItemCondition,
+  type ListingProblem,
+} from '@listloop/domain';
+import {
+  connectorProblem,
+  type ConnectorExistingListing,
+  type ConnectorListingInput,
+  type ConnectorProblem,
 } from '../../modules/listings/connector';
 import { importedSku } from '../shared/marketplace-sku';
 import { CONDITION_WORDS, DEFAULT_SHOPIFY_TAG_RULES, itemCharacteristics } from './tags';
@@ -147,7 +155,7 @@ export function absolutePhotoUrl(url: string, publicUrl: string | undefined): st
 /** The product type: the last part of a category path ("Clothing > Jeans" → "Jeans"). */
 export function productType(category: string | null): string {
   if (!category) return '';
-  const parts = category.split(/\s*(?:>|\/)\s*/).filter(Boolean);
+  const parts = category.split(/\s*(?:>|›|\/)\s*/).filter(Boolean);
   return (parts[parts.length - 1] ?? '').trim().slice(0, 255);
 }
 
@@ -252,22 +260,21 @@ export function shopifyListingProblems(
   built: BuiltListing,
   publicUrl?: string,
 ): ConnectorProblem[] {
-  const problems: ConnectorProblem[] = checkListing('shopify', built).map((p) => ({
-    path: p.field,
-    message: p.message,
-  }));
-  if (built.price === null && !problems.some((p) => p.path === 'price')) {
-    problems.push({ path: 'price', message: 'Add a price: a Shopify product needs one.' });
+  const problems: ListingProblem[] = checkListing('shopify', built);
+  if (built.price === null && !problems.some((p) => p.field === 'price')) {
+    problems.push({
+      code: 'price.missing',
+      field: 'price',
+      message: 'Shopify needs a price; set one.',
+      params: { marketplace: 'Shopify' },
+    });
   }
   built.photos.forEach((url, index) => {
     if (absolutePhotoUrl(url, publicUrl) === null) {
-      problems.push({
-        path: `photos.${index}`,
-        message: `Photo ${index + 1} has no public web address Shopify can fetch it from.`,
-      });
+      problems.push(marketplaceProblems.photoNotPublic('shopify', index));
     }
   });
-  return problems;
+  return problems.map(connectorProblem);
 }
 
 function formatForType(type: string, raw: string | number | null): string | null {

@@ -63,7 +63,7 @@ function categoryName(item: Item): string {
   const path = details.categoryV2?.path ?? [];
   if (path.length > 0) return path[path.length - 1] ?? '';
   const category = details.category ?? '';
-  const parts = category.split(/\s*(?:>|\/)\s*/).filter(Boolean);
+  const parts = category.split(/\s*(?:>|›|\/)\s*/).filter(Boolean);
   return parts[parts.length - 1] ?? '';
 }
 

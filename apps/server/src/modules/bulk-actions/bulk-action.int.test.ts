@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { BULK_ACTION_ITEMS_MAX, type BulkActionRun } from '@listloop/domain';
 import type { TestClient } from '../../../test/client';
+import { connectMarketplace } from '../../../test/connections';
 import { addMember, createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
 import { queryRows, startTestServer, type TestServer } from '../../../test/server';
 import { waitFor } from '../../../test/wait';
@@ -12,7 +13,10 @@ import { COMPLETE_DETAILS } from '../items/item.test-fixtures';
 const ITEMS = '/api/account/item';
 const REST = '/api/rest/v1/item';
 const BULK = '/api/bulk-actions';
-/** An extension marketplace: a queued operation waits for an executor, no connector needed. */
+/**
+ * An extension marketplace: a queued operation waits for an executor, no connector needed (the
+ * account's Facebook account is connected for it).
+ */
 const M = 'facebook';
 const logger = pino({ level: 'silent' });
 
@@ -56,6 +60,8 @@ describe('bulk actions', () => {
     });
     account = await createAccount(server);
     owner = await signIn(server, account);
+    // The account's Facebook Marketplace account, connected for the browser extension.
+    await connectMarketplace(owner, M);
   });
   afterAll(() => server.close());
 
@@ -647,6 +653,7 @@ describe('bulk actions', () => {
       idle = await startIdleServer();
       who = await createAccount(idle);
       client = await signIn(idle, who);
+      await connectMarketplace(client, M);
     });
     afterAll(() => idle.close());
 

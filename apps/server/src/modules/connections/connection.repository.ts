@@ -13,6 +13,14 @@ export type ConnectionWithHint = ConnectionRow & {
   credentialExpiresAt: Date | null;
 };
 
+/** What the listing engine reads of a connection to decide who can carry a listing out. */
+export interface ConnectionFacts {
+  marketplace: string;
+  nickname: string;
+  status: ConnectionRow['status'];
+  hasCredentials: boolean;
+}
+
 /** Connections and their sealed credentials; every query names the account. */
 export class ConnectionRepository {
   constructor(private readonly db: Db) {}
@@ -242,6 +250,28 @@ export class ConnectionRepository {
       )
       .orderBy(asc(marketplaceConnections.createdAt), asc(marketplaceConnections.id));
     return rows.map((row) => row.connection);
+  }
+
+  /** Every connection of the account, oldest first, with whether it holds credentials. */
+  async factsFor(accountId: string): Promise<ConnectionFacts[]> {
+    const rows = await this.db
+      .select({
+        marketplace: marketplaceConnections.marketplace,
+        nickname: marketplaceConnections.nickname,
+        status: marketplaceConnections.status,
+        credentialId: marketplaceCredentials.id,
+      })
+      .from(marketplaceConnections)
+      .leftJoin(
+        marketplaceCredentials,
+        eq(marketplaceCredentials.connectionId, marketplaceConnections.id),
+      )
+      .where(eq(marketplaceConnections.accountId, accountId))
+      .orderBy(asc(marketplaceConnections.createdAt), asc(marketplaceConnections.id));
+    return rows.map(({ credentialId, ...row }) => ({
+      ...row,
+      hasCredentials: credentialId !== null,
+    }));
   }
 
   /** A connection of the marketplace already linked to this seller account on the marketplace. */

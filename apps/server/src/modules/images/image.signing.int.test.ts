@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MarketplaceId, StoredImage } from '@listloop/domain';
 import type { TestClient } from '../../../test/client';
+import { connectMarketplace } from '../../../test/connections';
 import { createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
 import { makeJpeg } from '../../../test/images';
 import { startTestServer, type TestServer } from '../../../test/server';
@@ -67,6 +68,7 @@ describe('images: signed, expiring public addresses for marketplaces', () => {
       },
     });
     server.container.connectors.register(connector);
+    await connectMarketplace(owner, marketplace);
     try {
       const created = await owner.post('/api/account/item', {
         generalDetails: {

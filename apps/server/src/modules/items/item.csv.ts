@@ -1,4 +1,5 @@
 import {
+  CATEGORY_SEPARATOR,
   ITEM_CSV_COLUMNS,
   ITEM_CSV_LIST_SEPARATOR,
   type Item,
@@ -27,7 +28,8 @@ function numberCell(value: number | null | undefined): string {
 export function itemToCsvRow(item: Item): string[] {
   const details = item.generalDetails;
   const category =
-    details.category ?? (details.categoryV2 ? details.categoryV2.path.join(' > ') : '');
+    details.category ??
+    (details.categoryV2 ? details.categoryV2.path.join(CATEGORY_SEPARATOR) : '');
   const cells: Record<ItemCsvColumn, string> = {
     sku: guardFormula(details.sku),
     title: guardFormula(details.title),

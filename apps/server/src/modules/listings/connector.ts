@@ -1,4 +1,11 @@
-import type { BuiltListing, Item, ItemCondition, MarketplaceId } from '@listloop/domain';
+import type {
+  BuiltListing,
+  Item,
+  ItemCondition,
+  ListingProblem,
+  ListingProblemCode,
+  MarketplaceId,
+} from '@listloop/domain';
 
 /**
  * A server-side API connector for one source-group marketplace (issue 4): the worker's
@@ -27,9 +34,26 @@ export interface ConnectorListingInput extends ConnectorScope {
   built: BuiltListing;
 }
 
+/**
+ * Something the marketplace would refuse, found before sending: the BuiltListing path it is
+ * about, the domain's problem code and params (which the web translates) and an English
+ * sentence that says what to do.
+ */
 export interface ConnectorProblem {
   path: string;
   message: string;
+  code: ListingProblemCode;
+  params: Record<string, string | number>;
+}
+
+/** One of the domain's problems (marketplaceProblems) as a connector reports it. */
+export function connectorProblem(problem: ListingProblem): ConnectorProblem {
+  return {
+    path: problem.field,
+    message: problem.message,
+    code: problem.code,
+    params: problem.params,
+  };
 }
 
 export interface ConnectorPublished {
@@ -96,8 +120,42 @@ export interface ConnectorPhoto {
   contentType: string;
 }
 
+/** One category of a marketplace's category tree. */
+export interface ConnectorCategory {
+  id: string;
+  name: string;
+  /** null at the top of the tree. */
+  parentId: string | null;
+  /** Whether it has no subcategories. */
+  leaf: boolean;
+}
+
+export interface ConnectorCategoryTree {
+  treeId: string;
+  /** The marketplace's version of the tree, where it names one. */
+  version: string | null;
+  categories: ConnectorCategory[];
+}
+
+/**
+ * A marketplace's own categories (where a listing's category is the marketplace's id), read
+ * through its API. `scope` is the seller's connection where the marketplace wants one (eBay);
+ * null reads with the app's keys alone (Etsy).
+ */
+export interface ConnectorCategories {
+  /** Whether reading them needs a seller's connection. */
+  readonly needsConnection: boolean;
+  /** Whether a listing must be in a category without subcategories (eBay). */
+  readonly leavesOnly: boolean;
+  /** The tree listings go to (eBay: the default tree of the connector's site). */
+  treeId(scope: ConnectorScope | null): Promise<string>;
+  tree(scope: ConnectorScope | null, treeId: string): Promise<ConnectorCategoryTree>;
+}
+
 export interface Connector {
   readonly marketplace: MarketplaceId;
+  /** The marketplace's category tree; absent where ListLoop reads none. */
+  readonly categories?: ConnectorCategories;
   /** The listing as the marketplace's API takes it. */
   build(input: ConnectorListingInput): Promise<Record<string, unknown>>;
   /** What would stop the marketplace accepting the listing; empty when nothing does. */

@@ -14,6 +14,7 @@ import { loadConfig } from '../../platform/config';
 import { loadMemberContext } from '../../platform/http/request-context';
 import { testDatabaseKind } from '../../../test/database';
 import { COMPLETE_DETAILS } from '../items/item.test-fixtures';
+import { standInConnector } from '../../../test/stand-in-connector';
 import type { Connector } from './connector';
 
 const WORKER_SCRIPT = path.resolve(
@@ -101,6 +102,18 @@ describe('a worker killed mid-job', () => {
       ctx,
       ItemCreateSchema.parse({ generalDetails: { ...COMPLETE_DETAILS, sku: 'CRASH-1' } }),
     );
+    // ListLoop queues only where it can reach the seller: the connector, and the seller's
+    // Sellwild account connected with its key (the stand-in takes any).
+    container.connectors.register(standInConnector(MARKETPLACE));
+    const connectionId = crypto.randomBytes(12).toString('hex');
+    await container.services.connections.put(ctx, connectionId, {
+      marketplace: MARKETPLACE,
+      nickname: 'Sellwild',
+    });
+    await container.services.credentials.store(ctx, MARKETPLACE, connectionId, {
+      marketplaceAccount: { marketplaceID: MARKETPLACE },
+      apiKey: 'sellwild-key',
+    });
     const queued = await container.services.listings.queue(ctx, item.itemID, {
       userId: created.userId,
       marketplace: MARKETPLACE,

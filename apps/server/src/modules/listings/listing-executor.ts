@@ -1,8 +1,9 @@
 import { marketplaceGroup, type MarketplaceId } from '@listloop/domain';
 import type { ConnectionRepository } from '../connections/connection.repository';
 import type { ConnectorRegistry } from './connector';
+import { listingReachFor, type ListingExecutor } from './listing-reach';
 
-export type ListingExecutor = 'connector' | 'extension';
+export type { ListingExecutor } from './listing-reach';
 
 /** Who carries out an account's next operation on a marketplace. */
 export type ExecutorChoice = (
@@ -15,19 +16,18 @@ export const executorByGroup: ExecutorChoice = async (_accountId, marketplace) =
   marketplaceGroup(marketplace) === 'source' ? 'connector' : 'extension';
 
 /**
- * The domain's group, per account for a crosslisting marketplace that also has a partner API
- * (Depop, issue 5): its connector carries the operation when the account has a usable
- * connection to it (connected, with credentials), else the browser extension does, as for any
- * seller without partner access.
+ * The listing reach's executor (listing-reach.ts): Depop's connector when the account has a
+ * usable connection to it, else the browser extension, as for any seller without partner
+ * access (decision 0013). Where nothing can reach the marketplace now (no connection), the
+ * group's own executor, so an operation that must be queued regardless, such as a sale's
+ * delist, waits where the seller sees it and an executor can still take it up.
  */
 export function executorByConnection(
-  connectors: ConnectorRegistry,
-  connections: Pick<ConnectionRepository, 'usableFor'>,
+  connectors: Pick<ConnectorRegistry, 'get'>,
+  connections: Pick<ConnectionRepository, 'factsFor'>,
 ): ExecutorChoice {
-  return async (accountId, marketplace) => {
-    if (marketplaceGroup(marketplace) === 'source') return 'connector';
-    if (!connectors.get(marketplace)) return 'extension';
-    const usable = await connections.usableFor(accountId, marketplace);
-    return usable.length > 0 ? 'connector' : 'extension';
-  };
+  const reachFor = listingReachFor(connectors, connections);
+  return async (accountId, marketplace) =>
+    (await reachFor(accountId))(marketplace).executor ??
+    (await executorByGroup(accountId, marketplace));
 }

@@ -4,6 +4,7 @@ import type { MarketplaceId } from '@listloop/domain';
 import type { TestClient } from '../../../test/client';
 import { createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
 import { queryRows, startTestServer, type TestServer } from '../../../test/server';
+import { connectMarketplace } from '../../../test/connections';
 import { standInConnector } from '../../../test/stand-in-connector';
 import { COMPLETE_DETAILS } from '../items/item.test-fixtures';
 import { loadMemberContext } from '../../platform/http/request-context';
@@ -28,6 +29,14 @@ describe('listing engine', () => {
     server = await startTestServer({ env: { LOGIN_MAX_PER_IP: '1000' } });
     account = await createAccount(server);
     owner = await signIn(server, account);
+    // ListLoop lists only where it can reach the account: a connected account for the browser
+    // extension, credentials for an API connector (the tests' stand-ins take any).
+    for (const marketplace of ['facebook', 'grailed', 'vestiaire'] as const) {
+      await connectMarketplace(owner, marketplace);
+    }
+    for (const marketplace of ['ebay', 'sellwild', 'shopify', 'whatnot', 'vestiaireApi'] as const) {
+      await connectMarketplace(owner, marketplace);
+    }
   });
   afterAll(() => server.close());
 
@@ -193,10 +202,15 @@ describe('listing engine', () => {
   });
 
   it('refuses to queue a listing whose preview has problems (400 with the problems)', async () => {
+    server.container.connectors.register(fakeConnector('ebay', async () => ({})));
     const itemId = await newItem();
     const response = await queue(itemId, 'ebay');
+    server.container.connectors.unregister('ebay');
     expect(response.status).toBe(400);
     expect(response.body.issues.map((i: any) => i.path)).toContain('listing.shipping.profileId');
+    expect(response.body.problems).toContainEqual(
+      expect.objectContaining({ code: 'field.missing', field: 'shipping.profileId' }),
+    );
     expect((await listingOf(itemId, 'ebay'))?.status ?? 'not_listed').toBe('not_listed');
     expect(await operationsOf(itemId)).toEqual([]);
   });
@@ -237,13 +251,36 @@ describe('listing engine', () => {
     );
   });
 
-  it('a marketplace with no connector ends in list failure with the Not connected reason', async () => {
-    const itemId = await newItem();
-    expect((await queue(itemId, 'whatnot')).status).toBe(202);
-    const listing = await waitFor(
-      () => listingOf(itemId, 'whatnot'),
-      (l) => l.status !== 'queued',
+  it('a marketplace whose connector went away after the queue ends in list failure with the Not connected reason', async () => {
+    const { container } = server;
+    container.connectors.register(fakeConnector('whatnot', async () => ({ listedID: 'WN-0' })));
+    // Queued while the connector was there, by a process whose send never happened.
+    const unsent = new ListingService(
+      container.database.db,
+      container.repositories.items,
+      container.services.items,
+      container.repositories.listings,
+      container.connectors,
+      async () => null,
+      container.services.listingPreviews,
     );
+    const { context } = await loadMemberContext(
+      container.repositories.accountUsers,
+      { id: account.userId, email: account.email, name: '' },
+      'test',
+    );
+    const itemId = await newItem();
+    const queued = await unsent.queue(context!, itemId, {
+      userId: account.userId,
+      marketplace: 'whatnot',
+      operation: 'list',
+    });
+    container.connectors.unregister('whatnot');
+    await container.services.listings.execute(
+      { operationId: queued.operation.operationId, accountId: account.accountId },
+      { retryCount: 0, retryLimit: 5, logger: container.logger },
+    );
+    const listing = await listingOf(itemId, 'whatnot');
     expect(listing).toMatchObject({
       status: 'list_failure',
       failureReason: 'Not connected: ListLoop cannot reach Whatnot yet.',
@@ -443,6 +480,7 @@ describe('listing engine', () => {
       generalDetails: { ...COMPLETE_DETAILS, sku: 'ALLOWED-1' },
     });
     const itemId = created.body.item.itemID as string;
+    await connectMarketplace(client, 'facebook');
     const listed = async (marketplace: string) => {
       expect(
         (

@@ -3,6 +3,7 @@ import os from 'node:os';
 import type { Logger } from 'pino';
 import {
   ListingSchema,
+  isReachProblem,
   MARKETPLACE_NAMES,
   SUPPORTED_MARKETPLACES,
   listingActor,
@@ -17,7 +18,7 @@ import {
   type MarketplaceId,
 } from '@listloop/domain';
 import type { Db } from '../../platform/db/database';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import { stableJobId } from '../../platform/queue/job';
 import type { RequestContext } from '../../platform/http/request-context';
@@ -102,10 +103,26 @@ export type EnqueueOperation = (
 
 /** A connector operation whose marketplace problems are listed in one sentence. */
 function problemsMessage(marketplace: MarketplaceId, problems: readonly ListingProblem[]): string {
-  return `${MARKETPLACE_NAMES[marketplace]} would not take this listing: ${problems
+  const said = problems
     .slice(0, 3)
     .map((p) => p.message)
-    .join('; ')}`;
+    .join('; ');
+  return problems.some(isReachProblem)
+    ? `ListLoop cannot list on ${MARKETPLACE_NAMES[marketplace]} yet: ${said}`
+    : `${MARKETPLACE_NAMES[marketplace]} would not take this listing: ${said}`;
+}
+
+/**
+ * A queue request refused with every problem that stops the listing (codes and params for the
+ * web): 409 when ListLoop cannot reach the marketplace for the account (the account's state,
+ * not the request, must change), 400 when the listing itself needs fixing.
+ */
+function refusedListing(marketplace: MarketplaceId, problems: ListingProblem[]): AppError {
+  const issues = problems.map((p) => ({ path: `listing.${p.field}`, message: p.message }));
+  const message = problemsMessage(marketplace, problems);
+  return problems.some(isReachProblem)
+    ? new AppError(409, 'request/conflict', message, { issues, problems })
+    : new AppError(400, 'request/invalid', message, { issues, problems });
 }
 
 export interface ListingServiceOptions {
@@ -503,13 +520,11 @@ export class ListingService {
       return { item, operation: operationView(existing), created: false };
     }
     if (operation !== 'delist') {
+      // The same check as the preview the seller saw and the job runs before sending.
       const item = await this.itemService.get(ctx, key.userId, itemId);
       if (item.generalDetails.quantity <= 0) throw conflict(soldOutMessage(marketplace, operation));
       const { problems } = await this.builder.compose(key.accountId, item, marketplace);
-      if (problems.length > 0) {
-        const issues = problems.map((p) => ({ path: `listing.${p.field}`, message: p.message }));
-        throw badRequest(problemsMessage(marketplace, problems), issues);
-      }
+      if (problems.length > 0) throw refusedListing(marketplace, problems);
     }
     const executor = await this.executorOf(key.accountId, marketplace);
     const result = await this.db.transaction(async (tx) => {

@@ -102,6 +102,63 @@ describe('the marketplace calls of spec §7 (eBay business policies, Shopify)', 
     expect(response.status).toBe(403);
   });
 
+  it('offers eBay’s and Etsy’s own categories by words of their names, and names stored ids', async () => {
+    const jeans = await owner.get('/api/marketplaces/ebay/categories?q=jeans');
+    expect(jeans.status, jeans.text).toBe(200);
+    expect(jeans.body).toMatchObject({ marketplace: 'ebay', treeId: '0', treeVersion: '130' });
+    expect(jeans.body.categories[0]).toEqual({
+      id: '11483',
+      name: 'Jeans',
+      path: ['Clothing, Shoes & Accessories', 'Men', "Men's Clothing", 'Jeans'],
+      leaf: true,
+      listable: true,
+    });
+    const named = await owner.get('/api/marketplaces/ebay/categories?ids=57988,1059');
+    expect(named.body.categories.map((c: any) => [c.name, c.listable])).toEqual([
+      ['Coats, Jackets & Vests', true],
+      ["Men's Clothing", false],
+    ]);
+    // Etsy's seller taxonomy needs no seller connection: any member reads it.
+    const etsy = await stranger.get(
+      `/api/marketplaces/etsy/categories?q=${encodeURIComponent('men jeans')}`,
+    );
+    expect(etsy.status, etsy.text).toBe(200);
+    expect(etsy.body.categories[0]).toMatchObject({
+      name: 'Jeans',
+      path: ['Clothing', "Men's Clothing", 'Pants', 'Jeans'],
+      listable: true,
+    });
+  });
+
+  it('refuses a category request it cannot answer: 400, 409 without eBay, 403 without items.read', async () => {
+    for (const path of [
+      '/api/marketplaces/ebay/categories',
+      '/api/marketplaces/ebay/categories?q=',
+      '/api/marketplaces/ebay/categories?q=jeans&limit=0',
+      '/api/marketplaces/ebay/categories?ids=1,%3Cscript%3E',
+      '/api/marketplaces/poshmark/categories?q=jeans',
+      '/api/marketplaces/nowhere/categories?q=jeans',
+    ]) {
+      const response = await owner.get(path);
+      expect(response.status, `${path}: ${response.text}`).toBe(400);
+      expect(response.body.message.length).toBeGreaterThan(10);
+    }
+    const unconnected = await stranger.get('/api/marketplaces/ebay/categories?q=jeans');
+    expect(unconnected.status).toBe(409);
+    expect(unconnected.body.message).toBe(
+      'Connect your eBay account first: ListLoop reads its categories through it.',
+    );
+    const role = (
+      await owner.put('/api/rest/v1/enterprise/roles', {
+        name: 'sales only',
+        permissions: { 'sales.read': true },
+      })
+    ).body.data;
+    const member = await addMember(server, account, { roleId: role.id });
+    const client = await signIn(server, member);
+    expect((await client.get('/api/marketplaces/ebay/categories?q=jeans')).status).toBe(403);
+  });
+
   it('derives Shopify tags from each item’s characteristics into its Shopify listing', async () => {
     const created = await owner.post('/api/account/item', {
       generalDetails: {

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { ConnectOptionsResponseSchema, type MarketplacesMode } from '@listloop/domain';
+import {
+  ConnectOptionsResponseSchema,
+  MarketplaceCategoriesQuerySchema,
+  MarketplaceCategoriesResponseSchema,
+  type MarketplacesMode,
+} from '@listloop/domain';
 import { access } from '../../platform/http/access';
 import { requireContext } from '../../platform/http/request-context';
 import { errorResponses, type App } from '../../platform/http/types';
@@ -7,6 +12,7 @@ import type { OAuthProviders } from '../connections/connection-token.service';
 import type { ConnectorRegistry } from '../listings/connector';
 import { connectOptions } from './connect-options';
 import type { MarketplaceAccountService } from './marketplace-account.service';
+import type { MarketplaceCategoryService } from './marketplace-category.service';
 import {
   SetShopifyTagsResponseSchema,
   SetShopifyTagsSchema,
@@ -45,6 +51,7 @@ export async function marketplaceRoutes(
     providers: OAuthProviders;
     connectors: ConnectorRegistry;
     accounts: MarketplaceAccountService;
+    categories: MarketplaceCategoryService;
     tags: ShopifyTagsService;
     publicUrl: string | null;
   },
@@ -101,6 +108,34 @@ export async function marketplaceRoutes(
         policies: await accounts.businessPolicies(requireContext(request), type, policyValue),
       };
     },
+  );
+
+  app.get(
+    '/api/marketplaces/:marketplace/categories',
+    {
+      schema: {
+        tags,
+        summary: 'A marketplace’s own categories, found by words of their names, or named by id',
+        description:
+          'eBay (its Taxonomy API: the default category tree of the site ListLoop lists on, ' +
+          'read through the account’s eBay connection) and Etsy (its seller taxonomy). `q`: ' +
+          'words that each start a word of the category’s path ("men jeans"); `ids`: ' +
+          'comma-separated ids to name. Each category has its path of names and whether a ' +
+          'listing may be in it (eBay lists only in categories without subcategories). Trees ' +
+          'are kept on the server for a day. Another marketplace: 400; eBay without a ' +
+          'connection: 409; the marketplace unreachable: 503.',
+        params: z.object({ marketplace: z.string().min(1).max(64) }),
+        querystring: MarketplaceCategoriesQuerySchema,
+        response: {
+          200: MarketplaceCategoriesResponseSchema,
+          ...errorResponses,
+          503: UnavailableSchema,
+        },
+      },
+      config: { access: access.member('items.read') },
+    },
+    async (request) =>
+      deps.categories.find(requireContext(request), request.params.marketplace, request.query),
   );
 
   app.get(

@@ -9,10 +9,13 @@ import {
   type Item,
   type ListingProblem,
   type MarketplaceId,
+  marketplaceProblems,
 } from '@listloop/domain';
 import type { RequestContext } from '../../platform/http/request-context';
 import type { ItemService } from '../items/item.service';
 import type { ImageUrlSigner } from '../images/image.signing';
+import type { ConnectorRegistry } from '../listings/connector';
+import type { ReachOf } from '../listings/listing-reach';
 import {
   requireSupportedMarketplace,
   type MarketplaceRuleService,
@@ -31,18 +34,58 @@ export interface ListingPreview {
 }
 
 /**
+ * What a marketplace's own category tree says of a category id: null when the tree could not
+ * be read just now (no connection, an outage), so the check says nothing rather than guess.
+ */
+export type CategoryVerdict = 'ok' | 'unknown' | { notLeaf: string } | null;
+
+export interface CategoryCheck {
+  verdict(
+    accountId: string,
+    userId: string,
+    marketplace: MarketplaceId,
+    categoryId: string,
+  ): Promise<CategoryVerdict>;
+}
+
+export interface ListingPreviewOptions {
+  /** Signs the photos a connector sends (marketplaces fetch them with no session). */
+  imageUrls?: Pick<ImageUrlSigner, 'signPhoto'> | null;
+  /** The connectors whose own `validate` joins the checks. */
+  connectors?: Pick<ConnectorRegistry, 'get'> | null;
+  /** Whether ListLoop can carry a listing out for the account (listing-reach.ts). */
+  reachFor?: ((accountId: string) => Promise<ReachOf>) | null;
+  /** The marketplaces' category trees, where a connector offers one. */
+  categories?: CategoryCheck | null;
+  catalogue?: Readonly<Catalogue>;
+}
+
+/**
  * Issue 4 "Building a marketplace listing": the item's general details, then the account's
  * mapping rules, pricing rule and defaults for the marketplace, then the item's own listing
- * there, checked against the marketplace's limits. The same build runs before any publish.
+ * there. Its problems are the one check every path uses (the seller's preview, the queue
+ * request, the connector job before it calls the marketplace, the extension's operation):
+ * whether ListLoop can reach the marketplace for the account, the marketplace's limits, and
+ * the marketplace's connector's own `validate` on the listing as the connector would send it.
  */
 export class ListingPreviewService {
+  private readonly imageUrls: Pick<ImageUrlSigner, 'signPhoto'> | null;
+  private readonly connectors: Pick<ConnectorRegistry, 'get'> | null;
+  private readonly reachFor: ((accountId: string) => Promise<ReachOf>) | null;
+  private readonly categories: CategoryCheck | null;
+  private readonly catalogue: Readonly<Catalogue>;
+
   constructor(
     private readonly items: ItemService,
     private readonly rules: MarketplaceRuleService,
-    /** Signs the photos a connector sends (marketplaces fetch them with no session). */
-    private readonly imageUrls: Pick<ImageUrlSigner, 'signPhoto'> | null = null,
-    private readonly catalogue: Readonly<Catalogue> = defaultCatalogue,
-  ) {}
+    options: ListingPreviewOptions = {},
+  ) {
+    this.imageUrls = options.imageUrls ?? null;
+    this.connectors = options.connectors ?? null;
+    this.reachFor = options.reachFor ?? null;
+    this.categories = options.categories ?? null;
+    this.catalogue = options.catalogue ?? defaultCatalogue;
+  }
 
   async build(
     ctx: RequestContext,
@@ -64,7 +107,10 @@ export class ListingPreviewService {
   ): Promise<ListingPreview[]> {
     const wanted = [...new Set(marketplaces.map(requireSupportedMarketplace))];
     const item = await this.items.get(ctx, userId, itemId);
-    return Promise.all(wanted.map((marketplace) => this.compose(ctx.accountId, item, marketplace)));
+    const reach = this.reachFor ? await this.reachFor(ctx.accountId) : null;
+    return Promise.all(
+      wanted.map((marketplace) => this.check(ctx.accountId, item, marketplace, reach, false)),
+    );
   }
 
   /**
@@ -77,21 +123,29 @@ export class ListingPreviewService {
     item: Item,
     marketplace: MarketplaceId,
   ): Promise<ListingPreview> {
-    const preview = await this.compose(accountId, item, marketplace);
-    const signer = this.imageUrls;
-    if (!signer) return preview;
-    const photos = preview.listing.photos.map((photo) => signer.signPhoto(photo));
-    return { ...preview, listing: { ...preview.listing, photos } };
+    const reach = this.reachFor ? await this.reachFor(accountId) : null;
+    return this.check(accountId, item, marketplace, reach, true);
   }
 
   /**
-   * The build for an item already read: what the queue check, the connector job and the
-   * executor use (no request needed, so a job can call it).
+   * The build for an item already read: what the queue check and the executor use (no request
+   * needed, so a job can call it).
    */
   async compose(
     accountId: string,
     item: Item,
     marketplace: MarketplaceId,
+  ): Promise<ListingPreview> {
+    const reach = this.reachFor ? await this.reachFor(accountId) : null;
+    return this.check(accountId, item, marketplace, reach, false);
+  }
+
+  private async check(
+    accountId: string,
+    item: Item,
+    marketplace: MarketplaceId,
+    reach: ReachOf | null,
+    forConnector: boolean,
   ): Promise<ListingPreview> {
     const spec = this.catalogue[marketplace];
     const ruleSet = await this.rules.ruleSet(accountId, marketplace);
@@ -102,12 +156,75 @@ export class ListingPreviewService {
       conditionMap: spec.conditions?.fromItem ?? null,
       currency: spec.currencies[0],
     });
+    // The connector judges what it would send: the photos at the addresses it sends.
+    const sent = this.signed(composed.listing);
+    const problems: ListingProblem[] = [];
+    const reachProblem = reach?.(marketplace).problem;
+    if (reachProblem) problems.push(reachProblem);
+    problems.push(...checkListing(marketplace, composed.listing, this.catalogue));
+    if (spec.supported) {
+      problems.push(
+        ...(await this.connectorProblems(accountId, item, marketplace, sent, problems)),
+      );
+    }
     return {
       marketplace,
-      listing: composed.listing,
-      problems: checkListing(marketplace, composed.listing, this.catalogue),
+      listing: forConnector ? sent : composed.listing,
+      problems,
       applied: composed.applied,
       ignored: composed.ignored,
     };
+  }
+
+  private signed(listing: BuiltListing): BuiltListing {
+    const signer = this.imageUrls;
+    if (!signer) return listing;
+    return { ...listing, photos: listing.photos.map((photo) => signer.signPhoto(photo)) };
+  }
+
+  /**
+   * The connector's own problems that the checks so far have not named (one per field: where
+   * the generic check already said what to fix, the connector's sentence would repeat it), and
+   * then whether the category is one the marketplace's tree holds.
+   */
+  private async connectorProblems(
+    accountId: string,
+    item: Item,
+    marketplace: MarketplaceId,
+    built: BuiltListing,
+    found: readonly ListingProblem[],
+  ): Promise<ListingProblem[]> {
+    const connector = this.connectors?.get(marketplace);
+    if (!connector) return [];
+    const named = new Set(found.map((p) => p.field));
+    const own: ListingProblem[] = [];
+    const stored = (item.listings[marketplace] ?? {}) as Record<string, unknown>;
+    const problems = await connector.validate({
+      accountId,
+      userId: item.userID,
+      item,
+      listing: stored,
+      built,
+    });
+    for (const problem of problems) {
+      if (named.has(problem.path)) continue;
+      named.add(problem.path);
+      own.push({
+        code: problem.code,
+        field: problem.path,
+        message: problem.message,
+        params: problem.params,
+      });
+    }
+    const category = built.category?.trim();
+    if (this.categories && category && !named.has('category')) {
+      const verdict = await this.categories.verdict(accountId, item.userID, marketplace, category);
+      if (verdict === 'unknown')
+        own.push(marketplaceProblems.categoryUnknown(marketplace, category));
+      else if (verdict && verdict !== 'ok') {
+        own.push(marketplaceProblems.categoryNotLeaf(marketplace, category, verdict.notLeaf));
+      }
+    }
+    return own;
   }
 }

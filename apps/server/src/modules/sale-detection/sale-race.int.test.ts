@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SaleEvent } from '@listloop/domain';
 import type { TestClient } from '../../../test/client';
+import { connectMarketplace } from '../../../test/connections';
 import { createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
 import { queryRows, startTestServer, type TestServer } from '../../../test/server';
 
@@ -119,6 +120,7 @@ describe('sale detection under concurrency: never two sold, never a lost delist'
       },
     });
     const item = created.body.item as { itemID: string; userID: string };
+    await connectMarketplace(owner, 'facebook');
     const queued = await owner.put(`/api/rest/v1/item/${item.itemID}/status`, {
       userId: item.userID,
       marketplace: 'facebook',

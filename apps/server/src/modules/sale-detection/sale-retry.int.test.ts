@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SaleEvent, SaleOutcomeView } from '@listloop/domain';
 import type { TestClient } from '../../../test/client';
+import { connectMarketplace } from '../../../test/connections';
 import { createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
 import { startTestServer, type TestServer } from '../../../test/server';
 import { standInConnector } from '../../../test/stand-in-connector';
@@ -39,6 +40,7 @@ describe('sale detection: a failed delist retried from the tracker', () => {
     account = await createAccount(server);
     owner = await signIn(server, account);
     server.container.connectors.register(connector);
+    await connectMarketplace(owner, 'sellwild');
   });
   afterAll(async () => {
     releaseRetry();

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEPOP_NEW_ORDER_EVENT } from '@listloop/emulators';
 import type { TestClient } from '../../../test/client';
+import { connectMarketplace } from '../../../test/connections';
 import { createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
 import { makeJpeg } from '../../../test/images';
 import { queryRows, startTestServer, type TestServer } from '../../../test/server';
@@ -91,7 +92,9 @@ describe('sandbox mode: Etsy and Depop wired like eBay and Shopify', () => {
     );
   });
 
-  it('without a Depop connection a Depop listing waits for the extension', async () => {
+  it('without a Depop API connection a Depop listing waits for the extension', async () => {
+    // The Depop account the extension lists for, connected on the Marketplaces screen.
+    await connectMarketplace(owner, 'depop', { credentials: false });
     const other = await newItem('SBX-ED-2', [
       { id: 'elsewhere-1', url: 'https://images.listloop.test/denim-1.jpg' },
     ]);

@@ -6,7 +6,11 @@ import {
   createEtsyEmulator,
   createShopifyEmulator,
   DEFAULT_SHOP_DOMAIN,
+  EBAY_US_CATEGORY_TREE,
+  ebayLeafCategoryIds,
   ETSY_EMULATOR_APP,
+  ETSY_SELLER_TAXONOMY,
+  etsyTaxonomyIds,
   SHOPIFY_EMULATOR_APP,
   type DepopEmulator,
   type EbayEmulator,
@@ -151,6 +155,8 @@ export class SandboxMarketplaces {
       consentPage: true,
       seller: SANDBOX_EBAY_SELLER,
       seedPoliciesFor: ['EBAY_US'],
+      // The sandbox's eBay takes only the categories its Taxonomy API offers, as eBay does.
+      rules: { leafCategoryIds: ebayLeafCategoryIds(EBAY_US_CATEGORY_TREE) },
     });
     let sandbox: SandboxMarketplaces | null = null;
     const shopify = createShopifyEmulator({
@@ -166,6 +172,8 @@ export class SandboxMarketplaces {
     const etsy = await createEtsyEmulator({
       apps: [etsyApp],
       consentPage: true,
+      // The sandbox's Etsy takes only the nodes its seller taxonomy offers, as Etsy does.
+      rules: { taxonomyIds: etsyTaxonomyIds(ETSY_SELLER_TAXONOMY) },
       // The demo runs on http://localhost; real Etsy takes https callbacks only.
       httpsRedirectsOnly: false,
     });

@@ -198,6 +198,7 @@ export async function buildApp(
     providers: container.oauthProviders,
     connectors: container.connectors,
     accounts: container.services.marketplaceAccounts,
+    categories: container.services.marketplaceCategories,
     tags: container.services.shopifyTags,
     publicUrl: config.publicUrl,
   });

@@ -9,7 +9,7 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: ErrorCode,
     message?: string,
-    readonly extra: Pick<ApiErrorBody, 'redirect' | 'issues'> = {},
+    readonly extra: Pick<ApiErrorBody, 'redirect' | 'issues' | 'problems'> = {},
   ) {
     super(message ?? ERROR_MESSAGES[code]);
     this.name = 'AppError';

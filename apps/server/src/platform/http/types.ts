@@ -7,6 +7,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ListingPreviewProblemSchema } from '@listloop/domain';
 
 /** The Fastify instance routes are declared on: zod schemas type the handlers. */
 export type App = FastifyInstance<
@@ -25,6 +26,7 @@ export const ErrorBodySchema = z.object({
   message: z.string(),
   redirect: z.string().optional(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  problems: z.array(ListingPreviewProblemSchema).optional(),
 });
 
 export const errorResponses = {

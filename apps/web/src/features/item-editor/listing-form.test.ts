@@ -14,14 +14,17 @@ const targets = (marketplace: Parameters<typeof listingForm>[0], country: 'US' |
   ]);
 
 describe("a marketplace's tab in the item editor", () => {
-  it('eBay (US): UPC, the shipping location by zip code, and its shipping policy', () => {
+  it('eBay (US): its category, UPC, the shipping location by zip code, and its shipping policy', () => {
     expect(targets('ebay')).toEqual([
-      ['listing', ['title', 'price', 'extra.upc', 'shipping.fromPostalCode']],
+      ['listing', ['title', 'category', 'price', 'extra.upc', 'shipping.fromPostalCode']],
       ['shipping', ['shipping.profileId']],
     ]);
     const [main, shipping] = listingForm('ebay', 'US');
+    // eBay's category is its own id: picked by name, never typed.
+    expect(main!.fields[1]).toMatchObject({ input: 'category', required: true });
     expect(main!.fields.map((f) => f.label)).toEqual([
       { own: 'title' },
+      { own: 'category' },
       { own: 'price' },
       { id: 'listing.field.upc.upc' },
       { id: 'region.postalCode.zip' },
@@ -33,6 +36,7 @@ describe("a marketplace's tab in the item editor", () => {
     const [main] = listingForm('ebay', 'UK');
     expect(main!.fields.map((f) => f.label)).toEqual([
       { own: 'title' },
+      { own: 'category' },
       { own: 'price' },
       { id: 'listing.field.upc.ean' },
       { id: 'listing.field.ukSize' },
@@ -47,7 +51,7 @@ describe("a marketplace's tab in the item editor", () => {
 
   it('Etsy: who made it and when, then the Delivery, shipping and processing profile sections', () => {
     expect(targets('etsy')).toEqual([
-      ['listing', ['title', 'price', 'extra.who_made', 'extra.when_made']],
+      ['listing', ['title', 'category', 'price', 'extra.who_made', 'extra.when_made']],
       ['delivery', ['weight', 'dimensions']],
       ['shippingProfile', ['shipping.profileId']],
       ['processingProfile', ['shipping.processingProfileId']],

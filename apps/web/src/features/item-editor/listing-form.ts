@@ -1,6 +1,7 @@
 import {
   defaultCatalogue,
   formOverrides,
+  hasCategoryTree,
   textSetForCountry,
   type Catalogue,
   type CountryCode,
@@ -19,6 +20,7 @@ import {
 /** Labels that are our own words (see listingFieldMessages); the rest are catalogue ids. */
 export const OWN_FIELD_LABELS = [
   'title',
+  'category',
   'price',
   'originalPrice',
   'shippingSection',
@@ -36,7 +38,14 @@ export type OwnFieldLabel = (typeof OWN_FIELD_LABELS)[number];
 
 export type FieldLabel = { own: OwnFieldLabel; name?: string } | { id: string };
 
-export type ListingFieldInput = 'text' | 'money' | 'postalCode' | 'weight' | 'dimensions';
+export type ListingFieldInput =
+  | 'text'
+  | 'money'
+  | 'postalCode'
+  | 'weight'
+  | 'dimensions'
+  /** One of the marketplace's own categories, picked by its name (eBay, Etsy). */
+  | 'category';
 
 export interface ListingFormField {
   key: string;
@@ -142,6 +151,17 @@ export function listingForm(
       label: { own: 'title' },
       input: 'text',
       required: false,
+      override: false,
+    });
+  }
+  // Where a category is the marketplace's own id, the seller picks it by name here.
+  if (hasCategoryTree(marketplace, catalogue)) {
+    main.push({
+      key: 'category',
+      target: 'category',
+      label: { own: 'category' },
+      input: 'category',
+      required: spec.requiredFields.includes('category'),
       override: false,
     });
   }

@@ -25,6 +25,7 @@ const REGION_LABELS = new Set<string>([
 
 const OWN_LABELS: Record<OwnFieldLabel, MessageDescriptor> = {
   title: listingMessages.fieldTitle,
+  category: listingMessages.fieldCategory,
   price: listingMessages.fieldPrice,
   originalPrice: listingMessages.fieldOriginalPrice,
   shippingSection: listingMessages.fieldShippingSection,

@@ -44,6 +44,7 @@ export const mappingMessages = defineMessages({
   to: { id: 'rules.mapping.to' },
   toHint: { id: 'rules.mapping.toHint' },
   conditionToHint: { id: 'rules.mapping.conditionToHint' },
+  categoryToHint: { id: 'rules.mapping.categoryToHint' },
   match: { id: 'rules.mapping.match' },
   create: { id: 'rules.mapping.create' },
   save: { id: 'rules.mapping.save' },

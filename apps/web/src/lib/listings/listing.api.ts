@@ -22,8 +22,10 @@ const segment = encodeURIComponent;
 
 export const listingKeys = {
   all: ['listings'] as const,
+  /** Every item's previews (a connection made or removed changes what they say). */
+  allPreviews: ['listings', 'preview'] as const,
   previews: (userId: string, itemId: string) =>
-    [...listingKeys.all, 'preview', userId, itemId] as const,
+    [...listingKeys.allPreviews, userId, itemId] as const,
   /** `version` changes whenever what the preview reads changes (the item's last save). */
   preview: (userId: string, itemId: string, marketplaces: readonly string[], version: number) =>
     [...listingKeys.previews(userId, itemId), [...marketplaces].sort(), version] as const,

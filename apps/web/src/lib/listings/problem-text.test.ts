@@ -1,8 +1,10 @@
-import { checkListing, BuiltListingSchema } from '@listloop/domain';
+import { checkListing, BuiltListingSchema, marketplaceProblems } from '@listloop/domain';
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import enUS from '../../i18n/catalogues/en-US.json';
+import enGB from '../../i18n/catalogues/en-GB.json';
 import es from '../../i18n/catalogues/es.json';
+import italian from '../../i18n/catalogues/it.json';
 import { listingProblemText } from './problem-text';
 
 const intl = createIntl({ locale: 'en-US', messages: enUS });
@@ -83,6 +85,55 @@ describe('listing problems in the reader’s language', () => {
       }),
     ).toBe(
       'Los títulos de Mercari tienen como máximo 80 caracteres; acorta el título en 1 carácter.',
+    );
+  });
+
+  it('translates every problem of reach and of a marketplace’s own rules, in every language', () => {
+    const problems = [
+      marketplaceProblems.unreachable('whatnot'),
+      marketplaceProblems.connectionMissing('poshmark'),
+      marketplaceProblems.connectionNeedsReconnect('ebay', 'Old eBay'),
+      marketplaceProblems.titleCharacterNotAllowed('etsy', '$'),
+      marketplaceProblems.titleCharacterRepeated('etsy', ['%', '&']),
+      marketplaceProblems.descriptionContactDetails('depop'),
+      marketplaceProblems.photoNotPublic('shopify', 1),
+      marketplaceProblems.quantityTooLow('ebay', 1),
+      marketplaceProblems.tagCharacterNotAllowed('etsy', 'a/b', '/'),
+      marketplaceProblems.categoryNotMarketplaceCategory('ebay', 'Men › Jeans'),
+      marketplaceProblems.categoryUnknown('ebay', '99999'),
+      marketplaceProblems.categoryNotLeaf('ebay', '1059', 'Clothing › Men'),
+      marketplaceProblems.sizeNotMapped('depop', 'M'),
+      marketplaceProblems.fieldNotAnId('etsy', 'shipping.profileId', 'Standard'),
+      marketplaceProblems.extraInvalid('etsy', 'who_made', 'me', ['i_did', 'someone_else']),
+      marketplaceProblems.extraTooMany('etsy', 'materials', 13, 15),
+      marketplaceProblems.extraCharacterNotAllowed('etsy', 'materials', 'wool!', '!'),
+    ];
+    expect(new Set(problems.map((p) => p.code)).size).toBe(problems.length);
+    for (const messages of [enUS, es, enGB, italian]) {
+      const reader = createIntl({
+        locale: 'en',
+        messages,
+        onError: (error) => {
+          throw error;
+        },
+      });
+      for (const problem of problems) {
+        const text = listingProblemText(reader, problem);
+        expect(text, problem.code).toContain(String(problem.params.marketplace));
+        expect(text, problem.code).not.toMatch(/[{}]/);
+        if (messages !== enUS && messages !== enGB) expect(text).not.toBe(problem.message);
+      }
+    }
+    expect(
+      listingProblemText(intl, marketplaceProblems.extraTooMany('etsy', 'materials', 13, 15)),
+    ).toBe('Etsy takes at most 13 in “Materials”; remove 2.');
+    expect(
+      listingProblemText(
+        intl,
+        marketplaceProblems.fieldNotAnId('etsy', 'shipping.profileId', 'Std'),
+      ),
+    ).toBe(
+      'Etsy needs the id of a shipping profile (a number), not “Std”; copy the id from Etsy into the Etsy defaults.',
     );
   });
 

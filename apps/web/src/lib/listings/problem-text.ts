@@ -29,6 +29,10 @@ export function listingProblemText(intl: IntlShape, problem: Problem): string {
     intl.formatNumber(numberOf(value), { style: 'currency', currency });
   const descriptor = listingProblemMessages[problem.code];
   if (!descriptor) return problem.message;
+  const extraLabel = (key: string) =>
+    Object.hasOwn(extraFieldMessages, key)
+      ? intl.formatMessage(extraFieldMessages[key as keyof typeof extraFieldMessages])
+      : key;
 
   switch (problem.code) {
     case 'price.tooLow':
@@ -43,12 +47,27 @@ export function listingProblemText(intl: IntlShape, problem: Problem): string {
         max: numberOf(params.max),
         over: numberOf(params.count) - numberOf(params.max),
       });
-    case 'extra.missing': {
+    case 'extra.missing':
+    case 'extra.invalid':
+    case 'extra.characterNotAllowed': {
       const key = String(params.field ?? '');
-      const field = Object.hasOwn(extraFieldMessages, key)
-        ? intl.formatMessage(extraFieldMessages[key as keyof typeof extraFieldMessages])
-        : key;
-      return intl.formatMessage(descriptor, { marketplace, field });
+      return intl.formatMessage(descriptor, { ...params, marketplace, field: extraLabel(key) });
+    }
+    case 'extra.tooMany':
+      return intl.formatMessage(descriptor, {
+        marketplace,
+        field: extraLabel(String(params.field ?? '')),
+        max: numberOf(params.max),
+        over: numberOf(params.count) - numberOf(params.max),
+      });
+    case 'field.notAnId': {
+      const field = params.field;
+      if (!isRequirable(field)) return problem.message;
+      return intl.formatMessage(descriptor, {
+        marketplace,
+        value: String(params.value ?? ''),
+        fieldName: intl.formatMessage(requirableFieldMessages[field]),
+      });
     }
     case 'condition.missing':
     case 'field.missing': {

@@ -1,4 +1,5 @@
 import {
+  hasCategoryTree,
   MARKETPLACE_NAMES,
   type BuiltListing,
   type MarketplaceId,
@@ -7,6 +8,7 @@ import {
 import { Box, Group, Image, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
+import { CategoryName } from '../../../components/marketplaces/category-picker';
 import { regionLabelId } from '../../../i18n/dynamic-messages';
 import { itemFieldMessages } from '../../../lib/inventory/item.messages';
 import { listingMessages } from '../listing.messages';
@@ -137,7 +139,13 @@ export function BuiltListingView({
         </Row>
       )}
       <Row label={intl.formatMessage(itemFieldMessages.condition)}>{text(listing.condition)}</Row>
-      <Row label={intl.formatMessage(itemFieldMessages.category)}>{text(listing.category)}</Row>
+      <Row label={intl.formatMessage(itemFieldMessages.category)}>
+        {listing.category && hasCategoryTree(marketplace) ? (
+          <CategoryName marketplace={marketplace} value={listing.category} />
+        ) : (
+          text(listing.category)
+        )}
+      </Row>
       {!compact && (
         <>
           <Row label={intl.formatMessage(itemFieldMessages.brand)}>{text(listing.brand)}</Row>

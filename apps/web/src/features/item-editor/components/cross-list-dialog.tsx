@@ -1,5 +1,6 @@
 import {
   MARKETPLACE_NAMES,
+  isReachProblem,
   listingStateOf,
   textSetForCountry,
   type CountryCode,
@@ -20,6 +21,7 @@ import {
   Text,
 } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { ListingStatusBadge } from '../../../components/inventory/status-badges';
@@ -36,6 +38,9 @@ import { BuiltListingView } from './built-listing-view';
 import { ListingProblems } from './listing-problems';
 
 type RowState = 'unavailable' | 'checking' | 'blocked' | 'ready';
+
+/** Where the seller connects a marketplace account. */
+const MARKETPLACES_PATH = '/app/marketplaces';
 
 type QueueResult =
   { status: 'pending' } | { status: 'queued' } | { status: 'failed'; message: string };
@@ -190,7 +195,13 @@ export function CrossListDialog({
                       {status !== 'not_listed' && state !== 'unavailable' && (
                         <ListingStatusBadge status={status} size="sm" />
                       )}
-                      <RowStatus state={state} result={result} status={status} built={built} />
+                      <RowStatus
+                        state={state}
+                        result={result}
+                        status={status}
+                        built={built}
+                        statusId={`cross-list-${marketplace}-status`}
+                      />
                     </Group>
                   </Group>
                   {result?.status === 'failed' && (
@@ -203,23 +214,34 @@ export function CrossListDialog({
                       <ListingProblems
                         marketplace={marketplace}
                         problems={built.problems}
-                        titleId={`cross-list-${marketplace}`}
+                        titleId={`cross-list-${marketplace}-status`}
                       />
-                      <Anchor
-                        component="button"
-                        type="button"
-                        fz="sm"
-                        ta="left"
-                        id={`cross-list-${marketplace}`}
-                        onClick={() => {
-                          close();
-                          onFix(marketplace);
-                        }}
-                      >
-                        {intl.formatMessage(listingMessages.crossListFixHint, {
-                          marketplace: name,
-                        })}
-                      </Anchor>
+                      {built.problems.some(
+                        (p) =>
+                          p.code === 'connection.missing' || p.code === 'connection.needsReconnect',
+                      ) && (
+                        <Anchor component={Link} to={MARKETPLACES_PATH} fz="sm" ta="left">
+                          {intl.formatMessage(listingMessages.crossListConnect, {
+                            marketplace: name,
+                          })}
+                        </Anchor>
+                      )}
+                      {built.problems.some((p) => !isReachProblem(p)) && (
+                        <Anchor
+                          component="button"
+                          type="button"
+                          fz="sm"
+                          ta="left"
+                          onClick={() => {
+                            close();
+                            onFix(marketplace);
+                          }}
+                        >
+                          {intl.formatMessage(listingMessages.crossListFixHint, {
+                            marketplace: name,
+                          })}
+                        </Anchor>
+                      )}
                     </Stack>
                   )}
                   {isSelected && !result && state === 'ready' && built && (
@@ -273,11 +295,14 @@ function RowStatus({
   result,
   status,
   built,
+  statusId,
 }: {
   state: RowState;
   result: QueueResult | undefined;
   status: ReturnType<typeof listingStateOf>['status'];
   built: ListingPreview | undefined;
+  /** Names the list of problems below. */
+  statusId: string;
 }) {
   const intl = useIntl();
   if (result?.status === 'pending') {
@@ -312,7 +337,7 @@ function RowStatus({
       );
     case 'blocked':
       return (
-        <Text fz="xs" c="red.8">
+        <Text fz="xs" c="red.8" id={statusId}>
           {intl.formatMessage(listingMessages.problemCount, { count: built?.problems.length ?? 0 })}
         </Text>
       );

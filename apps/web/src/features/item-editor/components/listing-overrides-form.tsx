@@ -9,6 +9,7 @@ import {
 import { Anchor, Group, Input, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { CategoryPicker } from '../../../components/marketplaces/category-picker';
 import { commonMessages } from '../../../i18n/common.messages';
 import { errorText } from '../../../lib/error-text';
 import { weightFromParts, weightToParts, type WeightParts } from '../../../lib/inventory/weight';
@@ -171,6 +172,33 @@ function DimensionsOverride({
   );
 }
 
+/** The marketplace's own category, picked by its name; empty hands it back to the rules. */
+function CategoryField({
+  field,
+  label,
+  stored,
+  onChange,
+  marketplace,
+}: FieldProps & { marketplace: MarketplaceId }) {
+  const intl = useIntl();
+  const [value, setValue] = useState(() => asText(stored));
+  return (
+    <CategoryPicker
+      marketplace={marketplace}
+      label={label}
+      description={intl.formatMessage(listingMessages.fieldCategoryHint, {
+        marketplace: MARKETPLACE_NAMES[marketplace],
+      })}
+      withAsterisk={field.required}
+      value={value}
+      onChange={(id) => {
+        setValue(id ?? '');
+        onChange(field.target, id ?? '');
+      }}
+    />
+  );
+}
+
 const PROFILE_TARGETS = new Set(['shipping.profileId', 'shipping.processingProfileId']);
 
 /**
@@ -221,6 +249,8 @@ export function ListingOverridesForm({
         return <WeightOverride key={field.key} {...props} units={textSet.weightUnits} />;
       case 'dimensions':
         return <DimensionsOverride key={field.key} {...props} unit={textSet.lengthUnit} />;
+      case 'category':
+        return <CategoryField key={field.key} {...props} marketplace={marketplace} />;
       default:
         return <TextField key={field.key} {...props} />;
     }

@@ -2,6 +2,7 @@ import type { Connection, MarketplaceId } from '@listloop/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { connectionKeys } from '../../../lib/connections/connections.api';
+import { listingKeys } from '../../../lib/listings/listing.api';
 import {
   deleteConnection,
   putConnection,
@@ -24,7 +25,12 @@ export class TokenNotStoredError extends Error {
 
 function useRefresh() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: connectionKeys.all });
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: connectionKeys.all }),
+      // Whether a marketplace is ready to list on depends on the account's connections.
+      queryClient.invalidateQueries({ queryKey: listingKeys.allPreviews }),
+    ]);
 }
 
 export interface ConnectInput {

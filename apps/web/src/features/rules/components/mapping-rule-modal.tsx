@@ -1,5 +1,6 @@
 import {
   defaultCatalogue,
+  hasCategoryTree,
   ITEM_CONDITIONS,
   MAPPING_FIELDS,
   MAPPING_MATCHES,
@@ -24,6 +25,7 @@ import {
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
+import { CategoryPicker } from '../../../components/marketplaces/category-picker';
 import { commonMessages } from '../../../i18n/common.messages';
 import { ApiError } from '../../../lib/api-client';
 import { conditionMessages } from '../../../lib/inventory/item.messages';
@@ -96,6 +98,9 @@ export function MappingRuleModal({
     label: mappingFieldLabel(intl, field, colourLabel),
   }));
   const isCondition = draft.field === 'condition';
+  // Where the marketplace's category is its own id, the seller picks it by name.
+  const picksCategory = (field: MappingField) =>
+    field === 'category' && hasCategoryTree(marketplace);
 
   return (
     <Modal
@@ -123,7 +128,15 @@ export function MappingRuleModal({
               if (!field || field === draft.field) return;
               // Condition values are chosen from lists; text typed for another field does not fit.
               const switchesKind = (field === 'condition') !== isCondition;
-              update(switchesKind ? { field, from: '', to: '' } : { field });
+              // Nor is a brand a category id, or the other way round.
+              const switchesTo = picksCategory(field) !== picksCategory(draft.field);
+              update(
+                switchesKind
+                  ? { field, from: '', to: '' }
+                  : switchesTo
+                    ? { field, to: '' }
+                    : { field },
+              );
             }}
           />
           {draft.field === 'condition' ? (
@@ -148,7 +161,19 @@ export function MappingRuleModal({
               error={fieldError('from')}
             />
           )}
-          {isCondition && conditions ? (
+          {picksCategory(draft.field) ? (
+            <CategoryPicker
+              marketplace={marketplace}
+              label={intl.formatMessage(mappingMessages.to, { marketplace: name })}
+              description={intl.formatMessage(mappingMessages.categoryToHint, {
+                marketplace: name,
+              })}
+              withAsterisk
+              value={draft.to}
+              onChange={(id) => update({ to: id ?? '' })}
+              error={fieldError('to')}
+            />
+          ) : isCondition && conditions ? (
             <Select
               label={intl.formatMessage(mappingMessages.to, { marketplace: name })}
               description={intl.formatMessage(mappingMessages.conditionToHint, {

@@ -1,4 +1,10 @@
-import { MARKETPLACE_NAMES, type MappingRule, type MarketplaceId } from '@listloop/domain';
+import {
+  categoryPathText,
+  hasCategoryTree,
+  MARKETPLACE_NAMES,
+  type MappingRule,
+  type MarketplaceId,
+} from '@listloop/domain';
 import {
   ActionIcon,
   Badge,
@@ -17,6 +23,7 @@ import { useIntl } from 'react-intl';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { SectionCard } from '../../../components/ui/section-card';
 import { useRegionFormat } from '../../../lib/inventory/use-region-format';
+import { useCategoryNames } from '../../../lib/marketplaces/categories.api';
 import { mappingRulesQueryOptions } from '../api/rules.api';
 import { useDeleteMappingRule } from '../hooks/use-rule-mutations';
 import { sortMappingRules } from '../mapping-rule-form';
@@ -48,6 +55,17 @@ export function MappingRulesSection({
   );
   const field = (rule: MappingRule) => mappingFieldLabel(intl, rule.field, colourLabel);
   const from = (rule: MappingRule) => mappingFromText(intl, rule.field, rule.from);
+  // A category rule of eBay or Etsy maps to the marketplace's id: shown by the category's name.
+  const namesCategories = hasCategoryTree(marketplace);
+  const categoryNames = useCategoryNames(
+    marketplace,
+    rules.filter((rule) => rule.field === 'category').map((rule) => rule.to),
+    namesCategories,
+  );
+  const to = (rule: MappingRule) => {
+    const named = rule.field === 'category' ? categoryNames.data?.get(rule.to) : undefined;
+    return named ? categoryPathText(named.path) : rule.to;
+  };
 
   return (
     <SectionCard
@@ -99,7 +117,7 @@ export function MappingRulesSection({
                           {names.value}
                         </Table.Td>
                         <Table.Td fz="sm" fw={500}>
-                          {rule.to}
+                          {to(rule)}
                         </Table.Td>
                         <Table.Td>
                           <Badge variant="default" radius="sm" tt="none" fw={500}>
@@ -182,7 +200,7 @@ export function MappingRulesSection({
               intl.formatMessage(mappingMessages.deleteBody, {
                 field: field(deleting),
                 from: from(deleting),
-                to: deleting.to,
+                to: to(deleting),
                 marketplace: name,
               })}
           </Text>

@@ -1,0 +1,35 @@
+import crypto from 'node:crypto';
+import { expect } from 'vitest';
+import { marketplaceGroup, type ConnectionStatus, type MarketplaceId } from '@listloop/domain';
+import type { TestClient } from './client';
+
+/**
+ * Connects the signed-in seller's account to a marketplace through the API, as the
+ * Marketplaces screen does: a connection record (what the browser extension acts for), and for
+ * an API marketplace stored credentials too (by default for the source group; a stand-in
+ * connector in the test takes any token). Answers the connection's id.
+ */
+export async function connectMarketplace(
+  client: TestClient,
+  marketplace: MarketplaceId,
+  options: { credentials?: boolean; status?: ConnectionStatus; nickname?: string } = {},
+): Promise<string> {
+  const id = crypto.randomBytes(12).toString('hex');
+  const made = await client.put(`/api/rest/v1/enterprise/connection/${id}`, {
+    marketplace,
+    nickname: options.nickname ?? `${marketplace} ${id.slice(0, 6)}`,
+    ...(options.status ? { status: options.status } : {}),
+  });
+  expect(made.status, made.text).toBe(201);
+  if (options.credentials ?? marketplaceGroup(marketplace) === 'source') {
+    const stored = await client.put(`/integration-${marketplace}/v1/credentials`, {
+      connectionId: id,
+      credentials: {
+        marketplaceAccount: { marketplaceID: marketplace },
+        accessToken: `token-${id}`,
+      },
+    });
+    expect(stored.status, stored.text).toBe(200);
+  }
+  return id;
+}
