@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SaleEvent } from '@listloop/domain';
 import type { TestClient } from '../../../test/client';
+import { connectMarketplace } from '../../../test/connections';
 import { createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
 import { queryRows, startTestServer, type TestServer } from '../../../test/server';
 import { standInConnector } from '../../../test/stand-in-connector';
@@ -55,6 +56,10 @@ function harness(options: { work?: boolean } = {}) {
     });
     ctx.account = await createAccount(ctx.server);
     ctx.owner = await signIn(ctx.server, ctx.account);
+    // ListLoop lists only where the seller connected an account (the stand-in connectors of
+    // the API cases take any token).
+    for (const marketplace of ['poshmark', 'facebook', 'sellwild', 'whatnot'] as const)
+      await connectMarketplace(ctx.owner, marketplace);
   });
   afterAll(() => ctx.server.close());
 
