@@ -47,7 +47,11 @@ import { LabelRepository } from './modules/labels/label.repository';
 import { LabelService } from './modules/labels/label.service';
 import { MarketplaceRuleRepository } from './modules/rules/marketplace-rule.repository';
 import { MarketplaceRuleService } from './modules/rules/marketplace-rule.service';
-import { ListingPreviewService } from './modules/rules/listing-preview.service';
+import {
+  ListingPreviewService,
+  type ListingDigester,
+} from './modules/rules/listing-preview.service';
+import { listingDigest } from './modules/listings/listing-digest';
 import { VariantOptionsRepository } from './modules/variants/variant-options.repository';
 import { VariantOptionsService } from './modules/variants/variant-options.service';
 import { ItemImportRepository } from './modules/item-import/item-import.repository';
@@ -195,10 +199,18 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const labels = new LabelService(db, repositories.labels, repositories.items);
   const items = new ItemService(db, repositories.items, labels, repositories.accountUsers);
   const marketplaceRules = new MarketplaceRuleService(db, repositories.marketplaceRules);
-  const listingPreviews = new ListingPreviewService(items, marketplaceRules, imageUrls);
   // The API connectors of the source-group marketplaces, and the OAuth providers of those a
   // seller connects by signing in; registered from the configuration below.
   const connectors = new ConnectorRegistry();
+  // What an update would send, as a digest: without what the marketplace's update leaves alone.
+  const listingDigester: ListingDigester = (marketplace, built) =>
+    listingDigest(built, connectors.get(marketplace)?.updateLeavesOut ?? []);
+  const listingPreviews = new ListingPreviewService(
+    items,
+    marketplaceRules,
+    imageUrls,
+    listingDigester,
+  );
   const oauthProviders = new OAuthProviders();
   const connections = new ConnectionService(db, repositories.connections);
   // A pasted Depop API key is checked with Depop before it is stored (its seller id kept).
@@ -319,7 +331,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
       async (
         operationId: string,
         accountId: string,
-        attempt: number,
+        attempt: number | string,
         startAfterSeconds?: number,
       ): Promise<string | null> =>
         queue.send(

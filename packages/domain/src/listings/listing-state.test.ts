@@ -11,6 +11,7 @@ import {
   listingStateOf,
   ListingStateSchema,
   isLiveListing,
+  isUpdateEvent,
   phaseOf,
   refusalMessage,
   transition,
@@ -57,6 +58,8 @@ function eventOf(type: ListingEventType): ListingEvent {
       return { type, reason: 'eBay says: the category is required.' };
     case 'delist_failure':
       return { type, reason: 'eBay says: the listing is under review.' };
+    case 'update_failure':
+      return { type, reason: 'eBay says: the price is below the minimum.' };
     case 'listed':
       return { type, listedID: '9988776655', listingURL: 'https://www.ebay.com/itm/9988776655' };
     default:
@@ -83,7 +86,7 @@ describe('the transition table', () => {
     expect([...statuses].sort()).toEqual([...LISTING_STATUSES].sort());
   });
 
-  it('is exactly the issue’s machine (26 rows)', () => {
+  it('is exactly the issue’s machine (26 rows) and the update of a live listing (3)', () => {
     expect(LISTING_TRANSITIONS.map((t) => `${t.from} -${t.event}-> ${t.to}`)).toEqual([
       'not_listed -queue_list-> queued:list',
       'delisted -queue_list-> queued:list',
@@ -103,6 +106,9 @@ describe('the transition table', () => {
       'queued:relist -sold-> sold',
       'delist_failure -sold-> sold',
       ...LISTING_PHASES.map((p) => `${p} -mark_not_listed-> not_listed`),
+      'listed -queue_update-> listed',
+      'listed -updated-> listed',
+      'listed -update_failure-> listed',
     ]);
   });
 });
@@ -116,7 +122,9 @@ describe('every allowed transition', () => {
       expect(used).toBe(rule);
       expect(phaseOf(state)).toBe(to);
       expect(ListingStateSchema.safeParse(state).success).toBe(true);
-      expect(state.lastStatusDate).toBe(AT);
+      // An update leaves the listing as it was: its status has not changed since it went live.
+      expect(state.lastStatusDate).toBe(rule.dated ? AT : before.lastStatusDate);
+      expect(rule.dated).toBe(!isUpdateEvent(event));
 
       // listedID and listingURL: recorded, cleared or kept, as the row says.
       if (rule.listingRef === 'record') {
@@ -143,7 +151,7 @@ describe('every allowed transition', () => {
         to: state.status,
         fromOperation: before.pendingOperation,
         toOperation: state.pendingOperation,
-        reason: event.endsWith('_failure') ? state.failureReason : null,
+        reason: event.endsWith('_failure') ? (eventOf(event).reason ?? null) : null,
         listedID: event === 'listed' ? '9988776655' : null,
         listingURL: event === 'listed' ? 'https://www.ebay.com/itm/9988776655' : null,
       });
@@ -158,8 +166,8 @@ const REFUSED = LISTING_PHASES.flatMap((from) =>
 );
 
 describe('every (state, event) pair not in the table is refused', () => {
-  it('leaves 55 of the 81 pairs refused', () => {
-    expect(REFUSED).toHaveLength(LISTING_PHASES.length * LISTING_EVENTS.length - 26);
+  it('leaves 79 of the 108 pairs refused', () => {
+    expect(REFUSED).toHaveLength(LISTING_PHASES.length * LISTING_EVENTS.length - 29);
   });
 
   it.each(REFUSED)('%s --%s--> refused', (from, event) => {
@@ -215,6 +223,18 @@ describe('refusal messages', () => {
       'Facebook Marketplace: a sold item cannot be queued to be listed; mark it not listed first if you want to list it again.',
     ],
     [
+      'shopify',
+      'delisted',
+      'queue_update',
+      'Shopify: a delisted item cannot be queued to be updated; only a listed item can be updated; queue it to be listed again or mark it not listed.',
+    ],
+    [
+      'ebay',
+      'sold',
+      'updated',
+      'eBay: a sold item cannot be marked updated; only a listed item is updated, so there is nothing to report.',
+    ],
+    [
       'etsy',
       'queued:delist',
       'listed',
@@ -245,7 +265,18 @@ describe('allowedEvents', () => {
     ['queued:list', ['listed', 'list_failure', 'mark_not_listed']],
     ['queued:delist', ['delisted', 'delist_failure', 'sold', 'mark_not_listed']],
     ['queued:relist', ['delisted', 'delist_failure', 'sold', 'mark_not_listed']],
-    ['listed', ['queue_delist', 'relist', 'sold', 'mark_not_listed']],
+    [
+      'listed',
+      [
+        'queue_delist',
+        'relist',
+        'sold',
+        'mark_not_listed',
+        'queue_update',
+        'updated',
+        'update_failure',
+      ],
+    ],
     ['list_failure', ['queue_list', 'mark_not_listed']],
     ['delisted', ['queue_list', 'mark_not_listed']],
     ['delist_failure', ['queue_delist', 'relist', 'sold', 'mark_not_listed']],
@@ -355,6 +386,23 @@ describe('sequences', () => {
     expect(state.failureReason).toBeNull();
   });
 
+  it('an update leaves the listing live as it was, and only the history says what happened', () => {
+    const live = stateIn('listed');
+    const queued = transition(live, { type: 'queue_update' }, EBAY);
+    const failed = transition(
+      queued.state,
+      { type: 'update_failure', reason: 'eBay says: the price is below the minimum.' },
+      EBAY,
+    );
+    const updated = transition(failed.state, { type: 'updated' }, EBAY);
+    for (const step of [queued, failed, updated]) expect(step.state).toEqual(live);
+    expect([queued.entry, failed.entry, updated.entry].map((e) => [e.event, e.reason])).toEqual([
+      ['queue_update', null],
+      ['update_failure', 'eBay says: the price is below the minimum.'],
+      ['updated', null],
+    ]);
+  });
+
   it('a late outcome after mark_not_listed is refused (the job finds nothing to report)', () => {
     const reset = transition(stateIn('queued:list'), { type: 'mark_not_listed' }, EBAY).state;
     expect(() => transition(reset, eventOf('listed'), EBAY)).toThrow(
@@ -371,6 +419,9 @@ describe('events and actors', () => {
     [{ type: 'listed' }, true],
     [{ type: 'listed', listedID: null, listingURL: null }, true],
     [{ type: 'sold', reason: 'order 1' }, true],
+    [{ type: 'update_failure' }, false],
+    [{ type: 'update_failure', reason: 'Price too low' }, true],
+    [{ type: 'queue_update' }, true],
     [{ type: 'publish' }, false],
   ])('%j valid: %s', (event, valid) => {
     expect(ListingEventSchema.safeParse(event).success).toBe(valid);

@@ -119,6 +119,8 @@ function statusOfPhase(phase: ListingPhase): {
  * What can happen to a listing. The queue events and mark_not_listed come from people (or the
  * sale workflow); listed/list_failure/delisted/delist_failure are the outcome of the pending
  * operation, reported by a connector or an executor; sold comes from sale detection or a person.
+ * queue_update, updated and update_failure are a live listing's update (decision 0023): it
+ * stays listed throughout, so they change nothing but the history.
  */
 export const LISTING_EVENTS = [
   'queue_list',
@@ -130,6 +132,9 @@ export const LISTING_EVENTS = [
   'delist_failure',
   'sold',
   'mark_not_listed',
+  'queue_update',
+  'updated',
+  'update_failure',
 ] as const;
 export type ListingEventType = (typeof LISTING_EVENTS)[number];
 
@@ -151,7 +156,22 @@ export const ListingEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('delist_failure'), reason: reasonText }),
   z.object({ type: z.literal('sold'), reason: reasonText.optional() }),
   z.object({ type: z.literal('mark_not_listed'), reason: reasonText.optional() }),
+  z.object({ type: z.literal('queue_update'), reason: reasonText.optional() }),
+  z.object({ type: z.literal('updated'), reason: reasonText.optional() }),
+  /** The marketplace refused the update: the listing stays live as it was, and says why. */
+  z.object({ type: z.literal('update_failure'), reason: reasonText }),
 ]);
+
+/** The events of a live listing's update: they leave its state as it is. */
+export const UPDATE_EVENTS: readonly ListingEventType[] = [
+  'queue_update',
+  'updated',
+  'update_failure',
+];
+
+export function isUpdateEvent(type: ListingEventType): boolean {
+  return UPDATE_EVENTS.includes(type);
+}
 export type ListingEvent = z.infer<typeof ListingEventSchema>;
 
 /**
@@ -185,6 +205,11 @@ export interface ListingTransition {
    * none), 'clear' empties them, 'keep' leaves the last listing's for the seller to see.
    */
   readonly listingRef: 'keep' | 'record' | 'clear';
+  /**
+   * Whether the transition dates the listing (lastStatusDate). An update's events do not: the
+   * listing's status has not changed since it went live.
+   */
+  readonly dated: boolean;
 }
 
 const row = (
@@ -192,7 +217,8 @@ const row = (
   event: ListingEventType,
   to: ListingPhase,
   listingRef: ListingTransition['listingRef'] = 'keep',
-): ListingTransition => Object.freeze({ from, event, to, listingRef });
+  dated = true,
+): ListingTransition => Object.freeze({ from, event, to, listingRef, dated });
 
 /** Every allowed transition; anything not here is refused. */
 export const LISTING_TRANSITIONS: readonly ListingTransition[] = Object.freeze([
@@ -227,6 +253,12 @@ export const LISTING_TRANSITIONS: readonly ListingTransition[] = Object.freeze([
 
   // The bulk reset: from anything, including not_listed so a bulk call needs no filtering.
   ...LISTING_PHASES.map((from) => row(from, 'mark_not_listed', 'not_listed', 'clear')),
+
+  // A live listing's update: sent while it stays listed, so nothing but the history moves. A
+  // listing delisted, sold or queued meanwhile is not updated (its update is canceled).
+  row('listed', 'queue_update', 'listed', 'keep', false),
+  row('listed', 'updated', 'listed', 'keep', false),
+  row('listed', 'update_failure', 'listed', 'keep', false),
 ]);
 
 function findTransition(
@@ -296,6 +328,9 @@ const EVENT_TEXT: Record<ListingEventType, string> = {
   delist_failure: 'be marked as failed to delist',
   sold: 'be marked sold',
   mark_not_listed: 'be marked not listed',
+  queue_update: 'be queued to be updated',
+  updated: 'be marked updated',
+  update_failure: 'be marked as failed to update',
 };
 
 /** What the person can do instead, from where the listing is. */
@@ -311,19 +346,25 @@ const PHASE_ADVICE: Record<ListingPhase, string> = {
   sold: 'mark it not listed first if you want to list it again',
 };
 
-const OUTCOME_EVENTS: Partial<Record<ListingEventType, 'list' | 'delist'>> = {
+const OUTCOME_EVENTS: Partial<Record<ListingEventType, 'list' | 'delist' | 'update'>> = {
   listed: 'list',
   list_failure: 'list',
   delisted: 'delist',
   delist_failure: 'delist',
+  updated: 'update',
+  update_failure: 'update',
 };
 
 function refusalAdvice(from: ListingPhase, event: ListingEventType): string {
   const outcomeOf = OUTCOME_EVENTS[event];
   // An outcome arriving for an operation that is not pending: a late or duplicate report.
+  if (outcomeOf === 'update') {
+    return 'only a listed item is updated, so there is nothing to report';
+  }
   if (outcomeOf !== undefined && !from.startsWith('queued:')) {
     return `no ${outcomeOf} operation is pending for it, so there is nothing to report`;
   }
+  if (event === 'queue_update') return `only a listed item can be updated; ${PHASE_ADVICE[from]}`;
   if (from === 'listed' && event === 'queue_list') return 'it is already listed; relist it instead';
   return PHASE_ADVICE[from];
 }
@@ -383,7 +424,7 @@ export function tryTransition(
   const next: ListingState = {
     status: target.status,
     pendingOperation: target.pendingOperation,
-    lastStatusDate: context.at,
+    lastStatusDate: rule.dated ? context.at : state.lastStatusDate,
     ...ref,
     failureReason:
       target.status === 'list_failure' || target.status === 'delist_failure' ? reason : null,

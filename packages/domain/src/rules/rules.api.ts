@@ -50,6 +50,12 @@ export const ListingPreviewSchema = z.object({
   problems: z.array(ListingPreviewProblemSchema),
   applied: z.array(AppliedChangeSchema),
   ignored: z.array(IgnoredOverrideSchema),
+  /**
+   * For a listed listing: whether this build differs from what was last sent there (its
+   * details, not its quantity, which follows sales on its own), so an update would change it.
+   * Null when the item is not listed there (decision 0023).
+   */
+  outOfDate: z.boolean().nullable().default(null),
 });
 export type ListingPreview = z.infer<typeof ListingPreviewSchema>;
 

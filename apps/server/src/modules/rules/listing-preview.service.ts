@@ -13,6 +13,7 @@ import {
 import type { RequestContext } from '../../platform/http/request-context';
 import type { ItemService } from '../items/item.service';
 import type { ImageUrlSigner } from '../images/image.signing';
+import { isOutOfDate } from '../listings/listing-digest';
 import {
   requireSupportedMarketplace,
   type MarketplaceRuleService,
@@ -28,7 +29,17 @@ export interface ListingPreview {
   applied: AppliedChange[];
   /** Item overrides that could not be used, and why. */
   ignored: IgnoredOverride[];
+  /**
+   * The digest of the listing as an update would send it (photos at ListLoop's own addresses),
+   * what a publish or update records on the listing (decision 0023).
+   */
+  digest: string;
+  /** Whether the listed listing differs from what was last sent there; null when not listed. */
+  outOfDate: boolean | null;
 }
+
+/** The digest of a marketplace's built listing (listingDigest with what its update leaves out). */
+export type ListingDigester = (marketplace: MarketplaceId, built: BuiltListing) => string;
 
 /**
  * Issue 4 "Building a marketplace listing": the item's general details, then the account's
@@ -41,6 +52,7 @@ export class ListingPreviewService {
     private readonly rules: MarketplaceRuleService,
     /** Signs the photos a connector sends (marketplaces fetch them with no session). */
     private readonly imageUrls: Pick<ImageUrlSigner, 'signPhoto'> | null = null,
+    private readonly digestOf: ListingDigester,
     private readonly catalogue: Readonly<Catalogue> = defaultCatalogue,
   ) {}
 
@@ -102,12 +114,15 @@ export class ListingPreviewService {
       conditionMap: spec.conditions?.fromItem ?? null,
       currency: spec.currencies[0],
     });
+    const digest = this.digestOf(marketplace, composed.listing);
     return {
       marketplace,
       listing: composed.listing,
       problems: checkListing(marketplace, composed.listing, this.catalogue),
       applied: composed.applied,
       ignored: composed.ignored,
+      digest,
+      outOfDate: isOutOfDate(item, marketplace, digest),
     };
   }
 }
