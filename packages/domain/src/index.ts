@@ -24,6 +24,7 @@ export * from './marketplaces/catalogue';
 export * from './marketplaces/fees';
 export * from './marketplaces/form-overrides';
 export * from './marketplaces/listing-checks';
+export * from './marketplaces/marketplace-sku';
 export * from './listings/listing-state';
 export * from './rules/money';
 export * from './rules/mapping-rule';

@@ -699,7 +699,7 @@ describe('Etsy connector against the Etsy emulator', () => {
         built: { ...listing.built, title: 'Red rose enamel pin', price: 18 },
         listedID: pin,
       });
-      expect(updated).toEqual({ listedID: pin, listingURL: found?.listingURL });
+      expect(updated).toEqual({ listedID: pin, listingURL: found?.listingURL, sku: 'PIN-7' });
       expect(emulator.listing(pin)).toMatchObject({
         state: 'active',
         title: 'Red rose enamel pin',
@@ -715,7 +715,7 @@ describe('Etsy connector against the Etsy emulator', () => {
       expect(emulator.listing(pin)?.state).toBe('inactive');
 
       const relisted = await connector.publish(listing);
-      expect(relisted).toEqual({ listedID: pin, listingURL: found?.listingURL });
+      expect(relisted).toEqual({ listedID: pin, listingURL: found?.listingURL, sku: 'PIN-7' });
       expect(emulator.listing(pin)?.state).toBe('active');
       expect(skus()).toEqual(['PIN-7']);
 
@@ -756,7 +756,7 @@ describe('Etsy connector against the Etsy emulator', () => {
         built: { ...input.built, price: 18 },
         listedID: pin,
       });
-      expect(revised).toEqual({ listedID: pin, listingURL: found?.listingURL });
+      expect(revised).toEqual({ listedID: pin, listingURL: found?.listingURL, sku: 'PIN-9' });
       expect(calls.map(shape)).toEqual([
         'PATCH /v3/application/shops/:id/listings/:id',
         'PUT /v3/application/listings/:id/inventory',

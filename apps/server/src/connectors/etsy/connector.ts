@@ -197,8 +197,8 @@ function photoName(url: string, index: number, contentType: string): string {
 }
 
 /**
- * Etsy through Open API v3. Publish = create a draft → give it our item id as its SKU
- * (updateListingInventory; a listing imported from Etsy keeps the seller's SKU) → upload the
+ * Etsy through Open API v3. Publish = create a draft → give it its SKU (updateListingInventory:
+ * the seller's, or our item id for an item without one; kept on the listing once sent) → upload the
  * photos as files → activate (PATCH state=active); before creating, the listing a stored
  * listedID names, or the shop's newest drafts and active listings carrying the SKU, are reused
  * so a retried publish never lists twice. Update = PATCH and the inventory; delist = PATCH
@@ -231,9 +231,13 @@ export function createEtsyConnector(options: EtsyConnectorOptions): EtsyConnecto
     }
   }
 
-  function published(listingId: number | string): ConnectorPublished {
+  function published(listingId: number | string, sku?: string): ConnectorPublished {
     const id = String(listingId);
-    return { listedID: id, listingURL: `${listingUrlBase}${encodeURIComponent(id)}` };
+    return {
+      listedID: id,
+      listingURL: `${listingUrlBase}${encodeURIComponent(id)}`,
+      ...(sku ? { sku } : {}),
+    };
   }
 
   /** A photo's bytes and type: from the loader when given, else downloaded from its URL. */
@@ -401,6 +405,9 @@ export function createEtsyConnector(options: EtsyConnectorOptions): EtsyConnecto
     marketplace: 'etsy',
     http,
     client,
+    // The update sends the listing's fields and inventory; Etsy keeps the photos it has (they
+    // are replaced one by one, which a relist does), so a change of photos is not one it makes.
+    updateLeavesOut: ['photos'],
 
     async build(input) {
       const listing = buildEtsyListing(input);
@@ -430,7 +437,7 @@ export function createEtsyConnector(options: EtsyConnectorOptions): EtsyConnecto
         await client.updateInventory(scope, id, listing.inventory);
         await uploadPhotos(scope, shop, id, listing.photos, 0);
         await client.updateListing(scope, shop.shopId, id, { state: 'active' });
-        return published(id);
+        return published(id, listing.sku);
       }
       const id = found.listing_id;
       const images = await client.imageCount(scope, id);
@@ -445,7 +452,7 @@ export function createEtsyConnector(options: EtsyConnectorOptions): EtsyConnecto
           transient: true,
         });
       }
-      return published(id);
+      return published(id, listing.sku);
     },
 
     async update(input) {
@@ -460,7 +467,7 @@ export function createEtsyConnector(options: EtsyConnectorOptions): EtsyConnecto
         );
       }
       await client.updateInventory(scope, input.listedID, listing.inventory);
-      return published(answer.listing_id);
+      return published(answer.listing_id, listing.sku);
     },
 
     async delist(input) {

@@ -19,6 +19,8 @@ export const listingProblemMessages = defineMessages({
   'currency.unsupported': { id: 'listing.problem.currency.unsupported' },
   'quantity.tooHigh': { id: 'listing.problem.quantity.tooHigh' },
   'sku.tooLong': { id: 'listing.problem.sku.tooLong' },
+  'sku.characters': { id: 'listing.problem.sku.characters' },
+  'sku.reserved': { id: 'listing.problem.sku.reserved' },
   'tags.tooMany': { id: 'listing.problem.tags.tooMany' },
   'tags.tooLong': { id: 'listing.problem.tags.tooLong' },
   'field.missing': { id: 'listing.problem.field.missing' },
