@@ -494,6 +494,15 @@ export class ListingService {
     }
     if (operation !== 'delist') {
       const item = await this.itemService.get(ctx, key.userId, itemId);
+      if (operation === 'update') {
+        // Only a listed listing is updated: say so before any problem of its build.
+        const refused = tryTransition(
+          listingStateOf(item.listings[marketplace] ?? null),
+          { type: 'queue_update' },
+          { marketplace, at: this.now(), by: listingActor.user(ctx.user.id) },
+        );
+        if (!refused.ok) throw conflict(refused.refused.message);
+      }
       const { problems } = await this.builder.compose(key.accountId, item, marketplace);
       if (problems.length > 0) {
         const issues = problems.map((p) => ({ path: `listing.${p.field}`, message: p.message }));
@@ -690,7 +699,7 @@ export class ListingService {
       const recorded = await this.updateOutcome(active, event, by, sentPatch(active.sentHash));
       if (!recorded) {
         throw conflict(
-          `${MARKETPLACE_NAMES[marketplace]}: this update was canceled (the listing was sold, delisted or marked not listed), so there is nothing to report.`,
+          `${MARKETPLACE_NAMES[marketplace]}: this listing is no longer listed (sold, delisted or marked not listed meanwhile), so there is no update to record.`,
         );
       }
       return this.itemService.get(ctx, key.userId, itemId);
@@ -1078,8 +1087,10 @@ export class ListingService {
   /**
    * Records how an update ended (`updated` or `update_failure`) with the item locked, if its
    * operation is still active and the listing still listed: the history row, what was sent
-   * (on success), and the operation's end. False when there was nothing to record (the update
-   * was canceled meanwhile, or the listing moved on): the operation then ends canceled.
+   * (on success), and the operation's end. False when there was nothing to record on the
+   * listing: the update was canceled meanwhile (sold, marked not listed), or the listing moved
+   * on while it was being sent (a delist waiting for it), when the operation just ends as it
+   * went.
    */
   private async updateOutcome(
     op: ListingOperationRow,
@@ -1106,10 +1117,9 @@ export class ListingService {
         );
       } catch (error) {
         if ((error as { statusCode?: number }).statusCode !== 409) throw error;
-        await this.listings.finish(op.accountId, op.id, 'canceled', null, tx);
-        return false;
+        next = null;
       }
-      await this.writeListingsLocked(tx, next.row, [next.history]);
+      if (next) await this.writeListingsLocked(tx, next.row, [next.history]);
       const failed = event.type === 'update_failure';
       await this.listings.finish(
         op.accountId,
@@ -1118,7 +1128,7 @@ export class ListingService {
         failed ? event.reason : null,
         tx,
       );
-      return true;
+      return next !== null;
     });
   }
 
