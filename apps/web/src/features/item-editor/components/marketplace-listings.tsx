@@ -1,6 +1,7 @@
 import { MARKETPLACE_NAMES, isMarketplaceId, type CountryCode, type Item } from '@listloop/domain';
 import { Badge, Card, Group, Select, Tabs, Text, Title } from '@mantine/core';
 import { useIntl } from 'react-intl';
+import { lastUpdateFailure } from '../../../lib/listings/listing-sync';
 import { activeOperation } from '../../../lib/listings/operation-note';
 import { useListingOperations, useListingPreview } from '../hooks/use-listing-queries';
 import type { MarketplaceTabsState } from '../hooks/use-marketplace-tabs';
@@ -98,6 +99,7 @@ export function MarketplaceListings({
                 country={country}
                 operation={activeOperation(operations.data, marketplace)}
                 operationReadAt={operations.dataUpdatedAt}
+                updateFailure={lastUpdateFailure(operations.data, marketplace)}
                 canWrite={canWrite}
                 preview={{
                   preview: preview.data?.find((p) => p.marketplace === marketplace),

@@ -40,6 +40,7 @@ export function MarketplaceTab({
   country,
   operation,
   operationReadAt,
+  updateFailure,
   preview,
   canWrite,
 }: {
@@ -49,6 +50,8 @@ export function MarketplaceTab({
   country: CountryCode;
   operation: ListingOperation | null;
   operationReadAt: number;
+  /** Why the marketplace refused the listing's last update, while that is the latest news. */
+  updateFailure: string | null;
   preview: PreviewState;
   canWrite: boolean;
 }) {
@@ -67,6 +70,8 @@ export function MarketplaceTab({
           listing={listing}
           operation={operation}
           readAt={operationReadAt}
+          outOfDate={built?.outOfDate === true}
+          updateFailure={updateFailure}
         />
         <ListingActionsBar
           userId={userId}
