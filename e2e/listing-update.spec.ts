@@ -54,6 +54,7 @@ test.describe('updating live listings', () => {
     await price.press('ControlOrMeta+a');
     await price.press('Backspace');
     await price.pressSequentially('1234.56');
+    await expect(price).toHaveValue(/1,?234\.56/);
     await expect(page.getByText('Saved', { exact: true })).toBeVisible({ timeout: 15_000 });
 
     for (const name of ['eBay', 'Shopify']) {
