@@ -17,6 +17,7 @@ describe('live listing updates on the eBay and Shopify emulators', () => {
   let server: TestServer;
   let account: AccountFixture;
   let owner: TestClient;
+  let connections: Record<string, string>;
   let n = 0;
 
   beforeAll(async () => {
@@ -27,7 +28,10 @@ describe('live listing updates on the eBay and Shopify emulators', () => {
       defaults: { location: { postalCode: '10001', country: 'US' } },
     });
     expect(defaults.status, defaults.text).toBe(200);
-    await server.container.sandboxConnections!.connectAccount(account.accountId, account.userId);
+    connections = await server.container.sandboxConnections!.connectAccount(
+      account.accountId,
+      account.userId,
+    );
   });
   afterAll(() => server.close());
 
@@ -173,6 +177,29 @@ describe('live listing updates on the eBay and Shopify emulators', () => {
     const offer = [...sandbox().ebay.store.offers.values()].find((o) => o.sku === 'CAM-UPD-3');
     expect(offer).toMatchObject({ status: 'UNPUBLISHED' });
     expect(ebayPrice('CAM-UPD-3')).toEqual({ price: { value: '120.00', currency: 'USD' } });
+  });
+
+  it('an eBay sale found by the poll names the seller’s SKU: found by it even before the listing says it is live', async () => {
+    const itemId = await listedCamera('CAM-SKU-1', ['ebay']);
+    expect((await itemOf(itemId)).listings.ebay.marketplaceSku).toBe('CAM-SKU-1');
+    // As a publish whose outcome is not recorded yet leaves it: queued, no listing id or SKU.
+    await queryRows(
+      server,
+      sql`UPDATE items SET listings = jsonb_set(listings, '{ebay}',
+            ((listings -> 'ebay') - 'marketplaceSku') || '{"status":"queued","pendingOperation":"list","listedID":null}'::jsonb)
+          WHERE id = ${itemId}`,
+    );
+    sandbox().ebay.produceSale({ sku: 'CAM-SKU-1' });
+    expect(
+      await server.container.services.salePolls.poll(account.accountId, connections.ebay!),
+    ).toBe(1);
+    const events = await owner.get('/api/rest/v1/sale_detection/events?limit=200');
+    expect(
+      (events.body.events as { itemId: string; marketplace: string; source: string }[]).filter(
+        (e) => e.itemId === itemId,
+      ),
+    ).toEqual([expect.objectContaining({ marketplace: 'ebay', source: 'poll' })]);
+    expect((await itemOf(itemId)).generalDetails.quantity).toBe(0);
   });
 
   it('a listing eBay got before sellers’ SKUs were sent is still delisted and relisted by the item id', async () => {
