@@ -125,6 +125,30 @@ describe('live listing updates on the eBay and Shopify emulators', () => {
     expect([item.listings.ebay.status, item.listings.shopify.status]).toEqual(['listed', 'listed']);
     expect(sandbox().ebay.violations).toEqual([]);
     expect(sandbox().shopify.violations).toEqual([]);
+
+    // Imported from Shopify now (the sandbox store has products of its own too), the product
+    // sent under the seller's SKU is already there: no second item of it.
+    const started = await owner.post('/api/rest/v1/enterprise/marketplace-import', {
+      connectionId: connections.shopify,
+    });
+    expect(started.status, started.text).toBe(202);
+    const imported = await waitFor(
+      async () =>
+        (await owner.get(`/api/rest/v1/enterprise/marketplace-import/${started.body.importId}`))
+          .body,
+      (current) => current.status === 'done' || current.status === 'failed',
+    );
+    expect(imported).toMatchObject({ status: 'done', linkedItems: 0, problems: [] });
+    expect(imported.unchangedItems).toBeGreaterThanOrEqual(1);
+    const same = await queryRows<{ id: string }>(
+      server,
+      sql`SELECT id FROM items WHERE account_id = ${account.accountId} AND sku = 'CAM-UPD-1'`,
+    );
+    expect(same.map((row) => row.id)).toEqual([itemId]);
+    expect((await itemOf(itemId)).listings.shopify).toMatchObject({
+      status: 'listed',
+      listedID: item.listings.shopify.listedID,
+    });
   });
 
   it('an update eBay refuses (the listing ended there) leaves the listing live with the reason', async () => {
