@@ -1,11 +1,7 @@
 import { decodeHTML } from 'entities';
 import crypto from 'node:crypto';
 import { checkListing, type BuiltListing, type Item, type ItemCondition } from '@listloop/domain';
-import type {
-  ConnectorExistingListing,
-  ConnectorListingInput,
-  ConnectorProblem,
-} from '../../modules/listings/connector';
+import type { ConnectorExistingListing, ConnectorProblem } from '../../modules/listings/connector';
 import { listingSku, type SkuInput } from '../shared/marketplace-sku';
 import { CONDITION_WORDS, DEFAULT_SHOPIFY_TAG_RULES, itemCharacteristics } from './tags';
 

@@ -869,7 +869,6 @@ export class ListingService {
     job: { retryCount: number; retryLimit: number; logger: Logger },
   ): Promise<void> {
     const { accountId } = op;
-    const operationId = op.id;
     const marketplace = op.marketplace as MarketplaceId;
     const key: ItemKey = { accountId, userId: op.userId, itemId: op.itemId };
     const by = listingActor.connector(marketplace);
