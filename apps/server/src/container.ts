@@ -49,8 +49,9 @@ import { MarketplaceRuleRepository } from './modules/rules/marketplace-rule.repo
 import { MarketplaceRuleService } from './modules/rules/marketplace-rule.service';
 import {
   ListingPreviewService,
-  type ListingDigester,
+  type ListingSending,
 } from './modules/rules/listing-preview.service';
+import { listingSku } from './connectors/shared/marketplace-sku';
 import { listingDigest } from './modules/listings/listing-digest';
 import { VariantOptionsRepository } from './modules/variants/variant-options.repository';
 import { VariantOptionsService } from './modules/variants/variant-options.service';
@@ -202,14 +203,21 @@ export async function createContainer(config: Config, options: ContainerOptions 
   // The API connectors of the source-group marketplaces, and the OAuth providers of those a
   // seller connects by signing in; registered from the configuration below.
   const connectors = new ConnectorRegistry();
-  // What an update would send, as a digest: without what the marketplace's update leaves alone.
-  const listingDigester: ListingDigester = (marketplace, built) =>
-    listingDigest(built, connectors.get(marketplace)?.updateLeavesOut ?? []);
+  // What the connectors make of a build: its digest without what the marketplace's update
+  // leaves alone, and the SKU they act on the listing with.
+  const listingSending: ListingSending = {
+    digest: (marketplace, built) =>
+      listingDigest(built, connectors.get(marketplace)?.updateLeavesOut ?? []),
+    sku: (marketplace, item, built) =>
+      connectors.get(marketplace)
+        ? listingSku(marketplace, { item, listing: item.listings[marketplace] ?? {}, built })
+        : null,
+  };
   const listingPreviews = new ListingPreviewService(
     items,
     marketplaceRules,
     imageUrls,
-    listingDigester,
+    listingSending,
   );
   const oauthProviders = new OAuthProviders();
   const connections = new ConnectionService(db, repositories.connections);

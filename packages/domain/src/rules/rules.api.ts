@@ -56,6 +56,12 @@ export const ListingPreviewSchema = z.object({
    * Null when the item is not listed there (decision 0023).
    */
   outOfDate: z.boolean().nullable().default(null),
+  /**
+   * The SKU ListLoop's connector gives the listing on the marketplace: the one kept on it once
+   * sent (whatever the item's SKU is now), else the one a publish would send (decision 0024).
+   * Null where the browser extension lists, which sends the built listing's.
+   */
+  marketplaceSku: z.string().nullable().default(null),
 });
 export type ListingPreview = z.infer<typeof ListingPreviewSchema>;
 

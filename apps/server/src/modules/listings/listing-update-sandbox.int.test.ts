@@ -68,6 +68,11 @@ describe('live listing updates on the eBay and Shopify emulators', () => {
     });
     expect(changed.status, changed.text).toBe(200);
   };
+  const previewsOf = async (itemId: string, marketplaces = ['ebay', 'shopify']) => {
+    const preview = await owner.post(path(itemId, 'preview'), { marketplaces });
+    expect(preview.status, preview.text).toBe(200);
+    return preview.body.previews as { marketplace: string; marketplaceSku: string | null }[];
+  };
   const outOfDate = async (itemId: string) => {
     const preview = await owner.post(path(itemId, 'preview'), {
       marketplaces: ['ebay', 'shopify'],
@@ -103,6 +108,11 @@ describe('live listing updates on the eBay and Shopify emulators', () => {
   it('a price edit marks both listings out of date; updating sends it to eBay and Shopify', async () => {
     const itemId = await listedCamera('CAM-UPD-1');
     expect(await outOfDate(itemId)).toEqual({ ebay: false, shopify: false });
+    // The SKU shown is the SKU sent.
+    expect((await previewsOf(itemId)).map((p) => p.marketplaceSku)).toEqual([
+      'CAM-UPD-1',
+      'CAM-UPD-1',
+    ]);
 
     await setPrice(itemId, 99.95);
     expect(await outOfDate(itemId)).toEqual({ ebay: true, shopify: true });
@@ -239,6 +249,13 @@ describe('live listing updates on the eBay and Shopify emulators', () => {
       changes: { 'generalDetails.sku': 'CAM-OLD-1' },
     });
     expect(named.status, named.text).toBe(200);
+    // The item's tab says which SKU eBay has: the one the listing carries there.
+    expect(await previewsOf(itemId, ['ebay'])).toEqual([
+      expect.objectContaining({
+        marketplaceSku: itemId,
+        listing: expect.objectContaining({ sku: 'CAM-OLD-1' }),
+      }),
+    ]);
 
     const queue = (operation: string) =>
       owner.put(`${REST}/${itemId}/status`, {

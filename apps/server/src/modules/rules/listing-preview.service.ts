@@ -36,10 +36,17 @@ export interface ListingPreview {
   digest: string;
   /** Whether the listed listing differs from what was last sent there; null when not listed. */
   outOfDate: boolean | null;
+  /** The SKU the connector gives the listing there; null where the extension lists. */
+  marketplaceSku: string | null;
 }
 
-/** The digest of a marketplace's built listing (listingDigest with what its update leaves out). */
-export type ListingDigester = (marketplace: MarketplaceId, built: BuiltListing) => string;
+/** What the connectors make of a build when they send it (the container wires them in). */
+export interface ListingSending {
+  /** The digest of the build (listingDigest without what the marketplace's update leaves out). */
+  digest(marketplace: MarketplaceId, built: BuiltListing): string;
+  /** The SKU the marketplace's connector acts on the listing with; null without a connector. */
+  sku(marketplace: MarketplaceId, item: Item, built: BuiltListing): string | null;
+}
 
 /**
  * Issue 4 "Building a marketplace listing": the item's general details, then the account's
@@ -52,7 +59,7 @@ export class ListingPreviewService {
     private readonly rules: MarketplaceRuleService,
     /** Signs the photos a connector sends (marketplaces fetch them with no session). */
     private readonly imageUrls: Pick<ImageUrlSigner, 'signPhoto'> | null = null,
-    private readonly digestOf: ListingDigester,
+    private readonly sending: ListingSending,
     private readonly catalogue: Readonly<Catalogue> = defaultCatalogue,
   ) {}
 
@@ -114,7 +121,7 @@ export class ListingPreviewService {
       conditionMap: spec.conditions?.fromItem ?? null,
       currency: spec.currencies[0],
     });
-    const digest = this.digestOf(marketplace, composed.listing);
+    const digest = this.sending.digest(marketplace, composed.listing);
     return {
       marketplace,
       listing: composed.listing,
@@ -123,6 +130,7 @@ export class ListingPreviewService {
       ignored: composed.ignored,
       digest,
       outOfDate: isOutOfDate(item, marketplace, digest),
+      marketplaceSku: this.sending.sku(marketplace, item, composed.listing),
     };
   }
 }

@@ -96,7 +96,13 @@ export function MarketplaceTab({
               )}
             </Group>
             {built ? (
-              <BuiltListingView listing={built.listing} marketplace={marketplace} labels={labels} />
+              <BuiltListingView
+                listing={built.listing}
+                marketplace={marketplace}
+                labels={labels}
+                marketplaceSku={built.marketplaceSku}
+                listedBefore={listingStateOf(listing).listedID !== null}
+              />
             ) : preview.error ? (
               <Alert
                 color="red"
