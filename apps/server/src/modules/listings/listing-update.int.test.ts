@@ -85,9 +85,20 @@ describe('listing updates', () => {
     const before = await listingOf(itemId, 'grailed');
     expect(before.sentHash).toEqual(expect.any(String));
     expect(await outOfDate(itemId, 'grailed')).toBe(false);
+    // What was sent is the engine's to record: no edit writes it.
+    const saved = await owner.put(path(itemId, 'listing/grailed'), {
+      listing: { sentHash: 'forged', title: 'Vintage denim jacket, Grailed' },
+    });
+    expect(saved.status, saved.text).toBe(200);
+    const patched = await owner.patch(path(itemId, 'field'), {
+      changes: { 'listings.grailed.sentHash': 'forged' },
+    });
+    expect(patched.body.skipped).toEqual(['listings.grailed.sentHash']);
+    expect((await listingOf(itemId, 'grailed')).sentHash).toBe(before.sentHash);
+    // The title override changed the build: it is out of date now, as the price will make it.
+    expect(await outOfDate(itemId, 'grailed')).toBe(true);
 
     await setPrice(itemId, 39.99);
-    expect(await outOfDate(itemId, 'grailed')).toBe(true);
 
     const queued = await queue(itemId, 'grailed', 'update');
     expect(queued.status, queued.text).toBe(202);
