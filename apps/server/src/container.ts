@@ -47,7 +47,12 @@ import { LabelRepository } from './modules/labels/label.repository';
 import { LabelService } from './modules/labels/label.service';
 import { MarketplaceRuleRepository } from './modules/rules/marketplace-rule.repository';
 import { MarketplaceRuleService } from './modules/rules/marketplace-rule.service';
-import { ListingPreviewService } from './modules/rules/listing-preview.service';
+import {
+  ListingPreviewService,
+  type ListingSending,
+} from './modules/rules/listing-preview.service';
+import { listingSku } from './connectors/shared/marketplace-sku';
+import { listingDigest } from './modules/listings/listing-digest';
 import { VariantOptionsRepository } from './modules/variants/variant-options.repository';
 import { VariantOptionsService } from './modules/variants/variant-options.service';
 import { ItemImportRepository } from './modules/item-import/item-import.repository';
@@ -200,6 +205,16 @@ export async function createContainer(config: Config, options: ContainerOptions 
   // The API connectors of the source-group marketplaces, and the OAuth providers of those a
   // seller connects by signing in; registered from the configuration below.
   const connectors = new ConnectorRegistry();
+  // What the connectors make of a build: its digest without what the marketplace's update
+  // leaves alone, and the SKU they act on the listing with.
+  const listingSending: ListingSending = {
+    digest: (marketplace, built) =>
+      listingDigest(built, connectors.get(marketplace)?.updateLeavesOut ?? []),
+    sku: (marketplace, item, built) =>
+      connectors.get(marketplace)
+        ? listingSku(marketplace, { item, listing: item.listings[marketplace] ?? {}, built })
+        : null,
+  };
   // The marketplaces' category trees, kept for a day (decision 0022).
   const marketplaceCategories = new MarketplaceCategoryService(
     connectors,
@@ -212,6 +227,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     connectors,
     reachFor: listingReachFor(connectors, repositories.connections),
     categories: marketplaceCategories,
+    sending: listingSending,
   });
   const oauthProviders = new OAuthProviders();
   const connections = new ConnectionService(db, repositories.connections);
@@ -334,7 +350,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
       async (
         operationId: string,
         accountId: string,
-        attempt: number,
+        attempt: number | string,
         startAfterSeconds?: number,
       ): Promise<string | null> =>
         queue.send(

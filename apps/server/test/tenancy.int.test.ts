@@ -888,6 +888,24 @@ cases.push(
     unchanged: operationUnchanged,
   },
   {
+    route: `POST ${ITEM}/:userId/:itemId/set-listing-updated`,
+    title: 'cannot report a listing of another account updated',
+    request: async (victim) => ({
+      path: `${ITEM}/${victim.member.userId}/${(await operationOf(victim)).itemID}/set-listing-updated`,
+      body: { marketplace: 'facebook' },
+    }),
+    unchanged: operationUnchanged,
+  },
+  {
+    route: `POST ${ITEM}/:userId/:itemId/set-listing-update-failure`,
+    title: 'cannot report an update of another account failed',
+    request: async (victim) => ({
+      path: `${ITEM}/${victim.member.userId}/${(await operationOf(victim)).itemID}/set-listing-update-failure`,
+      body: { marketplace: 'facebook', reason: 'hijacked' },
+    }),
+    unchanged: operationUnchanged,
+  },
+  {
     route: `PUT ${ITEM}/:userId/:itemId/mark-item-as-sold`,
     title: 'cannot mark an item of another account sold',
     request: async (victim) => ({

@@ -26,6 +26,7 @@ export * from './marketplaces/fees';
 export * from './marketplaces/form-overrides';
 export * from './marketplaces/listing-checks';
 export * from './marketplaces/marketplace-problems';
+export * from './marketplaces/marketplace-sku';
 export * from './listings/listing-state';
 export * from './rules/money';
 export * from './rules/mapping-rule';

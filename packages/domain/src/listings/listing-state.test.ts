@@ -11,6 +11,7 @@ import {
   listingStateOf,
   ListingStateSchema,
   isLiveListing,
+  isUpdateEvent,
   phaseOf,
   refusalMessage,
   transition,
@@ -57,6 +58,8 @@ function eventOf(type: ListingEventType): ListingEvent {
       return { type, reason: 'eBay says: the category is required.' };
     case 'delist_failure':
       return { type, reason: 'eBay says: the listing is under review.' };
+    case 'update_failure':
+      return { type, reason: 'eBay says: the price is below the minimum.' };
     case 'listed':
     case 'listed_after_stop':
       return { type, listedID: '9988776655', listingURL: 'https://www.ebay.com/itm/9988776655' };
@@ -86,7 +89,7 @@ describe('the transition table', () => {
     expect([...statuses].sort()).toEqual([...LISTING_STATUSES].sort());
   });
 
-  it('is exactly the issue’s machine (31 rows)', () => {
+  it('is exactly the issue’s machine (26 rows), the stop of a list on its way up (5) and the update of a live listing (3)', () => {
     expect(LISTING_TRANSITIONS.map((t) => `${t.from} -${t.event}-> ${t.to}`)).toEqual([
       'not_listed -queue_list-> queued:list',
       'delisted -queue_list-> queued:list',
@@ -111,6 +114,9 @@ describe('the transition table', () => {
       'not_listed -listed_after_stop-> listed',
       'delisted -listed_after_stop-> listed',
       'queued:delist -listed_after_stop-> queued:delist',
+      'listed -queue_update-> listed',
+      'listed -updated-> listed',
+      'listed -update_failure-> listed',
     ]);
   });
 });
@@ -124,7 +130,9 @@ describe('every allowed transition', () => {
       expect(used).toBe(rule);
       expect(phaseOf(state)).toBe(to);
       expect(ListingStateSchema.safeParse(state).success).toBe(true);
-      expect(state.lastStatusDate).toBe(AT);
+      // An update leaves the listing as it was: its status has not changed since it went live.
+      expect(state.lastStatusDate).toBe(rule.dated ? AT : before.lastStatusDate);
+      expect(rule.dated).toBe(!isUpdateEvent(event));
 
       // listedID and listingURL: recorded, cleared or kept, as the row says.
       if (rule.listingRef === 'record') {
@@ -152,7 +160,7 @@ describe('every allowed transition', () => {
         fromOperation: before.pendingOperation,
         toOperation: state.pendingOperation,
         reason: event.endsWith('_failure')
-          ? state.failureReason
+          ? (eventOf(event).reason ?? null)
           : event === 'stop_list'
             ? 'Sold on Shopify before it was listed.'
             : null,
@@ -170,8 +178,8 @@ const REFUSED = LISTING_PHASES.flatMap((from) =>
 );
 
 describe('every (state, event) pair not in the table is refused', () => {
-  it('leaves 68 of the 99 pairs refused', () => {
-    expect(REFUSED).toHaveLength(LISTING_PHASES.length * LISTING_EVENTS.length - 31);
+  it('leaves 92 of the 126 pairs refused', () => {
+    expect(REFUSED).toHaveLength(LISTING_PHASES.length * LISTING_EVENTS.length - 34);
   });
 
   it.each(REFUSED)('%s --%s--> refused', (from, event) => {
@@ -227,6 +235,18 @@ describe('refusal messages', () => {
       'Facebook Marketplace: a sold item cannot be queued to be listed; mark it not listed first if you want to list it again.',
     ],
     [
+      'shopify',
+      'delisted',
+      'queue_update',
+      'Shopify: a delisted item cannot be queued to be updated; only a listed item can be updated; queue it to be listed again or mark it not listed.',
+    ],
+    [
+      'ebay',
+      'sold',
+      'updated',
+      'eBay: a sold item cannot be marked updated; only a listed item is updated, so there is nothing to report.',
+    ],
+    [
       'etsy',
       'queued:delist',
       'listed',
@@ -260,7 +280,18 @@ describe('allowedEvents', () => {
       ['delisted', 'delist_failure', 'sold', 'mark_not_listed', 'listed_after_stop'],
     ],
     ['queued:relist', ['delisted', 'delist_failure', 'sold', 'mark_not_listed', 'stop_list']],
-    ['listed', ['queue_delist', 'relist', 'sold', 'mark_not_listed']],
+    [
+      'listed',
+      [
+        'queue_delist',
+        'relist',
+        'sold',
+        'mark_not_listed',
+        'queue_update',
+        'updated',
+        'update_failure',
+      ],
+    ],
     ['list_failure', ['queue_list', 'mark_not_listed']],
     ['delisted', ['queue_list', 'mark_not_listed', 'listed_after_stop']],
     ['delist_failure', ['queue_delist', 'relist', 'sold', 'mark_not_listed']],
@@ -434,6 +465,23 @@ describe('sequences', () => {
     });
   });
 
+  it('an update leaves the listing live as it was, and only the history says what happened', () => {
+    const live = stateIn('listed');
+    const queued = transition(live, { type: 'queue_update' }, EBAY);
+    const failed = transition(
+      queued.state,
+      { type: 'update_failure', reason: 'eBay says: the price is below the minimum.' },
+      EBAY,
+    );
+    const updated = transition(failed.state, { type: 'updated' }, EBAY);
+    for (const step of [queued, failed, updated]) expect(step.state).toEqual(live);
+    expect([queued.entry, failed.entry, updated.entry].map((e) => [e.event, e.reason])).toEqual([
+      ['queue_update', null],
+      ['update_failure', 'eBay says: the price is below the minimum.'],
+      ['updated', null],
+    ]);
+  });
+
   it('a late outcome after mark_not_listed is refused (the job finds nothing to report)', () => {
     const reset = transition(stateIn('queued:list'), { type: 'mark_not_listed' }, EBAY).state;
     expect(() => transition(reset, eventOf('listed'), EBAY)).toThrow(
@@ -450,6 +498,9 @@ describe('events and actors', () => {
     [{ type: 'listed' }, true],
     [{ type: 'listed', listedID: null, listingURL: null }, true],
     [{ type: 'sold', reason: 'order 1' }, true],
+    [{ type: 'update_failure' }, false],
+    [{ type: 'update_failure', reason: 'Price too low' }, true],
+    [{ type: 'queue_update' }, true],
     [{ type: 'publish' }, false],
   ])('%j valid: %s', (event, valid) => {
     expect(ListingEventSchema.safeParse(event).success).toBe(valid);

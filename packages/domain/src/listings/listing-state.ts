@@ -121,6 +121,8 @@ function statusOfPhase(phase: ListingPhase): {
  * operation, reported by a connector or an executor; sold comes from sale detection or a person.
  * stop_list is the sale workflow stopping a list that has not gone live when the item sells
  * out; listed_after_stop is the report of a stopped list that went live all the same.
+ * queue_update, updated and update_failure are a live listing's update (decision 0023): it
+ * stays listed throughout, so they change nothing but the history.
  */
 export const LISTING_EVENTS = [
   'queue_list',
@@ -134,6 +136,9 @@ export const LISTING_EVENTS = [
   'mark_not_listed',
   'stop_list',
   'listed_after_stop',
+  'queue_update',
+  'updated',
+  'update_failure',
 ] as const;
 export type ListingEventType = (typeof LISTING_EVENTS)[number];
 
@@ -163,7 +168,22 @@ export const ListingEventSchema = z.discriminatedUnion('type', [
     listingURL: z.string().trim().min(1).max(2048).nullish(),
     reason: reasonText.optional(),
   }),
+  z.object({ type: z.literal('queue_update'), reason: reasonText.optional() }),
+  z.object({ type: z.literal('updated'), reason: reasonText.optional() }),
+  /** The marketplace refused the update: the listing stays live as it was, and says why. */
+  z.object({ type: z.literal('update_failure'), reason: reasonText }),
 ]);
+
+/** The events of a live listing's update: they leave its state as it is. */
+export const UPDATE_EVENTS: readonly ListingEventType[] = [
+  'queue_update',
+  'updated',
+  'update_failure',
+];
+
+export function isUpdateEvent(type: ListingEventType): boolean {
+  return UPDATE_EVENTS.includes(type);
+}
 export type ListingEvent = z.infer<typeof ListingEventSchema>;
 
 /**
@@ -197,6 +217,11 @@ export interface ListingTransition {
    * none), 'clear' empties them, 'keep' leaves the last listing's for the seller to see.
    */
   readonly listingRef: 'keep' | 'record' | 'clear';
+  /**
+   * Whether the transition dates the listing (lastStatusDate). An update's events do not: the
+   * listing's status has not changed since it went live.
+   */
+  readonly dated: boolean;
 }
 
 const row = (
@@ -204,7 +229,8 @@ const row = (
   event: ListingEventType,
   to: ListingPhase,
   listingRef: ListingTransition['listingRef'] = 'keep',
-): ListingTransition => Object.freeze({ from, event, to, listingRef });
+  dated = true,
+): ListingTransition => Object.freeze({ from, event, to, listingRef, dated });
 
 /** Every allowed transition; anything not here is refused. */
 export const LISTING_TRANSITIONS: readonly ListingTransition[] = Object.freeze([
@@ -253,6 +279,11 @@ export const LISTING_TRANSITIONS: readonly ListingTransition[] = Object.freeze([
   row('not_listed', 'listed_after_stop', 'listed', 'record'),
   row('delisted', 'listed_after_stop', 'listed', 'record'),
   row('queued:delist', 'listed_after_stop', 'queued:delist', 'record'),
+  // A live listing's update: sent while it stays listed, so nothing but the history moves. A
+  // listing delisted, sold or queued meanwhile is not updated (its update is canceled).
+  row('listed', 'queue_update', 'listed', 'keep', false),
+  row('listed', 'updated', 'listed', 'keep', false),
+  row('listed', 'update_failure', 'listed', 'keep', false),
 ]);
 
 function findTransition(
@@ -324,6 +355,9 @@ const EVENT_TEXT: Record<ListingEventType, string> = {
   mark_not_listed: 'be marked not listed',
   stop_list: 'have its list stopped',
   listed_after_stop: 'be marked listed after its list was stopped',
+  queue_update: 'be queued to be updated',
+  updated: 'be marked updated',
+  update_failure: 'be marked as failed to update',
 };
 
 /** What the person can do instead, from where the listing is. */
@@ -339,19 +373,25 @@ const PHASE_ADVICE: Record<ListingPhase, string> = {
   sold: 'mark it not listed first if you want to list it again',
 };
 
-const OUTCOME_EVENTS: Partial<Record<ListingEventType, 'list' | 'delist'>> = {
+const OUTCOME_EVENTS: Partial<Record<ListingEventType, 'list' | 'delist' | 'update'>> = {
   listed: 'list',
   list_failure: 'list',
   delisted: 'delist',
   delist_failure: 'delist',
+  updated: 'update',
+  update_failure: 'update',
 };
 
 function refusalAdvice(from: ListingPhase, event: ListingEventType): string {
   const outcomeOf = OUTCOME_EVENTS[event];
   // An outcome arriving for an operation that is not pending: a late or duplicate report.
+  if (outcomeOf === 'update') {
+    return 'only a listed item is updated, so there is nothing to report';
+  }
   if (outcomeOf !== undefined && !from.startsWith('queued:')) {
     return `no ${outcomeOf} operation is pending for it, so there is nothing to report`;
   }
+  if (event === 'queue_update') return `only a listed item can be updated; ${PHASE_ADVICE[from]}`;
   if (from === 'listed' && event === 'queue_list') return 'it is already listed; relist it instead';
   return PHASE_ADVICE[from];
 }
@@ -411,7 +451,7 @@ export function tryTransition(
   const next: ListingState = {
     status: target.status,
     pendingOperation: target.pendingOperation,
-    lastStatusDate: context.at,
+    lastStatusDate: rule.dated ? context.at : state.lastStatusDate,
     ...ref,
     failureReason:
       target.status === 'list_failure' || target.status === 'delist_failure' ? reason : null,

@@ -16,7 +16,8 @@ export const ListingStatusSchema = z.enum(LISTING_STATUSES);
 /**
  * Spec §3: an edit never overwrites these; only the listing engine's own calls change them.
  * The spec names the first four; the engine's pendingOperation and failureReason are kept alike,
- * and so is marketplaceSku, the SKU an imported listing has on its marketplace (decision 0014).
+ * and so are marketplaceSku, the SKU the listing carries on its marketplace (decisions 0014,
+ * 0024), and sentHash, the digest of what was last sent there (decision 0023).
  */
 export const PROTECTED_LISTING_FIELDS = [
   'status',
@@ -26,6 +27,7 @@ export const PROTECTED_LISTING_FIELDS = [
   'pendingOperation',
   'failureReason',
   'marketplaceSku',
+  'sentHash',
 ] as const;
 export type ProtectedListingField = (typeof PROTECTED_LISTING_FIELDS)[number];
 
@@ -36,3 +38,11 @@ export type ProtectedListingField = (typeof PROTECTED_LISTING_FIELDS)[number];
 export const PENDING_OPERATIONS = ['list', 'delist', 'relist'] as const;
 export type PendingOperation = (typeof PENDING_OPERATIONS)[number];
 export const PendingOperationSchema = z.enum(PENDING_OPERATIONS);
+
+/**
+ * What the engine carries out on a listing: the pending operations, and `update`, which sends
+ * a live listing's changed details while it stays listed (it never makes the listing queued).
+ */
+export const LISTING_OPERATIONS = [...PENDING_OPERATIONS, 'update'] as const;
+export type ListingOperationKind = (typeof LISTING_OPERATIONS)[number];
+export const ListingOperationKindSchema = z.enum(LISTING_OPERATIONS);

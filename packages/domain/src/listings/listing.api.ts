@@ -3,7 +3,7 @@ import { ItemSchema } from '../items/item.schema';
 import { MarketplaceIdSchema } from '../marketplaces/marketplaces';
 import { SaleChannelSchema } from '../sale-detection/sale-detection.api';
 import { LISTING_EVENTS } from './listing-state';
-import { PENDING_OPERATIONS } from './listing-status';
+import { ListingOperationKindSchema } from './listing-status';
 
 /**
  * Request and response shapes of the listing calls (spec §7 Items: status, set-listing-*,
@@ -35,13 +35,13 @@ export type ListingOperationStatus = (typeof LISTING_OPERATION_STATUSES)[number]
 export const OPERATION_EXECUTORS = ['connector', 'extension'] as const;
 export type OperationExecutor = (typeof OPERATION_EXECUTORS)[number];
 
-/** One list, delist or relist of an item on a marketplace, as the engine carries it out. */
+/** One list, delist, relist or update of an item on a marketplace, as the engine carries it out. */
 export const ListingOperationSchema = z.object({
   operationId: z.string(),
   itemId: z.string(),
   userId: z.string(),
   marketplace: z.string(),
-  operation: z.enum(PENDING_OPERATIONS),
+  operation: ListingOperationKindSchema,
   executor: z.enum(OPERATION_EXECUTORS),
   status: z.enum(LISTING_OPERATION_STATUSES),
   /** Tries started so far. */
@@ -58,12 +58,15 @@ export const ListingOperationSchema = z.object({
 });
 export type ListingOperation = z.infer<typeof ListingOperationSchema>;
 
-/** PUT /api/rest/v1/item/{itemId}/status */
+/**
+ * PUT /api/rest/v1/item/{itemId}/status. `update` sends a live listing's changed details to the
+ * marketplace while it stays listed (decision 0023).
+ */
 export const ListingQueueRequestSchema = z.object({
   userId: Id,
   marketplace: MarketplaceIdSchema,
   status: z.literal('queue'),
-  operation: z.enum(PENDING_OPERATIONS).default('list'),
+  operation: ListingOperationKindSchema.default('list'),
 });
 export type ListingQueueRequest = z.input<typeof ListingQueueRequestSchema>;
 
@@ -130,7 +133,13 @@ export const SetListingDelistedRequestSchema = z.object({
   executorId: ExecutorIdSchema.optional(),
 });
 
-/** POST …/set-listing-list-failure and …/set-listing-delist-failure: the marketplace's reason. */
+/** POST …/set-listing-updated: the outcome of an update; the listing stays listed. */
+export const SetListingUpdatedRequestSchema = SetListingDelistedRequestSchema;
+
+/**
+ * POST …/set-listing-list-failure, …/set-listing-delist-failure and …/set-listing-update-failure:
+ * the marketplace's reason.
+ */
 export const SetListingFailureRequestSchema = z.object({
   marketplace: MarketplaceIdSchema,
   reason: Reason,
@@ -187,7 +196,7 @@ export const ClaimedOperationSchema = z.object({
   itemId: z.string(),
   userId: z.string(),
   marketplace: z.string(),
-  operation: z.enum(PENDING_OPERATIONS),
+  operation: ListingOperationKindSchema,
   /** Epoch milliseconds. */
   leaseExpiresAt: z.number().int(),
 });

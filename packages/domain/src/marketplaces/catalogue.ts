@@ -265,7 +265,7 @@ const SPEC_DATA: Record<MarketplaceId, SpecData> = {
         max: 50_000, // ◐
       },
       quantityMax: null,
-      skuMax: null,
+      skuMax: 32, // ◐ Etsy's listing form (the API states none)
       tags: { max: 13, maxLength: 20 }, // ✅
     },
     // ✅ quantity, taxonomy_id, shipping and processing profiles; who_made and when_made.
@@ -282,7 +282,7 @@ const SPEC_DATA: Record<MarketplaceId, SpecData> = {
       photos: { min: 0, max: 250 }, // ✅
       price: { min: 0, max: null },
       quantityMax: null,
-      skuMax: null,
+      skuMax: 255, // ◐ Shopify's variant SKU
       tags: { max: 250, maxLength: 255 }, // ✅ count; ◐ length
     },
     requiredFields: [],

@@ -253,6 +253,43 @@ describe('quantity, SKU and tags', () => {
     expect(codes('ebay', { ...base, sku: 's'.repeat(51) })).toEqual(['sku.tooLong']);
   });
 
+  it('Etsy SKUs of at most 32 characters, Shopify of at most 255', () => {
+    const etsy = validListing(defaultCatalogue.etsy);
+    expect(codes('etsy', { ...etsy, sku: 's'.repeat(32) })).toEqual([]);
+    expect(codes('etsy', { ...etsy, sku: 's'.repeat(33) })).toEqual(['sku.tooLong']);
+    const shopify = validListing(defaultCatalogue.shopify);
+    expect(codes('shopify', { ...shopify, sku: 's'.repeat(255) })).toEqual([]);
+    expect(codes('shopify', { ...shopify, sku: 's'.repeat(256) })).toEqual(['sku.tooLong']);
+  });
+
+  it('a SKU eBay or Depop cannot take in its path is named, with what it may use', () => {
+    const ebay = validListing(defaultCatalogue.ebay);
+    expect(codes('ebay', { ...ebay, sku: 'LV-501_32.b' })).toEqual([]);
+    const [problem] = checkListing('ebay', { ...ebay, sku: 'LV 501/32' });
+    expect(problem).toMatchObject({
+      code: 'sku.characters',
+      field: 'sku',
+      params: { marketplace: 'eBay', sku: 'LV 501/32', characters: 'A–Z a–z 0–9 - _ .' },
+      message: 'eBay SKUs may use only A–Z a–z 0–9 - _ .; change the SKU LV 501/32.',
+    });
+    expect(codes('depop', { ...validListing(defaultCatalogue.depop), sku: 'TEE#4' })).toEqual([
+      'sku.characters',
+    ]);
+    // Etsy and Shopify take it: their SKU is a field of the listing, not part of an address.
+    expect(codes('etsy', { ...validListing(defaultCatalogue.etsy), sku: 'LV 501/32' })).toEqual([]);
+    expect(
+      codes('shopify', { ...validListing(defaultCatalogue.shopify), sku: 'LV 501/32' }),
+    ).toEqual([]);
+    expect(codes('ebay', { ...ebay, sku: '' })).toEqual([]);
+  });
+
+  it('Depop: a SKU shaped like a relist’s is kept for ListLoop (it could name another product)', () => {
+    const depop = validListing(defaultCatalogue.depop);
+    expect(codes('depop', { ...depop, sku: 'JKT-r2' })).toEqual(['sku.reserved']);
+    expect(codes('depop', { ...depop, sku: 'JKT-r2a' })).toEqual([]);
+    expect(codes('ebay', { ...validListing(defaultCatalogue.ebay), sku: 'JKT-r2' })).toEqual([]);
+  });
+
   it('Etsy: 13 tags of at most 20 characters', () => {
     const base = validListing(defaultCatalogue.etsy);
     const tags = (n: number) => Array.from({ length: n }, (_, i) => `t${i}`);

@@ -7,6 +7,7 @@ import {
   type MarketplaceSpec,
   type RequirableField,
 } from './catalogue';
+import { skuRefusal } from './marketplace-sku';
 import type { MarketplaceId } from './marketplaces';
 
 /**
@@ -40,6 +41,8 @@ export const LISTING_PROBLEM_CODES = [
   'quantity.tooLow',
   'quantity.tooHigh',
   'sku.tooLong',
+  'sku.characters',
+  'sku.reserved',
   'tags.tooMany',
   'tags.tooLong',
   'tags.characterNotAllowed',
@@ -283,6 +286,23 @@ function checkCounts(
       field: 'sku',
       message: `${spec.name} SKUs are at most ${plural(skuMax, 'character')}; shorten the SKU by ${plural(skuLength - skuMax, 'character')}.`,
       params: { marketplace: spec.name, max: skuMax, length: skuLength, over: skuLength - skuMax },
+    });
+  }
+  const sku = listing.sku.trim();
+  const refused = skuRefusal(spec.id, sku);
+  if (refused?.code === 'sku.characters') {
+    problems.push({
+      code: refused.code,
+      field: 'sku',
+      message: `${spec.name} SKUs may use only ${refused.shown}; change the SKU ${sku}.`,
+      params: { marketplace: spec.name, sku, characters: refused.shown },
+    });
+  } else if (refused?.code === 'sku.reserved') {
+    problems.push({
+      code: refused.code,
+      field: 'sku',
+      message: `On ${spec.name}, ListLoop keeps SKUs ending like ${refused.shown} for relisting; change the SKU ${sku}.`,
+      params: { marketplace: spec.name, sku, suffix: refused.shown },
     });
   }
   if (tags) {

@@ -50,6 +50,18 @@ export const ListingPreviewSchema = z.object({
   problems: z.array(ListingPreviewProblemSchema),
   applied: z.array(AppliedChangeSchema),
   ignored: z.array(IgnoredOverrideSchema),
+  /**
+   * For a listed listing: whether this build differs from what was last sent there (its
+   * details, not its quantity, which follows sales on its own), so an update would change it.
+   * Null when the item is not listed there (decision 0023).
+   */
+  outOfDate: z.boolean().nullable().default(null),
+  /**
+   * The SKU ListLoop's connector gives the listing on the marketplace: the one kept on it once
+   * sent (whatever the item's SKU is now), else the one a publish would send (decision 0024).
+   * Null where the browser extension lists, which sends the built listing's.
+   */
+  marketplaceSku: z.string().nullable().default(null),
 });
 export type ListingPreview = z.infer<typeof ListingPreviewSchema>;
 

@@ -17,6 +17,11 @@ import type { InventoryItemRecord, OfferRecord, PolicyType } from './ebay-store'
 export const INVENTORY_BASE_PATH = '/sell/inventory/v1';
 
 const SKU_MAX = 50; // ✅
+/**
+ * ✅ Error 25707 says "only alphanumeric characters"; ◐ hyphens, underscores and full stops are
+ * taken in practice (sellers' SKUs such as ABC-123), and nothing a URL path must escape.
+ */
+const SKU_CHARACTERS = /^[A-Za-z0-9._-]+$/;
 const LOCATION_KEY_MAX = 36; // ✅ merchantLocationKey max length
 const BULK_PRICE_QUANTITY_MAX = 25; // ✅ requests per bulkUpdatePriceQuantity call
 
@@ -241,7 +246,9 @@ export function inventoryHandlers(ebay: EbayContext): Record<string, OperationHa
   return {
     createOrReplaceInventoryItem(ctx) {
       const sku = ctx.params.sku ?? '';
-      if (!sku || sku.length > SKU_MAX) return malformed(ebay, ctx, ebayError('invalidSku'));
+      if (!sku || sku.length > SKU_MAX || !SKU_CHARACTERS.test(sku)) {
+        return malformed(ebay, ctx, ebayError('invalidSku'));
+      }
       const language = contentLanguageError(ctx);
       if (language) return malformed(ebay, ctx, language);
       const body = record(ctx.json);

@@ -201,6 +201,49 @@ describe('Depop connector against the Depop emulator', () => {
     expectNoViolations(emulator);
   });
 
+  describe('the seller’s SKU (decision 0024)', () => {
+    it('lists under the seller’s SKU, and relists under its next ones, whatever the item’s SKU becomes', async () => {
+      const listing = listingInput({ sku: 'LV-501-32' });
+      const first = await connector.publish(listing);
+      expect(first.sku).toBe('LV-501-32');
+      expect(calls[0]?.path).toBe('/api/v1/products/by-sku/LV-501-32/');
+
+      await connector.delist({ ...listing, listedID: first.listedID ?? null });
+      const renamed = { ...listing, built: { ...listing.built, sku: 'LV-501-99' } };
+      const second = await connector.publish({
+        ...renamed,
+        listing: { listedID: first.listedID, marketplaceSku: first.sku },
+      });
+      expect(second.sku).toBe('LV-501-32-r2');
+      expect(productOf(second.listedID)?.sku).toBe('LV-501-32-r2');
+
+      await connector.delist({ ...renamed, listedID: second.listedID ?? null });
+      const third = await connector.publish({
+        ...renamed,
+        listing: { listedID: second.listedID, marketplaceSku: second.sku },
+      });
+      expect(productOf(third.listedID)?.sku).toBe('LV-501-32-r3');
+      expect(emulator.store.products.size).toBe(3);
+      expectNoViolations(emulator);
+    });
+
+    it('says when Depop cannot take the seller’s SKU, and sends nothing in its place', async () => {
+      const relistLike = listingInput({ sku: 'JKT-r2' });
+      expect(await connector.validate(relistLike)).toEqual([
+        expect.objectContaining({
+          code: 'sku.reserved',
+          path: 'sku',
+          message:
+            'On Depop, ListLoop keeps SKUs ending like -r2 for relisting; change the SKU JKT-r2.',
+        }),
+      ]);
+      await expect(connector.publish(relistLike)).rejects.toThrow(/keeps SKUs ending like -r2/);
+      const spaced = listingInput({ sku: 'LV 501' });
+      await expect(connector.publish(spaced)).rejects.toThrow(/Depop SKUs may use only/);
+      expect(calls).toEqual([]);
+    });
+  });
+
   it('restocks a product that sold on Depop with the same SKU', async () => {
     const listing = listingInput();
     const first = await connector.publish(listing);

@@ -10,7 +10,14 @@ import type { ConnectionAuth } from '../shared/auth';
 import { MarketplaceHttp, type MarketplaceCall } from '../shared/marketplace-http';
 import { DepopClient, type DepopOrder, type DepopShop } from './client';
 import { depopErrorMessage } from './errors';
-import { buildDepopProduct, depopListingProblems, depopSku, depopSkuGeneration } from './mapper';
+import { listingSku } from '../shared/marketplace-sku';
+import {
+  buildDepopProduct,
+  depopBaseSku,
+  depopListingProblems,
+  depopSku,
+  depopSkuGeneration,
+} from './mapper';
 import {
   depopWebhookEvents,
   verifyDepopWebhook,
@@ -95,8 +102,9 @@ function productIdOf(value: unknown): string | null {
 }
 
 /**
- * Depop through its Seller API, with the seller's API key. The SKU is our item id, so a retried
- * publish updates the product it made instead of making another: publish = one PUT by SKU
+ * Depop through its Seller API, with the seller's API key. The SKU is the seller's (or our item
+ * id, for an item without one), kept on the listing once sent, so a retried publish updates the
+ * product it made instead of making another: publish = one PUT by SKU
  * (a product listed before is first read by id, 2 calls: to update it in place, restock it, or,
  * once deleted, list it under the item's next SKU since Depop never takes a SKU twice);
  * delist = one idempotent DELETE.
@@ -110,22 +118,26 @@ export function createDepopConnector(options: DepopConnectorOptions): DepopConne
   const tolerance = options.webhookToleranceSeconds ?? 300;
   const mapOptions = options.publicUrl ? { publicUrl: options.publicUrl } : {};
 
-  function published(answer: { product_id: number; slug: string }): ConnectorPublished {
+  function published(
+    answer: { product_id: number; slug: string },
+    sku: string,
+  ): ConnectorPublished {
     return {
       listedID: String(answer.product_id),
       listingURL: `${listingUrlBase}${encodeURIComponent(answer.slug)}/`,
+      sku,
     };
   }
 
   /** The SKU the listing goes to: its live product's, or the next one after a deleted one. */
-  async function skuFor(scope: ConnectorScope, itemId: string, listedID: string | null) {
-    const first = depopSku(itemId);
+  async function skuFor(scope: ConnectorScope, base: string, listedID: string | null) {
+    const first = depopSku(base);
     if (!listedID) return first;
     const product = await client.productById(scope, listedID);
-    const generation = product?.sku ? depopSkuGeneration(itemId, product.sku) : null;
+    const generation = product?.sku ? depopSkuGeneration(base, product.sku) : null;
     // Not found, or a product of another item (a stale id): start from the item's own SKU.
     if (!product?.sku || generation === null) return first;
-    return isDeletedStatus(product.status) ? depopSku(itemId, generation + 1) : product.sku;
+    return isDeletedStatus(product.status) ? depopSku(base, generation + 1) : product.sku;
   }
 
   /** Puts the listing on Depop as it is now: publish and update. */
@@ -133,18 +145,18 @@ export function createDepopConnector(options: DepopConnectorOptions): DepopConne
     input: ConnectorListingInput & { listedID?: string | null },
   ): Promise<ConnectorPublished> {
     const scope = { accountId: input.accountId, userId: input.userId };
-    const itemId = input.item.itemID;
+    const base = depopBaseSku(input);
     const problems = depopListingProblems(input, mapOptions);
     if (problems.length > 0) throw refusal(problems);
     const listedID = productIdOf(input.listedID) ?? productIdOf(input.listing.listedID);
-    const sku = await skuFor(scope, itemId, listedID);
-    if (sku !== depopSku(itemId)) {
+    const sku = await skuFor(scope, base, listedID);
+    if (sku !== depopSku(base)) {
       // A later SKU is longer: it must still fit Depop's limit.
       const longer = depopListingProblems(input, mapOptions, sku).filter((p) => p.path === 'sku');
       if (longer.length > 0) throw refusal(longer);
     }
     const answer = await client.putProduct(scope, sku, buildDepopProduct(input, mapOptions));
-    return published(answer);
+    return published(answer, sku);
   }
 
   function refusal(problems: { message: string }[]): ConnectorError {
@@ -169,7 +181,7 @@ export function createDepopConnector(options: DepopConnectorOptions): DepopConne
 
     async build(input) {
       return {
-        sku: depopSku(input.item.itemID),
+        sku: depopSku(depopBaseSku(input)),
         product: buildDepopProduct(input, mapOptions),
       };
     },
@@ -187,7 +199,7 @@ export function createDepopConnector(options: DepopConnectorOptions): DepopConne
       const listedID = productIdOf(input.listedID);
       // ✅ Idempotent: a product already gone answers 200 too.
       if (listedID) await client.deleteById(scope, listedID);
-      else await client.deleteBySku(scope, depopSku(input.item.itemID));
+      else await client.deleteBySku(scope, listingSku('depop', input));
     },
 
     async updateQuantity(input) {

@@ -10,6 +10,7 @@ import {
   type ConnectorListingInput,
   type ConnectorProblem,
 } from '../../modules/listings/connector';
+import { listingSku, skuProblems, type SkuInput } from '../shared/marketplace-sku';
 
 const spec = defaultCatalogue.depop;
 
@@ -100,26 +101,36 @@ const COUNTRY_BY_CURRENCY: Record<string, string> = { GBP: 'GB', USD: 'US' };
 const GENERATION = /-r(\d+)$/;
 
 /**
- * The SKU of an item's `generation`-th Depop product: the item id, then `<id>-r2`, `<id>-r3` …
- * ✅ A SKU names one product for good ("It can't be reused"), so a product deleted to delist
- * leaves its SKU behind and a relist takes the next one. Item ids hold no '-'.
+ * The SKU of an item's `generation`-th Depop product: its base SKU (the seller's SKU, or the
+ * item id), then `<base>-r2`, `<base>-r3` … ✅ A SKU names one product for good ("It can't be
+ * reused"), so a product deleted to delist leaves its SKU behind and a relist takes the next
+ * one. Neither base ends like a generation: item ids hold no '-', and the listing checks refuse
+ * a seller's SKU shaped like one for Depop (sku.reserved).
  */
-export function depopSku(itemId: string, generation = 1): string {
-  return generation <= 1 ? itemId : `${itemId}-r${generation}`;
+export function depopSku(base: string, generation = 1): string {
+  return generation <= 1 ? base : `${base}-r${generation}`;
 }
 
-/** Which generation of the item `sku` is; null when it is not one of the item's SKUs. */
-export function depopSkuGeneration(itemId: string, sku: string): number | null {
-  if (sku === itemId) return 1;
-  if (!sku.startsWith(`${itemId}-r`)) return null;
+/** Which generation of the base SKU `sku` is; null when it is not one of its SKUs. */
+export function depopSkuGeneration(base: string, sku: string): number | null {
+  if (sku === base) return 1;
+  if (!sku.startsWith(`${base}-r`)) return null;
   const match = GENERATION.exec(sku);
   const generation = match ? Number(match[1]) : Number.NaN;
   return Number.isInteger(generation) && generation >= 2 ? generation : null;
 }
 
-/** Our item id from a Depop SKU of ours (webhooks and orders name the SKU). */
+/** The base of a Depop SKU of ours: an item id, or a seller's SKU (webhooks name the SKU). */
 export function depopItemId(sku: string): string {
   return sku.replace(GENERATION, '');
+}
+
+/**
+ * The base SKU of the item's Depop products (listingSku without its generation): the SKU kept
+ * on the listing, else the seller's SKU where Depop takes it, else the item id.
+ */
+export function depopBaseSku(input: SkuInput): string {
+  return depopItemId(listingSku('depop', input));
 }
 
 function text(value: unknown): string | null {
@@ -332,7 +343,7 @@ export function buildDepopProduct(
 export function depopListingProblems(
   input: ConnectorListingInput,
   options: DepopMapOptions = {},
-  sku: string = depopSku(input.item.itemID),
+  sku: string = depopSku(depopBaseSku(input)),
 ): ConnectorProblem[] {
   const { built } = input;
   const problems: ListingProblem[] = [];
@@ -341,6 +352,7 @@ export function depopListingProblems(
     add({ code, field, message, params: { marketplace: 'Depop' } });
   if (sku.length > DEPOP_SKU_MAX)
     add(marketplaceProblems.skuTooLong('depop', DEPOP_SKU_MAX, sku.length));
+  else problems.push(...skuProblems('depop', input));
   // The description Depop gets carries the tags as hashtags: count what is sent.
   const description = depopDescription(built.description, built.tags);
   if (!description)

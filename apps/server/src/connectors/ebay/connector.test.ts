@@ -418,7 +418,11 @@ describe('eBay connector against the eBay emulator', () => {
         built: { ...listing.built, title: 'Barbour waxed jacket, olive, M', price: 69 },
         listedID: found.listedID,
       });
-      expect(updated).toEqual({ listedID: found.listedID, listingURL: found.listingURL });
+      expect(updated).toEqual({
+        listedID: found.listedID,
+        listingURL: found.listingURL,
+        sku: 'JKT-042',
+      });
       expect(emulator.store.inventoryItems.get('JKT-042')?.item.product).toMatchObject({
         title: 'Barbour waxed jacket, olive, M',
       });
@@ -472,6 +476,116 @@ describe('eBay connector against the eBay emulator', () => {
       }
       const imported = await connector.build({ ...listing, listing: { marketplaceSku: 'A-1' } });
       expect(imported).toMatchObject({ sku: 'A-1', offer: { sku: 'A-1' } });
+    });
+  });
+
+  describe('the seller’s SKU (decision 0024)', () => {
+    const listed = (listedID: string | null | undefined, marketplaceSku?: string | null) => ({
+      status: 'listed',
+      listedID: listedID ?? null,
+      ...(marketplaceSku ? { marketplaceSku } : {}),
+    });
+
+    it('publishes under the seller’s SKU and answers it; a sale found by polling names it', async () => {
+      const listing = input({ sku: 'LV-501-32' });
+      expect(await connector.validate(listing)).toEqual([]);
+      const published = await connector.publish(listing);
+      expect(published.sku).toBe('LV-501-32');
+      expect(emulator.store.inventoryItems.has('LV-501-32')).toBe(true);
+      expect(emulator.store.inventoryItems.has(listing.item.itemID)).toBe(false);
+      expect(offersOf('LV-501-32')).toMatchObject([
+        { status: 'PUBLISHED', listing: { listingId: published.listedID } },
+      ]);
+
+      const since = clock.now();
+      clock.advance(60_000);
+      const order = emulator.produceSale({ listingId: published.listedID ?? '' });
+      expect(await connector.fetchOrders(SCOPE, since)).toEqual([
+        expect.objectContaining({
+          orderId: order.orderId,
+          listedID: published.listedID,
+          sku: 'LV-501-32',
+        }),
+      ]);
+      expectNoViolations(emulator);
+    });
+
+    it('acts on the listing by the SKU it was sent, whatever the item’s SKU becomes', async () => {
+      const listing = input({ sku: 'LV-501-32' });
+      const published = await connector.publish(listing);
+      const renamed = {
+        ...listing,
+        listing: listed(published.listedID, published.sku),
+        built: { ...listing.built, sku: 'LV-501-99', price: 39 },
+      };
+      const updated = await connector.update({ ...renamed, listedID: published.listedID ?? '' });
+      expect(updated).toMatchObject({ listedID: published.listedID, sku: 'LV-501-32' });
+      expect(offersOf('LV-501-32')[0]?.details.pricingSummary).toEqual({
+        price: { value: '39.00', currency: 'USD' },
+      });
+      expect(emulator.store.inventoryItems.has('LV-501-99')).toBe(false);
+      await connector.delist({ ...renamed, listedID: published.listedID ?? null });
+      expect(offersOf('LV-501-32')[0]).toMatchObject({ status: 'UNPUBLISHED' });
+      expect(emulator.store.offers.size).toBe(1);
+      expectNoViolations(emulator);
+    });
+
+    it('a listing made before sellers’ SKUs were sent is updated and delisted under the item id', async () => {
+      // Then ListLoop sent the item id, and kept no SKU on the listing.
+      const before = input({ sku: '' });
+      const published = await connector.publish(before);
+      expect(published.sku).toBe(before.item.itemID);
+      const now = {
+        ...before,
+        listing: listed(published.listedID),
+        built: { ...before.built, sku: 'LV-501-32', price: 41 },
+      };
+      expect(await connector.validate(now)).toEqual([]);
+      const updated = await connector.update({ ...now, listedID: published.listedID ?? '' });
+      expect(updated).toMatchObject({ listedID: published.listedID, sku: before.item.itemID });
+      expect(offersOf(before.item.itemID)[0]?.details.pricingSummary).toEqual({
+        price: { value: '41.00', currency: 'USD' },
+      });
+      expect(emulator.store.inventoryItems.has('LV-501-32')).toBe(false);
+      await connector.delist({ ...now, listedID: published.listedID ?? null });
+      expect(offersOf(before.item.itemID)[0]).toMatchObject({ status: 'UNPUBLISHED' });
+      expect(emulator.store.offers.size).toBe(1);
+      expectNoViolations(emulator);
+    });
+
+    it('says when eBay cannot take the seller’s SKU, and sends nothing in its place', async () => {
+      const spaced = input({ sku: 'LV 501/32' });
+      expect(await connector.validate(spaced)).toEqual([
+        expect.objectContaining({
+          code: 'sku.characters',
+          path: 'sku',
+          message: 'eBay SKUs may use only A–Z a–z 0–9 - _ .; change the SKU LV 501/32.',
+        }),
+      ]);
+      await expect(connector.publish(spaced)).rejects.toThrow(/eBay SKUs may use only/);
+      const long = input({ sku: 'L'.repeat(51) });
+      expect(await connector.validate(long)).toEqual([
+        expect.objectContaining({
+          code: 'sku.tooLong',
+          path: 'sku',
+          message: expect.stringMatching(/^eBay SKUs are at most 50 characters/),
+        }),
+      ]);
+      await expect(connector.publish(long)).rejects.toBeInstanceOf(ConnectorError);
+      expect(emulator.store.inventoryItems.size).toBe(0);
+      expectNoViolations(emulator);
+    });
+
+    it('an update of a listing no longer live on eBay is refused, never published again', async () => {
+      const listing = input({ sku: 'LV-501-32' });
+      const published = await connector.publish(listing);
+      await connector.delist({ ...listing, listedID: published.listedID ?? null });
+      const stale = { ...listing, listing: listed(published.listedID, 'LV-501-32') };
+      const refused = connector.update({ ...stale, listedID: published.listedID ?? '' });
+      await expect(refused).rejects.toThrow(/no longer live on eBay/);
+      await expect(refused).rejects.toMatchObject({ transient: false });
+      expect(offersOf('LV-501-32')[0]).toMatchObject({ status: 'UNPUBLISHED', listing: null });
+      expectNoViolations(emulator);
     });
   });
 

@@ -127,11 +127,12 @@ function sameOffer(offer: EbayOffer, wanted: Record<string, unknown>): boolean {
 }
 
 /**
- * eBay through the Sell Inventory, Account and Fulfillment APIs. Our item id is the SKU (the
- * seller's own SKU for a listing imported from eBay), so every step finds what an earlier,
- * interrupted attempt made, or the seller's listing: publish = replace the inventory
- * item, find or create the offer, publish it (4 calls; 2 for a listing already live and
- * unchanged); delist = find the offer and withdraw it (2 calls).
+ * eBay through the Sell Inventory, Account and Fulfillment APIs. The SKU is the seller's (our
+ * item id for an item without one, or a listing ListLoop made before it sent sellers' SKUs),
+ * kept on the listing once sent, so every step finds what an earlier, interrupted attempt made,
+ * or the seller's listing: publish = replace the inventory item, find or create the offer,
+ * publish it (4 calls; 2 for a listing already live and unchanged); update = the same on a
+ * live listing only; delist = find the offer and withdraw it (2 calls).
  */
 export function createEbayConnector(options: EbayConnectorOptions): EbayConnector {
   const marketplaceId = options.marketplaceId ?? 'EBAY_US';
@@ -231,12 +232,23 @@ export function createEbayConnector(options: EbayConnectorOptions): EbayConnecto
     return buildEbayListing(input, marketplaceId);
   }
 
-  function published(listingId: string): ConnectorPublished {
-    return { listedID: listingId, listingURL: `${listingUrlBase}${encodeURIComponent(listingId)}` };
+  function published(listingId: string, sku: string): ConnectorPublished {
+    return {
+      listedID: listingId,
+      listingURL: `${listingUrlBase}${encodeURIComponent(listingId)}`,
+      sku,
+    };
   }
 
-  /** Puts the listing on eBay as it is now: the steps of publish and update. */
-  async function sync(input: ConnectorListingInput): Promise<ConnectorPublished> {
+  /**
+   * Puts the listing on eBay as it is now: the steps of publish and update. An update changes a
+   * live listing only: one that is no longer live (ended or withdrawn on eBay) is refused, never
+   * published again, since the seller did not ask for it to go back on sale.
+   */
+  async function sync(
+    input: ConnectorListingInput,
+    mode: 'publish' | 'update',
+  ): Promise<ConnectorPublished> {
     const scope = { accountId: input.accountId, userId: input.userId };
     const listing = checked(input);
     await ensureLocation(scope, listing);
@@ -244,6 +256,11 @@ export function createEbayConnector(options: EbayConnectorOptions): EbayConnecto
     const offers = await client.offers(scope, listing.sku);
     const existing = offers[0];
     const liveId = isLive(existing) ? (existing?.listing?.listingId ?? null) : null;
+    if (mode === 'update' && !liveId) {
+      throw new ConnectorError(
+        'This listing is no longer live on eBay, so ListLoop did not change it: relist the item to put it back on sale.',
+      );
+    }
 
     await revising(scope, liveId, () =>
       client.putInventoryItem(scope, listing.sku, listing.inventoryItem),
@@ -265,8 +282,8 @@ export function createEbayConnector(options: EbayConnectorOptions): EbayConnecto
         await revising(scope, liveId, () => client.updateOffer(scope, offerId, wanted));
       }
     }
-    if (liveId) return published(liveId);
-    return published(await client.publishOffer(scope, offerId));
+    if (liveId) return published(liveId, listing.sku);
+    return published(await client.publishOffer(scope, offerId), listing.sku);
   }
 
   return {
@@ -304,9 +321,9 @@ export function createEbayConnector(options: EbayConnectorOptions): EbayConnecto
       return ebayListingProblems(input, marketplaceId);
     },
 
-    publish: sync,
+    publish: (input) => sync(input, 'publish'),
 
-    update: sync,
+    update: (input) => sync(input, 'update'),
 
     async delist(input) {
       const scope = { accountId: input.accountId, userId: input.userId };

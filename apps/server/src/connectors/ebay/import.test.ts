@@ -226,6 +226,7 @@ describe('eBay connector: import of the seller’s existing listings', () => {
     expect(revised).toEqual({
       listedID: made.listingId,
       listingURL: `${running.url}/itm/${made.listingId}`,
+      sku: 'COAT-1',
     });
     // The seller's own listing, location and policies: no second offer, no new location.
     expect(calls.map((c) => `${c.method} ${c.path.replace(/\?.*$/, '')}`)).toEqual([

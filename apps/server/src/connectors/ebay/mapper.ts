@@ -11,7 +11,7 @@ import {
   type ConnectorListingInput,
   type ConnectorProblem,
 } from '../../modules/listings/connector';
-import { importedSku } from '../shared/marketplace-sku';
+import { listingSku, skuProblems, type SkuInput } from '../shared/marketplace-sku';
 import type { EbayInventoryItem, EbayLocationAddress, EbayOffer } from './client';
 
 /** What eBay needs per marketplace: currency, listing language, country, and the site. */
@@ -141,11 +141,12 @@ function text(value: unknown): string | null {
 }
 
 /**
- * The SKU of the item's eBay listing: the seller's own when the listing was imported from eBay,
- * else our item id (one per item, so a retried publish finds its own offer).
+ * The SKU of the item's eBay listing (listingSku): the one kept on the listing, else the
+ * seller's SKU where eBay takes it, else our item id. One per item, so a retried publish finds
+ * its own offer.
  */
-export function ebaySku(input: Pick<ConnectorListingInput, 'item' | 'listing'>): string {
-  return importedSku(input.listing) ?? input.item.itemID;
+export function ebaySku(input: SkuInput): string {
+  return listingSku('ebay', input);
 }
 
 function aspects(
@@ -320,6 +321,7 @@ export function ebayListingProblems(
   const sku = ebaySku(input);
   if (sku.length > SKU_MAX)
     problems.push(marketplaceProblems.skuTooLong('ebay', SKU_MAX, sku.length));
+  else problems.push(...skuProblems('ebay', input));
   const titleMax = spec.limits.title.max;
   if (!built.title.trim()) problems.push(missing('title.missing', 'title'));
   else if (titleMax !== null && built.title.length > titleMax) {

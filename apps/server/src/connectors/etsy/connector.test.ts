@@ -351,6 +351,65 @@ describe('Etsy connector against the Etsy emulator', () => {
     expectNoViolations(emulator);
   });
 
+  describe('the seller’s SKU (decision 0024)', () => {
+    it('lists under the seller’s SKU, keeps it when the item’s SKU changes, and a sale names it', async () => {
+      const listing = input({ sku: 'PIN-ROSE-7' });
+      const first = await connector.publish(listing);
+      expect(first.sku).toBe('PIN-ROSE-7');
+      expect(emulator.listing(first.listedID ?? '')?.products[0]?.sku).toBe('PIN-ROSE-7');
+
+      const renamed = {
+        ...listing,
+        listing: { status: 'listed', listedID: first.listedID, marketplaceSku: first.sku },
+        built: { ...listing.built, sku: 'PIN-ROSE-8', price: 21 },
+      };
+      const updated = await connector.update({ ...renamed, listedID: first.listedID ?? '' });
+      expect(updated.sku).toBe('PIN-ROSE-7');
+      expect(emulator.listing(first.listedID ?? '')?.products[0]).toMatchObject({
+        sku: 'PIN-ROSE-7',
+        offerings: [expect.objectContaining({ priceCents: 2100 })],
+      });
+
+      const since = clock.now();
+      clock.advance(60_000);
+      emulator.produceSale({ listingId: first.listedID ?? '' });
+      expect(await connector.fetchOrders(SCOPE, since)).toEqual([
+        expect.objectContaining({ listedID: first.listedID, sku: 'PIN-ROSE-7' }),
+      ]);
+      expectNoViolations(emulator);
+    });
+
+    it('a listing made before sellers’ SKUs were sent keeps the item id: updated, then delisted by it', async () => {
+      const before = input({ sku: '' });
+      const first = await connector.publish(before);
+      expect(first.sku).toBe(before.item.itemID);
+      const now = {
+        ...before,
+        listing: { status: 'listed', listedID: first.listedID },
+        built: { ...before.built, sku: 'PIN-ROSE-7' },
+      };
+      await connector.update({ ...now, listedID: first.listedID ?? '' });
+      expect(emulator.listing(first.listedID ?? '')?.products[0]?.sku).toBe(before.item.itemID);
+      // Handed no listing id, the delist finds it by the SKU it carries (as a delist is: unbuilt).
+      await connector.delist({ ...SCOPE, item: now.item, listing: now.listing, listedID: null });
+      expect(emulator.listing(first.listedID ?? '')?.state).toBe('inactive');
+      expectNoViolations(emulator);
+    });
+
+    it('says when Etsy cannot take the seller’s SKU (over 32 characters), and sends nothing', async () => {
+      const listing = input({ sku: 'P'.repeat(33) });
+      expect(await connector.validate(listing)).toEqual([
+        expect.objectContaining({
+          code: 'sku.tooLong',
+          path: 'sku',
+          message: expect.stringMatching(/^Etsy SKUs are at most 32 characters/),
+        }),
+      ]);
+      await expect(connector.publish(listing)).rejects.toBeInstanceOf(ConnectorError);
+      expect(emulator.store.listings.size).toBe(0);
+    });
+  });
+
   it('changes the quantity through the inventory (1 call); 0 takes the listing off sale', async () => {
     const listing = input({ quantity: 2 });
     const first = await connector.publish(listing);
@@ -718,7 +777,7 @@ describe('Etsy connector against the Etsy emulator', () => {
         built: { ...listing.built, title: 'Red rose enamel pin', price: 18 },
         listedID: pin,
       });
-      expect(updated).toEqual({ listedID: pin, listingURL: found?.listingURL });
+      expect(updated).toEqual({ listedID: pin, listingURL: found?.listingURL, sku: 'PIN-7' });
       expect(emulator.listing(pin)).toMatchObject({
         state: 'active',
         title: 'Red rose enamel pin',
@@ -734,7 +793,7 @@ describe('Etsy connector against the Etsy emulator', () => {
       expect(emulator.listing(pin)?.state).toBe('inactive');
 
       const relisted = await connector.publish(listing);
-      expect(relisted).toEqual({ listedID: pin, listingURL: found?.listingURL });
+      expect(relisted).toEqual({ listedID: pin, listingURL: found?.listingURL, sku: 'PIN-7' });
       expect(emulator.listing(pin)?.state).toBe('active');
       expect(skus()).toEqual(['PIN-7']);
 
@@ -775,7 +834,7 @@ describe('Etsy connector against the Etsy emulator', () => {
         built: { ...input.built, price: 18 },
         listedID: pin,
       });
-      expect(revised).toEqual({ listedID: pin, listingURL: found?.listingURL });
+      expect(revised).toEqual({ listedID: pin, listingURL: found?.listingURL, sku: 'PIN-9' });
       expect(calls.map(shape)).toEqual([
         'PATCH /v3/application/shops/:id/listings/:id',
         'PUT /v3/application/listings/:id/inventory',

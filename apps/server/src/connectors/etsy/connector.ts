@@ -198,8 +198,8 @@ function photoName(url: string, index: number, contentType: string): string {
 }
 
 /**
- * Etsy through Open API v3. Publish = create a draft → give it our item id as its SKU
- * (updateListingInventory; a listing imported from Etsy keeps the seller's SKU) → upload the
+ * Etsy through Open API v3. Publish = create a draft → give it its SKU (updateListingInventory:
+ * the seller's, or our item id for an item without one; kept on the listing once sent) → upload the
  * photos as files → activate (PATCH state=active); before creating, the listing a stored
  * listedID names, or the shop's newest drafts and active listings carrying the SKU, are reused
  * so a retried publish never lists twice. Update = PATCH and the inventory; delist = PATCH
@@ -232,9 +232,13 @@ export function createEtsyConnector(options: EtsyConnectorOptions): EtsyConnecto
     }
   }
 
-  function published(listingId: number | string): ConnectorPublished {
+  function published(listingId: number | string, sku?: string): ConnectorPublished {
     const id = String(listingId);
-    return { listedID: id, listingURL: `${listingUrlBase}${encodeURIComponent(id)}` };
+    return {
+      listedID: id,
+      listingURL: `${listingUrlBase}${encodeURIComponent(id)}`,
+      ...(sku ? { sku } : {}),
+    };
   }
 
   /** A photo's bytes and type: from the loader when given, else downloaded from its URL. */
@@ -402,6 +406,9 @@ export function createEtsyConnector(options: EtsyConnectorOptions): EtsyConnecto
     marketplace: 'etsy',
     http,
     client,
+    // The update sends the listing's fields and inventory; Etsy keeps the photos it has (they
+    // are replaced one by one, which a relist does), so a change of photos is not one it makes.
+    updateLeavesOut: ['photos'],
 
     categories: {
       needsConnection: false,
@@ -443,7 +450,7 @@ export function createEtsyConnector(options: EtsyConnectorOptions): EtsyConnecto
         await client.updateInventory(scope, id, listing.inventory);
         await uploadPhotos(scope, shop, id, listing.photos, 0);
         await client.updateListing(scope, shop.shopId, id, { state: 'active' });
-        return published(id);
+        return published(id, listing.sku);
       }
       const id = found.listing_id;
       const images = await client.imageCount(scope, id);
@@ -458,7 +465,7 @@ export function createEtsyConnector(options: EtsyConnectorOptions): EtsyConnecto
           transient: true,
         });
       }
-      return published(id);
+      return published(id, listing.sku);
     },
 
     async update(input) {
@@ -473,7 +480,7 @@ export function createEtsyConnector(options: EtsyConnectorOptions): EtsyConnecto
         );
       }
       await client.updateInventory(scope, input.listedID, listing.inventory);
-      return published(answer.listing_id);
+      return published(answer.listing_id, listing.sku);
     },
 
     async delist(input) {

@@ -5,7 +5,7 @@ import {
   type ConnectorListingInput,
   type ConnectorProblem,
 } from '../../modules/listings/connector';
-import { importedSku } from '../shared/marketplace-sku';
+import { listingSku, skuProblems, type SkuInput } from '../shared/marketplace-sku';
 import type { EtsyListingAnswer } from './client';
 
 /** ✅ Who made the item (the description's enumeration). */
@@ -44,7 +44,7 @@ export interface EtsyInventory {
 
 /** The listing as Etsy's API takes it, in its three calls. */
 export interface EtsyListing {
-  /** etsySku: the seller's SKU of an imported listing, else our item id. */
+  /** etsySku: the SKU kept on the listing, else the seller's, else our item id. */
   sku: string;
   currency: string;
   /** createDraftListing's form fields. */
@@ -96,11 +96,12 @@ export function plainText(description: string): string {
 }
 
 /**
- * The SKU of the item's Etsy listing: the seller's own when the listing was imported from Etsy,
- * else our item id (one per item, so a retried publish finds its own listing).
+ * The SKU of the item's Etsy listing (listingSku): the one kept on the listing, else the
+ * seller's SKU where Etsy takes it, else our item id. One per item, so a retried publish finds
+ * its own listing.
  */
-export function etsySku(input: Pick<ConnectorListingInput, 'item' | 'listing'>): string {
-  return importedSku(input.listing) ?? input.item.itemID;
+export function etsySku(input: SkuInput): string {
+  return listingSku('etsy', input);
 }
 
 /** Fields shared by the create and the update. */
@@ -326,6 +327,7 @@ export function etsyListingProblems(input: ConnectorListingInput): ConnectorProb
     );
   }
   problems.push(...textProblems('material', materials, MATERIAL_REFUSED, null));
+  problems.push(...skuProblems('etsy', input));
   return problems.map(connectorProblem);
 }
 

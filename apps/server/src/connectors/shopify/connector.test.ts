@@ -294,6 +294,49 @@ describe('Shopify connector against the Shopify emulator', () => {
     expect([...shop.variants.values()].map((v) => v.sku)).toEqual(['JKT-042']);
   });
 
+  describe('the seller’s SKU (decision 0024)', () => {
+    it('publishes the variant under the seller’s SKU, keeps acting on it when the item’s SKU changes, and a sale names it', async () => {
+      const input = listingInput({ sku: 'LV-501-32', quantity: 1 });
+      const published = await connector.publish(input);
+      expect(published.sku).toBe('LV-501-32');
+      expect(variantOf(published.listedID!).variant.sku).toBe('LV-501-32');
+
+      const listing = {
+        status: 'listed',
+        listedID: published.listedID,
+        marketplaceSku: 'LV-501-32',
+      };
+      const renamed = { ...input, listing, built: { ...input.built, sku: 'LV-501-99', price: 39 } };
+      const updated = await connector.update({ ...renamed, listedID: published.listedID! });
+      expect(updated).toMatchObject({ listedID: published.listedID, sku: 'LV-501-32' });
+      const { shop, variant } = variantOf(published.listedID!);
+      expect(variant).toMatchObject({ sku: 'LV-501-32', price: '39.00' });
+      expect(shop.products.size).toBe(1);
+
+      const sale = await emulator.sale({ shop: SHOP, sku: 'LV-501-32' });
+      expect(sale.order.lineItems).toEqual([expect.objectContaining({ sku: 'LV-501-32' })]);
+    });
+
+    it('a product made before sellers’ SKUs were sent is updated and delisted by the item id', async () => {
+      const before = listingInput({ sku: '' });
+      const published = await connector.publish(before);
+      expect(published.sku).toBe(before.item.itemID);
+      const now = {
+        ...before,
+        listing: { status: 'listed', listedID: published.listedID },
+        built: { ...before.built, sku: 'LV-501-32', price: 41 },
+      };
+      await connector.update({ ...now, listedID: published.listedID! });
+      let state = variantOf(published.listedID!);
+      expect(state.variant).toMatchObject({ sku: before.item.itemID, price: '41.00' });
+      // Without its id, the delist still finds the product by the SKU it carries.
+      await connector.delist({ ...now, listedID: null });
+      state = variantOf(published.listedID!);
+      expect(state.shop.isOnOnlineStore(state.product)).toBe(false);
+      expect(state.shop.products.size).toBe(1);
+    });
+  });
+
   it('delists an item that sold out on Shopify: nothing to set, only off the online store', async () => {
     const input = listingInput({ quantity: 1 });
     const { listedID } = await connector.publish(input);

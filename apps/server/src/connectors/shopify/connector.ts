@@ -495,7 +495,7 @@ export function createShopifyConnector(options: ShopifyConnectorOptions): Shopif
         input.built.quantity,
         'publish',
       );
-      return { listedID: product.id, listingURL: listingUrl(ctx, product, published) };
+      return { listedID: product.id, listingURL: listingUrl(ctx, product, published), sku };
     },
 
     async update(input): Promise<ConnectorPublished> {
@@ -527,7 +527,7 @@ export function createShopifyConnector(options: ShopifyConnectorOptions): Shopif
       );
       await setMetafields(session, product.id, input);
       await setQuantity(session, ctx, product, sku, input.built.quantity, null);
-      return { listedID: product.id, listingURL: listingUrl(ctx, product, null) };
+      return { listedID: product.id, listingURL: listingUrl(ctx, product, null), sku };
     },
 
     async delist(input): Promise<void> {

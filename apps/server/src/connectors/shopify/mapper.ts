@@ -11,10 +11,9 @@ import {
 import {
   connectorProblem,
   type ConnectorExistingListing,
-  type ConnectorListingInput,
   type ConnectorProblem,
 } from '../../modules/listings/connector';
-import { importedSku } from '../shared/marketplace-sku';
+import { listingSku, type SkuInput } from '../shared/marketplace-sku';
 import { CONDITION_WORDS, DEFAULT_SHOPIFY_TAG_RULES, itemCharacteristics } from './tags';
 
 /** ✅ Shopify's limits: 250 media and 250 tags per product; ◐ 255 characters a title and a tag. */
@@ -185,11 +184,11 @@ export function productOptions(built: BuiltListing): { name: string; value: stri
 }
 
 /**
- * The SKU of the item's Shopify variant: the seller's own when the product was imported from
- * Shopify, else our item id (one per item, so a relist or a retry finds its own product).
+ * The SKU of the item's Shopify variant (listingSku): the one kept on the listing, else the
+ * seller's SKU, else our item id. One per item, so a relist or a retry finds its own product.
  */
-export function shopifySku(input: Pick<ConnectorListingInput, 'item' | 'listing'>): string {
-  return importedSku(input.listing) ?? input.item.itemID;
+export function shopifySku(input: SkuInput): string {
+  return listingSku('shopify', input);
 }
 
 export function buildProductSetInput(args: {

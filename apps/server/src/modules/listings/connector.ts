@@ -59,6 +59,12 @@ export function connectorProblem(problem: ListingProblem): ConnectorProblem {
 export interface ConnectorPublished {
   listedID?: string | null;
   listingURL?: string | null;
+  /**
+   * The SKU the listing carries on the marketplace (the seller's, or the item id): kept on the
+   * listing as `marketplaceSku`, so later updates, delists and relists act on the same listing
+   * whatever the item's SKU becomes (decision 0024).
+   */
+  sku?: string | null;
 }
 
 export interface ConnectorOrder {
@@ -156,6 +162,11 @@ export interface Connector {
   readonly marketplace: MarketplaceId;
   /** The marketplace's category tree; absent where ListLoop reads none. */
   readonly categories?: ConnectorCategories;
+  /**
+   * Fields of the built listing its `update` does not send (Etsy's photos), so a change of them
+   * does not mark a listed listing out of date: an update would not change it (decision 0023).
+   */
+  readonly updateLeavesOut?: readonly (keyof BuiltListing)[];
   /** The listing as the marketplace's API takes it. */
   build(input: ConnectorListingInput): Promise<Record<string, unknown>>;
   /** What would stop the marketplace accepting the listing; empty when nothing does. */

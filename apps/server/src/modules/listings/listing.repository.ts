@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { listingEvents, listingOperations } from './listing.table';
 
@@ -9,6 +9,13 @@ export type ListingOperationInsert = typeof listingOperations.$inferInsert;
 export type OperationKind = ListingOperationRow['operation'];
 
 const ACTIVE = ['queued', 'running'] as const;
+
+/**
+ * The operations that move the listing's state (list, delist, relist): at most one of them is
+ * active per listing. An update runs beside the listing's state (it stays listed), so it is
+ * kept apart: `activeUpdate` and `cancelUpdates` answer for it (decision 0023).
+ */
+const STATE_OPERATION = ne(listingOperations.operation, 'update');
 
 function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
@@ -51,7 +58,7 @@ export class ListingRepository {
       .orderBy(asc(listingEvents.at), asc(listingEvents.id));
   }
 
-  /** The queued or running operation of (item, marketplace); there is at most one. */
+  /** The queued or running list, delist or relist of (item, marketplace); there is at most one. */
   async active(
     accountId: string,
     itemId: string,
@@ -67,6 +74,31 @@ export class ListingRepository {
           eq(listingOperations.itemId, itemId),
           eq(listingOperations.marketplace, marketplace),
           inArray(listingOperations.status, [...ACTIVE]),
+          STATE_OPERATION,
+        ),
+      )
+      .orderBy(asc(listingOperations.createdAt))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** The queued or running update of (item, marketplace); there is at most one. */
+  async activeUpdate(
+    accountId: string,
+    itemId: string,
+    marketplace: string,
+    db: Db = this.db,
+  ): Promise<ListingOperationRow | null> {
+    const [row] = await db
+      .select()
+      .from(listingOperations)
+      .where(
+        and(
+          eq(listingOperations.accountId, accountId),
+          eq(listingOperations.itemId, itemId),
+          eq(listingOperations.marketplace, marketplace),
+          eq(listingOperations.operation, 'update'),
+          inArray(listingOperations.status, [...ACTIVE]),
         ),
       )
       .orderBy(asc(listingOperations.createdAt))
@@ -75,14 +107,103 @@ export class ListingRepository {
   }
 
   /**
-   * The queued or running operation of each of these marketplaces of the item (the oldest, as
-   * `active` answers), in one query.
+   * When the update of (item, marketplace) an executor is sending now lets go of it: its lease's
+   * end, or null when no update is being sent. A delist or relist waits for it, so the update
+   * cannot put back on sale what the delist takes down.
+   */
+  async updateUnderWay(
+    accountId: string,
+    itemId: string,
+    marketplace: string,
+    now: Date,
+  ): Promise<Date | null> {
+    const [row] = await this.db
+      .select({ leaseExpiresAt: listingOperations.leaseExpiresAt })
+      .from(listingOperations)
+      .where(
+        and(
+          eq(listingOperations.accountId, accountId),
+          eq(listingOperations.itemId, itemId),
+          eq(listingOperations.marketplace, marketplace),
+          eq(listingOperations.operation, 'update'),
+          eq(listingOperations.status, 'running'),
+          gt(listingOperations.leaseExpiresAt, now),
+        ),
+      )
+      .orderBy(desc(listingOperations.leaseExpiresAt))
+      .limit(1);
+    return row?.leaseExpiresAt ?? null;
+  }
+
+  /**
+   * Cancels the updates of (item, marketplace) that have not been sent (queued), and with
+   * `running` those being sent too (whose outcome will then be ignored). Answers how many.
+   */
+  async cancelUpdates(
+    accountId: string,
+    itemId: string,
+    marketplaces: readonly string[],
+    options: { running: boolean },
+    db: Db = this.db,
+  ): Promise<number> {
+    if (marketplaces.length === 0) return 0;
+    const rows = await db
+      .update(listingOperations)
+      .set({ status: 'canceled', leaseOwner: null, leaseExpiresAt: null, updatedAt: new Date() })
+      .where(
+        and(
+          eq(listingOperations.accountId, accountId),
+          eq(listingOperations.itemId, itemId),
+          inArray(listingOperations.marketplace, [...marketplaces]),
+          eq(listingOperations.operation, 'update'),
+          inArray(listingOperations.status, options.running ? [...ACTIVE] : ['queued']),
+        ),
+      )
+      .returning({ id: listingOperations.id });
+    return rows.length;
+  }
+
+  /**
+   * Ends one operation with `status` if it is still queued or running; false when it had ended
+   * already (canceled meanwhile), so its outcome is not recorded.
+   */
+  async finish(
+    accountId: string,
+    id: string,
+    status: 'succeeded' | 'failed' | 'canceled',
+    lastError: string | null,
+    db: Db = this.db,
+  ): Promise<boolean> {
+    const rows = await db
+      .update(listingOperations)
+      .set({
+        status,
+        lastError: lastError ?? sql`${listingOperations.lastError}`,
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(listingOperations.accountId, accountId),
+          eq(listingOperations.id, id),
+          inArray(listingOperations.status, [...ACTIVE]),
+        ),
+      )
+      .returning({ id: listingOperations.id });
+    return rows.length > 0;
+  }
+
+  /**
+   * The queued or running list, delist or relist of each of these marketplaces of the item (the
+   * oldest, as `active` answers), or with `updates` their update, in one query.
    */
   async activeOn(
     accountId: string,
     itemId: string,
     marketplaces: readonly string[],
     db: Db = this.db,
+    options: { updates?: boolean } = {},
   ): Promise<Map<string, ListingOperationRow>> {
     const found = new Map<string, ListingOperationRow>();
     if (marketplaces.length === 0) return found;
@@ -95,6 +216,7 @@ export class ListingRepository {
           eq(listingOperations.itemId, itemId),
           inArray(listingOperations.marketplace, [...marketplaces]),
           inArray(listingOperations.status, [...ACTIVE]),
+          options.updates ? eq(listingOperations.operation, 'update') : STATE_OPERATION,
         ),
       )
       .orderBy(asc(listingOperations.createdAt));
@@ -179,7 +301,7 @@ export class ListingRepository {
     changes: Partial<
       Pick<
         ListingOperationRow,
-        'status' | 'leaseOwner' | 'leaseExpiresAt' | 'attempts' | 'lastError' | 'jobId'
+        'status' | 'leaseOwner' | 'leaseExpiresAt' | 'attempts' | 'lastError' | 'jobId' | 'sentHash'
       >
     >,
     db: Db = this.db,
@@ -245,7 +367,7 @@ export class ListingRepository {
     }
   }
 
-  /** Ends the active operations of (item, marketplace) with the given status. */
+  /** Ends the active list, delist or relist of (item, marketplace) with the given status. */
   async finishActive(
     accountId: string,
     itemId: string,
@@ -269,6 +391,7 @@ export class ListingRepository {
           eq(listingOperations.itemId, itemId),
           eq(listingOperations.marketplace, marketplace),
           inArray(listingOperations.status, [...ACTIVE]),
+          STATE_OPERATION,
         ),
       );
   }
@@ -276,7 +399,8 @@ export class ListingRepository {
   /**
    * Claims up to `max` extension operations of the user for the marketplaces: queued ones, or
    * running ones whose lease has expired. One statement, rows locked SKIP LOCKED, so two
-   * executors never get the same operation.
+   * executors never get the same operation. A delist or relist is not offered while an update
+   * of the same listing is being sent under a live lease: it comes after it.
    */
   async claim(input: {
     accountId: string;
@@ -299,13 +423,21 @@ export class ListingRepository {
           attempts = attempts + 1,
           updated_at = ${input.now.toISOString()}::timestamptz
       WHERE id IN (
-        SELECT id FROM listing_operations
+        SELECT id FROM listing_operations AS candidate
         WHERE account_id = ${input.accountId}
           AND user_id = ${input.userId}
           AND executor = 'extension'
           AND marketplace IN (${marketplaces})
           AND (status = 'queued'
                OR (status = 'running' AND lease_expires_at < ${input.now.toISOString()}::timestamptz))
+          AND NOT (operation IN ('delist', 'relist') AND EXISTS (
+            SELECT 1 FROM listing_operations AS sending
+            WHERE sending.account_id = candidate.account_id
+              AND sending.item_id = candidate.item_id
+              AND sending.marketplace = candidate.marketplace
+              AND sending.operation = 'update'
+              AND sending.status = 'running'
+              AND sending.lease_expires_at >= ${input.now.toISOString()}::timestamptz))
         ORDER BY created_at, id
         LIMIT ${input.max}
         FOR UPDATE SKIP LOCKED)

@@ -18,6 +18,7 @@ import {
   SetListingDelistedRequestSchema,
   SetListingFailureRequestSchema,
   SetListingListedRequestSchema,
+  SetListingUpdatedRequestSchema,
   type MarketplaceId,
 } from '@listloop/domain';
 import { access } from '../../platform/http/access';
@@ -48,7 +49,11 @@ const EXECUTOR_PROTOCOL = [
   '4. It reports the result with POST /api/account/item/{userId}/{itemId}/set-listing-listed,',
   'set-listing-delisted, set-listing-list-failure or set-listing-delist-failure, passing its',
   '`executorId`, which moves the listing, completes the operation and names the executor in the',
-  'history. A relist is reported delisted, then listed.',
+  'history. A relist is reported delisted, then listed. An update (the listing stays listed',
+  'while its changed details are sent) is reported with set-listing-updated or',
+  'set-listing-update-failure.',
+  'A delist or relist is not offered while an update of the same listing is held under a live',
+  'lease: it is offered once that update is reported.',
   'If the executor dies, its lease expires and the operation is offered to the next claim; a',
   'report from an executor whose lease another has since taken is refused with 409.',
   'When the item sells out, a list or relist not yet live is canceled: its heartbeat and the',
@@ -81,12 +86,15 @@ export async function listingRoutes(
     {
       schema: {
         tags,
-        summary: 'Queue a list, delist or relist of the item on one marketplace',
+        summary: 'Queue a list, delist, relist or update of the item on one marketplace',
         description:
-          'Needs listings.publish (list, relist) or listings.delist (delist). A list or relist whose ' +
-          'listing has problems is refused with 400 and the problems. A request while the same ' +
-          'operation is queued or running answers that operation with 200 (created: false); a new ' +
-          'one answers 202. API marketplaces run as a server job; the others wait for an executor.',
+          'Needs listings.publish (list, relist, update) or listings.delist (delist). A list, ' +
+          'relist or update whose listing has problems is refused with 400 and the problems. ' +
+          'An update sends a listed listing its details as they are now (title, description, ' +
+          'price, photos …) while it stays listed; any other state answers 409. A request while ' +
+          'the same operation is queued or running answers that operation with 200 (created: ' +
+          'false); a new one answers 202. API marketplaces run as a server job; the others wait ' +
+          'for an executor.',
         params: z.object({ itemId: Id }),
         body: ListingQueueRequestSchema,
         response: {
@@ -170,6 +178,18 @@ export async function listingRoutes(
     'Report that delisting the item failed, with the marketplace’s reason',
     SetListingFailureRequestSchema,
     (b: { reason: string }) => ({ type: 'delist_failure', reason: b.reason }),
+  );
+  report(
+    'set-listing-updated',
+    'Report that the listing on the marketplace now has the item’s details (an update)',
+    SetListingUpdatedRequestSchema,
+    () => ({ type: 'updated' }),
+  );
+  report(
+    'set-listing-update-failure',
+    'Report that updating the listing failed, with the marketplace’s reason (it stays listed)',
+    SetListingFailureRequestSchema,
+    (b: { reason: string }) => ({ type: 'update_failure', reason: b.reason }),
   );
 
   app.put(

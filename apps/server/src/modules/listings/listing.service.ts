@@ -6,6 +6,7 @@ import {
   isReachProblem,
   MARKETPLACE_NAMES,
   SUPPORTED_MARKETPLACES,
+  isUpdateEvent,
   listingActor,
   listingStateOf,
   tryTransition,
@@ -26,7 +27,7 @@ import { allowedMarketplacesOf } from '../accounts/account.mapper';
 import { toItem } from '../items/item.mapper';
 import type { ItemRecord, ItemRepository } from '../items/item.repository';
 import { NO_SUCH_ITEM, type ItemService } from '../items/item.service';
-import { ConnectorError, type ConnectorRegistry } from './connector';
+import { ConnectorError, type ConnectorPublished, type ConnectorRegistry } from './connector';
 import { executorByGroup, type ExecutorChoice, type ListingExecutor } from './listing-executor';
 import type {
   ListingEventInsert,
@@ -77,29 +78,36 @@ export function notAllowedReason(marketplace: MarketplaceId): string {
  * preview, for an item already read (so a job can call it).
  */
 export interface ListingBuilder {
-  compose(
-    accountId: string,
-    item: Item,
-    marketplace: MarketplaceId,
-  ): Promise<{ listing: BuiltListing; problems: ListingProblem[] }>;
+  compose(accountId: string, item: Item, marketplace: MarketplaceId): Promise<BuiltForSending>;
   /** The same, as a connector sends it: photos at addresses the marketplace can fetch. */
   composeForConnector(
     accountId: string,
     item: Item,
     marketplace: MarketplaceId,
-  ): Promise<{ listing: BuiltListing; problems: ListingProblem[] }>;
+  ): Promise<BuiltForSending>;
+}
+
+interface BuiltForSending {
+  listing: BuiltListing;
+  problems: ListingProblem[];
+  /** What a publish or update of this build records on the listing (decision 0023). */
+  digest: string;
 }
 
 /**
- * How the engine sends a connector operation's job; `attempt` > 0 makes a fresh job id, and
- * `startAfterSeconds` holds it back (a marketplace's Retry-After).
+ * How the engine sends a connector operation's job; `attempt` other than 0 makes a fresh job
+ * id (a number for a retry, a text for a wait behind an update), and `startAfterSeconds` holds
+ * it back (a marketplace's Retry-After, or the wait).
  */
 export type EnqueueOperation = (
   operationId: string,
   accountId: string,
-  attempt: number,
+  attempt: number | string,
   startAfterSeconds?: number,
 ) => Promise<string | null>;
+
+/** How long a delist or relist waits before it looks again at an update being sent. */
+const UPDATE_WAIT_SECONDS = 2;
 
 /** A connector operation whose marketplace problems are listed in one sentence. */
 function problemsMessage(marketplace: MarketplaceId, problems: readonly ListingProblem[]): string {
@@ -191,14 +199,29 @@ const QUEUE_EVENT: Record<OperationKind, ListingEvent['type']> = {
   list: 'queue_list',
   delist: 'queue_delist',
   relist: 'relist',
+  update: 'queue_update',
 };
 
 /**
  * A uuid fixed by the operation id (and the attempt, when the sweeper sends it again): pg-boss's
  * job id, so a second send of the same attempt is no second job.
  */
-export function jobIdOf(operationId: string, attempt = 0): string {
-  return stableJobId('listings.execute', attempt > 0 ? `${operationId}:${attempt}` : operationId);
+export function jobIdOf(operationId: string, attempt: number | string = 0): string {
+  return stableJobId(
+    'listings.execute',
+    attempt === 0 || attempt === '' ? operationId : `${operationId}:${attempt}`,
+  );
+}
+
+/** Where a listing goes to or stays live: what to keep on it besides its state. */
+type ListingPatch = Record<string, unknown>;
+
+/** What a successful publish or update records on the listing (decisions 0023, 0024). */
+function sentPatch(digest: string | null, published?: ConnectorPublished): ListingPatch {
+  return {
+    sentHash: digest,
+    ...(published?.sku ? { marketplaceSku: published.sku } : {}),
+  };
 }
 
 /**
@@ -252,17 +275,29 @@ export class ListingService {
     marketplace: MarketplaceId,
     event: ListingEvent,
     by: ListingActor,
+    patch: ListingPatch = {},
   ): {
     row: ItemRecord;
     state: ListingState;
     history: ListingEventInsert;
     finish: { status: 'succeeded' | 'failed' | 'canceled'; reason: string | null } | null;
+    /** It leaves `listed`: an update of it is no longer wanted. */
+    leavesListed: boolean;
   } {
     const at = this.now();
     const stored = (row.listings[marketplace] ?? null) as Record<string, unknown> | null;
-    const outcome = tryTransition(listingStateOf(stored), event, { marketplace, at, by });
+    const before = listingStateOf(stored);
+    const outcome = tryTransition(before, event, { marketplace, at, by });
     if (!outcome.ok) throw conflict(outcome.refused.message);
-    const listing = { ...ListingSchema.parse({}), ...(stored ?? {}), ...outcome.state };
+    // A listing marked not listed has nothing live: what was sent there no longer matters.
+    const forgotten = outcome.state.status === 'not_listed' ? { sentHash: null } : {};
+    const listing = {
+      ...ListingSchema.parse({}),
+      ...(stored ?? {}),
+      ...outcome.state,
+      ...forgotten,
+      ...patch,
+    };
     const listings = { ...row.listings, [marketplace]: listing } as ItemRecord['listings'];
     const { entry } = outcome;
     const history: ListingEventInsert = {
@@ -285,7 +320,8 @@ export class ListingService {
     };
     let finish: { status: 'succeeded' | 'failed' | 'canceled'; reason: string | null } | null =
       null;
-    if (outcome.state.status !== 'queued') {
+    // An update's events leave the listing's list, delist or relist alone (none is pending).
+    if (outcome.state.status !== 'queued' && !isUpdateEvent(event.type)) {
       const status =
         event.type === 'listed' || event.type === 'delisted'
           ? 'succeeded'
@@ -294,7 +330,13 @@ export class ListingService {
             : 'canceled';
       finish = { status, reason: status === 'failed' ? (entry.reason ?? null) : null };
     }
-    return { row: { ...row, listings }, state: outcome.state, history, finish };
+    return {
+      row: { ...row, listings },
+      state: outcome.state,
+      history,
+      finish,
+      leavesListed: before.status === 'listed' && outcome.state.status !== 'listed',
+    };
   }
 
   /** Writes a locked item's listings as they became, and their history rows, in `tx`. */
@@ -333,9 +375,21 @@ export class ListingService {
     marketplace: MarketplaceId,
     event: ListingEvent,
     by: ListingActor,
+    patch: ListingPatch = {},
   ): Promise<{ row: ItemRecord; state: ListingState; changed: boolean }> {
-    const next = this.transitionOf(row, marketplace, event, by);
+    const next = this.transitionOf(row, marketplace, event, by, patch);
     await this.writeListingsLocked(tx, next.row, [next.history]);
+    if (next.leavesListed) {
+      // Sold, or marked not listed: an update waiting or being sent is not wanted any more
+      // (one being sent finds its operation canceled and records nothing).
+      await this.listings.cancelUpdates(
+        row.accountId,
+        row.id,
+        [marketplace],
+        { running: true },
+        tx,
+      );
+    }
     if (next.finish) {
       await this.listings.finishActive(
         row.accountId,
@@ -352,7 +406,7 @@ export class ListingService {
   /** Locks the item, applies the events in order, and answers the item. */
   private async change(
     key: ItemKey,
-    changes: { marketplace: MarketplaceId; event: ListingEvent }[],
+    changes: { marketplace: MarketplaceId; event: ListingEvent; patch?: ListingPatch }[],
     by: ListingActor,
     options: { skipUnchanged?: boolean } = {},
   ): Promise<Item> {
@@ -374,15 +428,14 @@ export class ListingService {
         db: tx,
       });
       if (!row) throw notFound(NO_SUCH_ITEM);
-      for (const change of changes) {
-        const { marketplace } = change;
-        if (options.skipUnchanged && change.event.type === 'mark_not_listed') {
+      for (const { marketplace, event, patch } of changes) {
+        if (options.skipUnchanged && event.type === 'mark_not_listed') {
           const state = listingStateOf(row.listings[marketplace] ?? null);
           if (state.status === 'not_listed' && state.listedID === null && !state.listingURL)
             continue;
         }
-        const event = await this.afterStop(tx, row, marketplace, change.event, by);
-        row = (await this.applyLocked(tx, row, marketplace, event, by)).row;
+        const stopped = await this.afterStop(tx, row, marketplace, event, by);
+        row = (await this.applyLocked(tx, row, marketplace, stopped, by, patch)).row;
         const executor = executors.get(marketplace);
         const live = listingStateOf(row.listings[marketplace] ?? null).status === 'listed';
         if (live && executor && soldOut(row)) {
@@ -494,8 +547,9 @@ export class ListingService {
   }
 
   /**
-   * PUT /api/rest/v1/item/{itemId}/status: queues a list, delist or relist. A request while
-   * the same operation is already queued or running answers that operation (`created: false`).
+   * PUT /api/rest/v1/item/{itemId}/status: queues a list, delist, relist or update. A request
+   * while the same operation is already queued or running answers that operation (`created:
+   * false`). An update sends a listed listing's details as they are now; it stays listed.
    */
   async queue(
     ctx: RequestContext,
@@ -514,7 +568,10 @@ export class ListingService {
       throw forbidden(notAllowedReason(marketplace));
     }
     const key = await this.keyOf(ctx, input.userId, itemId);
-    const existing = await this.listings.active(key.accountId, itemId, marketplace);
+    const existing =
+      operation === 'update'
+        ? await this.listings.activeUpdate(key.accountId, itemId, marketplace)
+        : await this.listings.active(key.accountId, itemId, marketplace);
     if (existing && existing.operation === operation && existing.userId === key.userId) {
       const item = await this.itemService.get(ctx, key.userId, itemId);
       return { item, operation: operationView(existing), created: false };
@@ -522,7 +579,17 @@ export class ListingService {
     if (operation !== 'delist') {
       // The same check as the preview the seller saw and the job runs before sending.
       const item = await this.itemService.get(ctx, key.userId, itemId);
-      if (item.generalDetails.quantity <= 0) throw conflict(soldOutMessage(marketplace, operation));
+      if (operation === 'update') {
+        // Only a listed listing is updated: say so before any problem of its build.
+        const refused = tryTransition(
+          listingStateOf(item.listings[marketplace] ?? null),
+          { type: 'queue_update' },
+          { marketplace, at: this.now(), by: listingActor.user(ctx.user.id) },
+        );
+        if (!refused.ok) throw conflict(refused.refused.message);
+      } else if (item.generalDetails.quantity <= 0) {
+        throw conflict(soldOutMessage(marketplace, operation));
+      }
       const { problems } = await this.builder.compose(key.accountId, item, marketplace);
       if (problems.length > 0) throw refusedListing(marketplace, problems);
     }
@@ -534,7 +601,7 @@ export class ListingService {
       });
       if (!row) throw notFound(NO_SUCH_ITEM);
       // Again under the lock: a sale may have taken the last unit since the read above.
-      if (operation !== 'delist' && soldOut(row)) {
+      if ((operation === 'list' || operation === 'relist') && soldOut(row)) {
         throw conflict(soldOutMessage(marketplace, operation));
       }
       return this.queueLocked(
@@ -589,10 +656,13 @@ export class ListingService {
     const itemId = row.id;
     const marketplaces = targets.map((t) => t.marketplace);
     // Under the item's lock: a concurrent duplicate sees the first one's operation.
-    const active = await this.listings.activeOn(row.accountId, itemId, marketplaces, tx);
+    const active = await this.listings.activeOn(row.accountId, itemId, marketplaces, tx, {
+      updates: operation === 'update',
+    });
     let next = row;
     const history: ListingEventInsert[] = [];
     const fresh: { marketplace: MarketplaceId; executor: ListingExecutor }[] = [];
+    const leaving: MarketplaceId[] = [];
     for (const target of targets) {
       const running = active.get(target.marketplace);
       if (running && running.operation === operation) continue;
@@ -602,11 +672,15 @@ export class ListingService {
         { type: QUEUE_EVENT[operation] } as ListingEvent,
         by,
       );
-      // Queueing leaves the listing queued: no active operation ends here.
+      // Queueing leaves the listing queued (or, for an update, listed): no operation ends here.
       next = moved.row;
       history.push(moved.history);
       fresh.push(target);
+      if (moved.leavesListed) leaving.push(target.marketplace);
     }
+    // A delist or relist makes a waiting update pointless; one being sent is left to finish,
+    // and the delist waits for it (carryOut), so the update cannot undo the delist.
+    await this.listings.cancelUpdates(row.accountId, itemId, leaving, { running: false }, tx);
     const counts = await this.listings.countsOn(
       row.accountId,
       itemId,
@@ -795,21 +869,39 @@ export class ListingService {
     executorId?: string,
   ): Promise<Item> {
     const key = await this.keyOf(ctx, userId, itemId);
-    if (executorId) {
-      const active = await this.listings.active(key.accountId, itemId, marketplace);
-      if (
-        active &&
-        active.executor === 'extension' &&
-        active.status === 'running' &&
-        active.leaseOwner !== null &&
-        active.leaseOwner !== executorId &&
-        (active.leaseExpiresAt?.getTime() ?? 0) > this.now()
-      ) {
-        throw conflict('Another executor holds this operation.');
-      }
+    const update = isUpdateEvent(event.type);
+    const active = update
+      ? await this.listings.activeUpdate(key.accountId, itemId, marketplace)
+      : await this.listings.active(key.accountId, itemId, marketplace);
+    if (
+      executorId &&
+      active &&
+      active.executor === 'extension' &&
+      active.status === 'running' &&
+      active.leaseOwner !== null &&
+      active.leaseOwner !== executorId &&
+      (active.leaseExpiresAt?.getTime() ?? 0) > this.now()
+    ) {
+      throw conflict('Another executor holds this operation.');
     }
     const by = executorId ? listingActor.executor(executorId) : listingActor.user(ctx.user.id);
-    return this.change(key, [{ marketplace, event }], by);
+    if (update) {
+      if (!active) {
+        throw conflict(
+          `${MARKETPLACE_NAMES[marketplace]}: no update is pending for this listing, so there is nothing to report.`,
+        );
+      }
+      const recorded = await this.updateOutcome(active, event, by, sentPatch(active.sentHash));
+      if (!recorded) {
+        throw conflict(
+          `${MARKETPLACE_NAMES[marketplace]}: this listing is no longer listed (sold, delisted or marked not listed meanwhile), so there is no update to record.`,
+        );
+      }
+      return this.itemService.get(ctx, key.userId, itemId);
+    }
+    // The digest of the listing the executor was handed, when it asked for it; none otherwise.
+    const patch = event.type === 'listed' ? sentPatch(active?.sentHash ?? null) : undefined;
+    return this.change(key, [{ marketplace, event, ...(patch ? { patch } : {}) }], by);
   }
 
   async markNotListed(
@@ -919,7 +1011,15 @@ export class ListingService {
       throw notFound(NO_SUCH_OPERATION);
     const marketplace = op.marketplace as MarketplaceId;
     const item = await this.itemService.get(ctx, op.userId, op.itemId);
-    const { listing, problems } = await this.builder.compose(ctx.accountId, item, marketplace);
+    const { listing, problems, digest } = await this.builder.compose(
+      ctx.accountId,
+      item,
+      marketplace,
+    );
+    // What the extension is handed is what its report of success records as sent.
+    if (op.operation !== 'delist' && op.sentHash !== digest) {
+      await this.listings.update(ctx.accountId, op.id, { sentHash: digest });
+    }
     return { operation: operationView(op), item, listing, problems };
   }
 
@@ -965,11 +1065,14 @@ export class ListingService {
     job: { retryCount: number; retryLimit: number; logger: Logger },
   ): Promise<void> {
     const { accountId } = op;
-    const operationId = op.id;
     const marketplace = op.marketplace as MarketplaceId;
     const key: ItemKey = { accountId, userId: op.userId, itemId: op.itemId };
     const by = listingActor.connector(marketplace);
     const connector = this.connectors.get(marketplace);
+    if (op.operation === 'update') {
+      await this.carryOutUpdate(op, job);
+      return;
+    }
     // Relist runs its delist half, then (state queued:list) its list half: at most two steps.
     for (let step = 0; step < 2; step += 1) {
       const row = await this.items.find(accountId, op.userId, op.itemId);
@@ -999,11 +1102,11 @@ export class ListingService {
         if (listing === 'list') {
           // Built now, with the same checks as at queue time: rules or the item may have
           // changed since. A delist sends nothing but the listing's id, so it builds nothing.
-          const { listing: built, problems } = await this.builder.composeForConnector(
-            accountId,
-            item,
-            marketplace,
-          );
+          const {
+            listing: built,
+            problems,
+            digest,
+          } = await this.builder.composeForConnector(accountId, item, marketplace);
           if (problems.length > 0) {
             await this.outcome(
               key,
@@ -1023,53 +1126,205 @@ export class ListingService {
               listingURL: published.listingURL ?? null,
             },
             by,
+            sentPatch(digest, published),
           );
+          return;
+        }
+        // An update of this listing being sent now goes first: a delist that ran beside it
+        // could be undone by it (the update puts the listing's quantity back).
+        const underWay = await this.listings.updateUnderWay(
+          accountId,
+          op.itemId,
+          marketplace,
+          new Date(this.now()),
+        );
+        if (underWay) {
+          await this.waitForUpdate(op, underWay);
           return;
         }
         await connector.delist({ ...input, listedID: state.listedID });
         await this.outcome(key, marketplace, { type: 'delisted' }, by);
       } catch (error) {
-        const transient = !(error instanceof ConnectorError) || error.transient;
-        const message = error instanceof Error ? error.message : String(error);
-        // Every take counts one attempt, whether pg-boss retried the job or we sent a new one.
-        const lastTry = !transient || op.attempts > job.retryLimit;
-        job.logger.warn({ err: error, operationId, lastTry }, 'listing operation failed');
-        const retryAfter = error instanceof ConnectorError ? error.retryAfterSeconds : null;
-        if (!lastTry && retryAfter !== null) {
-          // The marketplace said when to come back: a new job then, not pg-boss's backoff.
-          await this.listings.update(accountId, op.id, {
-            status: 'queued',
-            leaseOwner: null,
-            leaseExpiresAt: null,
-            lastError: message.slice(0, 2000),
-          });
-          const jobId = await this.enqueue(op.id, accountId, op.attempts + 1, retryAfter);
-          if (jobId) await this.listings.update(accountId, op.id, { jobId });
-          return;
-        }
-        if (!lastTry) {
-          // Back in the queue for the job's retry, which takes it again after its backoff.
-          await this.listings.update(accountId, op.id, {
-            status: 'queued',
-            leaseOwner: null,
-            leaseExpiresAt: null,
-            lastError: message.slice(0, 2000),
-          });
-          throw error;
-        }
-        const reason =
-          error instanceof ConnectorError
-            ? message
-            : `ListLoop could not reach ${MARKETPLACE_NAMES[marketplace]}: ${message}`;
-        await this.outcome(
-          key,
-          marketplace,
-          { type: failure, reason: reason.slice(0, 2000) || 'Failed.' },
-          by,
-        );
+        const reason = await this.afterError(op, job, error);
+        if (reason === null) return;
+        await this.outcome(key, marketplace, { type: failure, reason }, by);
         return;
       }
     }
+  }
+
+  /**
+   * A connector's error: put back in the queue for a retry (a new job after the marketplace's
+   * Retry-After, or the job's own backoff, then it throws), or, on the last try or a permanent
+   * refusal, the reason the operation failed, for the caller to record. Null when put back.
+   */
+  private async afterError(
+    op: ListingOperationRow,
+    job: { retryCount: number; retryLimit: number; logger: Logger },
+    error: unknown,
+  ): Promise<string | null> {
+    const { accountId } = op;
+    const marketplace = op.marketplace as MarketplaceId;
+    const transient = !(error instanceof ConnectorError) || error.transient;
+    const message = error instanceof Error ? error.message : String(error);
+    // Every take counts one attempt, whether pg-boss retried the job or we sent a new one.
+    const lastTry = !transient || op.attempts > job.retryLimit;
+    job.logger.warn({ err: error, operationId: op.id, lastTry }, 'listing operation failed');
+    const retryAfter = error instanceof ConnectorError ? error.retryAfterSeconds : null;
+    if (!lastTry && retryAfter !== null) {
+      // The marketplace said when to come back: a new job then, not pg-boss's backoff.
+      await this.listings.update(accountId, op.id, {
+        status: 'queued',
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        lastError: message.slice(0, 2000),
+      });
+      const jobId = await this.enqueue(op.id, accountId, op.attempts + 1, retryAfter);
+      if (jobId) await this.listings.update(accountId, op.id, { jobId });
+      return null;
+    }
+    if (!lastTry) {
+      // Back in the queue for the job's retry, which takes it again after its backoff.
+      await this.listings.update(accountId, op.id, {
+        status: 'queued',
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        lastError: message.slice(0, 2000),
+      });
+      throw error;
+    }
+    const reason =
+      error instanceof ConnectorError
+        ? message
+        : `ListLoop could not reach ${MARKETPLACE_NAMES[marketplace]}: ${message}`;
+    return reason.slice(0, 2000) || 'Failed.';
+  }
+
+  /**
+   * A delist or relist whose listing is being updated right now: back in the queue, looked at
+   * again in a moment by a new job. The take does not count as an attempt: nothing was tried.
+   */
+  private async waitForUpdate(op: ListingOperationRow, until: Date): Promise<void> {
+    const seconds = Math.max(
+      1,
+      Math.min(UPDATE_WAIT_SECONDS, Math.ceil((until.getTime() - this.now()) / 1000)),
+    );
+    await this.listings.update(op.accountId, op.id, {
+      status: 'queued',
+      leaseOwner: null,
+      leaseExpiresAt: null,
+      attempts: Math.max(0, op.attempts - 1),
+    });
+    const jobId = await this.enqueue(op.id, op.accountId, `wait-${this.now()}`, seconds);
+    if (jobId) await this.listings.update(op.accountId, op.id, { jobId });
+  }
+
+  /**
+   * The `listings.execute` job of an update: the listing as it is built now goes to the
+   * marketplace through the connector's update, while the listing stays listed. A listing that
+   * was sold, delisted, queued or marked not listed meanwhile (or whose item has no unit left)
+   * is not updated: the operation ends canceled. Retries and failures as for any operation; a
+   * failure leaves the listing live with the marketplace's reason in its history.
+   */
+  private async carryOutUpdate(
+    op: ListingOperationRow,
+    job: { retryCount: number; retryLimit: number; logger: Logger },
+  ): Promise<void> {
+    const { accountId } = op;
+    const marketplace = op.marketplace as MarketplaceId;
+    const by = listingActor.connector(marketplace);
+    const row = await this.items.find(accountId, op.userId, op.itemId);
+    const stored = (row?.listings[marketplace] ?? {}) as Record<string, unknown>;
+    const state = listingStateOf(stored);
+    if (!row || state.status !== 'listed' || soldOut(row)) {
+      await this.listings.finish(accountId, op.id, 'canceled', null);
+      return;
+    }
+    const fail = (reason: string) =>
+      this.updateOutcome(op, { type: 'update_failure', reason: reason.slice(0, 2000) }, by);
+    const connector = this.connectors.get(marketplace);
+    if (!connector) {
+      await fail(notConnectedReason(marketplace));
+      return;
+    }
+    if (!state.listedID) {
+      await fail(
+        `ListLoop does not know this listing's id on ${MARKETPLACE_NAMES[marketplace]}, so it cannot update it: relist it instead.`,
+      );
+      return;
+    }
+    const item = toItem(row);
+    try {
+      const {
+        listing: built,
+        problems,
+        digest,
+      } = await this.builder.composeForConnector(accountId, item, marketplace);
+      if (problems.length > 0) {
+        await fail(problemsMessage(marketplace, problems));
+        return;
+      }
+      const published = await connector.update({
+        accountId,
+        userId: op.userId,
+        item,
+        listing: stored,
+        built,
+        listedID: state.listedID,
+      });
+      await this.updateOutcome(op, { type: 'updated' }, by, sentPatch(digest, published));
+    } catch (error) {
+      const reason = await this.afterError(op, job, error);
+      if (reason !== null) await fail(reason);
+    }
+  }
+
+  /**
+   * Records how an update ended (`updated` or `update_failure`) with the item locked, if its
+   * operation is still active and the listing still listed: the history row, what was sent
+   * (on success), and the operation's end. False when there was nothing to record on the
+   * listing: the update was canceled meanwhile (sold, marked not listed), or the listing moved
+   * on while it was being sent (a delist waiting for it), when the operation just ends as it
+   * went.
+   */
+  private async updateOutcome(
+    op: ListingOperationRow,
+    event: ListingEvent,
+    by: ListingActor,
+    patch: ListingPatch = {},
+  ): Promise<boolean> {
+    const marketplace = op.marketplace as MarketplaceId;
+    return this.db.transaction(async (tx) => {
+      const row = await this.items.find(op.accountId, op.userId, op.itemId, {
+        forUpdate: true,
+        db: tx,
+      });
+      const current = await this.listings.find(op.accountId, op.id, tx);
+      if (!row || !current || !['queued', 'running'].includes(current.status)) return false;
+      let next;
+      try {
+        next = this.transitionOf(
+          row,
+          marketplace,
+          event,
+          by,
+          event.type === 'updated' ? patch : {},
+        );
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode !== 409) throw error;
+        next = null;
+      }
+      if (next) await this.writeListingsLocked(tx, next.row, [next.history]);
+      const failed = event.type === 'update_failure';
+      await this.listings.finish(
+        op.accountId,
+        op.id,
+        failed ? 'failed' : 'succeeded',
+        failed ? event.reason : null,
+        tx,
+      );
+      return next !== null;
+    });
   }
 
   /**
@@ -1098,21 +1353,19 @@ export class ListingService {
       }
       const marketplace = op.marketplace as MarketplaceId;
       if (op.attempts >= this.maxAttempts) {
+        const reason = `ListLoop stopped after ${op.attempts} attempts that did not finish. Try again.`;
+        if (op.operation === 'update') {
+          await this.updateOutcome(op, { type: 'update_failure', reason }, listingActor.system);
+          failed += 1;
+          continue;
+        }
         const key = { accountId: op.accountId, userId: op.userId, itemId: op.itemId };
         const row = await this.items.find(op.accountId, op.userId, op.itemId);
         const state = listingStateOf(
           (row?.listings[marketplace] ?? null) as Record<string, unknown> | null,
         );
         const failure = state.pendingOperation === 'list' ? 'list_failure' : 'delist_failure';
-        await this.outcome(
-          key,
-          marketplace,
-          {
-            type: failure,
-            reason: `ListLoop stopped after ${op.attempts} attempts that did not finish. Try again.`,
-          },
-          listingActor.system,
-        );
+        await this.outcome(key, marketplace, { type: failure, reason }, listingActor.system);
         await this.listings.finishActive(op.accountId, op.itemId, marketplace, 'failed', null);
         failed += 1;
         continue;
@@ -1136,9 +1389,10 @@ export class ListingService {
     marketplace: MarketplaceId,
     event: ListingEvent,
     by: ListingActor,
+    patch?: ListingPatch,
   ): Promise<void> {
     try {
-      await this.change(key, [{ marketplace, event }], by);
+      await this.change(key, [{ marketplace, event, ...(patch ? { patch } : {}) }], by);
     } catch (error) {
       if ((error as { statusCode?: number }).statusCode === 409) return;
       throw error;

@@ -43,7 +43,12 @@ export const listingEvents = pgTable(
   ],
 );
 
-export const listingOperationKind = pgEnum('listing_operation_kind', ['list', 'delist', 'relist']);
+export const listingOperationKind = pgEnum('listing_operation_kind', [
+  'list',
+  'delist',
+  'relist',
+  'update',
+]);
 export const listingOperationStatus = pgEnum('listing_operation_status', [
   'queued',
   'running',
@@ -85,6 +90,11 @@ export const listingOperations = pgTable(
      */
     cancelReason: text('cancel_reason'),
     jobId: text('job_id'),
+    /**
+     * The digest of the listing handed to the browser extension to send: recorded on the
+     * listing when the extension reports it listed or updated (decision 0023).
+     */
+    sentHash: text('sent_hash'),
     ...timestamps,
   },
   (t) => [

@@ -16,6 +16,7 @@ import type { ItemService } from '../items/item.service';
 import type { ImageUrlSigner } from '../images/image.signing';
 import type { ConnectorRegistry } from '../listings/connector';
 import type { ReachOf } from '../listings/listing-reach';
+import { isOutOfDate, listingDigest } from '../listings/listing-digest';
 import {
   requireSupportedMarketplace,
   type MarketplaceRuleService,
@@ -31,6 +32,23 @@ export interface ListingPreview {
   applied: AppliedChange[];
   /** Item overrides that could not be used, and why. */
   ignored: IgnoredOverride[];
+  /**
+   * The digest of the listing as an update would send it (photos at ListLoop's own addresses),
+   * what a publish or update records on the listing (decision 0023).
+   */
+  digest: string;
+  /** Whether the listed listing differs from what was last sent there; null when not listed. */
+  outOfDate: boolean | null;
+  /** The SKU the connector gives the listing there; null where the extension lists. */
+  marketplaceSku: string | null;
+}
+
+/** What the connectors make of a build when they send it (the container wires them in). */
+export interface ListingSending {
+  /** The digest of the build (listingDigest without what the marketplace's update leaves out). */
+  digest(marketplace: MarketplaceId, built: BuiltListing): string;
+  /** The SKU the marketplace's connector acts on the listing with; null without a connector. */
+  sku(marketplace: MarketplaceId, item: Item, built: BuiltListing): string | null;
 }
 
 /**
@@ -57,8 +75,15 @@ export interface ListingPreviewOptions {
   reachFor?: ((accountId: string) => Promise<ReachOf>) | null;
   /** The marketplaces' category trees, where a connector offers one. */
   categories?: CategoryCheck | null;
+  /** What the connectors make of a build (default: its whole digest, no connector SKU). */
+  sending?: ListingSending;
   catalogue?: Readonly<Catalogue>;
 }
+
+const DIGEST_ONLY: ListingSending = {
+  digest: (_marketplace, built) => listingDigest(built),
+  sku: () => null,
+};
 
 /**
  * Issue 4 "Building a marketplace listing": the item's general details, then the account's
@@ -73,6 +98,7 @@ export class ListingPreviewService {
   private readonly connectors: Pick<ConnectorRegistry, 'get'> | null;
   private readonly reachFor: ((accountId: string) => Promise<ReachOf>) | null;
   private readonly categories: CategoryCheck | null;
+  private readonly sending: ListingSending;
   private readonly catalogue: Readonly<Catalogue>;
 
   constructor(
@@ -84,6 +110,7 @@ export class ListingPreviewService {
     this.connectors = options.connectors ?? null;
     this.reachFor = options.reachFor ?? null;
     this.categories = options.categories ?? null;
+    this.sending = options.sending ?? DIGEST_ONLY;
     this.catalogue = options.catalogue ?? defaultCatalogue;
   }
 
@@ -167,12 +194,16 @@ export class ListingPreviewService {
         ...(await this.connectorProblems(accountId, item, marketplace, sent, problems)),
       );
     }
+    const digest = this.sending.digest(marketplace, composed.listing);
     return {
       marketplace,
       listing: forConnector ? sent : composed.listing,
       problems,
       applied: composed.applied,
       ignored: composed.ignored,
+      digest,
+      outOfDate: isOutOfDate(item, marketplace, digest),
+      marketplaceSku: this.sending.sku(marketplace, item, composed.listing),
     };
   }
 

@@ -12,8 +12,8 @@ const BASE = '/api/rest/v1/sale_detection';
 interface ApiItem {
   itemID: string;
   userID: string;
-  generalDetails: { quantity: number };
-  listings: Record<string, { status: string; listedID: string | null }>;
+  generalDetails: { quantity: number; sku: string };
+  listings: Record<string, { status: string; listedID: string | null; marketplaceSku?: string }>;
 }
 
 describe('sale detection: one event per sale, the item down everywhere else', () => {
@@ -48,7 +48,11 @@ describe('sale detection: one event per sale, the item down everywhere else', ()
     expect(created.status, created.text).toBe(201);
     const item = created.body.item as ApiItem;
     const listings = await crossList(owner, item, marketplaces);
-    for (const m of marketplaces) expect(listings[m]?.status, m).toBe('listed');
+    for (const m of marketplaces) {
+      expect(listings[m]?.status, m).toBe('listed');
+      // Sent under the seller's SKU, which the listing keeps (decision 0024).
+      expect(listings[m]?.marketplaceSku, m).toBe(sku);
+    }
     return itemOf(item);
   };
 
@@ -79,7 +83,7 @@ describe('sale detection: one event per sale, the item down everywhere else', ()
 
   it('a Shopify order webhook delivered five times is one sale; the item comes down on eBay', async () => {
     const item = await listedItem();
-    await server.container.sandbox!.shopify.sale({ sku: item.itemID, duplicates: 4 });
+    await server.container.sandbox!.shopify.sale({ sku: item.generalDetails.sku, duplicates: 4 });
     const after = await waitFor(
       () => itemOf(item),
       (current) => current.listings.ebay?.status === 'delisted',
@@ -107,7 +111,7 @@ describe('sale detection: one event per sale, the item down everywhere else', ()
 
   it('an eBay order found by two polls is one sale; the item comes down on Shopify', async () => {
     const item = await listedItem();
-    server.container.sandbox!.ebay.produceSale({ sku: item.itemID });
+    server.container.sandbox!.ebay.produceSale({ sku: item.generalDetails.sku });
     const polls = server.container.services.salePolls;
     expect(await polls.poll(account.accountId, connections.ebay!)).toBe(1);
     expect(await polls.poll(account.accountId, connections.ebay!)).toBe(0);
@@ -153,9 +157,9 @@ describe('sale detection: one event per sale, the item down everywhere else', ()
     const sandbox = server.container.sandbox!;
     await vi.waitFor(
       () => {
-        expect(sandbox.ebay.store.inventoryItems.get(item.itemID)?.quantity).toBe(2);
+        expect(sandbox.ebay.store.inventoryItems.get(item.generalDetails.sku)?.quantity).toBe(2);
         const shop = sandbox.shopify.shop();
-        const variant = [...shop.variants.values()].find((v) => v.sku === item.itemID);
+        const variant = [...shop.variants.values()].find((v) => v.sku === item.generalDetails.sku);
         expect(variant && shop.variantQuantity(variant)).toBe(2);
       },
       { timeout: 20_000, interval: 100 },
@@ -206,7 +210,7 @@ describe('sale detection: one event per sale, the item down everywhere else', ()
       );
       expect(after.listings.poshmark).toMatchObject({ pendingOperation: 'relist' });
       const sandbox = server.container.sandbox!;
-      expect(sandbox.ebay.store.inventoryItems.get(item.itemID)?.quantity).toBe(2);
+      expect(sandbox.ebay.store.inventoryItems.get(item.generalDetails.sku)?.quantity).toBe(2);
       const history = await owner.get(
         `/api/account/item/${item.userID}/${item.itemID}/listing-history?marketplace=ebay`,
       );

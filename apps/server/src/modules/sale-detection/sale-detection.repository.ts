@@ -37,8 +37,9 @@ export class SaleDetectionRepository {
 
   /**
    * The account's item a marketplace's sale is of: by our item id, by its listing id there,
-   * by the marketplace SKU an imported listing keeps, or by the SKU ListLoop gave (the item id).
-   * Answers the item's id and owner; null when the account has no such item.
+   * by the SKU its listing keeps there (imported, or sent by ListLoop), by the item id ListLoop
+   * gave as SKU before it sent sellers' SKUs, or by the item's own SKU. Answers the item's id
+   * and owner; null when the account has no such item.
    */
   async findSoldItem(
     accountId: string,
@@ -54,6 +55,9 @@ export class SaleDetectionRepository {
     if (ref.sku) {
       candidates.push({ rank: 3, match: sql`${listing} ->> 'marketplaceSku' = ${ref.sku}` });
       candidates.push({ rank: 4, match: eq(items.id, ref.sku) });
+      // The seller's SKU, as ListLoop sends it (decision 0024), for a listing whose SKU was not
+      // kept yet: sent by a publish whose outcome has not been recorded when the sale comes.
+      candidates.push({ rank: 5, match: eq(items.sku, ref.sku) });
     }
     if (candidates.length === 0) return null;
     const rank = sql<number>`case ${sql.join(

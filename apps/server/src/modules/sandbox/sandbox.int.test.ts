@@ -236,7 +236,7 @@ describe('sandbox mode: the emulated marketplaces inside the server', () => {
     const sandbox = server.container.sandbox!;
     const { deliveries } = await sandbox.shopify.sale({
       shop: 'vintage-test-shop.myshopify.com',
-      sku: item.itemID,
+      sku: 'SBX-2',
       duplicates: 1,
     });
     expect(deliveries).toHaveLength(1);
@@ -255,7 +255,7 @@ describe('sandbox mode: the emulated marketplaces inside the server', () => {
       expect.objectContaining({
         type: 'sold',
         listedID: listings.shopify.listedID,
-        data: expect.objectContaining({ sku: item.itemID }),
+        data: expect.objectContaining({ sku: 'SBX-2' }),
       }),
     ]);
   });

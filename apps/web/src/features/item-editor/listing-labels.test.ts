@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import enGB from '../../i18n/catalogues/en-GB.json';
 import enUS from '../../i18n/catalogues/en-US.json';
 import it_ from '../../i18n/catalogues/it.json';
-import { actorText, fieldLabelText, historyStatusText, operationNoteText } from './listing-labels';
+import {
+  actorText,
+  fieldLabelText,
+  historyChangeText,
+  historyStatusText,
+  operationNoteText,
+} from './listing-labels';
 
 const intl = createIntl({ locale: 'en-US', messages: enUS });
 const ME = 'u_0123456789abcdefghij';
@@ -28,6 +34,25 @@ describe('listing texts', () => {
     expect(
       operationNoteText(intl, { kind: 'retrying', attempt: 3, lastError: 'Timed out' }, 'ebay'),
     ).toBe('Retrying (attempt 3): Timed out');
+  });
+
+  it('says what a history row changed; an update, which leaves the listing listed, by its outcome', () => {
+    const row = (event: string, from = 'listed', to = 'listed') => ({
+      event,
+      from,
+      to,
+      fromOperation: null,
+      toOperation: from === 'queued' ? null : to === 'queued' ? 'delist' : null,
+    });
+    expect(historyChangeText(intl, row('queue_delist', 'listed', 'queued'))).toBe(
+      'Listed → Queued to delist',
+    );
+    expect(historyChangeText(intl, row('queue_update'))).toBe('Update queued');
+    expect(historyChangeText(intl, row('updated'))).toBe('Updated');
+    expect(historyChangeText(intl, row('update_failure'))).toBe('Update refused');
+    expect(historyChangeText(createIntl({ locale: 'it', messages: it_ }), row('updated'))).toBe(
+      'Aggiornato',
+    );
   });
 
   it('labels the §1 form overrides in the edition’s words', () => {

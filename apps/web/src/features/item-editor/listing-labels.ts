@@ -1,6 +1,7 @@
 import {
   MARKETPLACE_NAMES,
   REGIONAL_TEXT_SETS,
+  type ListingHistoryEvent,
   type MarketplaceId,
   type PendingOperation,
   type RegionalTextSet,
@@ -139,6 +140,29 @@ const QUEUED_LABELS: Record<PendingOperation, MessageDescriptor> = {
 
 const isStatus = (value: string): value is keyof typeof listingStatusMessages =>
   Object.hasOwn(listingStatusMessages, value);
+
+const UPDATE_EVENT_LABELS: Record<string, MessageDescriptor> = {
+  queue_update: listingMessages.historyUpdateQueued,
+  updated: listingMessages.historyUpdated,
+  update_failure: listingMessages.historyUpdateFailed,
+};
+
+/**
+ * What a history row changed: "Listed → Queued to delist"; an update, which leaves the listing
+ * listed, by what happened to it ("Update queued", "Updated", "Update refused").
+ */
+export function historyChangeText(
+  intl: IntlShape,
+  event: Pick<ListingHistoryEvent, 'event' | 'from' | 'to' | 'fromOperation' | 'toOperation'>,
+): string {
+  if (Object.hasOwn(UPDATE_EVENT_LABELS, event.event)) {
+    return intl.formatMessage(UPDATE_EVENT_LABELS[event.event]!);
+  }
+  return intl.formatMessage(listingMessages.historyChangeText, {
+    from: historyStatusText(intl, event.from, event.fromOperation),
+    to: historyStatusText(intl, event.to, event.toOperation),
+  });
+}
 
 /** A status as the history shows it: "Queued to delist" rather than "Queued" where it can. */
 export function historyStatusText(

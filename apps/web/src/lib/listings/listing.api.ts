@@ -6,10 +6,10 @@ import {
   ListingQueueResponseSchema,
   type BulkMarkAsNotListedRequestSchema,
   type Item,
+  type ListingOperationKind,
   type ListingQueueRequest,
   type MarketplaceId,
   type MarkItemAsSoldRequest,
-  type PendingOperation,
 } from '@listloop/domain';
 import type { z } from 'zod';
 import { apiRequest } from '../api-client';
@@ -26,9 +26,17 @@ export const listingKeys = {
   allPreviews: ['listings', 'preview'] as const,
   previews: (userId: string, itemId: string) =>
     [...listingKeys.allPreviews, userId, itemId] as const,
-  /** `version` changes whenever what the preview reads changes (the item's last save). */
-  preview: (userId: string, itemId: string, marketplaces: readonly string[], version: number) =>
-    [...listingKeys.previews(userId, itemId), [...marketplaces].sort(), version] as const,
+  /**
+   * `version` changes whenever what the preview reads changes (the item's last save), `sent`
+   * whenever a listing is sent again (what its out-of-date mark compares with).
+   */
+  preview: (
+    userId: string,
+    itemId: string,
+    marketplaces: readonly string[],
+    version: number,
+    sent: string,
+  ) => [...listingKeys.previews(userId, itemId), [...marketplaces].sort(), version, sent] as const,
   histories: (userId: string, itemId: string) =>
     [...listingKeys.all, 'history', userId, itemId] as const,
   history: (userId: string, itemId: string, marketplace: string, version: number | null) =>
@@ -53,12 +61,15 @@ export async function previewListings(
   return previews;
 }
 
-/** PUT /api/rest/v1/item/{itemId}/status: queue a list, delist or relist on one marketplace. */
+/**
+ * PUT /api/rest/v1/item/{itemId}/status: queue a list, delist, relist or update (of a listed
+ * listing, which stays listed) on one marketplace.
+ */
 export function queueListing(
   userId: string,
   itemId: string,
   marketplace: MarketplaceId,
-  operation: PendingOperation,
+  operation: ListingOperationKind,
 ) {
   const body: ListingQueueRequest = { userId, marketplace, status: 'queue', operation };
   return apiRequest(`${ITEM_STATUS_PATH}/${segment(itemId)}/status`, {
@@ -132,7 +143,7 @@ export async function fetchListingHistory(
   return events;
 }
 
-/** The item's list, delist and relist operations, newest first. */
+/** The item's list, delist, relist and update operations, newest first. */
 export async function fetchListingOperations(userId: string, itemId: string, signal?: AbortSignal) {
   const { operations } = await apiRequest(`${itemPath(userId, itemId)}/listing-operations`, {
     schema: ListingOperationsResponseSchema,

@@ -27,6 +27,8 @@ export const listingProblemMessages = defineMessages({
   'quantity.tooLow': { id: 'listing.problem.quantity.tooLow' },
   'quantity.tooHigh': { id: 'listing.problem.quantity.tooHigh' },
   'sku.tooLong': { id: 'listing.problem.sku.tooLong' },
+  'sku.characters': { id: 'listing.problem.sku.characters' },
+  'sku.reserved': { id: 'listing.problem.sku.reserved' },
   'tags.tooMany': { id: 'listing.problem.tags.tooMany' },
   'tags.tooLong': { id: 'listing.problem.tags.tooLong' },
   'tags.characterNotAllowed': { id: 'listing.problem.tags.characterNotAllowed' },

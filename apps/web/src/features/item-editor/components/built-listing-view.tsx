@@ -81,11 +81,17 @@ export function BuiltListingView({
   marketplace,
   labels,
   compact = false,
+  marketplaceSku = null,
+  listedBefore = false,
 }: {
   listing: BuiltListing;
   marketplace: MarketplaceId;
   labels: Pick<RegionalTextSet['labels'], 'colour' | 'postalCode'>;
   compact?: boolean;
+  /** The SKU ListLoop's connector gives the listing there (null where the extension lists). */
+  marketplaceSku?: string | null;
+  /** The listing was sent there before: a SKU other than the item's is the one it kept. */
+  listedBefore?: boolean;
 }) {
   const intl = useIntl();
   const notSet = (
@@ -154,8 +160,22 @@ export function BuiltListingView({
             {text(listing.colour)}
           </Row>
           <Row label={intl.formatMessage(itemFieldMessages.quantity)}>{listing.quantity}</Row>
-          {listing.sku && (
-            <Row label={intl.formatMessage(itemFieldMessages.sku)}>{listing.sku}</Row>
+          {(marketplaceSku ?? listing.sku) && (
+            <Row label={intl.formatMessage(itemFieldMessages.sku)}>
+              {marketplaceSku ?? listing.sku}
+              {marketplaceSku && marketplaceSku !== listing.sku.trim() && (
+                <Text fz="xs" c="dimmed">
+                  {intl.formatMessage(
+                    listing.sku.trim() === ''
+                      ? listingMessages.skuNone
+                      : listedBefore
+                        ? listingMessages.skuKept
+                        : listingMessages.skuNotSendable,
+                    { marketplace: MARKETPLACE_NAMES[marketplace] },
+                  )}
+                </Text>
+              )}
+            </Row>
           )}
         </>
       )}

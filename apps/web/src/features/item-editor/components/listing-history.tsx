@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { commonMessages } from '../../../i18n/common.messages';
 import { errorText } from '../../../lib/error-text';
 import { useListingHistory } from '../hooks/use-listing-queries';
-import { actorText, historyStatusText } from '../listing-labels';
+import { actorText, historyChangeText } from '../listing-labels';
 import { listingMessages } from '../listing.messages';
 
 /** Every change of the listing, newest first: who or what, when, from → to, and why. */
@@ -68,10 +68,7 @@ export function ListingHistory({
                   </Table.Td>
                   <Table.Td>{actorText(intl, event.by, userId)}</Table.Td>
                   <Table.Td>
-                    {intl.formatMessage(listingMessages.historyChangeText, {
-                      from: historyStatusText(intl, event.from, event.fromOperation),
-                      to: historyStatusText(intl, event.to, event.toOperation),
-                    })}
+                    {historyChangeText(intl, event)}
                     {event.listingURL && (
                       <Anchor
                         href={event.listingURL}

@@ -6,7 +6,7 @@ import {
   type ListingOperation,
   type MarketplaceId,
 } from '@listloop/domain';
-import { Anchor, Group, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Loader, Stack, Text } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { ListingStatusBadge } from '../../../components/inventory/status-badges';
 import { operationNote } from '../../../lib/listings/operation-note';
@@ -16,7 +16,8 @@ import { listingMessages } from '../listing.messages';
 
 /**
  * Where one listing stands, live: its status, since when, the marketplace's reason for a
- * failure, and what the pending operation is waiting for.
+ * failure, what the pending operation is waiting for, and for a listed listing whether it
+ * differs from what was last sent there, how its update is going, and why the last one failed.
  */
 export function ListingStatusDetails({
   marketplace,
@@ -25,6 +26,8 @@ export function ListingStatusDetails({
   readAt,
   stoppedReason = null,
   withName = false,
+  outOfDate = false,
+  updateFailure = null,
 }: {
   marketplace: MarketplaceId;
   listing: Listing | undefined;
@@ -35,12 +38,23 @@ export function ListingStatusDetails({
   stoppedReason?: string | null;
   /** Name the marketplace on the badge (in a list of marketplaces). */
   withName?: boolean;
+  /** The listing as built now differs from what was last sent there. */
+  outOfDate?: boolean;
+  /** The marketplace's reason its last update was refused (the listing stayed as it was). */
+  updateFailure?: string | null;
 }) {
   const intl = useIntl();
   const state = listingStateOf(listing);
   const name = MARKETPLACE_NAMES[marketplace];
   const executor = marketplaceGroup(marketplace) === 'crosslisting' ? 'extension' : 'connector';
-  const note = state.status === 'queued' ? operationNote(operation, readAt, executor) : null;
+  const listed = state.status === 'listed';
+  // A listed listing's operation is its update: said as any operation's progress is.
+  const note =
+    state.status === 'queued'
+      ? operationNote(operation, readAt, executor)
+      : listed && operation?.operation === 'update'
+        ? operationNote(operation, readAt)
+        : null;
   return (
     <Stack gap={2} miw={0}>
       <Group gap="xs" wrap="wrap">
@@ -49,6 +63,11 @@ export function ListingStatusDetails({
           marketplace={withName ? marketplace : undefined}
           aria-live="polite"
         />
+        {listed && outOfDate && (
+          <Badge size="sm" color="yellow" variant="light">
+            {intl.formatMessage(listingMessages.outOfDate)}
+          </Badge>
+        )}
         {state.listingURL && (
           <Anchor href={state.listingURL} target="_blank" rel="noreferrer" fz="xs">
             {intl.formatMessage(listingMessages.viewOn, { marketplace: name })}
@@ -73,6 +92,11 @@ export function ListingStatusDetails({
       {state.status === 'not_listed' && stoppedReason && (
         <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {intl.formatMessage(itemSalesMessages.stopped, { reason: stoppedReason })}
+        </Text>
+      )}
+      {listed && updateFailure && !note && (
+        <Text fz="xs" c="red.8" style={{ overflowWrap: 'anywhere' }}>
+          {intl.formatMessage(listingMessages.updateFailed, { reason: updateFailure })}
         </Text>
       )}
       {note && (

@@ -1,10 +1,22 @@
-import { isMarketplaceId, type Item, type MarketplaceId } from '@listloop/domain';
-import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { IconCash, IconSend } from '@tabler/icons-react';
+import {
+  MARKETPLACE_NAMES,
+  isMarketplaceId,
+  type Item,
+  type MarketplaceId,
+} from '@listloop/domain';
+import { Alert, Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { IconCash, IconRefresh, IconSend } from '@tabler/icons-react';
 import { useIntl } from 'react-intl';
 import { marketplaceName } from '../../../components/inventory/status-badges';
+import { listingErrorText } from '../../../lib/listings/listing-error-text';
+import {
+  lastUpdateFailure,
+  listedMarketplaces,
+  outOfDateMarketplaces,
+} from '../../../lib/listings/listing-sync';
 import { activeOperation, stoppedReason } from '../../../lib/listings/operation-note';
-import { useListingOperations } from '../hooks/use-listing-queries';
+import { useListingOperations, useListingPreview } from '../hooks/use-listing-queries';
+import { useUpdateListings } from '../hooks/use-update-listings';
 import { itemEditorMessages } from '../item-editor.messages';
 import type { StockState } from '../item-sales';
 import { itemSalesMessages } from '../item-sales.messages';
@@ -14,7 +26,8 @@ import { ListingStatusDetails } from './listing-status-details';
 /**
  * Where the item is listed, live while the page is open, the way to cross-list it and the way
  * to record a sale ListLoop could not see. An item with none left cannot be cross-listed, and
- * says why. Each marketplace name opens its tab below.
+ * says why. Each marketplace name opens its tab below. Listed listings that differ from what
+ * was last sent there are marked, and "Update N live listings" sends them the item as it is now.
  */
 export function ListingsPanel({
   userId,
@@ -36,6 +49,14 @@ export function ListingsPanel({
 }) {
   const intl = useIntl();
   const operations = useListingOperations(userId, item);
+  const live = listedMarketplaces(item.listings);
+  const previews = useListingPreview(userId, item, live, live.length > 0);
+  const stale = outOfDateMarketplaces(item.listings, previews.data);
+  const updating = (marketplace: MarketplaceId) =>
+    activeOperation(operations.data, marketplace)?.operation === 'update';
+  // Those already being updated are on their way: the button offers the others.
+  const toUpdate = stale.filter((marketplace) => !updating(marketplace));
+  const update = useUpdateListings(userId, item.itemID);
   const entries = Object.entries(item.listings);
   const noneLeft = stock !== 'in_stock';
   return (
@@ -76,6 +97,34 @@ export function ListingsPanel({
           {intl.formatMessage(itemSalesMessages.noneLeft)}
         </Text>
       )}
+      {canPublish && toUpdate.length > 0 && (
+        <Button
+          size="xs"
+          variant="light"
+          color="yellow"
+          mb="sm"
+          fullWidth
+          leftSection={<IconRefresh size={14} />}
+          loading={update.isPending}
+          onClick={() => update.mutate(toUpdate)}
+        >
+          {intl.formatMessage(listingMessages.updateLive, { count: toUpdate.length })}
+        </Button>
+      )}
+      {update.data && update.data.refused.length > 0 && (
+        <Alert color="red" variant="light" role="alert" p="xs" mb="sm">
+          <Stack gap={2}>
+            {update.data.refused.map(({ marketplace, error }) => (
+              <Text key={marketplace} fz="sm">
+                {intl.formatMessage(listingMessages.updateRefused, {
+                  marketplace: MARKETPLACE_NAMES[marketplace],
+                  reason: listingErrorText(intl, error),
+                })}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+      )}
       {entries.length === 0 ? (
         <Text fz="sm" c="dimmed">
           {intl.formatMessage(itemEditorMessages.listingsEmpty)}
@@ -102,6 +151,8 @@ export function ListingsPanel({
                     operation={activeOperation(operations.data, marketplace)}
                     readAt={operations.dataUpdatedAt}
                     stoppedReason={stoppedReason(operations.data, marketplace)}
+                    outOfDate={stale.includes(marketplace)}
+                    updateFailure={lastUpdateFailure(operations.data, marketplace)}
                   />
                 </>
               ) : (

@@ -7,6 +7,7 @@ import {
 } from '@listloop/domain';
 import { Badge, Card, Group, Select, Tabs, Text, Title } from '@mantine/core';
 import { useIntl } from 'react-intl';
+import { lastUpdateFailure } from '../../../lib/listings/listing-sync';
 import { activeOperation, stoppedReason } from '../../../lib/listings/operation-note';
 import { useListingOperations, useListingPreview } from '../hooks/use-listing-queries';
 import type { MarketplaceTabsState } from '../hooks/use-marketplace-tabs';
@@ -108,6 +109,7 @@ export function MarketplaceListings({
                 operation={activeOperation(operations.data, marketplace)}
                 operationReadAt={operations.dataUpdatedAt}
                 stoppedReason={stoppedReason(operations.data, marketplace)}
+                updateFailure={lastUpdateFailure(operations.data, marketplace)}
                 canWrite={canWrite}
                 onMarkSold={onMarkSold}
                 preview={{

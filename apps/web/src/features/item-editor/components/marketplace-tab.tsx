@@ -41,6 +41,7 @@ export function MarketplaceTab({
   operation,
   operationReadAt,
   stoppedReason,
+  updateFailure,
   preview,
   canWrite,
   onMarkSold,
@@ -53,6 +54,8 @@ export function MarketplaceTab({
   operationReadAt: number;
   /** Why a sale stopped the last list there before it went live; null otherwise. */
   stoppedReason: string | null;
+  /** Why the marketplace refused the listing's last update, while that is the latest news. */
+  updateFailure: string | null;
   preview: PreviewState;
   canWrite: boolean;
   onMarkSold: (marketplace: MarketplaceId) => void;
@@ -73,6 +76,8 @@ export function MarketplaceTab({
           operation={operation}
           readAt={operationReadAt}
           stoppedReason={stoppedReason}
+          outOfDate={built?.outOfDate === true}
+          updateFailure={updateFailure}
         />
         <ListingActionsBar
           userId={userId}
@@ -98,7 +103,13 @@ export function MarketplaceTab({
               )}
             </Group>
             {built ? (
-              <BuiltListingView listing={built.listing} marketplace={marketplace} labels={labels} />
+              <BuiltListingView
+                listing={built.listing}
+                marketplace={marketplace}
+                labels={labels}
+                marketplaceSku={built.marketplaceSku}
+                listedBefore={listingStateOf(listing).listedID !== null}
+              />
             ) : preview.error ? (
               <Alert
                 color="red"
