@@ -195,7 +195,12 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const labels = new LabelService(db, repositories.labels, repositories.items);
   const items = new ItemService(db, repositories.items, labels, repositories.accountUsers);
   const marketplaceRules = new MarketplaceRuleService(db, repositories.marketplaceRules);
-  const listingPreviews = new ListingPreviewService(items, marketplaceRules, imageUrls);
+  const listingPreviews = new ListingPreviewService(
+    items,
+    marketplaceRules,
+    repositories.accounts,
+    imageUrls,
+  );
   // The API connectors of the source-group marketplaces, and the OAuth providers of those a
   // seller connects by signing in; registered from the configuration below.
   const connectors = new ConnectorRegistry();

@@ -11,6 +11,7 @@ import {
   type MarketplaceId,
 } from '@listloop/domain';
 import type { RequestContext } from '../../platform/http/request-context';
+import type { AccountRepository } from '../accounts/account.repository';
 import type { ItemService } from '../items/item.service';
 import type { ImageUrlSigner } from '../images/image.signing';
 import {
@@ -39,6 +40,7 @@ export class ListingPreviewService {
   constructor(
     private readonly items: ItemService,
     private readonly rules: MarketplaceRuleService,
+    private readonly accounts: Pick<AccountRepository, 'currencyOf'>,
     /** Signs the photos a connector sends (marketplaces fetch them with no session). */
     private readonly imageUrls: Pick<ImageUrlSigner, 'signPhoto'> | null = null,
     private readonly catalogue: Readonly<Catalogue> = defaultCatalogue,
@@ -94,13 +96,19 @@ export class ListingPreviewService {
     marketplace: MarketplaceId,
   ): Promise<ListingPreview> {
     const spec = this.catalogue[marketplace];
-    const ruleSet = await this.rules.ruleSet(accountId, marketplace);
+    const [ruleSet, currency] = await Promise.all([
+      this.rules.ruleSet(accountId, marketplace),
+      this.accounts.currencyOf(accountId),
+    ]);
+    // The account's amounts are in its one currency and are never converted: a marketplace
+    // that does not take that currency gets a `currency.unsupported` problem from the checks,
+    // which keeps the listing from being queued (docs/decisions/0017).
     const composed = composeListing({
       item,
       marketplace,
       ...ruleSet,
       conditionMap: spec.conditions?.fromItem ?? null,
-      currency: spec.currencies[0],
+      currency: currency ?? spec.currencies[0],
     });
     return {
       marketplace,
