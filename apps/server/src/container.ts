@@ -412,6 +412,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     repositories.items,
     services.listings,
     (accountId, userId) => services.userSettings.saleSettingsFor(accountId, userId),
+    (accountId) => repositories.accounts.currencyOf(accountId),
     (ctx, userId) => items.owner(ctx, userId),
     logger,
     async (event, item) => {

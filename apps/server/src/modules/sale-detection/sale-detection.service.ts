@@ -96,6 +96,8 @@ export class SaleDetectionService {
     private readonly items: ItemRepository,
     private readonly listings: ListingService,
     private readonly settingsOf: SaleDetectionSettingsOf,
+    /** The account's one currency: what a sale is in when the marketplace does not say. */
+    private readonly currencyOf: (accountId: string) => Promise<string | null>,
     /** Whose inventory a member means (their own, or a team member's they name). */
     private readonly itemOwner: (ctx: RequestContext, userId: string) => Promise<string>,
     private readonly logger: Logger,
@@ -131,6 +133,8 @@ export class SaleDetectionService {
 
     // Read outside the transaction: neither changes with the item.
     const settings = await this.settingsOf(report.accountId, found.userId);
+    const currency =
+      report.currency?.trim().toUpperCase() || (await this.currencyOf(report.accountId));
     const autoDelist = settings.saleDetection[report.marketplace]?.enabled ?? true;
     // Who would carry out a delist on each of the item's marketplaces, read before the
     // transaction: it may read the connections, which must not wait on the item's lock.
@@ -168,7 +172,7 @@ export class SaleDetectionService {
           quantity,
           quantityLeft: left,
           salePriceCents: cents(report.salePrice),
-          currency: report.currency ?? null,
+          currency: currency ?? null,
           feesCents: cents(report.fees),
           buyerCountry: report.buyerCountry ?? null,
           soldAt: new Date(report.soldAt ?? detectedAt.getTime()),
