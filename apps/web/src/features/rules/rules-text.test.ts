@@ -32,6 +32,14 @@ describe('rules texts', () => {
     expect(signedPercent(us, -5)).toBe('-5%');
   });
 
+  it('word amounts in the rule’s currency, as the edition writes numbers', () => {
+    const it_ = createIntl({ locale: 'it', messages: enUS });
+    expect(pricingStepText(it_, 'fixed', rule, 'USD').replace(/\u00a0/g, ' ')).toBe(
+      'Fixed amount -2,00 $',
+    );
+    expect(pricingStepText(gb, 'minimum', rule, 'USD')).toBe('Minimum $15.00');
+  });
+
   it('name our conditions, and leave other values as typed', () => {
     expect(mappingFromText(us, 'condition', 'like_new')).toBe(enUS['item.condition.like_new']);
     expect(mappingFromText(us, 'brand', 'like_new')).toBe('like_new');

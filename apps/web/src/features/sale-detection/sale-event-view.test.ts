@@ -11,7 +11,6 @@ import {
   marketplacesWithOpenEvents,
   outcomeText,
   retryView,
-  salePriceText,
   salesListState,
   sourceText,
   timeSince,
@@ -221,14 +220,6 @@ describe('following delists', () => {
 });
 
 describe('the sale’s facts', () => {
-  it('shows the price in its currency, or the number alone', () => {
-    expect(salePriceText(intl, 45, 'USD')).toBe('$45.00');
-    expect(salePriceText(intl, 45, 'EUR')).toBe('€45.00');
-    expect(salePriceText(intl, 45, null)).toBe('45.00');
-    expect(salePriceText(intl, 45, 'not-a-currency')).toBe('45.00 not-a-currency');
-    expect(salePriceText(intl, null, 'USD')).toBeNull();
-  });
-
   it('says in words how the sale was heard of', () => {
     expect(sourceText(intl, event({ source: 'webhook' }))).toBe('Reported by Shopify');
     expect(sourceText(intl, event({ source: 'poll', marketplace: 'ebay' }))).toBe(

@@ -40,6 +40,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { MoneyInput } from '../../../components/ui/money-input';
 import { commonMessages } from '../../../i18n/common.messages';
 import { errorText } from '../../../lib/error-text';
 import type { BulkItemChanges, ItemListFilters } from '../../../lib/inventory/item.api';
@@ -87,7 +88,6 @@ interface BulkActionsProps {
   allMatching: boolean;
   filters: ItemListFilters;
   permissions: BulkPermissions;
-  currencySymbol: string;
   onSelectAllLoaded: () => void;
   onSelectAllMatching: () => void;
   onClear: () => void;
@@ -118,7 +118,6 @@ export function BulkActions({
   allMatching,
   filters,
   permissions,
-  currencySymbol,
   onSelectAllLoaded,
   onSelectAllMatching,
   onClear,
@@ -303,7 +302,6 @@ export function BulkActions({
       <BulkEditModal
         kind={dialog?.kind === 'edit' ? dialog.edit : null}
         count={count}
-        currencySymbol={currencySymbol}
         starting={start.isPending}
         error={start.error}
         onClose={close}
@@ -366,11 +364,7 @@ interface StartProps {
   onSubmit: (request: Omit<BulkActionRequest, 'selection'>) => void;
 }
 
-function BulkEditModal({
-  kind,
-  currencySymbol,
-  ...props
-}: StartProps & { kind: BulkEditKind | null; currencySymbol: string }) {
+function BulkEditModal({ kind, ...props }: StartProps & { kind: BulkEditKind | null }) {
   const intl = useIntl();
   const titles: Record<BulkEditKind, string> = {
     price: intl.formatMessage(inventoryMessages.bulkSetPrice),
@@ -387,7 +381,7 @@ function BulkEditModal({
       closeButtonProps={{ 'aria-label': intl.formatMessage(commonMessages.close) }}
       title={kind ? <Text fw={650}>{titles[kind]}</Text> : null}
     >
-      {kind && <BulkEditForm key={kind} kind={kind} currencySymbol={currencySymbol} {...props} />}
+      {kind && <BulkEditForm key={kind} kind={kind} {...props} />}
     </Modal>
   );
 }
@@ -395,17 +389,17 @@ function BulkEditModal({
 function BulkEditForm({
   kind,
   count,
-  currencySymbol,
   starting,
   error,
   onClose,
   onSubmit,
-}: StartProps & { kind: BulkEditKind; currencySymbol: string }) {
+}: StartProps & { kind: BulkEditKind }) {
   const intl = useIntl();
   const { userId } = useSignedInSession();
   const labels = useQuery(labelsQueryOptions(userId));
   const labelNames = labels.data?.map((label) => label.name) ?? [];
   const [number, setNumber] = useState<number | ''>('');
+  const [price, setPrice] = useState<number | null>(null);
   const [condition, setCondition] = useState<ItemCondition | null>(null);
   const [names, setNames] = useState<string[]>([]);
   const [labelError, setLabelError] = useState<string | null>(null);
@@ -417,7 +411,7 @@ function BulkEditForm({
     });
     switch (kind) {
       case 'price':
-        return number === '' ? null : edit({ price: number });
+        return price === null ? null : edit({ price });
       case 'quantity':
         return number === '' ? null : edit({ quantity: Math.round(number) });
       case 'condition':
@@ -453,14 +447,11 @@ function BulkEditForm({
           {intl.formatMessage(inventoryMessages.bulkAppliesTo, { count })}
         </Text>
         {kind === 'price' && (
-          <NumberInput
+          <MoneyInput
             data-autofocus
             label={intl.formatMessage(itemFieldMessages.price)}
-            prefix={currencySymbol}
-            min={0}
-            decimalScale={2}
-            value={number}
-            onChange={(value) => setNumber(typeof value === 'number' ? value : '')}
+            value={price}
+            onChange={setPrice}
           />
         )}
         {kind === 'quantity' && (

@@ -253,7 +253,6 @@ export function ItemEditor({ item }: { item: Item | null }) {
                   variants={draft.variants}
                   onChange={(variants) => update('variants', variants)}
                   options={variantOptions.data?.options}
-                  currencySymbol={region.currency.symbol}
                   colourLabel={region.colourLabel}
                 />
               )}

@@ -9,6 +9,7 @@ import {
 import { Anchor, Group, Input, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { MoneyInput } from '../../../components/ui/money-input';
 import { commonMessages } from '../../../i18n/common.messages';
 import { errorText } from '../../../lib/error-text';
 import { weightFromParts, weightToParts, type WeightParts } from '../../../lib/inventory/weight';
@@ -34,15 +35,6 @@ interface FieldProps {
   description?: string;
 }
 
-function currencySymbol(locale: string, currency: string): string {
-  try {
-    const parts = new Intl.NumberFormat(locale, { style: 'currency', currency }).formatToParts(0);
-    return parts.find((part) => part.type === 'currency')?.value ?? currency;
-  } catch {
-    return currency;
-  }
-}
-
 const asText = (value: unknown) =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 
@@ -64,23 +56,25 @@ function TextField({ field, label, stored, onChange, description }: FieldProps) 
   );
 }
 
-function MoneyField({ field, label, stored, onChange, symbol }: FieldProps & { symbol: string }) {
-  const [value, setValue] = useState<number | string>(() =>
-    typeof stored === 'number' ? stored : '',
+function MoneyField({
+  field,
+  label,
+  stored,
+  onChange,
+  currency,
+}: FieldProps & { currency: string | undefined }) {
+  const [value, setValue] = useState<number | null>(() =>
+    typeof stored === 'number' ? stored : null,
   );
   return (
-    <NumberInput
+    <MoneyInput
       label={label}
       withAsterisk={field.required}
-      leftSection={symbol}
-      min={0}
-      decimalScale={2}
-      allowNegative={false}
-      thousandSeparator
+      currency={currency}
       value={value}
       onChange={(next) => {
         setValue(next);
-        onChange(field.target, typeof next === 'number' ? next : null);
+        onChange(field.target, next);
       }}
     />
   );
@@ -190,8 +184,8 @@ export function ListingOverridesForm({
   item: Item;
   marketplace: MarketplaceId;
   country: CountryCode;
-  /** The listing's currency on the marketplace. */
-  currency: string;
+  /** The listing's currency on the marketplace; the account's until the preview says. */
+  currency?: string;
   disabled: boolean;
 }) {
   const intl = useIntl();
@@ -201,7 +195,6 @@ export function ListingOverridesForm({
   const { saveState, change, retry } = useListingOverrides(userId, item.itemID, marketplace);
   // The values as the tab opened: the inputs keep what is typed from then on.
   const [stored] = useState(() => item.listings[marketplace] ?? null);
-  const symbol = currencySymbol(intl.locale, currency);
   const titleId = `overrides-${marketplace}`;
 
   const renderField = (field: ListingFormField) => {
@@ -216,7 +209,7 @@ export function ListingOverridesForm({
     };
     switch (field.input) {
       case 'money':
-        return <MoneyField key={field.key} {...props} symbol={symbol} />;
+        return <MoneyField key={field.key} {...props} currency={currency} />;
       case 'weight':
         return <WeightOverride key={field.key} {...props} units={textSet.weightUnits} />;
       case 'dimensions':

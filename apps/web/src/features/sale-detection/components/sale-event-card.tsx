@@ -26,13 +26,13 @@ import { Fragment, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { errorText } from '../../../lib/error-text';
 import { listingErrorText } from '../../../lib/listings/listing-error-text';
+import { useMoneyFormat } from '../../../lib/money/use-money';
 import { useSignedInSession } from '../../../lib/session';
 import { useDismissSaleEvent, useRetryDelist } from '../hooks/use-sale-event-actions';
 import {
   canChangeSaleDetection,
   outcomeText,
   retryView,
-  salePriceText,
   sourceText,
   timeSince,
 } from '../sale-event-view';
@@ -229,9 +229,10 @@ export function SaleEventCard({
   const intl = useIntl();
   const session = useSignedInSession();
   const dismiss = useDismissSaleEvent();
+  const money = useMoneyFormat();
   const title = event.itemTitle.trim() || intl.formatMessage(m.untitled);
   const marketplace = MARKETPLACE_NAMES[event.marketplace];
-  const price = salePriceText(intl, event.salePrice, event.currency);
+  const price = event.salePrice === null ? null : money(event.salePrice, event.currency);
   const since = timeSince(event.soldAt, now);
   const dismissed = event.dismissedAt !== null;
   const double = event.kind === 'double_sale';
@@ -250,7 +251,7 @@ export function SaleEventCard({
     </Text>,
   );
   facts.push(<Fact>{sourceText(intl, event)}</Fact>);
-  const fees = salePriceText(intl, event.fees, event.currency);
+  const fees = event.fees === null ? null : money(event.fees, event.currency);
   if (fees) facts.push(<Fact>{intl.formatMessage(m.fees, { amount: fees })}</Fact>);
   const country = countryName(intl, event.buyerCountry);
   if (country) facts.push(<Fact>{intl.formatMessage(m.buyerCountry, { country })}</Fact>);
