@@ -67,7 +67,7 @@ test.describe('the inventory', () => {
     await page.getByRole('combobox', { name: 'Brand', exact: true }).fill("Levi's");
     await page.getByRole('combobox', { name: 'Condition', exact: true }).click();
     await page.getByRole('option', { name: 'Like new' }).click();
-    await page.getByRole('textbox', { name: 'Price', exact: true }).fill('45');
+    await page.getByRole('textbox', { name: 'Price', exact: true }).pressSequentially('45.50');
     await page.getByRole('textbox', { name: 'Category', exact: true }).fill('Men › Jackets');
     await page.getByLabel('Weight in lb').fill('1');
     await page.getByLabel('Weight in oz').fill('8');
