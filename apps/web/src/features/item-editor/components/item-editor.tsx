@@ -31,6 +31,7 @@ import {
   type PhotoRejection,
 } from '../hooks/use-photo-uploads';
 import { createInputFromDraft, draftFromItem, emptyDraft } from '../item-draft';
+import { placeImage } from '../photo-order';
 import { itemEditorMessages } from '../item-editor.messages';
 import { CompletenessPanel } from './completeness-panel';
 import { CrossListDialog } from './cross-list-dialog';
@@ -52,14 +53,6 @@ const REJECTION_MESSAGES = {
 const MARKETPLACE_LISTINGS_ID = 'marketplace-listings';
 
 const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
-
-/** Puts a rotated copy where the original was; a photo deleted meanwhile stays deleted. */
-function placeImage(images: readonly Image[], image: Image, replaces: string | null): Image[] {
-  if (!replaces) return [...images, image];
-  const index = images.findIndex((candidate) => candidate.id === replaces);
-  if (index < 0) return [...images];
-  return images.map((candidate, position) => (position === index ? image : candidate));
-}
 
 /**
  * The item form (spec §3 generalDetails, labels, variants) with its photos, the live
@@ -96,9 +89,9 @@ export function ItemEditor({ item }: { item: Item | null }) {
   );
 
   const uploads = usePhotoUploads({
-    onImageReady: (image, replaces) =>
+    onImageReady: (image, where) =>
       updateWith('generalDetails.images', (latest) =>
-        placeImage(latest.generalDetails.images, image, replaces),
+        placeImage(latest.generalDetails.images, image, where),
       ),
     room: () => MAX_IMAGES_PER_ITEM - current().generalDetails.images.length,
     onRejected: (reason, fileName) =>
