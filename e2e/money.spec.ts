@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import { signInAsDemo } from './support/demo';
-import { EDITIONS, wordsOf, type Edition } from './support/editions';
+import { EDITIONS, wordsOf } from './support/editions';
 import type { ApiItem } from './support/listings';
 
 /** The photos of a seeded demo item (made by a background job after the first start). */

@@ -72,9 +72,6 @@ test.describe('the photos of an item', () => {
     const front = uploadIds.get('front.png');
     const back = uploadIds.get('back.png');
     expect(front && back).toBeTruthy();
-    await expect(page.getByRole('listitem').filter({ has: page.getByText('Cover') })).toHaveCount(
-      1,
-    );
     await expect
       .poll(() => imageIdsOf(page.request, item), { timeout: 15_000 })
       .toEqual([front, back]);
@@ -98,10 +95,15 @@ test.describe('the photos of an item', () => {
 
     // The keyboard moves a photo: the second becomes the cover.
     const second = photos.getByRole('button', { name: 'Photo 2 of 2' });
+    // Each step waits for what a screen reader hears.
+    const announced = (text: string) => page.getByRole('status').filter({ hasText: text });
     await second.focus();
     await page.keyboard.press('Space');
+    await expect(second).toHaveAttribute('aria-pressed', 'true');
     await page.keyboard.press('ArrowLeft');
+    await expect(announced('Over position 1.')).toBeAttached();
     await page.keyboard.press('Space');
+    await expect(announced('Photo dropped at position 1.')).toBeAttached();
     await expect(photos.getByRole('button', { name: 'Photo 1 of 2, cover' })).toBeVisible();
     await expect
       .poll(() => imageIdsOf(page.request, item), { timeout: 15_000 })
