@@ -13,6 +13,7 @@ import {
   ActionBar,
   ActionIcon,
   Alert,
+  Box,
   Button,
   Chip,
   Group,
@@ -37,7 +38,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { MoneyInput } from '../../../components/ui/money-input';
@@ -95,6 +96,27 @@ interface BulkActionsProps {
   onStarted: (run: BulkActionRun) => void;
 }
 
+/** How far above the window's bottom edge the bar floats. */
+const BAR_OFFSET = 20;
+
+/**
+ * The height of the floating bar while it is open (0 when closed): its layout height, which
+ * its opening animation (a transform) does not change.
+ */
+function useBarHeight() {
+  const [height, setHeight] = useState(0);
+  const ref = useCallback((node: HTMLDivElement | null) => {
+    if (!node) return;
+    const observer = new ResizeObserver(() => setHeight(node.offsetHeight));
+    observer.observe(node);
+    return () => {
+      observer.disconnect();
+      setHeight(0);
+    };
+  }, []);
+  return [ref, height] as const;
+}
+
 const MARKETPLACE_DIALOG: Record<
   MarketplaceAction,
   { title: keyof typeof inventoryMessages; hint: keyof typeof inventoryMessages }
@@ -128,6 +150,7 @@ export function BulkActions({
   const count = allMatching ? total : selectedIds.length;
   // On a phone the bar keeps to icons, so it fits beside the count.
   const narrow = useMediaQuery('(max-width: 36em)') ?? false;
+  const [barRef, barHeight] = useBarHeight();
   const start = useStartBulkAction((run) => {
     setDialog(null);
     onClear();
@@ -181,13 +204,17 @@ export function BulkActions({
 
   return (
     <>
+      {/* Room at the foot of the page as tall as the bar, so the list ends above it and its
+          last row can always be scrolled into view, on a phone as on a desktop. */}
+      {count > 0 && barHeight > 0 && <Box aria-hidden h={barHeight} style={{ flexShrink: 0 }} />}
       <ActionBar
+        ref={barRef}
         opened={count > 0}
         onClose={onClear}
         closeOnEscape={false}
         aria-label={intl.formatMessage(inventoryMessages.bulkBarLabel)}
         // Centred over the page: fixed to both sides, as wide as its content.
-        position={{ bottom: 20, left: 0, right: 0 }}
+        position={{ bottom: BAR_OFFSET, left: 0, right: 0 }}
         style={{ width: 'fit-content', maxWidth: 'calc(100vw - 24px)', marginInline: 'auto' }}
         shadow="lg"
         radius="md"
