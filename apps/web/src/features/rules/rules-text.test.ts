@@ -2,6 +2,7 @@ import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import enGB from '../../i18n/catalogues/en-GB.json';
 import enUS from '../../i18n/catalogues/en-US.json';
+import it_ from '../../i18n/catalogues/it.json';
 import { ApiError } from '../../lib/api-client';
 import {
   formOverrideText,
@@ -33,11 +34,24 @@ describe('rules texts', () => {
   });
 
   it('word amounts in the rule’s currency, as the edition writes numbers', () => {
-    const it_ = createIntl({ locale: 'it', messages: enUS });
-    expect(pricingStepText(it_, 'fixed', rule, 'USD').replace(/\u00a0/g, ' ')).toBe(
-      'Fixed amount -2,00 $',
+    const italian = createIntl({ locale: 'it', messages: it_ });
+    expect(pricingStepText(italian, 'fixed', rule, 'USD').replace(/\u00a0/g, ' ')).toBe(
+      'Importo fisso -2,00 $',
     );
     expect(pricingStepText(gb, 'minimum', rule, 'USD')).toBe('Minimum $15.00');
+  });
+
+  it('name the whole unit of the account’s currency, not the edition’s', () => {
+    const italian = createIntl({ locale: 'it', messages: it_ });
+    const whole = { ...rule, rounding: 'nearest_dollar' as const };
+    expect(pricingStepText(italian, 'rounding', whole, 'USD')).toBe(
+      'Arrotondamento (Al dollaro più vicino)',
+    );
+    expect(pricingStepText(italian, 'rounding', whole, 'EUR')).toBe(
+      'Arrotondamento (All’euro più vicino)',
+    );
+    expect(pricingStepText(gb, 'rounding', whole, 'GBP')).toBe('Rounding (To the nearest pound)');
+    expect(pricingStepText(us, 'rounding', whole, 'USD')).toBe('Rounding (To the nearest dollar)');
   });
 
   it('name our conditions, and leave other values as typed', () => {

@@ -127,7 +127,7 @@ export function pricingStepText(
       return intl.formatMessage(pricingStepMessages.floor_at_zero);
     case 'rounding':
       return intl.formatMessage(pricingStepMessages.rounding, {
-        rounding: intl.formatMessage(roundingMessages[rule.rounding]),
+        rounding: intl.formatMessage(roundingMessages[rule.rounding], { currency }),
       });
     case 'minimum':
       return intl.formatMessage(pricingStepMessages.minimum, {

@@ -167,7 +167,7 @@ function PricingRuleForm({
             description={intl.formatMessage(pricingMessages.roundingHint)}
             data={PRICE_ROUNDINGS.map((rounding) => ({
               value: rounding,
-              label: intl.formatMessage(roundingMessages[rounding]),
+              label: intl.formatMessage(roundingMessages[rounding], { currency }),
             }))}
             value={values.rounding}
             allowDeselect={false}
