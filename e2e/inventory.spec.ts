@@ -1,37 +1,6 @@
-import zlib from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { onPath, signInAsDemo } from './support/demo';
-
-/** A small PNG: a coloured frame around a white square, encoded here so no fixture file is needed. */
-function png(rgb: [number, number, number], width = 96, height = 72): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.writeUInt8(8, 8); // bit depth
-  header.writeUInt8(2, 9); // truecolour RGB
-  const rows: number[] = [];
-  for (let y = 0; y < height; y += 1) {
-    rows.push(0); // no filter
-    for (let x = 0; x < width; x += 1) {
-      const inside = x > width / 4 && x < (width * 3) / 4 && y > height / 4 && y < (height * 3) / 4;
-      rows.push(...(inside ? [255, 255, 255] : rgb));
-    }
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', zlib.deflateSync(Buffer.from(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
+import { png } from './support/png';
 
 test.describe('the inventory', () => {
   test('a seller creates a complete item with two photos and finds it by its title', async ({
@@ -67,7 +36,7 @@ test.describe('the inventory', () => {
     await page.getByRole('combobox', { name: 'Brand', exact: true }).fill("Levi's");
     await page.getByRole('combobox', { name: 'Condition', exact: true }).click();
     await page.getByRole('option', { name: 'Like new' }).click();
-    await page.getByRole('textbox', { name: 'Price', exact: true }).fill('45');
+    await page.getByRole('textbox', { name: 'Price', exact: true }).pressSequentially('45.50');
     await page.getByRole('textbox', { name: 'Category', exact: true }).fill('Men › Jackets');
     await page.getByLabel('Weight in lb').fill('1');
     await page.getByLabel('Weight in oz').fill('8');

@@ -61,7 +61,7 @@ test.describe('cross-listing', () => {
     await page.getByRole('option', { name: 'Mercari', exact: true }).click();
     const mercariTab = page.getByRole('tabpanel', { name: 'Mercari' });
     await expect(mercariTab.getByText('Mercari needs shipping')).toBeVisible();
-    await mercariTab.getByRole('textbox', { name: 'Shipping price' }).fill('5');
+    await mercariTab.getByRole('textbox', { name: 'Shipping price' }).pressSequentially('5.50');
     await expect(mercariTab.getByRole('status')).toHaveText('Your Mercari values are saved');
     await expect(mercariTab.getByText('Nothing stops this listing.')).toBeVisible();
 

@@ -222,13 +222,18 @@ export async function createContainer(config: Config, options: ContainerOptions 
   );
   // One check for every listing path: reach, the marketplace's limits, its connector's own,
   // and whether the category is one of the marketplace's (decision 0021).
-  const listingPreviews = new ListingPreviewService(items, marketplaceRules, {
-    imageUrls,
-    connectors,
-    reachFor: listingReachFor(connectors, repositories.connections),
-    categories: marketplaceCategories,
-    sending: listingSending,
-  });
+  const listingPreviews = new ListingPreviewService(
+    items,
+    marketplaceRules,
+    repositories.accounts,
+    {
+      imageUrls,
+      connectors,
+      reachFor: listingReachFor(connectors, repositories.connections),
+      categories: marketplaceCategories,
+      sending: listingSending,
+    },
+  );
   const oauthProviders = new OAuthProviders();
   const connections = new ConnectionService(db, repositories.connections);
   // A pasted Depop API key is checked with Depop before it is stored (its seller id kept).
@@ -438,6 +443,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     repositories.items,
     services.listings,
     (accountId, userId) => services.userSettings.saleSettingsFor(accountId, userId),
+    (accountId) => repositories.accounts.currencyOf(accountId),
     (ctx, userId) => items.owner(ctx, userId),
     logger,
     async (event, item) => {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { AccessLevel, AccountUserStatus } from '@listloop/domain';
+import type { AccessLevel, AccountUserStatus, CountryCode } from '@listloop/domain';
 import type { Container } from '../src/container';
 import { loadMemberContext, type RequestContext } from '../src/platform/http/request-context';
 import { newId } from '../src/platform/ids';
@@ -28,12 +28,20 @@ export async function createAccount(
     companyName?: string;
     accessLevel?: AccessLevel;
     accountFeatureFlags?: Record<string, boolean>;
+    /** The owner's country, which sets the account's currency (US by default). */
+    countryCode?: CountryCode;
   } = {},
 ): Promise<AccountFixture> {
   const email = uniqueEmail('owner');
   const created = await server.container.services.accounts.createWithOwner({
     companyName: options.companyName ?? `Shop ${email.slice(6, 12)}`,
-    owner: { email, password: PASSWORD, firstName: 'Ada', lastName: 'Seller' },
+    owner: {
+      email,
+      password: PASSWORD,
+      firstName: 'Ada',
+      lastName: 'Seller',
+      ...(options.countryCode ? { countryCode: options.countryCode } : {}),
+    },
     accessLevel: options.accessLevel ?? 'member',
     accountFeatureFlags: options.accountFeatureFlags ?? {},
   });

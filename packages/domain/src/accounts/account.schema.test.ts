@@ -39,6 +39,7 @@ describe('AccountSchema defaults (spec §3 Account, §9)', () => {
     ['tagsSuggestionsByCategory', {}],
     ['onboarding', null],
     ['usage', { removeBackgroundImage: 0 }],
+    ['currency', 'USD'],
   ])('%s defaults to %j', (key, expected) => {
     expect(parsed[key as keyof typeof parsed]).toEqual(expected);
   });
@@ -100,6 +101,14 @@ describe('AccountSchema defaults (spec §3 Account, §9)', () => {
 });
 
 describe('AccountSchema values', () => {
+  it.each(['USD', 'GBP', 'EUR'])('currency %j is accepted', (currency) => {
+    expect(AccountSchema.parse(account({ currency })).currency).toBe(currency);
+  });
+
+  it.each(['usd', 'CAD', '$', ''])('currency %j is rejected', (currency) => {
+    expect(issuePaths(account({ currency }))).toEqual(['currency']);
+  });
+
   it.each(['active', 'inactive'])('status %j is accepted', (status) => {
     expect(AccountSchema.parse(account({ status })).status).toBe(status);
   });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../ids/ids';
+import { CURRENCY_CODES } from '../marketplaces/catalogue';
 
 /**
  * Spec §3 Account. `accountName` names the edition of the product an account belongs to:
@@ -69,5 +70,10 @@ export const AccountSchema = z.object({
   creationSource: z.enum(CREATION_SOURCES).default('admin'),
   usage: z.object({ removeBackgroundImage: z.number().int().min(0).default(0) }).prefault({}),
   config: AccountConfigSchema.prefault({}),
+  /**
+   * The one currency of every amount the account keeps (prices, costs, rules, sales): set from
+   * the owner's country when the account is opened. Not in the spec; docs/decisions/0017.
+   */
+  currency: z.enum(CURRENCY_CODES).default('USD'),
 });
 export type Account = z.infer<typeof AccountSchema>;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { REGIONAL_TEXT_SETS, type RegionalTextSet, textSetForCountry } from './text-sets';
+import {
+  currencyForCountry,
+  REGIONAL_TEXT_SETS,
+  type RegionalTextSet,
+  textSetForCountry,
+} from './text-sets';
 import { COUNTRY_CODES, type CountryCode } from './regions';
 
 type Expected = Omit<RegionalTextSet, 'links'>;
@@ -90,5 +95,16 @@ describe('regional text sets (spec §1, §9)', () => {
     for (const country of COUNTRY_CODES) {
       expect(textSetForCountry(country)).toBe(REGIONAL_TEXT_SETS[country]);
     }
+  });
+});
+
+describe('the currency an account opened in a country keeps', () => {
+  it.each<[CountryCode, string]>([
+    ['US', 'USD'],
+    ['UK', 'GBP'],
+    ['ES', 'EUR'],
+    ['IT', 'EUR'],
+  ])('%s → %s', (country, currency) => {
+    expect(currencyForCountry(country)).toBe(currency);
   });
 });

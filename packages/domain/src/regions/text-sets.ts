@@ -89,3 +89,13 @@ export const REGIONAL_TEXT_SETS: Record<CountryCode, RegionalTextSet> = {
 export function textSetForCountry(country: CountryCode): RegionalTextSet {
   return REGIONAL_TEXT_SETS[country];
 }
+
+export type AccountCurrency = RegionalTextSet['currency']['code'];
+
+/**
+ * The currency an account opened in this country keeps: its amounts are in it whatever edition
+ * a member reads them in (the edition changes the language and number format only).
+ */
+export function currencyForCountry(country: CountryCode): AccountCurrency {
+  return REGIONAL_TEXT_SETS[country].currency.code;
+}

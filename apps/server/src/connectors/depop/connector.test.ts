@@ -399,6 +399,8 @@ describe('Depop connector against the Depop emulator', () => {
         sku: listing.item.itemID,
         soldAt: clock.now(),
         price: 45,
+        // The test shop is in the UK: Depop's order says pounds.
+        currency: 'GBP',
       },
     ]);
     clock.advance(60_000);

@@ -243,6 +243,7 @@ export function createDepopConnector(options: DepopConnectorOptions): DepopConne
               sku: line.sku ?? null,
               soldAt,
               price: Number.isFinite(price) ? price : null,
+              currency: order.currency ?? null,
             });
           }
         }

@@ -74,6 +74,7 @@ export interface EbayOrder {
   orderId: string;
   creationDate?: string;
   lastModifiedDate?: string;
+  pricingSummary?: { total?: { value?: string; currency?: string } };
   lineItems?: EbayOrderLineItem[];
 }
 

@@ -248,6 +248,7 @@ describe('eBay connector against the eBay emulator', () => {
         sku: listing.item.itemID,
         soldAt: clock.now(),
         price: 45,
+        currency: 'USD',
       },
     ]);
     clock.advance(60_000);

@@ -359,13 +359,16 @@ export function createEbayConnector(options: EbayConnectorOptions): EbayConnecto
             const key = `${order.orderId}|${line.lineItemId ?? line.legacyItemId ?? line.sku}`;
             if (!line.legacyItemId || seen.has(key)) continue;
             seen.add(key);
-            const amount = Number(line.total?.value ?? line.lineItemCost?.value);
+            const money = line.total?.value !== undefined ? line.total : line.lineItemCost;
+            const amount = Number(money?.value);
             found.push({
               orderId: order.orderId,
               listedID: line.legacyItemId,
               sku: line.sku ?? null,
               soldAt,
               price: Number.isFinite(amount) ? amount : null,
+              // ✅ eBay gives each amount in the seller's currency: the line's, else the order's.
+              currency: money?.currency ?? order.pricingSummary?.total?.currency ?? null,
             });
           }
         }

@@ -458,6 +458,7 @@ describe('Etsy connector against the Etsy emulator', () => {
         sku: listing.item.itemID,
         soldAt: Math.floor(clock.now() / 1000) * 1000,
         price: 24,
+        currency: 'USD',
       },
     ]);
     clock.advance(60_000);

@@ -540,6 +540,7 @@ export function createEtsyConnector(options: EtsyConnectorOptions): EtsyConnecto
               sku: line.sku || null,
               soldAt: receipt.create_timestamp * 1000,
               price: unit === null ? null : Math.round(unit * (line.quantity ?? 1) * 100) / 100,
+              currency: line.price?.currency_code ?? null,
             });
           }
         }

@@ -526,6 +526,7 @@ describe('Shopify connector against the Shopify emulator', () => {
         sku: input.item.itemID,
         soldAt: Math.floor(sale.order.createdAt / 1000) * 1000,
         price: 45,
+        currency: 'USD',
       },
     ]);
     expect(await connector.fetchOrders(SCOPE, Date.now() + 60_000)).toEqual([]);

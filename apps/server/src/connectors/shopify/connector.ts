@@ -566,7 +566,7 @@ export function createShopifyConnector(options: ShopifyConnectorOptions): Shopif
                   sku: string | null;
                   quantity: number;
                   product: { id: string } | null;
-                  originalUnitPriceSet: { shopMoney: { amount: string } };
+                  originalUnitPriceSet: { shopMoney: { amount: string; currencyCode: string } };
                 }[];
               };
             }[];
@@ -582,6 +582,7 @@ export function createShopifyConnector(options: ShopifyConnectorOptions): Shopif
               sku: line.sku,
               soldAt: Date.parse(order.createdAt),
               price: Number(line.originalUnitPriceSet.shopMoney.amount),
+              currency: line.originalUnitPriceSet.shopMoney.currencyCode,
             });
           }
         }

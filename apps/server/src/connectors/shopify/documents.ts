@@ -231,6 +231,7 @@ export const ORDERS_SINCE = /* GraphQL */ `
             originalUnitPriceSet {
               shopMoney {
                 amount
+                currencyCode
               }
             }
           }

@@ -20,6 +20,7 @@ export function toAccount(row: AccountRow): Account {
     creationSource: row.creationSource,
     usage: { removeBackgroundImage: row.usageRemoveBackgroundImage },
     config: row.config,
+    currency: row.currency,
   };
 }
 

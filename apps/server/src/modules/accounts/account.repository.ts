@@ -13,6 +13,15 @@ export class AccountRepository {
     return row ?? null;
   }
 
+  /** The currency every amount of the account is in; null for an account that does not exist. */
+  async currencyOf(accountId: string): Promise<AccountRow['currency'] | null> {
+    const [row] = await this.db
+      .select({ currency: accounts.currency })
+      .from(accounts)
+      .where(eq(accounts.accountId, accountId));
+    return row?.currency ?? null;
+  }
+
   async create(row: NewAccountRow, db: Db = this.db): Promise<AccountRow> {
     const [created] = await db.insert(accounts).values(row).returning();
     if (!created) throw new Error('Account insert returned no row');

@@ -1,6 +1,8 @@
 import {
   allPermissions,
+  currencyForCountry,
   VIEWER_PERMISSIONS,
+  type AccountCurrency,
   type AccountName,
   type CountryCode,
 } from '@listloop/domain';
@@ -27,6 +29,8 @@ export interface CreateAccountInput {
   marketplaceAllowedToAccess?: Record<string, boolean>;
   accountFeatureFlags?: Record<string, boolean>;
   creationSource?: 'admin' | 'enterprise';
+  /** The account's one currency; by default the owner's country's. */
+  currency?: AccountCurrency;
 }
 
 /**
@@ -47,6 +51,7 @@ export class AccountService {
     input: CreateAccountInput,
   ): Promise<{ account: AccountRow; userId: string; adminRoleId: string; viewerRoleId: string }> {
     const name = [input.owner.firstName, input.owner.lastName].filter(Boolean).join(' ');
+    const country = input.owner.countryCode ?? 'US';
     const user =
       (await this.auth.findUserByEmail(input.owner.email)) ??
       (await this.auth.createUser({
@@ -61,7 +66,7 @@ export class AccountService {
           userId: user.id,
           firstName: input.owner.firstName ?? '',
           lastName: input.owner.lastName ?? '',
-          countryCode: input.owner.countryCode ?? 'US',
+          countryCode: country,
         },
         tx,
       );
@@ -73,6 +78,7 @@ export class AccountService {
           marketplaceAllowedToAccess: input.marketplaceAllowedToAccess ?? {},
           accountFeatureFlags: input.accountFeatureFlags ?? {},
           creationSource: input.creationSource ?? 'admin',
+          currency: input.currency ?? currencyForCountry(country),
         },
         tx,
       );

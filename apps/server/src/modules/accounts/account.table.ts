@@ -13,6 +13,7 @@ import {
   ACCOUNT_NAMES,
   ACCOUNT_STATUSES,
   CREATION_SOURCES,
+  CURRENCY_CODES,
   type AccountConfig,
 } from '@listloop/domain';
 import { idLength, oneOf, timestamps } from '../../platform/db/columns';
@@ -67,6 +68,8 @@ export const accounts = pgTable(
     creationSource: creationSource('creation_source').notNull().default('admin'),
     usageRemoveBackgroundImage: integer('usage_remove_background_image').notNull().default(0),
     config: jsonb('config').$type<AccountConfig>().notNull().default(DEFAULT_CONFIG),
+    /** Every amount of the account is in this currency (docs/decisions/0017). */
+    currency: text('currency').$type<(typeof CURRENCY_CODES)[number]>().notNull().default('USD'),
     ...timestamps,
   },
   (t) => [
@@ -74,5 +77,6 @@ export const accounts = pgTable(
     check('accounts_name_known', oneOf(t.accountName, ACCOUNT_NAMES)),
     check('accounts_company_name_present', sql`char_length(btrim(${t.companyName})) > 0`),
     check('accounts_usage_non_negative', sql`${t.usageRemoveBackgroundImage} >= 0`),
+    check('accounts_currency_known', oneOf(t.currency, CURRENCY_CODES)),
   ],
 );

@@ -74,6 +74,8 @@ export interface ConnectorOrder {
   sku?: string | null;
   soldAt: number;
   price?: number | null;
+  /** ISO 4217 code of `price`, when the marketplace says; else the account's is assumed. */
+  currency?: string | null;
   /** Units of the line; one when the marketplace does not say. */
   quantity?: number | null;
 }

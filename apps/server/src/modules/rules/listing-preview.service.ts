@@ -12,6 +12,7 @@ import {
   marketplaceProblems,
 } from '@listloop/domain';
 import type { RequestContext } from '../../platform/http/request-context';
+import type { AccountRepository } from '../accounts/account.repository';
 import type { ItemService } from '../items/item.service';
 import type { ImageUrlSigner } from '../images/image.signing';
 import type { ConnectorRegistry } from '../listings/connector';
@@ -104,6 +105,7 @@ export class ListingPreviewService {
   constructor(
     private readonly items: ItemService,
     private readonly rules: MarketplaceRuleService,
+    private readonly accounts: Pick<AccountRepository, 'currencyOf'>,
     options: ListingPreviewOptions = {},
   ) {
     this.imageUrls = options.imageUrls ?? null;
@@ -175,13 +177,19 @@ export class ListingPreviewService {
     forConnector: boolean,
   ): Promise<ListingPreview> {
     const spec = this.catalogue[marketplace];
-    const ruleSet = await this.rules.ruleSet(accountId, marketplace);
+    const [ruleSet, currency] = await Promise.all([
+      this.rules.ruleSet(accountId, marketplace),
+      this.accounts.currencyOf(accountId),
+    ]);
+    // The account's amounts are in its one currency and are never converted: a marketplace
+    // that does not take that currency gets a `currency.unsupported` problem from the checks,
+    // which keeps the listing from being queued (docs/decisions/0017).
     const composed = composeListing({
       item,
       marketplace,
       ...ruleSet,
       conditionMap: spec.conditions?.fromItem ?? null,
-      currency: spec.currencies[0],
+      currency: currency ?? spec.currencies[0],
     });
     // The connector judges what it would send: the photos at the addresses it sends.
     const sent = this.signed(composed.listing);

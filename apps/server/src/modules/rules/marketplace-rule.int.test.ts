@@ -264,6 +264,32 @@ describe('marketplace rules', () => {
       );
     });
 
+    it('builds the listing in the account’s currency, and stops it where that is not taken', async () => {
+      const uk = await createAccount(server, { countryCode: 'UK' });
+      const seller = await signIn(server, uk);
+      const created = await seller.post(ITEMS, {
+        generalDetails: { title: 'Wool scarf', price: 18, brand: 'Acme', condition: 'good' },
+      });
+      expect(created.status, created.text).toBe(201);
+      const response = await seller.post(
+        `${ITEMS}/${uk.userId}/${created.body.item.itemID}/preview`,
+        { marketplaces: ['depop', 'mercari'] },
+      );
+      expect(response.status, response.text).toBe(200);
+      const [depop, mercari] = response.body.previews;
+      // Pounds stay pounds: never turned into dollars, never relabelled as dollars.
+      expect(depop.listing).toMatchObject({ currency: 'GBP', price: 18 });
+      expect((depop.problems as Problem[]).some((p) => p.field === 'currency')).toBe(false);
+      expect(mercari.listing).toMatchObject({ currency: 'GBP', price: 18 });
+      expect((mercari.problems as Problem[]).find((p) => p.field === 'currency')).toMatchObject({
+        code: 'currency.unsupported',
+        message: 'Mercari does not take prices in GBP; use USD.',
+      });
+      // A US shop's listings stay in dollars.
+      const [usMercari] = (await preview(['mercari'])).body.previews;
+      expect(usMercari.listing.currency).toBe('USD');
+    });
+
     it('refuses an unsupported marketplace, none, or an item that is not there', async () => {
       const unsupported = await preview(['mercari', 'sellhound']);
       expect(unsupported.status).toBe(400);

@@ -130,7 +130,8 @@ describe('mark as sold: a sale the seller records', () => {
       marketplace: 'mercari',
       source: 'manual',
       salePrice: null,
-      currency: null,
+      // Every sale is in a currency: the account's, when nothing else says.
+      currency: 'USD',
     });
   });
 

@@ -122,6 +122,8 @@ describe('sale detection: one event per sale, the item down everywhere else', ()
     expect(after.listings.ebay!.status).toBe('sold');
     const events = await eventsOf(item.itemID);
     expect(events.map((e) => [e.source, e.marketplace])).toEqual([['poll', 'ebay']]);
+    // The amount in the currency of eBay's order, as the seller is paid.
+    expect(events[0]).toMatchObject({ salePrice: 80, currency: 'USD' });
   });
 
   it('with units left, the other listings stay up and the quantity goes down', async () => {
@@ -373,6 +375,23 @@ describe('sale detection: one event per sale, the item down everywhere else', ()
     expect(new Set(ids).size).toBe(ids.length);
     const bad = await owner.get(`${BASE}/events?cursor=not-a-cursor`);
     expect(bad.status).toBe(400);
+  });
+
+  it('a sale whose marketplace names no currency is in the account’s currency', async () => {
+    const uk = await createAccount(server, { countryCode: 'UK' });
+    const seller = await signIn(server, uk);
+    const created = await seller.post('/api/account/item', {
+      generalDetails: { title: 'Tweed cap', price: 25, quantity: 1 },
+    });
+    expect(created.status, created.text).toBe(201);
+    const sold = await seller.post('/api/rest/v1/executor/sales', {
+      marketplace: 'mercari',
+      externalOrderId: 'M-GBP-1',
+      itemId: created.body.item.itemID,
+      salePrice: 25,
+    });
+    expect(sold.status, sold.text).toBe(200);
+    expect(sold.body.saleEvent).toMatchObject({ salePrice: 25, currency: 'GBP' });
   });
 
   it('refuses bad input with a reason, and another account sees none of it', async () => {

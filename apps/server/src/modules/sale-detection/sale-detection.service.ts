@@ -100,6 +100,8 @@ export class SaleDetectionService {
     private readonly items: ItemRepository,
     private readonly listings: ListingService,
     private readonly settingsOf: SaleDetectionSettingsOf,
+    /** The account's one currency: what a sale is in when the marketplace does not say. */
+    private readonly currencyOf: (accountId: string) => Promise<string | null>,
     /** Whose inventory a member means (their own, or a team member's they name). */
     private readonly itemOwner: (ctx: RequestContext, userId: string) => Promise<string>,
     private readonly logger: Logger,
@@ -135,6 +137,8 @@ export class SaleDetectionService {
 
     // Read outside the transaction: neither changes with the item.
     const settings = await this.settingsOf(report.accountId, found.userId);
+    const currency =
+      report.currency?.trim().toUpperCase() || (await this.currencyOf(report.accountId));
     // A sale the seller made in person has no marketplace whose setting could turn this off.
     const autoDelist = isInPerson(report.marketplace)
       ? true
@@ -178,7 +182,7 @@ export class SaleDetectionService {
           quantity,
           quantityLeft: left,
           salePriceCents: cents(report.salePrice),
-          currency: report.currency ?? null,
+          currency: currency ?? null,
           feesCents: cents(report.fees),
           buyerCountry: report.buyerCountry ?? null,
           soldAt: new Date(report.soldAt ?? detectedAt.getTime()),

@@ -73,6 +73,7 @@ export class SalePollService {
         item: { listedID: order.listedID, sku: order.sku ?? null },
         quantity: order.quantity ?? 1,
         salePrice: order.price ?? null,
+        currency: order.currency ?? null,
         soldAt: order.soldAt,
         source: 'poll',
       });

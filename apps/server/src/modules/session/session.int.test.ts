@@ -57,6 +57,7 @@ describe('session state', () => {
         creationSource: 'admin',
         isSlackAlertsBySaleDetectionEnabled: false,
         usage: { removeBackgroundImage: 0 },
+        currency: 'USD',
         config: {
           features: {
             isMultiVariantsEnabled: false,
@@ -88,6 +89,20 @@ describe('session state', () => {
       /"(temporaryPassword|password|token|sessionToken)"\s*:/,
     );
   });
+
+  it.each([
+    ['UK', 'GBP'],
+    ['IT', 'EUR'],
+  ] as const)(
+    'an account opened by an owner in %s keeps its amounts in %s',
+    async (countryCode, currency) => {
+      const opened = await createAccount(server, { countryCode });
+      const client = await signIn(server, opened);
+      const state = SessionStateSchema.parse((await client.get('/api/rest/v1/auth/session')).body);
+      expect(state.account.currency).toBe(currency);
+      expect(state.details.countryCode).toBe(countryCode);
+    },
+  );
 
   it('marks a help text as seen, once and for all, for this user only', async () => {
     const client = await signIn(server, account);

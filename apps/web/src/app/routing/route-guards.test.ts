@@ -75,6 +75,7 @@ function sessionState(overrides: {
         },
         shopify: { webhooksAvailable: ['ORDERS_CREATE'] },
       },
+      currency: 'USD',
     },
     tagsSuggestionsByCategory: {},
     role: null,

@@ -1,5 +1,5 @@
 import type { Notification } from '@listloop/domain';
-import { createIntl } from 'react-intl';
+import { createIntl, type IntlShape } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import enUS from '../../i18n/catalogues/en-US.json';
 import es from '../../i18n/catalogues/es.json';
@@ -7,12 +7,15 @@ import it_ from '../../i18n/catalogues/it.json';
 import { notificationText, relativeTime } from './notification-text';
 
 const intl = createIntl({ locale: 'en-US', messages: enUS });
+/** The words for a US shop's notification. */
+const textOf = (reader: IntlShape, notification: Notification) =>
+  notificationText(reader, notification, 'USD');
 const meta = { id: 'n'.repeat(24), createdAt: '2026-01-01T00:00:00.000Z', readAt: null };
 const itemId = 'item00000000000000000001';
 
 describe('notification texts', () => {
   it('word a sale with its marketplace and price, and lead to the item', () => {
-    const text = notificationText(intl, {
+    const text = textOf(intl, {
       ...meta,
       kind: 'sale',
       params: {
@@ -33,8 +36,28 @@ describe('notification texts', () => {
     });
   });
 
+  it('word a US shop’s sale in dollars in the Italian edition too', () => {
+    const italian = createIntl({ locale: 'it', messages: it_ });
+    const sale = (currency: string | null): Notification => ({
+      ...meta,
+      kind: 'sale',
+      params: {
+        itemId,
+        itemTitle: 'Levi’s 501',
+        marketplace: 'ebay',
+        price: 79,
+        currency,
+        quantity: 1,
+        saleEventId: null,
+      },
+    });
+    for (const currency of ['USD', null]) {
+      expect(textOf(italian, sale(currency)).detail.replace(/\u00a0/g, ' ')).toContain('79,00 $');
+    }
+  });
+
   it('show the units of a sale of several, and no price when none was given', () => {
-    const text = notificationText(intl, {
+    const text = textOf(intl, {
       ...meta,
       kind: 'sale',
       params: {
@@ -53,7 +76,7 @@ describe('notification texts', () => {
 
   it('word them in the seller’s language', () => {
     const spanish = createIntl({ locale: 'es', messages: es });
-    const text = notificationText(spanish, {
+    const text = textOf(spanish, {
       ...meta,
       kind: 'double_sale',
       params: {
@@ -74,39 +97,47 @@ describe('notification texts', () => {
 
   it('say a sale the seller recorded in person is in person', () => {
     const italian = createIntl({ locale: 'it', messages: it_ });
-    const sale = notificationText(italian, {
-      ...meta,
-      kind: 'sale',
-      params: {
-        itemId,
-        itemTitle: 'Borsa',
-        marketplace: 'in_person',
-        price: 24.99,
-        currency: 'EUR',
-        quantity: 1,
-        saleEventId: null,
+    const sale = notificationText(
+      italian,
+      {
+        ...meta,
+        kind: 'sale',
+        params: {
+          itemId,
+          itemTitle: 'Borsa',
+          marketplace: 'in_person',
+          price: 24.99,
+          currency: 'EUR',
+          quantity: 1,
+          saleEventId: null,
+        },
       },
-    });
+      'EUR',
+    );
     expect(sale.headline).toBe('Venduto di persona');
-    const double = notificationText(intl, {
-      ...meta,
-      kind: 'double_sale',
-      params: {
-        itemId,
-        itemTitle: 'Bag',
-        marketplace: 'ebay',
-        soldOn: 'in_person',
-        price: null,
-        currency: null,
-        saleEventId: null,
+    const double = notificationText(
+      intl,
+      {
+        ...meta,
+        kind: 'double_sale',
+        params: {
+          itemId,
+          itemTitle: 'Bag',
+          marketplace: 'ebay',
+          soldOn: 'in_person',
+          price: null,
+          currency: null,
+          saleEventId: null,
+        },
       },
-    });
+      'USD',
+    );
     expect(double.headline).toBe('Sold twice: again on eBay');
     expect(double.detail).toBe('Bag had already sold in person. Cancel one of the two orders.');
   });
 
   it('give the reason a delist failed', () => {
-    const text = notificationText(intl, {
+    const text = textOf(intl, {
       ...meta,
       kind: 'delist_failed',
       params: {
@@ -136,13 +167,13 @@ describe('notification texts', () => {
         cancelled,
       },
     });
-    expect(notificationText(intl, bulk(0, false))).toEqual({
+    expect(textOf(intl, bulk(0, false))).toEqual({
       headline: 'Bulk delist finished',
       detail: '1,200 of 1,200 items done',
       badge: null,
       link: { to: '/app/inventory' },
     });
-    const partly = notificationText(intl, bulk(2, true));
+    const partly = textOf(intl, bulk(2, true));
     expect(partly.headline).toBe('Bulk delist cancelled');
     expect(partly.detail).toBe('1,198 of 1,200 items done and 2 failed');
   });
@@ -161,17 +192,13 @@ describe('notification texts', () => {
       },
     });
     const italian = createIntl({ locale: 'it', messages: it_ });
-    expect(notificationText(italian, bulk(2, 1)).detail).toBe(
-      '1 di 2 articoli fatto e 1 non riuscito',
-    );
-    expect(notificationText(italian, bulk(1200, 1198)).detail).toBe(
+    expect(textOf(italian, bulk(2, 1)).detail).toBe('1 di 2 articoli fatto e 1 non riuscito');
+    expect(textOf(italian, bulk(1200, 1198)).detail).toBe(
       '1198 di 1200 articoli fatti e 2 non riusciti',
     );
     const spanish = createIntl({ locale: 'es', messages: es });
-    expect(notificationText(spanish, bulk(1, 1)).detail).toBe('1 de 1 artículo hecho');
-    expect(notificationText(spanish, bulk(3, 2)).detail).toBe(
-      '2 de 3 artículos hechos y 1 con error',
-    );
+    expect(textOf(spanish, bulk(1, 1)).detail).toBe('1 de 1 artículo hecho');
+    expect(textOf(spanish, bulk(3, 2)).detail).toBe('2 de 3 artículos hechos y 1 con error');
   });
 });
 

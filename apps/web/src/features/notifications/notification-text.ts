@@ -1,6 +1,7 @@
 import { MARKETPLACE_NAMES, type Notification } from '@listloop/domain';
 import type { IntlShape } from 'react-intl';
 import { saleWhere } from '../../lib/sales/sale-channel';
+import { formatMoney } from '../../lib/money/money-format';
 import { bulkActionNames, notificationMessages as m } from './notifications.messages';
 
 /** What a notification says, worded in the seller's language, and where it leads. */
@@ -13,26 +14,24 @@ export interface NotificationText {
   link: { to: '/app/inventory/$itemId'; params: { itemId: string } } | { to: '/app/inventory' };
 }
 
-function price(intl: IntlShape, amount: number | null, currency: string | null): string | null {
-  if (amount === null) return null;
-  if (!currency) return intl.formatNumber(amount, { minimumFractionDigits: 2 });
-  try {
-    return intl.formatNumber(amount, { style: 'currency', currency });
-  } catch {
-    return `${intl.formatNumber(amount, { minimumFractionDigits: 2 })} ${currency}`;
-  }
-}
-
 /**
  * Words a notification from its kind and parameters (the server stores no text). Titles and
- * reasons are the seller's and the marketplace's own words, shown as they are.
+ * reasons are the seller's and the marketplace's own words, shown as they are. Amounts are in
+ * the sale's currency, the account's when it names none.
  */
-export function notificationText(intl: IntlShape, notification: Notification): NotificationText {
+export function notificationText(
+  intl: IntlShape,
+  notification: Notification,
+  accountCurrency: string,
+): NotificationText {
   switch (notification.kind) {
     case 'sale': {
       const { params } = notification;
       const title = params.itemTitle || intl.formatMessage(m.untitled);
-      const amount = price(intl, params.price, params.currency);
+      const amount =
+        params.price === null
+          ? null
+          : formatMoney(params.price, params.currency, { locale: intl.locale, accountCurrency });
       return {
         headline: intl.formatMessage(m.saleHeadline, saleWhere(params.marketplace)),
         detail: amount ? intl.formatMessage(m.saleDetail, { title, price: amount }) : title,

@@ -2,6 +2,7 @@ import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import enGB from '../../i18n/catalogues/en-GB.json';
 import enUS from '../../i18n/catalogues/en-US.json';
+import it_ from '../../i18n/catalogues/it.json';
 import { ApiError } from '../../lib/api-client';
 import {
   formOverrideText,
@@ -30,6 +31,27 @@ describe('rules texts', () => {
     expect(pricingStepText(us, 'minimum', rule, 'USD')).toBe('Minimum $15.00');
     expect(pricingStepText(gb, 'maximum', rule, 'GBP')).toBe('Maximum £500.00');
     expect(signedPercent(us, -5)).toBe('-5%');
+  });
+
+  it('word amounts in the rule’s currency, as the edition writes numbers', () => {
+    const italian = createIntl({ locale: 'it', messages: it_ });
+    expect(pricingStepText(italian, 'fixed', rule, 'USD').replace(/\u00a0/g, ' ')).toBe(
+      'Importo fisso -2,00 $',
+    );
+    expect(pricingStepText(gb, 'minimum', rule, 'USD')).toBe('Minimum $15.00');
+  });
+
+  it('name the whole unit of the account’s currency, not the edition’s', () => {
+    const italian = createIntl({ locale: 'it', messages: it_ });
+    const whole = { ...rule, rounding: 'nearest_dollar' as const };
+    expect(pricingStepText(italian, 'rounding', whole, 'USD')).toBe(
+      'Arrotondamento (Al dollaro più vicino)',
+    );
+    expect(pricingStepText(italian, 'rounding', whole, 'EUR')).toBe(
+      'Arrotondamento (All’euro più vicino)',
+    );
+    expect(pricingStepText(gb, 'rounding', whole, 'GBP')).toBe('Rounding (To the nearest pound)');
+    expect(pricingStepText(us, 'rounding', whole, 'USD')).toBe('Rounding (To the nearest dollar)');
   });
 
   it('name our conditions, and leave other values as typed', () => {

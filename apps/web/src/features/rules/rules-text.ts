@@ -13,6 +13,7 @@ import { ApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/error-text';
 import { conditionMessages, itemFieldMessages } from '../../lib/inventory/item.messages';
 import { formOverrideMessages } from '../../lib/listings/listing.messages';
+import { formatMoney } from '../../lib/money/money-format';
 import type { DefaultsProblem } from './defaults-form';
 import type { MappingValueProblem } from './mapping-rule-form';
 import type { PricingProblem } from './pricing-rule-form';
@@ -64,7 +65,7 @@ export function mappingProblemText(
   }
 }
 
-/** Why a pricing or defaults value cannot be saved; amounts in the edition's currency. */
+/** Why a pricing or defaults value cannot be saved; amounts in the account's currency. */
 export function valueProblemText(
   intl: IntlShape,
   problem: PricingProblem | DefaultsProblem,
@@ -91,10 +92,6 @@ export function valueProblemText(
   }
 }
 
-export function moneyFormatter(intl: IntlShape, currency: string) {
-  return (amount: number) => intl.formatNumber(amount, { style: 'currency', currency });
-}
-
 /** "+10%", "-5.5%": a percentage change in the reader's notation. */
 export function signedPercent(intl: IntlShape, percent: number): string {
   return intl.formatNumber(percent / 100, {
@@ -112,9 +109,11 @@ export function pricingStepText(
     PricingRule,
     'adjustmentPercent' | 'fixedAmount' | 'rounding' | 'minimumPrice' | 'maximumPrice'
   >,
+  /** The rule's currency: the account's. */
   currency: string,
 ): string {
-  const money = moneyFormatter(intl, currency);
+  const money = (amount: number, signed = false) =>
+    formatMoney(amount, currency, { locale: intl.locale, accountCurrency: currency, signed });
   switch (kind) {
     case 'percent':
       return intl.formatMessage(pricingStepMessages.percent, {
@@ -122,17 +121,13 @@ export function pricingStepText(
       });
     case 'fixed':
       return intl.formatMessage(pricingStepMessages.fixed, {
-        amount: intl.formatNumber(rule.fixedAmount, {
-          style: 'currency',
-          currency,
-          signDisplay: 'exceptZero',
-        }),
+        amount: money(rule.fixedAmount, true),
       });
     case 'floor_at_zero':
       return intl.formatMessage(pricingStepMessages.floor_at_zero);
     case 'rounding':
       return intl.formatMessage(pricingStepMessages.rounding, {
-        rounding: intl.formatMessage(roundingMessages[rule.rounding]),
+        rounding: intl.formatMessage(roundingMessages[rule.rounding], { currency }),
       });
     case 'minimum':
       return intl.formatMessage(pricingStepMessages.minimum, {

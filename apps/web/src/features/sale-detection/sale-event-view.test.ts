@@ -11,7 +11,6 @@ import {
   marketplacesWithOpenEvents,
   outcomeText,
   retryView,
-  salePriceText,
   salesListState,
   soldOnText,
   sourceText,
@@ -251,14 +250,6 @@ describe('the sale’s facts', () => {
     expect(sourceText(intl, { source: 'manual', marketplace: 'in_person' })).toBe(
       'Marked as sold in ListLoop',
     );
-  });
-
-  it('shows the price in its currency, or the number alone', () => {
-    expect(salePriceText(intl, 45, 'USD')).toBe('$45.00');
-    expect(salePriceText(intl, 45, 'EUR')).toBe('€45.00');
-    expect(salePriceText(intl, 45, null)).toBe('45.00');
-    expect(salePriceText(intl, 45, 'not-a-currency')).toBe('45.00 not-a-currency');
-    expect(salePriceText(intl, null, 'USD')).toBeNull();
   });
 
   it('says in words how the sale was heard of', () => {

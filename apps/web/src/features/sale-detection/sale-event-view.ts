@@ -175,20 +175,6 @@ export function isDelisting(events: readonly Pick<SaleEvent, 'outcomes'>[]): boo
   return events.some((event) => event.outcomes.some((o) => RUNNING.includes(o.outcome)));
 }
 
-/** The sale price in its currency; the number alone when the currency is unknown or unusual. */
-export function salePriceText(
-  intl: IntlShape,
-  amount: number | null,
-  currency: string | null,
-): string | null {
-  if (amount === null) return null;
-  const plain = intl.formatNumber(amount, { minimumFractionDigits: 2 });
-  if (!currency) return plain;
-  // Intl formats any three-letter code; anything else would be a formatting error.
-  if (!/^[A-Za-z]{3}$/.test(currency)) return `${plain} ${currency}`;
-  return intl.formatNumber(amount, { style: 'currency', currency: currency.toUpperCase() });
-}
-
 /** How the sale was heard of, in words. */
 export function sourceText(intl: IntlShape, event: Pick<SaleEvent, 'source' | 'marketplace'>) {
   return intl.formatMessage(sourceMessages[event.source], {

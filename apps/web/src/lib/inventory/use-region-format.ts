@@ -2,19 +2,17 @@ import { textSetForCountry, type RegionalTextSet } from '@listloop/domain';
 import { useMemo } from 'react';
 import { useCountry } from '../../i18n/locale-provider';
 
-/** The edition's currency and weight units (spec §1 regional text sets). */
+/**
+ * The edition's weight units and wording (spec §1 regional text sets). Not its currency:
+ * amounts are in the account's (lib/money).
+ */
 export function useRegionFormat(): {
-  currency: RegionalTextSet['currency'];
   weightUnits: RegionalTextSet['weightUnits'];
   colourLabel: RegionalTextSet['labels']['colour'];
 } {
   const country = useCountry();
   return useMemo(() => {
     const textSet = textSetForCountry(country);
-    return {
-      currency: textSet.currency,
-      weightUnits: textSet.weightUnits,
-      colourLabel: textSet.labels.colour,
-    };
+    return { weightUnits: textSet.weightUnits, colourLabel: textSet.labels.colour };
   }, [country]);
 }

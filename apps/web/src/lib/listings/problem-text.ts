@@ -1,5 +1,6 @@
 import { REQUIRABLE_FIELDS, type ListingProblem, type RequirableField } from '@listloop/domain';
 import type { IntlShape } from 'react-intl';
+import { formatMoney } from '../money/money-format';
 import {
   extraFieldMessages,
   listingProblemMessages,
@@ -19,14 +20,14 @@ const numberOf = (value: string | number | undefined): number =>
 /**
  * A listing problem in the reader's language, with the fix it needs. The checks give a code and
  * its params (the marketplace's display name, limits, counts); money is formatted in the
- * listing's currency. A code this app does not know yet shows the server's English sentence.
+ * listing's currency, which is the account's. A code this app does not know yet shows the server's English sentence.
  */
 export function listingProblemText(intl: IntlShape, problem: Problem): string {
   const params = problem.params;
   const marketplace = String(params.marketplace ?? '');
   const currency = typeof params.currency === 'string' ? params.currency : 'USD';
   const money = (value: string | number | undefined) =>
-    intl.formatNumber(numberOf(value), { style: 'currency', currency });
+    formatMoney(numberOf(value), currency, { locale: intl.locale, accountCurrency: currency });
   const descriptor = listingProblemMessages[problem.code];
   if (!descriptor) return problem.message;
   const extraLabel = (key: string) =>

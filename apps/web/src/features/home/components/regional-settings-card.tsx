@@ -6,6 +6,7 @@ import { SectionCard } from '../../../components/ui/section-card';
 import { isoRegionCode } from '../../../i18n/country';
 import { regionLabelId } from '../../../i18n/dynamic-messages';
 import { useCountry } from '../../../i18n/locale-provider';
+import { useAccountCurrency, useMoneyFormat } from '../../../lib/money/use-money';
 import { homeMessages } from '../home.messages';
 
 type UnitSymbol =
@@ -34,16 +35,20 @@ export function unitLabel(intl: IntlShape, symbol: UnitSymbol): string {
   return intl.formatMessage(homeMessages.regionUnit, { name, symbol });
 }
 
-/** Spec §1 regional text set of the country in force: currency, units and wording. */
+/**
+ * Spec §1 regional text set of the country in force: units and wording. The currency is the
+ * account's, whichever edition is read; the edition only writes its amounts its own way.
+ */
 export function RegionalSettingsCard() {
   const intl = useIntl();
   const country = useCountry();
   const textSet = textSetForCountry(country);
+  const currency = useAccountCurrency();
+  const money = useMoneyFormat();
   const countryName = intl.formatDisplayName(isoRegionCode(country), { type: 'region' }) ?? country;
   const languageName =
     intl.formatDisplayName(localeForCountry(country), { type: 'language' }) ?? intl.locale;
-  const currencyName =
-    intl.formatDisplayName(textSet.currency.code, { type: 'currency' }) ?? textSet.currency.code;
+  const currencyName = intl.formatDisplayName(currency, { type: 'currency' }) ?? currency;
 
   const rows: [string, string][] = [
     [intl.formatMessage(homeMessages.regionCountry), countryName],
@@ -52,7 +57,7 @@ export function RegionalSettingsCard() {
       intl.formatMessage(homeMessages.regionCurrency),
       intl.formatMessage(homeMessages.regionPriceExample, {
         currency: currencyName,
-        example: intl.formatNumber(1234.5, { style: 'currency', currency: textSet.currency.code }),
+        example: money(1234.5),
       }),
     ],
     [

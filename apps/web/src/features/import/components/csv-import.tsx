@@ -26,6 +26,7 @@ import { FileDropZone } from '../../../components/ui/file-drop-zone';
 import { errorText } from '../../../lib/error-text';
 import { itemKeys } from '../../../lib/inventory/item.api';
 import { labelKeys } from '../../../lib/inventory/label.api';
+import { useMoneyFormat } from '../../../lib/money/use-money';
 import {
   importPercent,
   importStatusQueryOptions,
@@ -177,6 +178,7 @@ function PreviewStep({
   onStarted: (importId: string) => void;
 }) {
   const intl = useIntl();
+  const money = useMoneyFormat();
   const queryClient = useQueryClient();
   const [only, setOnly] = useState<'all' | 'errors'>('all');
   const withErrors = preview.totalRows - preview.validRows;
@@ -302,9 +304,7 @@ function PreviewStep({
                       </List>
                     )}
                   </Table.Td>
-                  <Table.Td ta="right">
-                    {row.price === null ? '—' : intl.formatNumber(row.price)}
-                  </Table.Td>
+                  <Table.Td ta="right">{row.price === null ? '—' : money(row.price)}</Table.Td>
                   <Table.Td>
                     <Badge
                       size="sm"

@@ -13,6 +13,7 @@ import {
   ActionBar,
   ActionIcon,
   Alert,
+  Box,
   Button,
   Chip,
   Group,
@@ -37,9 +38,10 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { MoneyInput } from '../../../components/ui/money-input';
 import { commonMessages } from '../../../i18n/common.messages';
 import { errorText } from '../../../lib/error-text';
 import type { BulkItemChanges, ItemListFilters } from '../../../lib/inventory/item.api';
@@ -87,12 +89,32 @@ interface BulkActionsProps {
   allMatching: boolean;
   filters: ItemListFilters;
   permissions: BulkPermissions;
-  currencySymbol: string;
   onSelectAllLoaded: () => void;
   onSelectAllMatching: () => void;
   onClear: () => void;
   /** A run began on the server: the inventory follows it from here. */
   onStarted: (run: BulkActionRun) => void;
+}
+
+/** How far above the window's bottom edge the bar floats. */
+const BAR_OFFSET = 20;
+
+/**
+ * The height of the floating bar while it is open (0 when closed): its layout height, which
+ * its opening animation (a transform) does not change.
+ */
+function useBarHeight() {
+  const [height, setHeight] = useState(0);
+  const ref = useCallback((node: HTMLDivElement | null) => {
+    if (!node) return;
+    const observer = new ResizeObserver(() => setHeight(node.offsetHeight));
+    observer.observe(node);
+    return () => {
+      observer.disconnect();
+      setHeight(0);
+    };
+  }, []);
+  return [ref, height] as const;
 }
 
 const MARKETPLACE_DIALOG: Record<
@@ -118,7 +140,6 @@ export function BulkActions({
   allMatching,
   filters,
   permissions,
-  currencySymbol,
   onSelectAllLoaded,
   onSelectAllMatching,
   onClear,
@@ -129,6 +150,7 @@ export function BulkActions({
   const count = allMatching ? total : selectedIds.length;
   // On a phone the bar keeps to icons, so it fits beside the count.
   const narrow = useMediaQuery('(max-width: 36em)') ?? false;
+  const [barRef, barHeight] = useBarHeight();
   const start = useStartBulkAction((run) => {
     setDialog(null);
     onClear();
@@ -182,13 +204,17 @@ export function BulkActions({
 
   return (
     <>
+      {/* Room at the foot of the page as tall as the bar, so the list ends above it and its
+          last row can always be scrolled into view, on a phone as on a desktop. */}
+      {count > 0 && barHeight > 0 && <Box aria-hidden h={barHeight} style={{ flexShrink: 0 }} />}
       <ActionBar
+        ref={barRef}
         opened={count > 0}
         onClose={onClear}
         closeOnEscape={false}
         aria-label={intl.formatMessage(inventoryMessages.bulkBarLabel)}
         // Centred over the page: fixed to both sides, as wide as its content.
-        position={{ bottom: 20, left: 0, right: 0 }}
+        position={{ bottom: BAR_OFFSET, left: 0, right: 0 }}
         style={{ width: 'fit-content', maxWidth: 'calc(100vw - 24px)', marginInline: 'auto' }}
         shadow="lg"
         radius="md"
@@ -303,7 +329,6 @@ export function BulkActions({
       <BulkEditModal
         kind={dialog?.kind === 'edit' ? dialog.edit : null}
         count={count}
-        currencySymbol={currencySymbol}
         starting={start.isPending}
         error={start.error}
         onClose={close}
@@ -366,11 +391,7 @@ interface StartProps {
   onSubmit: (request: Omit<BulkActionRequest, 'selection'>) => void;
 }
 
-function BulkEditModal({
-  kind,
-  currencySymbol,
-  ...props
-}: StartProps & { kind: BulkEditKind | null; currencySymbol: string }) {
+function BulkEditModal({ kind, ...props }: StartProps & { kind: BulkEditKind | null }) {
   const intl = useIntl();
   const titles: Record<BulkEditKind, string> = {
     price: intl.formatMessage(inventoryMessages.bulkSetPrice),
@@ -387,7 +408,7 @@ function BulkEditModal({
       closeButtonProps={{ 'aria-label': intl.formatMessage(commonMessages.close) }}
       title={kind ? <Text fw={650}>{titles[kind]}</Text> : null}
     >
-      {kind && <BulkEditForm key={kind} kind={kind} currencySymbol={currencySymbol} {...props} />}
+      {kind && <BulkEditForm key={kind} kind={kind} {...props} />}
     </Modal>
   );
 }
@@ -395,17 +416,17 @@ function BulkEditModal({
 function BulkEditForm({
   kind,
   count,
-  currencySymbol,
   starting,
   error,
   onClose,
   onSubmit,
-}: StartProps & { kind: BulkEditKind; currencySymbol: string }) {
+}: StartProps & { kind: BulkEditKind }) {
   const intl = useIntl();
   const { userId } = useSignedInSession();
   const labels = useQuery(labelsQueryOptions(userId));
   const labelNames = labels.data?.map((label) => label.name) ?? [];
   const [number, setNumber] = useState<number | ''>('');
+  const [price, setPrice] = useState<number | null>(null);
   const [condition, setCondition] = useState<ItemCondition | null>(null);
   const [names, setNames] = useState<string[]>([]);
   const [labelError, setLabelError] = useState<string | null>(null);
@@ -417,7 +438,7 @@ function BulkEditForm({
     });
     switch (kind) {
       case 'price':
-        return number === '' ? null : edit({ price: number });
+        return price === null ? null : edit({ price });
       case 'quantity':
         return number === '' ? null : edit({ quantity: Math.round(number) });
       case 'condition':
@@ -453,14 +474,11 @@ function BulkEditForm({
           {intl.formatMessage(inventoryMessages.bulkAppliesTo, { count })}
         </Text>
         {kind === 'price' && (
-          <NumberInput
+          <MoneyInput
             data-autofocus
             label={intl.formatMessage(itemFieldMessages.price)}
-            prefix={currencySymbol}
-            min={0}
-            decimalScale={2}
-            value={number}
-            onChange={(value) => setNumber(typeof value === 'number' ? value : '')}
+            value={price}
+            onChange={setPrice}
           />
         )}
         {kind === 'quantity' && (

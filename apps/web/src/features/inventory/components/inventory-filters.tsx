@@ -12,7 +12,6 @@ import {
   Button,
   Drawer,
   Group,
-  NumberInput,
   Pill,
   SegmentedControl,
   Select,
@@ -23,11 +22,13 @@ import {
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { MoneyInput } from '../../../components/ui/money-input';
 import {
   itemFieldMessages,
   itemStatusMessages,
   listingStatusMessages,
 } from '../../../lib/inventory/item.messages';
+import { useMoneyFormat } from '../../../lib/money/use-money';
 import {
   DEFAULT_SORT,
   activeFilterCount,
@@ -44,7 +45,6 @@ interface FiltersProps {
   onSearchChange: (next: InventorySearch) => void;
   marketplaces: readonly MarketplaceId[];
   labelNames: readonly string[];
-  currencySymbol: string;
 }
 
 const ALL = 'all';
@@ -74,7 +74,6 @@ function FiltersForm({
   onSearchChange,
   marketplaces,
   labelNames,
-  currencySymbol,
   onDone,
 }: FiltersProps & { onDone: () => void }) {
   const intl = useIntl();
@@ -93,8 +92,8 @@ function FiltersForm({
     (next: { min?: number; max?: number }) => set({ priceMin: next.min, priceMax: next.max }),
     400,
   );
-  const onPrice = (key: 'min' | 'max') => (value: string | number) => {
-    const next = { ...prices, [key]: typeof value === 'number' ? value : undefined };
+  const onPrice = (key: 'min' | 'max') => (value: number | null) => {
+    const next = { ...prices, [key]: value ?? undefined };
     setPrices(next);
     commitPrices(next);
   };
@@ -167,20 +166,14 @@ function FiltersForm({
 
       <Stack gap={4}>
         <Group gap="xs" grow align="flex-start">
-          <NumberInput
+          <MoneyInput
             label={intl.formatMessage(inventoryMessages.priceFrom)}
-            prefix={currencySymbol}
-            min={0}
-            decimalScale={2}
-            value={prices.min ?? ''}
+            value={prices.min ?? null}
             onChange={onPrice('min')}
           />
-          <NumberInput
+          <MoneyInput
             label={intl.formatMessage(inventoryMessages.priceTo)}
-            prefix={currencySymbol}
-            min={0}
-            decimalScale={2}
-            value={prices.max ?? ''}
+            value={prices.max ?? null}
             onChange={onPrice('max')}
             error={problems.price ? intl.formatMessage(inventoryMessages.rangeReversed) : undefined}
           />
@@ -222,15 +215,13 @@ function FiltersForm({
 export function ActiveFilters({
   search,
   onSearchChange,
-  currency,
 }: {
   search: InventorySearch;
   onSearchChange: (next: InventorySearch) => void;
-  currency: string;
 }) {
   const intl = useIntl();
+  const money = useMoneyFormat();
   const pills: { key: string; text: string; clear: Partial<InventorySearch> }[] = [];
-  const money = (value: number) => intl.formatNumber(value, { style: 'currency', currency });
   const day = (value: string) =>
     intl.formatDate(new Date(`${value}T12:00:00`), { dateStyle: 'medium' });
 

@@ -18,6 +18,7 @@ import { errorText } from '../../../lib/error-text';
 import { itemExportHref } from '../../../lib/inventory/item.api';
 import { labelsQueryOptions } from '../../../lib/inventory/label.api';
 import { useRegionFormat } from '../../../lib/inventory/use-region-format';
+import { useMoneyFormat } from '../../../lib/money/use-money';
 import { usePermission, useSignedInSession } from '../../../lib/session';
 import {
   changesSelection,
@@ -89,9 +90,10 @@ export function InventoryPage({ search, onSearchChange }: InventoryPageProps) {
       void navigate({ to: '/app/inventory/$itemId', params: { itemId: item.itemID } }),
     [navigate],
   );
+  const money = useMoneyFormat();
   const format = useMemo<RowFormat>(
-    () => ({ currency: region.currency.code, weightUnits: region.weightUnits }),
-    [region],
+    () => ({ money, weightUnits: region.weightUnits }),
+    [money, region],
   );
   const { fetchNextPage } = query;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);
@@ -234,11 +236,7 @@ export function InventoryPage({ search, onSearchChange }: InventoryPageProps) {
         onSearchChange={onSearchChange}
         onOpenFilters={filtersDrawer.open}
       />
-      <ActiveFilters
-        search={search}
-        onSearchChange={onSearchChange}
-        currency={region.currency.code}
-      />
+      <ActiveFilters search={search} onSearchChange={onSearchChange} />
 
       {query.isError && query.items.length > 0 && (
         <Alert color="red" variant="light" py={6}>
@@ -278,7 +276,6 @@ export function InventoryPage({ search, onSearchChange }: InventoryPageProps) {
         onSearchChange={onSearchChange}
         marketplaces={session.allowedMarketplaces}
         labelNames={labelNames}
-        currencySymbol={region.currency.symbol}
       />
 
       <BulkActions
@@ -294,7 +291,6 @@ export function InventoryPage({ search, onSearchChange }: InventoryPageProps) {
           publish: canPublish,
           delist: canDelist,
         }}
-        currencySymbol={region.currency.symbol}
         onSelectAllLoaded={() =>
           dispatch({ type: 'selectAll', ids: query.items.map((item) => item.itemID) })
         }

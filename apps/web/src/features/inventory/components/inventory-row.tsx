@@ -7,7 +7,7 @@ import {
 import { Badge, Checkbox, List, Text, Tooltip } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { memo, useState, type MouseEvent, type ReactNode } from 'react';
-import { useIntl, type IntlShape } from 'react-intl';
+import { useIntl } from 'react-intl';
 import { ItemThumbnail } from '../../../components/inventory/item-thumbnail';
 import { ItemStatusBadge, ListingStatusBadge } from '../../../components/inventory/status-badges';
 import { completenessText } from '../../../lib/inventory/completeness-text';
@@ -16,7 +16,8 @@ import type { GridLayout } from './inventory-grid';
 import classes from './inventory-grid.module.css';
 
 export interface RowFormat {
-  currency: RegionalTextSet['currency']['code'];
+  /** An amount in the account's currency, as the edition writes it. */
+  money: (amount: number) => string;
   weightUnits: RegionalTextSet['weightUnits'];
 }
 
@@ -36,10 +37,6 @@ interface InventoryRowProps {
 
 const MAX_LABELS = 3;
 const MAX_LISTINGS = 3;
-
-function formatPrice(intl: IntlShape, price: number | null, currency: string) {
-  return price === null ? '—' : intl.formatNumber(price, { style: 'currency', currency });
-}
 
 /** One item of the grid; memoised, so scrolling and selecting re-render only what changed. */
 export const InventoryRow = memo(function InventoryRow({
@@ -89,7 +86,7 @@ export const InventoryRow = memo(function InventoryRow({
     </Link>
   );
 
-  const price = formatPrice(intl, details.price, format.currency);
+  const price = details.price === null ? '—' : format.money(details.price);
   const listings = <ListingBadges item={item} />;
   const completeness = <CompletenessCell item={item} format={format} />;
 

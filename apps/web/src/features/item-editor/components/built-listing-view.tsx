@@ -11,17 +11,10 @@ import { useIntl, type IntlShape } from 'react-intl';
 import { CategoryName } from '../../../components/marketplaces/category-picker';
 import { regionLabelId } from '../../../i18n/dynamic-messages';
 import { itemFieldMessages } from '../../../lib/inventory/item.messages';
+import { useMoneyFormat } from '../../../lib/money/use-money';
 import { listingMessages } from '../listing.messages';
 
 const PHOTOS_SHOWN = 6;
-
-function money(intl: IntlShape, amount: number, currency: string): string {
-  try {
-    return intl.formatNumber(amount, { style: 'currency', currency });
-  } catch {
-    return `${amount.toFixed(2)} ${currency}`;
-  }
-}
 
 function extraValue(value: unknown): string {
   if (typeof value === 'string') return value;
@@ -33,6 +26,7 @@ function shippingParts(
   intl: IntlShape,
   listing: BuiltListing,
   postalCodeLabel: string,
+  money: (amount: number, currency: string) => string,
 ): { label: string; value: string }[] {
   const { shipping, currency } = listing;
   const parts: { label: string; value: string }[] = [];
@@ -42,7 +36,7 @@ function shippingParts(
       value:
         shipping.price === 0
           ? intl.formatMessage(listingMessages.freeShipping)
-          : money(intl, shipping.price, currency),
+          : money(shipping.price, currency),
     });
   }
   const text = [
@@ -94,6 +88,7 @@ export function BuiltListingView({
   listedBefore?: boolean;
 }) {
   const intl = useIntl();
+  const money = useMoneyFormat();
   const notSet = (
     <Text span fz="sm" c="dimmed" fs="italic">
       {intl.formatMessage(listingMessages.notSet)}
@@ -104,6 +99,7 @@ export function BuiltListingView({
     intl,
     listing,
     intl.formatMessage({ id: regionLabelId(labels.postalCode) }),
+    money,
   );
   const extras = Object.entries(listing.extra).filter(
     ([, value]) => value !== null && value !== undefined && value !== '',
@@ -137,11 +133,11 @@ export function BuiltListingView({
         </Row>
       )}
       <Row label={intl.formatMessage(itemFieldMessages.price)}>
-        {listing.price === null ? notSet : money(intl, listing.price, listing.currency)}
+        {listing.price === null ? notSet : money(listing.price, listing.currency)}
       </Row>
       {!compact && listing.originalPrice !== null && (
         <Row label={intl.formatMessage(listingMessages.fieldOriginalPrice)}>
-          {money(intl, listing.originalPrice, listing.currency)}
+          {money(listing.originalPrice, listing.currency)}
         </Row>
       )}
       <Row label={intl.formatMessage(itemFieldMessages.condition)}>{text(listing.condition)}</Row>

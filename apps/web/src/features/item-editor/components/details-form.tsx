@@ -1,7 +1,6 @@
 import {
   DESCRIPTION_MAX_LENGTH,
   ITEM_CONDITIONS,
-  PRICE_MAX,
   SKU_MAX_LENGTH,
   TITLE_MAX_LENGTH,
   type GeneralDetails,
@@ -18,8 +17,8 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { useMemo } from 'react';
-import { useIntl, type IntlShape } from 'react-intl';
+import { useIntl } from 'react-intl';
+import { MoneyInput } from '../../../components/ui/money-input';
 import { regionLabelId } from '../../../i18n/dynamic-messages';
 import { conditionMessages, itemFieldMessages } from '../../../lib/inventory/item.messages';
 import type { useRegionFormat } from '../../../lib/inventory/use-region-format';
@@ -29,17 +28,6 @@ import { itemEditorMessages } from '../item-editor.messages';
 import { WeightField } from './weight-field';
 
 type Update = <P extends DetailsPath>(path: P, value: DraftValue<P>) => void;
-
-/** The reader's decimal and thousands separators, so 12,50 € is typed as written in Italy. */
-function separators(intl: IntlShape) {
-  const parts = intl.formatNumberToParts(12345.6);
-  return {
-    decimalSeparator: parts.find((part) => part.type === 'decimal')?.value ?? '.',
-    thousandSeparator: parts.find((part) => part.type === 'group')?.value ?? ',',
-  };
-}
-
-const money = (value: string | number) => (typeof value === 'number' ? value : null);
 
 export function DetailsForm({
   details,
@@ -55,7 +43,6 @@ export function DetailsForm({
 }) {
   const intl = useIntl();
   const session = useSignedInSession();
-  const numberFormat = useMemo(() => separators(intl), [intl]);
   const label = (descriptor: (typeof itemFieldMessages)[keyof typeof itemFieldMessages]) =>
     intl.formatMessage(descriptor);
   const text = (path: DetailsPath) => (event: { currentTarget: { value: string } }) =>
@@ -114,28 +101,16 @@ export function DetailsForm({
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" verticalSpacing="sm">
-          <NumberInput
+          <MoneyInput
             label={label(itemFieldMessages.price)}
             withAsterisk
-            prefix={region.currency.symbol}
-            {...numberFormat}
-            min={0}
-            max={PRICE_MAX}
-            decimalScale={2}
-            allowNegative={false}
-            value={details.price ?? ''}
-            onChange={(value) => update('generalDetails.price', money(value))}
+            value={details.price}
+            onChange={(value) => update('generalDetails.price', value)}
           />
-          <NumberInput
+          <MoneyInput
             label={label(itemFieldMessages.costOfGoods)}
-            prefix={region.currency.symbol}
-            {...numberFormat}
-            min={0}
-            max={PRICE_MAX}
-            decimalScale={2}
-            allowNegative={false}
-            value={details.costOfGoods ?? ''}
-            onChange={(value) => update('generalDetails.costOfGoods', money(value))}
+            value={details.costOfGoods}
+            onChange={(value) => update('generalDetails.costOfGoods', value)}
           />
           <NumberInput
             label={label(itemFieldMessages.quantity)}

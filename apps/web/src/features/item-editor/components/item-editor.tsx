@@ -35,6 +35,7 @@ import { errorText } from '../../../lib/error-text';
 import { createItem, deleteItem, itemKeys } from '../../../lib/inventory/item.api';
 import { labelKeys } from '../../../lib/inventory/label.api';
 import { useRegionFormat } from '../../../lib/inventory/use-region-format';
+import { useAccountCurrency } from '../../../lib/money/use-money';
 import { variantOptionsQueryOptions } from '../../../lib/inventory/variant-options.api';
 import { saleWhere } from '../../../lib/sales/sale-channel';
 import { usePermission, useSignedInSession } from '../../../lib/session';
@@ -47,6 +48,7 @@ import {
   type PhotoRejection,
 } from '../hooks/use-photo-uploads';
 import { createInputFromDraft, draftFromItem, emptyDraft } from '../item-draft';
+import { placeImage } from '../photo-order';
 import { itemEditorMessages } from '../item-editor.messages';
 import { salesSince, stockState, type StockState } from '../item-sales';
 import { itemSalesMessages } from '../item-sales.messages';
@@ -73,14 +75,6 @@ const MARKETPLACE_LISTINGS_ID = 'marketplace-listings';
 
 const isConflict = (error: unknown) => error instanceof ApiError && error.status === 409;
 
-/** Puts a rotated copy where the original was; a photo deleted meanwhile stays deleted. */
-function placeImage(images: readonly Image[], image: Image, replaces: string | null): Image[] {
-  if (!replaces) return [...images, image];
-  const index = images.findIndex((candidate) => candidate.id === replaces);
-  if (index < 0) return [...images];
-  return images.map((candidate, position) => (position === index ? image : candidate));
-}
-
 /**
  * The item form (spec §3 generalDetails, labels, variants) with its photos, the live
  * completeness of spec §5 and, for an existing item, autosave and its listings: live status,
@@ -95,6 +89,7 @@ export function ItemEditor({ item }: { item: Item | null }) {
   const canPublish = usePermission('listings.publish');
   const country = useCountry();
   const region = useRegionFormat();
+  const accountCurrency = useAccountCurrency();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const isNew = item === null;
@@ -124,9 +119,9 @@ export function ItemEditor({ item }: { item: Item | null }) {
   );
 
   const uploads = usePhotoUploads({
-    onImageReady: (image, replaces) =>
+    onImageReady: (image, where) =>
       updateWith('generalDetails.images', (latest) =>
-        placeImage(latest.generalDetails.images, image, replaces),
+        placeImage(latest.generalDetails.images, image, where),
       ),
     room: () => MAX_IMAGES_PER_ITEM - current().generalDetails.images.length,
     onRejected: (reason, fileName) =>
@@ -318,7 +313,6 @@ export function ItemEditor({ item }: { item: Item | null }) {
                   variants={draft.variants}
                   onChange={(variants) => update('variants', variants)}
                   options={variantOptions.data?.options}
-                  currencySymbol={region.currency.symbol}
                   colourLabel={region.colourLabel}
                 />
               )}
@@ -365,7 +359,7 @@ export function ItemEditor({ item }: { item: Item | null }) {
           onSold={soldWhileOpen.recordedHere}
           userId={userId}
           item={item}
-          currency={region.currency.code}
+          currency={accountCurrency}
         />
       )}
       {item && (

@@ -10,6 +10,7 @@ import { Anchor, Group, Input, NumberInput, Stack, Text, TextInput, Title } from
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { CategoryPicker } from '../../../components/marketplaces/category-picker';
+import { MoneyInput } from '../../../components/ui/money-input';
 import { commonMessages } from '../../../i18n/common.messages';
 import { errorText } from '../../../lib/error-text';
 import { weightFromParts, weightToParts, type WeightParts } from '../../../lib/inventory/weight';
@@ -35,15 +36,6 @@ interface FieldProps {
   description?: string;
 }
 
-function currencySymbol(locale: string, currency: string): string {
-  try {
-    const parts = new Intl.NumberFormat(locale, { style: 'currency', currency }).formatToParts(0);
-    return parts.find((part) => part.type === 'currency')?.value ?? currency;
-  } catch {
-    return currency;
-  }
-}
-
 const asText = (value: unknown) =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 
@@ -65,23 +57,25 @@ function TextField({ field, label, stored, onChange, description }: FieldProps) 
   );
 }
 
-function MoneyField({ field, label, stored, onChange, symbol }: FieldProps & { symbol: string }) {
-  const [value, setValue] = useState<number | string>(() =>
-    typeof stored === 'number' ? stored : '',
+function MoneyField({
+  field,
+  label,
+  stored,
+  onChange,
+  currency,
+}: FieldProps & { currency: string | undefined }) {
+  const [value, setValue] = useState<number | null>(() =>
+    typeof stored === 'number' ? stored : null,
   );
   return (
-    <NumberInput
+    <MoneyInput
       label={label}
       withAsterisk={field.required}
-      leftSection={symbol}
-      min={0}
-      decimalScale={2}
-      allowNegative={false}
-      thousandSeparator
+      currency={currency}
       value={value}
       onChange={(next) => {
         setValue(next);
-        onChange(field.target, typeof next === 'number' ? next : null);
+        onChange(field.target, next);
       }}
     />
   );
@@ -218,8 +212,8 @@ export function ListingOverridesForm({
   item: Item;
   marketplace: MarketplaceId;
   country: CountryCode;
-  /** The listing's currency on the marketplace. */
-  currency: string;
+  /** The listing's currency on the marketplace; the account's until the preview says. */
+  currency?: string;
   disabled: boolean;
 }) {
   const intl = useIntl();
@@ -229,7 +223,6 @@ export function ListingOverridesForm({
   const { saveState, change, retry } = useListingOverrides(userId, item.itemID, marketplace);
   // The values as the tab opened: the inputs keep what is typed from then on.
   const [stored] = useState(() => item.listings[marketplace] ?? null);
-  const symbol = currencySymbol(intl.locale, currency);
   const titleId = `overrides-${marketplace}`;
 
   const renderField = (field: ListingFormField) => {
@@ -244,7 +237,7 @@ export function ListingOverridesForm({
     };
     switch (field.input) {
       case 'money':
-        return <MoneyField key={field.key} {...props} symbol={symbol} />;
+        return <MoneyField key={field.key} {...props} currency={currency} />;
       case 'weight':
         return <WeightOverride key={field.key} {...props} units={textSet.weightUnits} />;
       case 'dimensions':

@@ -50,7 +50,7 @@ export function MarkSoldDialog({
   onSold: () => void;
   userId: string;
   item: Item;
-  /** The edition's currency, which the price is in. */
+  /** The account's one currency, which the price is in. */
   currency: string;
   /** Where it sold, already chosen (a listing's own Mark sold). */
   initialWhere?: SaleChannel | null;

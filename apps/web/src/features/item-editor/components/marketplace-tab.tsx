@@ -148,7 +148,7 @@ export function MarketplaceTab({
               item={item}
               marketplace={marketplace}
               country={country}
-              currency={built?.listing.currency ?? textSetForCountry(country).currency.code}
+              currency={built?.listing.currency}
               disabled={!canWrite}
             />
           </Stack>

@@ -26,7 +26,7 @@ import {
   IconTrash,
   IconX,
 } from '@tabler/icons-react';
-import { useMemo, type SyntheticEvent } from 'react';
+import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { FileDropZone } from '../../../components/ui/file-drop-zone';
 import { itemFieldMessages } from '../../../lib/inventory/item.messages';
@@ -44,9 +44,6 @@ interface PhotosSectionProps {
   onRotate: (image: Image, position: number) => void;
   disabled: boolean;
 }
-
-/** Keeps a click on a tile's button from starting a drag of the tile. */
-const stop = (event: SyntheticEvent) => event.stopPropagation();
 
 /**
  * The item's photos: drop or pick files (uploaded resumably at once), drag to reorder (the
@@ -190,10 +187,15 @@ function PhotoTile({
   onRemove: () => void;
 }) {
   const intl = useIntl();
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
-    id: image.id,
-    disabled,
-  });
+  const {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({ id: image.id, disabled });
   const cover = index === 0;
   const position = index + 1;
   const src = cover ? image.url_l || image.url : image.url_s || image.url_l || image.url;
@@ -207,11 +209,19 @@ function PhotoTile({
       ref={setNodeRef}
       className={`${classes.tile} ${cover ? classes.cover : ''} ${isDragging ? classes.dragging : ''}`}
       style={{ transform: CSS.Transform.toString(transform), transition }}
-      {...attributes}
-      {...listeners}
-      aria-label={name}
     >
       <img className={classes.image} src={src} alt="" draggable={false} loading="lazy" />
+      {/* The photo itself is the drag handle: a button over the whole tile, beside (never
+          around) the rotate and remove buttons; Space or Enter picks it up, the arrows move it. */}
+      <button
+        ref={setActivatorNodeRef}
+        type="button"
+        className={classes.handle}
+        {...attributes}
+        {...listeners}
+        disabled={disabled}
+        aria-label={name}
+      />
       {cover && (
         <Badge className={classes.badge} size="sm" radius="sm" variant="filled" tt="none">
           {intl.formatMessage(itemEditorMessages.cover)}
@@ -223,7 +233,7 @@ function PhotoTile({
         </div>
       )}
       {!disabled && (
-        <div className={classes.actions} onPointerDown={stop} onKeyDown={stop}>
+        <div className={classes.actions}>
           <ActionIcon
             size="sm"
             variant="white"

@@ -1,4 +1,4 @@
-import { PRICE_MAX, SKU_MAX_LENGTH, type RegionalTextSet, type Variant } from '@listloop/domain';
+import { SKU_MAX_LENGTH, type RegionalTextSet, type Variant } from '@listloop/domain';
 import {
   ActionIcon,
   Autocomplete,
@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useIntl } from 'react-intl';
+import { MoneyInput } from '../../../components/ui/money-input';
 import { regionLabelId } from '../../../i18n/dynamic-messages';
 import { itemFieldMessages } from '../../../lib/inventory/item.messages';
 import { newVariant } from '../item-draft';
@@ -22,13 +23,11 @@ export function VariantsTable({
   variants,
   onChange,
   options,
-  currencySymbol,
   colourLabel,
 }: {
   variants: Variant[];
   onChange: (variants: Variant[]) => void;
   options: { sizes: string[]; colors: string[] } | undefined;
-  currencySymbol: string;
   colourLabel: RegionalTextSet['labels']['colour'];
 }) {
   const intl = useIntl();
@@ -120,18 +119,11 @@ export function VariantsTable({
                       />
                     </Table.Td>
                     <Table.Td>
-                      <NumberInput
+                      <MoneyInput
                         size="xs"
                         aria-label={named(intl.formatMessage(itemFieldMessages.price))}
-                        prefix={currencySymbol}
-                        min={0}
-                        max={PRICE_MAX}
-                        decimalScale={2}
-                        allowNegative={false}
-                        value={variant.price ?? ''}
-                        onChange={(value) =>
-                          change(index, { price: typeof value === 'number' ? value : null })
-                        }
+                        value={variant.price}
+                        onChange={(price) => change(index, { price })}
                       />
                     </Table.Td>
                     <Table.Td>

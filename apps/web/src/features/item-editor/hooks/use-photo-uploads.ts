@@ -9,6 +9,7 @@ import Uppy from '@uppy/core';
 import Tus, { type TusBody } from '@uppy/tus';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { fetchUploadedImage } from '../api/item-editor.api';
+import { PhotoOrder } from '../photo-order';
 import { rotatedCopy } from '../rotate-image';
 import { imageIdFromUppyResponse } from '../upload-adapter';
 import { taskControls, uploadTasksReducer, type UploadTask } from '../upload-tasks';
@@ -26,8 +27,14 @@ const PROCESSING_TIMEOUT_MS = 120_000;
 export type PhotoRejection = 'tooMany' | 'type' | 'size' | 'duplicate';
 
 interface PhotoUploadOptions {
-  /** A finished photo, ready to join the item (in the place of `replaces`, for a rotation). */
-  onImageReady: (image: Image, replaces: string | null) => void;
+  /**
+   * A finished photo, ready to join the item: in the place of `replaces` (a rotation), else
+   * before the photos of `before` (those picked after it that arrived first).
+   */
+  onImageReady: (
+    image: Image,
+    where: { replaces: string | null; before: ReadonlySet<string> },
+  ) => void;
   /** How many more photos the item can take. */
   room: () => number;
   onRejected: (reason: PhotoRejection, fileName: string) => void;
@@ -56,6 +63,7 @@ export function usePhotoUploads({ onImageReady, room, onRejected }: PhotoUploadO
   const tasksRef = useRef(tasks);
   const replaces = useRef(new Map<string, string>());
   const previews = useRef(new Map<string, string>());
+  const order = useRef(new PhotoOrder());
   const callbacks = useRef({ onImageReady, room, onRejected });
   useEffect(() => {
     tasksRef.current = tasks;
@@ -67,6 +75,7 @@ export function usePhotoUploads({ onImageReady, room, onRejected }: PhotoUploadO
     if (preview) URL.revokeObjectURL(preview);
     previews.current.delete(fileId);
     replaces.current.delete(fileId);
+    order.current.forget(fileId);
     dispatch({ type: 'remove', id: fileId });
   }, []);
 
@@ -92,7 +101,10 @@ export function usePhotoUploads({ onImageReady, room, onRejected }: PhotoUploadO
         for (;;) {
           const answer = await fetchUploadedImage(imageId, aborts.signal);
           if (answer.status === 'ready' && answer.image) {
-            callbacks.current.onImageReady(answer.image, replaces.current.get(fileId) ?? null);
+            callbacks.current.onImageReady(answer.image, {
+              replaces: replaces.current.get(fileId) ?? null,
+              before: order.current.ready(fileId, answer.image.id),
+            });
             forget(fileId);
             if (uppy.getFile(fileId)) uppy.removeFile(fileId);
             return;
@@ -153,47 +165,58 @@ export function usePhotoUploads({ onImageReady, room, onRejected }: PhotoUploadO
     };
   }, [forget]);
 
-  const addFiles = useCallback((files: readonly File[], replacing: string | null = null) => {
-    const uppy = uppyRef.current;
-    if (!uppy) return;
-    const waiting = tasksRef.current.filter((task) => !task.replaces && task.phase !== 'failed');
-    let room = replacing ? Number.POSITIVE_INFINITY : callbacks.current.room() - waiting.length;
-    for (const file of files) {
-      if (!isAcceptedImageType(file.type)) {
-        callbacks.current.onRejected('type', file.name);
-        continue;
-      }
-      if (file.size > MAX_IMAGE_UPLOAD_BYTES) {
-        callbacks.current.onRejected('size', file.name);
-        continue;
-      }
-      if (room <= 0) {
-        callbacks.current.onRejected('tooMany', file.name);
-        continue;
-      }
-      let id: string;
-      try {
-        id = uppy.addFile({
+  /** `place`: where a file sent again was picked, so it keeps its place among the photos. */
+  const addFiles = useCallback(
+    (files: readonly File[], replacing: string | null = null, place?: number) => {
+      const uppy = uppyRef.current;
+      if (!uppy) return;
+      const waiting = tasksRef.current.filter((task) => !task.replaces && task.phase !== 'failed');
+      let room = replacing ? Number.POSITIVE_INFINITY : callbacks.current.room() - waiting.length;
+      for (const file of files) {
+        if (!isAcceptedImageType(file.type)) {
+          callbacks.current.onRejected('type', file.name);
+          continue;
+        }
+        if (file.size > MAX_IMAGE_UPLOAD_BYTES) {
+          callbacks.current.onRejected('size', file.name);
+          continue;
+        }
+        if (room <= 0) {
+          callbacks.current.onRejected('tooMany', file.name);
+          continue;
+        }
+        let id: string;
+        try {
+          id = uppy.addFile({
+            name: file.name,
+            type: file.type,
+            data: file,
+            source: 'item-editor',
+            meta: { filename: file.name, filetype: file.type },
+          });
+        } catch {
+          callbacks.current.onRejected('duplicate', file.name);
+          continue;
+        }
+        room -= 1;
+        const previewUrl = URL.createObjectURL(file);
+        previews.current.set(id, previewUrl);
+        if (replacing) replaces.current.set(id, replacing);
+        else order.current.picked(id, place);
+        const task = {
+          id,
           name: file.name,
-          type: file.type,
-          data: file,
-          source: 'item-editor',
-          meta: { filename: file.name, filetype: file.type },
-        });
-      } catch {
-        callbacks.current.onRejected('duplicate', file.name);
-        continue;
+          previewUrl,
+          bytesTotal: file.size,
+          replaces: replacing,
+        };
+        dispatch({ type: 'add', task });
+        // Counted at once, so a second drop before the next render sees this file's place taken.
+        tasksRef.current = uploadTasksReducer(tasksRef.current, { type: 'add', task });
       }
-      room -= 1;
-      const previewUrl = URL.createObjectURL(file);
-      previews.current.set(id, previewUrl);
-      if (replacing) replaces.current.set(id, replacing);
-      const task = { id, name: file.name, previewUrl, bytesTotal: file.size, replaces: replacing };
-      dispatch({ type: 'add', task });
-      // Counted at once, so a second drop before the next render sees this file's place taken.
-      tasksRef.current = uploadTasksReducer(tasksRef.current, { type: 'add', task });
-    }
-  }, []);
+    },
+    [],
+  );
 
   const find = (fileId: string) => tasksRef.current.find((task) => task.id === fileId);
 
@@ -236,9 +259,10 @@ export function usePhotoUploads({ onImageReady, room, onRejected }: PhotoUploadO
       // The bytes arrived but the server could not use them: send the file again, anew.
       const data = uppy.getFile(fileId)?.data;
       const replacing = task.replaces;
+      const place = order.current.placeOf(fileId);
       if (uppy.getFile(fileId)) uppy.removeFile(fileId);
       forget(fileId);
-      if (data instanceof File) addFiles([data], replacing);
+      if (data instanceof File) addFiles([data], replacing, place);
     },
     [addFiles, forget],
   );

@@ -29,6 +29,7 @@ import { useIntl } from 'react-intl';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { commonMessages } from '../../../i18n/common.messages';
 import { errorText } from '../../../lib/error-text';
+import { useAccountCurrency } from '../../../lib/money/use-money';
 import {
   notificationListQueryOptions,
   useMarkAllRead,
@@ -104,7 +105,8 @@ function NotificationRow({
   onOpen: (notification: Notification) => void;
 }) {
   const intl = useIntl();
-  const text = notificationText(intl, notification);
+  const accountCurrency = useAccountCurrency();
+  const text = notificationText(intl, notification, accountCurrency);
   const { icon: Icon, color } = KIND_ICON[notification.kind];
   const unread = notification.readAt === null;
   const { value, unit } = relativeTime(notification.createdAt, now);

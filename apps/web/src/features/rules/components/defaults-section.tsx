@@ -1,6 +1,5 @@
 import {
   MARKETPLACE_NAMES,
-  PRICE_MAX,
   SHIPPING_PAYERS,
   type ListingDefaults,
   type MarketplaceId,
@@ -21,10 +20,11 @@ import { IconAlertTriangle, IconCheck, IconTruckDelivery } from '@tabler/icons-r
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { MoneyInput } from '../../../components/ui/money-input';
 import { SectionCard } from '../../../components/ui/section-card';
 import { useCountry } from '../../../i18n/locale-provider';
 import { ApiError } from '../../../lib/api-client';
-import { useRegionFormat } from '../../../lib/inventory/use-region-format';
+import { useMoneyFormat } from '../../../lib/money/use-money';
 import { defaultsQueryOptions } from '../api/rules.api';
 import {
   DEFAULTS_FIELD_PATHS,
@@ -40,13 +40,7 @@ import {
 } from '../defaults-form';
 import { issuesUnder } from '../form-issues';
 import { useSaveDefaults } from '../hooks/use-rule-mutations';
-import {
-  formOverrideText,
-  moneyFormatter,
-  numberSeparators,
-  ruleErrorText,
-  valueProblemText,
-} from '../rules-text';
+import { formOverrideText, ruleErrorText, valueProblemText } from '../rules-text';
 import {
   defaultsFieldMessages,
   defaultsMessages,
@@ -101,7 +95,7 @@ function DefaultsForm({
 }) {
   const intl = useIntl();
   const country = useCountry();
-  const region = useRegionFormat();
+  const money = useMoneyFormat();
   const save = useSaveDefaults(marketplace);
   const [values, setValues] = useState<DefaultsValues>(() => defaultsValuesFrom(saved));
   const [justSaved, setJustSaved] = useState(false);
@@ -115,7 +109,6 @@ function DefaultsForm({
   const hasProblems = Object.keys(problems).length > 0;
   const formError =
     save.isError && Object.keys(serverIssues).length === 0 ? ruleErrorText(intl, save.error) : null;
-  const money = moneyFormatter(intl, region.currency.code);
 
   const update = (change: Partial<DefaultsValues>) => {
     setValues((current) => ({ ...current, ...change }));
@@ -245,8 +238,6 @@ function DefaultsInput({
   readOnly: boolean;
 }) {
   const intl = useIntl();
-  const region = useRegionFormat();
-  const separators = useMemo(() => numberSeparators(intl), [intl]);
   const name = MARKETPLACE_NAMES[marketplace];
   const label =
     formOverrideText(intl, field.labelId) ?? intl.formatMessage(defaultsFieldMessages[field.key]);
@@ -287,20 +278,14 @@ function DefaultsInput({
     case 'shippingCost': {
       const free = values.shippingPayer === 'seller';
       return (
-        <NumberInput
+        <MoneyInput
           {...common}
-          {...separators}
           description={hint(
             free ? intl.formatMessage(defaultsMessages.shippingCostFree) : undefined,
           )}
-          prefix={region.currency.symbol}
-          decimalScale={2}
-          allowNegative={false}
-          min={0}
-          max={PRICE_MAX}
           disabled={free}
-          value={free ? '' : (values.shippingCost ?? '')}
-          onChange={(value) => update({ shippingCost: number(value) })}
+          value={free ? null : values.shippingCost}
+          onChange={(shippingCost) => update({ shippingCost })}
         />
       );
     }

@@ -23,9 +23,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
+import { MoneyInput } from '../../../components/ui/money-input';
 import { SectionCard } from '../../../components/ui/section-card';
 import { ApiError } from '../../../lib/api-client';
-import { useRegionFormat } from '../../../lib/inventory/use-region-format';
+import { useAccountCurrency, useMoneyFormat } from '../../../lib/money/use-money';
 import { pricingRuleQueryOptions } from '../api/rules.api';
 import { issuesUnder } from '../form-issues';
 import { useRemovePricingRule, useSavePricingRule } from '../hooks/use-rule-mutations';
@@ -40,13 +41,7 @@ import {
   type PricingField,
   type PricingRuleValues,
 } from '../pricing-rule-form';
-import {
-  moneyFormatter,
-  numberSeparators,
-  pricingStepText,
-  ruleErrorText,
-  valueProblemText,
-} from '../rules-text';
+import { numberSeparators, pricingStepText, ruleErrorText, valueProblemText } from '../rules-text';
 import { pricingMessages, roundingMessages, rulesMessages } from '../rules.messages';
 import { SectionLoader } from './section-loader';
 
@@ -103,9 +98,8 @@ function PricingRuleForm({
   samplePrice: number | null;
 }) {
   const intl = useIntl();
-  const region = useRegionFormat();
-  const currency = region.currency.code;
-  const money = useMemo(() => moneyFormatter(intl, currency), [intl, currency]);
+  const currency = useAccountCurrency();
+  const money = useMoneyFormat();
   const separators = useMemo(() => numberSeparators(intl), [intl]);
   const name = MARKETPLACE_NAMES[marketplace];
   const save = useSavePricingRule(marketplace);
@@ -138,12 +132,6 @@ function PricingRuleForm({
     if (!canManage || hasPricingProblems(problems)) return;
     save.mutate(pricingRuleFromValues(values), { onSuccess: () => setJustSaved(true) });
   };
-  const moneyInput = {
-    ...separators,
-    prefix: region.currency.symbol,
-    decimalScale: 2,
-    readOnly: !canManage,
-  };
 
   return (
     <form onSubmit={submit} noValidate>
@@ -165,12 +153,13 @@ function PricingRuleForm({
             onChange={(value) => update({ adjustmentPercent: number(value) })}
             error={error('adjustmentPercent')}
           />
-          <NumberInput
+          <MoneyInput
             label={intl.formatMessage(pricingMessages.fixed)}
             description={intl.formatMessage(pricingMessages.fixedHint)}
-            {...moneyInput}
-            value={values.fixedAmount ?? ''}
-            onChange={(value) => update({ fixedAmount: number(value) })}
+            readOnly={!canManage}
+            min={-PRICE_MAX}
+            value={values.fixedAmount}
+            onChange={(fixedAmount) => update({ fixedAmount })}
             error={error('fixedAmount')}
           />
           <Select
@@ -178,7 +167,7 @@ function PricingRuleForm({
             description={intl.formatMessage(pricingMessages.roundingHint)}
             data={PRICE_ROUNDINGS.map((rounding) => ({
               value: rounding,
-              label: intl.formatMessage(roundingMessages[rounding]),
+              label: intl.formatMessage(roundingMessages[rounding], { currency }),
             }))}
             value={values.rounding}
             allowDeselect={false}
@@ -190,26 +179,20 @@ function PricingRuleForm({
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-          <NumberInput
+          <MoneyInput
             label={intl.formatMessage(pricingMessages.minimum)}
             description={intl.formatMessage(pricingMessages.limitHint)}
-            {...moneyInput}
-            allowNegative={false}
-            min={0}
-            max={PRICE_MAX}
-            value={values.minimumPrice ?? ''}
-            onChange={(value) => update({ minimumPrice: number(value) })}
+            readOnly={!canManage}
+            value={values.minimumPrice}
+            onChange={(minimumPrice) => update({ minimumPrice })}
             error={error('minimumPrice')}
           />
-          <NumberInput
+          <MoneyInput
             label={intl.formatMessage(pricingMessages.maximum)}
             description={intl.formatMessage(pricingMessages.limitHint)}
-            {...moneyInput}
-            allowNegative={false}
-            min={0}
-            max={PRICE_MAX}
-            value={values.maximumPrice ?? ''}
-            onChange={(value) => update({ maximumPrice: number(value) })}
+            readOnly={!canManage}
+            value={values.maximumPrice}
+            onChange={(maximumPrice) => update({ maximumPrice })}
             error={error('maximumPrice')}
           />
         </SimpleGrid>
@@ -305,11 +288,11 @@ function PricingExample({
   currency: string;
 }) {
   const intl = useIntl();
-  const separators = useMemo(() => numberSeparators(intl), [intl]);
-  const money = moneyFormatter(intl, currency);
-  const region = useRegionFormat();
-  const [typed, setTyped] = useState<number | null>(null);
-  const price = typed ?? samplePrice ?? FALLBACK_EXAMPLE_PRICE;
+  const money = useMoneyFormat();
+  // Undefined until the seller types; emptied (null), the example goes back to the sample price.
+  const [typed, setTyped] = useState<number | null | undefined>(undefined);
+  const shownPrice = typed === undefined ? (samplePrice ?? FALLBACK_EXAMPLE_PRICE) : typed;
+  const price = shownPrice ?? samplePrice ?? FALLBACK_EXAMPLE_PRICE;
   const result = pricingExample(price, values);
   const rule = pricingRuleFromValues(values);
   const name = MARKETPLACE_NAMES[marketplace];
@@ -327,18 +310,12 @@ function PricingExample({
         <Text fw={600} fz="sm" id="rules-pricing-example">
           {intl.formatMessage(pricingMessages.exampleTitle)}
         </Text>
-        <NumberInput
+        <MoneyInput
           label={intl.formatMessage(pricingMessages.example)}
           description={intl.formatMessage(pricingMessages.exampleHint)}
-          {...separators}
-          prefix={region.currency.symbol}
-          decimalScale={2}
-          allowNegative={false}
-          min={0}
-          max={PRICE_MAX}
           maw={220}
-          value={price}
-          onChange={(value) => setTyped(number(value))}
+          value={shownPrice}
+          onChange={setTyped}
         />
         <div role="status" aria-live="polite">
           {result === null ? (

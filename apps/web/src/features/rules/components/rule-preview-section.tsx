@@ -36,6 +36,7 @@ import { regionLabelId } from '../../../i18n/dynamic-messages';
 import { errorText } from '../../../lib/error-text';
 import { itemFieldMessages } from '../../../lib/inventory/item.messages';
 import { useRegionFormat } from '../../../lib/inventory/use-region-format';
+import { useMoneyFormat } from '../../../lib/money/use-money';
 import { listingProblemText } from '../../../lib/listings/problem-text';
 import { useSignedInSession } from '../../../lib/session';
 import {
@@ -292,6 +293,7 @@ const MONEY_FIELDS: ReadonlySet<string> = new Set(['price', 'originalPrice', 'sh
 function useValueFormat(currency: string) {
   const intl = useIntl();
   const { colourLabel } = useRegionFormat();
+  const format = useMoneyFormat();
   return useMemo(() => {
     const extra: Record<string, string> = {
       [DEFAULTS_EXTRA_KEYS.shippingPayer]: intl.formatMessage(defaultsFieldMessages.shippingPayer),
@@ -332,7 +334,7 @@ function useValueFormat(currency: string) {
       'shipping.fromPostalCode': intl.formatMessage(defaultsFieldMessages.postalCode),
     };
     const notSet = intl.formatMessage(rulesMessages.notSet);
-    const money = (amount: number) => intl.formatNumber(amount, { style: 'currency', currency });
+    const money = (amount: number) => format(amount, currency);
 
     const fieldName = (field: string): string => {
       if (names[field]) return names[field];
@@ -362,7 +364,7 @@ function useValueFormat(currency: string) {
       return previewValueText(raw);
     };
     return { fieldName, value, money, currency };
-  }, [intl, colourLabel, currency]);
+  }, [intl, colourLabel, currency, format]);
 }
 
 function ChangeLine({

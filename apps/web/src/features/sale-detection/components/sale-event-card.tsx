@@ -32,13 +32,13 @@ import { useIntl } from 'react-intl';
 import { errorText } from '../../../lib/error-text';
 import { listingErrorText } from '../../../lib/listings/listing-error-text';
 import { saleWhere } from '../../../lib/sales/sale-channel';
+import { useMoneyFormat } from '../../../lib/money/use-money';
 import { useSignedInSession } from '../../../lib/session';
 import { useDismissSaleEvent, useRetryDelist } from '../hooks/use-sale-event-actions';
 import {
   canChangeSaleDetection,
   outcomeText,
   retryView,
-  salePriceText,
   soldOnText,
   sourceText,
   timeSince,
@@ -240,8 +240,9 @@ export function SaleEventCard({
   const intl = useIntl();
   const session = useSignedInSession();
   const dismiss = useDismissSaleEvent();
+  const money = useMoneyFormat();
   const title = event.itemTitle.trim() || intl.formatMessage(m.untitled);
-  const price = salePriceText(intl, event.salePrice, event.currency);
+  const price = event.salePrice === null ? null : money(event.salePrice, event.currency);
   const since = timeSince(event.soldAt, now);
   const dismissed = event.dismissedAt !== null;
   const double = event.kind === 'double_sale';
@@ -260,7 +261,7 @@ export function SaleEventCard({
     </Text>,
   );
   facts.push(<Fact>{sourceText(intl, event)}</Fact>);
-  const fees = salePriceText(intl, event.fees, event.currency);
+  const fees = event.fees === null ? null : money(event.fees, event.currency);
   if (fees) facts.push(<Fact>{intl.formatMessage(m.fees, { amount: fees })}</Fact>);
   const country = countryName(intl, event.buyerCountry);
   if (country) facts.push(<Fact>{intl.formatMessage(m.buyerCountry, { country })}</Fact>);

@@ -1,0 +1,112 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { signInAsDemo } from './support/demo';
+import type { ApiItem } from './support/listings';
+import { png } from './support/png';
+
+async function imageIdsOf(request: APIRequestContext, item: ApiItem): Promise<string[]> {
+  const response = await request.get(`/api/account/item/${item.userID}/${item.itemID}`);
+  const { images } = ((await response.json()) as { item: ApiItem }).item.generalDetails;
+  return (images as { id: string }[]).map((image) => image.id);
+}
+
+/** The file name a tus creation request announces (`Upload-Metadata: filename <base64>,…`). */
+function uploadFileName(metadata: string | undefined): string | null {
+  const entry = metadata?.split(',').find((pair) => pair.trim().startsWith('filename '));
+  return entry ? Buffer.from(entry.trim().slice('filename '.length), 'base64').toString() : null;
+}
+
+test.describe('the photos of an item', () => {
+  test('two photos picked together keep the order picked, whichever upload finishes first', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(90_000);
+    await signInAsDemo(page);
+    const title = `Photo order ${Date.now().toString(36)}`;
+    const created = await page.request.post('/api/account/item', {
+      headers: { Origin: baseURL! },
+      data: { generalDetails: { title } },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const item = ((await created.json()) as { item: ApiItem }).item;
+
+    // The first photo's upload is held back until the second is on the item: the second
+    // finishes first, every time.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const uploadIds = new Map<string, string>();
+    page.on('response', (response) => {
+      const request = response.request();
+      const name = uploadFileName(request.headers()['upload-metadata']);
+      const location = response.headers()['location'];
+      if (request.method() === 'POST' && name && location) {
+        uploadIds.set(name, location.split('/').at(-1)!);
+      }
+    });
+    await page.route('**/api/uploads', async (route) => {
+      const request = route.request();
+      if (
+        request.method() === 'POST' &&
+        uploadFileName(request.headers()['upload-metadata']) === 'front.png'
+      ) {
+        await held;
+      }
+      await route.continue();
+    });
+
+    await page.goto(`/app/inventory/${item.itemID}`);
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await page.locator('input[type="file"]').setInputFiles([
+      { name: 'front.png', mimeType: 'image/png', buffer: png([29, 78, 216]) },
+      { name: 'back.png', mimeType: 'image/png', buffer: png([185, 28, 28]) },
+    ]);
+    await expect(page.getByRole('button', { name: 'Photo 1 of 1, cover' })).toBeVisible({
+      timeout: 45_000,
+    });
+    release();
+    await expect(page.getByRole('button', { name: 'Photo 2 of 2' })).toBeVisible({
+      timeout: 45_000,
+    });
+
+    // The cover is the photo picked first, on screen and as saved.
+    const front = uploadIds.get('front.png');
+    const back = uploadIds.get('back.png');
+    expect(front && back).toBeTruthy();
+    await expect
+      .poll(() => imageIdsOf(page.request, item), { timeout: 15_000 })
+      .toEqual([front, back]);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Photo 1 of 2, cover' })).toBeVisible();
+    await expect
+      .poll(async () =>
+        page
+          .getByRole('list', { name: 'Photos' })
+          .getByRole('listitem')
+          .first()
+          .locator('img')
+          .getAttribute('src'),
+      )
+      .toContain(front!);
+
+    // Each tile is one control, with its rotate and remove buttons beside it, never inside.
+    const photos = page.getByRole('list', { name: 'Photos' });
+    await expect(photos.locator('button button, [role="button"] button')).toHaveCount(0);
+    await expect(photos.getByRole('button', { name: 'Rotate photo 2' })).toHaveCount(1);
+
+    // The keyboard moves a photo: the second becomes the cover.
+    const second = photos.getByRole('button', { name: 'Photo 2 of 2' });
+    // Each step waits for what a screen reader hears.
+    const announced = (text: string) => page.getByRole('status').filter({ hasText: text });
+    await second.focus();
+    await page.keyboard.press('Space');
+    await expect(second).toHaveAttribute('aria-pressed', 'true');
+    await page.keyboard.press('ArrowLeft');
+    await expect(announced('Over position 1.')).toBeAttached();
+    await page.keyboard.press('Space');
+    await expect(announced('Photo dropped at position 1.')).toBeAttached();
+    await expect(photos.getByRole('button', { name: 'Photo 1 of 2, cover' })).toBeVisible();
+    await expect
+      .poll(() => imageIdsOf(page.request, item), { timeout: 15_000 })
+      .toEqual([back, front]);
+  });
+});
