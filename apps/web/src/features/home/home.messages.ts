@@ -1,6 +1,8 @@
 import { defineMessages } from '../../i18n/define-messages';
 
 export const homeMessages = defineMessages({
+  /** The browser tab: the navigation's name for the screen. */
+  documentTitle: { id: 'shell.nav.home' },
   greeting: { id: 'home.greeting' },
   summary: { id: 'home.summary' },
 

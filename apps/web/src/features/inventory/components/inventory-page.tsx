@@ -40,6 +40,7 @@ import { ActiveFilters, InventoryFiltersDrawer } from './inventory-filters';
 import { InventoryGrid, InventoryGridSkeleton } from './inventory-grid';
 import type { RowFormat } from './inventory-row';
 import { InventoryToolbar } from './inventory-toolbar';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 interface InventoryPageProps {
   search: InventorySearch;
@@ -52,6 +53,7 @@ interface InventoryPageProps {
  */
 export function InventoryPage({ search, onSearchChange }: InventoryPageProps) {
   const intl = useIntl();
+  useDocumentTitle(intl.formatMessage(inventoryMessages.title));
   const session = useSignedInSession();
   const navigate = useNavigate();
   const region = useRegionFormat();

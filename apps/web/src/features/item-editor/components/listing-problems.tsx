@@ -48,7 +48,7 @@ export function ListingProblems({
         </List>
       )}
       {ignored.map((entry) => (
-        <Text key={entry.field} fz="xs" c="orange.8" mt={6}>
+        <Text key={entry.field} fz="xs" c="orange" mt={6}>
           {intl.formatMessage(listingMessages.ignoredOverride, {
             marketplace: name,
             field: entry.field,

@@ -298,7 +298,7 @@ function ConnectionRow({
               .join(' · ')}
           </Text>
           {actions.secretMissing && (
-            <Text fz="xs" c="orange.8">
+            <Text fz="xs" c="orange">
               {intl.formatMessage(secret.missing, { marketplace: name })}
             </Text>
           )}
@@ -315,7 +315,7 @@ function ConnectionRow({
               >
                 {intl.formatMessage(marketplacesMessages.reconnect)}
               </Button>
-              <Text fz="xs" c="orange.8">
+              <Text fz="xs" c="orange">
                 {intl.formatMessage(marketplacesMessages.needsSignIn, { marketplace: name })}
               </Text>
             </Group>

@@ -28,6 +28,7 @@ import { MarketplaceCard } from './marketplace-card';
 import { RenameModal } from './rename-modal';
 import { ShopifyMetafieldsSection } from './shopify-metafields-section';
 import { TokenModal } from './token-modal';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 type Dialog =
   | { kind: 'connect'; way: ConnectWay }
@@ -42,6 +43,7 @@ type Dialog =
  */
 export function MarketplacesPage() {
   const intl = useIntl();
+  useDocumentTitle(intl.formatMessage(marketplacesMessages.title));
   const session = useSignedInSession();
   const canManage = usePermission('marketplaces.manage');
   const connections = useQuery({ ...connectionsQueryOptions(), enabled: canManage });

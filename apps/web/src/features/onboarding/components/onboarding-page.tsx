@@ -9,6 +9,7 @@ import {
   isStartChoice,
   type StartChoice,
 } from '../start-choices';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 const ICONS: Record<StartChoice, typeof IconPackage> = {
   create_new_items_within_listloop: IconPackage,
@@ -19,6 +20,7 @@ const ICONS: Record<StartChoice, typeof IconPackage> = {
 /** Spec §2 /onboarding (onboarding-rework flag): how would you like to start? */
 export function OnboardingPage() {
   const intl = useIntl();
+  useDocumentTitle(intl.formatMessage(onboardingMessages.documentTitle));
   const [choice, setChoice] = useStartChoice();
 
   return (

@@ -11,6 +11,7 @@ import { DefaultsSection } from './defaults-section';
 import { MappingRulesSection } from './mapping-rules-section';
 import { PricingRuleSection } from './pricing-rule-section';
 import { RulePreviewSection } from './rule-preview-section';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 /**
  * /app/rules: the account's mapping rules, pricing rule and defaults for one marketplace at a
@@ -24,6 +25,7 @@ export function RulesPage({
   onSearchChange: (next: RulesSearch) => void;
 }) {
   const intl = useIntl();
+  useDocumentTitle(intl.formatMessage(rulesMessages.title));
   const session = useSignedInSession();
   const canManage = usePermission('rules.manage');
   const marketplace = shownMarketplace(search.marketplace, session.allowedMarketplaces);

@@ -29,6 +29,7 @@ import { saleDetectionMessages as m } from '../sale-detection.messages';
 import { isFiltered, salesFilters, type SalesSearch } from '../sales-search';
 import { DismissAll } from './dismiss-all';
 import { SaleEventCard } from './sale-event-card';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 /** The current time, moved on every 30 s so "3 minutes ago" keeps up. */
 function useNow(intervalMs = 30_000): number {
@@ -138,6 +139,7 @@ export function SalesPage({
   onSearchChange: (next: SalesSearch) => void;
 }) {
   const intl = useIntl();
+  useDocumentTitle(intl.formatMessage(m.title));
   const session = useSignedInSession();
   const canWrite = usePermission('items.write');
   const canDelist = usePermission('listings.delist');

@@ -34,6 +34,7 @@ import { marketplacesByName } from '../settings-state';
 import { loadState } from '../../../lib/load-state';
 import { bulkActionMessages, settingsMessages } from '../settings.messages';
 import { SettingSwitch } from './setting-switch';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 /**
  * The switches of a section under the one sentence that says what each does: a column on a
@@ -164,6 +165,7 @@ function SettingsSkeleton() {
  */
 export function SettingsPage() {
   const intl = useIntl();
+  useDocumentTitle(intl.formatMessage(settingsMessages.title));
   const session = useSignedInSession();
   const settings = useQuery(userSettingsQueryOptions());
   const state = loadState(settings);
