@@ -149,6 +149,33 @@ describe('messages for domain values', () => {
   });
 });
 
+/**
+ * Phrases that promise something for later: every sentence on screen says what is true today.
+ * ("Not listed yet" describes the seller's state and stays; "comes in a later release" does not.)
+ */
+const FUTURE_PHRASES: Record<Locale, RegExp> = {
+  'en-US':
+    /\b(later release|next release|future release|coming soon|on (its|their) way|for now|not built yet|not (available|supported) yet)\b/i,
+  'en-GB':
+    /\b(later release|next release|future release|coming soon|on (its|their) way|for now|not built yet|not (available|supported) yet)\b/i,
+  es: /(pr[oó]xima versi[oó]n|versi[oó]n futura|pr[oó]ximamente|en camino|por ahora|de momento|llegar[aá] en)/i,
+  it: /(prossima versione|versione futura|prossimamente|in arrivo|per ora|per il momento|arriver[aà] in)/i,
+};
+
+describe('sentences about the future', () => {
+  for (const [locale, catalogue] of Object.entries(CATALOGUES) as [
+    Locale,
+    Record<string, string>,
+  ][]) {
+    it(`${locale} promises nothing for later`, () => {
+      const promising = Object.entries(catalogue)
+        .filter(([, text]) => FUTURE_PHRASES[locale].test(text))
+        .map(([key, text]) => `${key}: ${text}`);
+      expect(promising).toEqual([]);
+    });
+  }
+});
+
 describe('texts other parts of the product rely on', () => {
   it('has the sign-in texts the end-to-end journeys look for', () => {
     expect(enUS['auth.login.title']).toBe('Sign in to ListLoop');

@@ -12,5 +12,4 @@ export const onboardingMessages = defineMessages({
   csvTitle: { id: 'onboarding.choice.importFromCsv.title' },
   csvBody: { id: 'onboarding.choice.importFromCsv.body' },
   savedLocally: { id: 'onboarding.savedLocally' },
-  nextSteps: { id: 'onboarding.nextSteps' },
 });

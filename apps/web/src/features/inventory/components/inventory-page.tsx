@@ -40,6 +40,7 @@ import { ActiveFilters, InventoryFiltersDrawer } from './inventory-filters';
 import { InventoryGrid, InventoryGridSkeleton } from './inventory-grid';
 import type { RowFormat } from './inventory-row';
 import { InventoryToolbar } from './inventory-toolbar';
+import { useMarketplaceOrder } from '../../../lib/connections/marketplace-order';
 import { useDocumentTitle } from '../../../lib/document-title';
 
 interface InventoryPageProps {
@@ -54,6 +55,7 @@ interface InventoryPageProps {
 export function InventoryPage({ search, onSearchChange }: InventoryPageProps) {
   const intl = useIntl();
   useDocumentTitle(intl.formatMessage(inventoryMessages.title));
+  const marketplaceOrder = useMarketplaceOrder();
   const session = useSignedInSession();
   const navigate = useNavigate();
   const region = useRegionFormat();
@@ -278,7 +280,7 @@ export function InventoryPage({ search, onSearchChange }: InventoryPageProps) {
         onClose={filtersDrawer.close}
         search={search}
         onSearchChange={onSearchChange}
-        marketplaces={session.allowedMarketplaces}
+        marketplaces={marketplaceOrder(session.allowedMarketplaces)}
         labelNames={labelNames}
         currencySymbol={region.currency.symbol}
       />

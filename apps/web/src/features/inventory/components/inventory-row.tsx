@@ -10,6 +10,7 @@ import { memo, useState, type MouseEvent, type ReactNode } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { ItemThumbnail } from '../../../components/inventory/item-thumbnail';
 import { ItemStatusBadge, ListingStatusBadge } from '../../../components/inventory/status-badges';
+import { listingsOnRecord, useMarketplaceOrder } from '../../../lib/connections/marketplace-order';
 import { completenessText } from '../../../lib/inventory/completeness-text';
 import { inventoryMessages } from '../inventory.messages';
 import type { GridLayout } from './inventory-grid';
@@ -208,7 +209,8 @@ function LabelBadges({ labels }: { labels: readonly string[] }) {
 
 function ListingBadges({ item }: { item: Item }) {
   const intl = useIntl();
-  const entries = Object.entries(item.listings);
+  const order = useMarketplaceOrder();
+  const entries = listingsOnRecord(item.listings, order);
   if (entries.length === 0) return null;
   const shown = entries.slice(0, MAX_LISTINGS);
   const rest = entries.length - shown.length;

@@ -17,6 +17,7 @@ import { ItemStatusBadge } from '../../../components/inventory/status-badges';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { useCountry } from '../../../i18n/locale-provider';
 import { ApiError } from '../../../lib/api-client';
+import { useMarketplaceOrder } from '../../../lib/connections/marketplace-order';
 import { errorText } from '../../../lib/error-text';
 import { createItem, deleteItem, itemKeys } from '../../../lib/inventory/item.api';
 import { labelKeys } from '../../../lib/inventory/label.api';
@@ -83,7 +84,12 @@ export function ItemEditor({ item }: { item: Item | null }) {
   const { draft, current, update, updateWith, saveState, retrySave, dirty, hasUnsaved } =
     useItemDraft(initial, item ? { userId, item } : null);
   const issues = useMemo(() => checkCompleteness(draft), [draft]);
-  const marketplaceTabs = useMarketplaceTabs(item, session.allowedMarketplaces);
+  const marketplaceOrder = useMarketplaceOrder();
+  const allowed = useMemo(
+    () => marketplaceOrder(session.allowedMarketplaces),
+    [marketplaceOrder, session.allowedMarketplaces],
+  );
+  const marketplaceTabs = useMarketplaceTabs(item, allowed, marketplaceOrder);
   const [crossListing, setCrossListing] = useState(false);
   const showMarketplace = useCallback(
     (marketplace: MarketplaceId) => {
@@ -294,7 +300,7 @@ export function ItemEditor({ item }: { item: Item | null }) {
           onClose={() => setCrossListing(false)}
           userId={userId}
           item={item}
-          allowed={session.allowedMarketplaces}
+          allowed={allowed}
           country={country}
           onFix={showMarketplace}
         />

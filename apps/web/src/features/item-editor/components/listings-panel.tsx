@@ -3,6 +3,7 @@ import { Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useIntl } from 'react-intl';
 import { marketplaceName } from '../../../components/inventory/status-badges';
+import { listingsOnRecord, useMarketplaceOrder } from '../../../lib/connections/marketplace-order';
 import { activeOperation } from '../../../lib/listings/operation-note';
 import { useListingOperations } from '../hooks/use-listing-queries';
 import { itemEditorMessages } from '../item-editor.messages';
@@ -28,7 +29,8 @@ export function ListingsPanel({
 }) {
   const intl = useIntl();
   const operations = useListingOperations(userId, item);
-  const entries = Object.entries(item.listings);
+  const order = useMarketplaceOrder();
+  const entries = listingsOnRecord(item.listings, order);
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="listings-title">
       <Group justify="space-between" mb="xs" wrap="nowrap">

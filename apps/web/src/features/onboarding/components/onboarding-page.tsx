@@ -88,17 +88,12 @@ export function OnboardingPage() {
           icon={<IconInfoCircle size={18} />}
           role="status"
         >
-          <Stack gap={4}>
-            <Text fz="sm">
-              <FormattedMessage
-                {...onboardingMessages.savedLocally}
-                values={{ choice: intl.formatMessage(START_CHOICE_TEXT[choice].title) }}
-              />
-            </Text>
-            <Text fz="sm" c="dimmed">
-              <FormattedMessage {...onboardingMessages.nextSteps} />
-            </Text>
-          </Stack>
+          <Text fz="sm">
+            <FormattedMessage
+              {...onboardingMessages.savedLocally}
+              values={{ choice: intl.formatMessage(START_CHOICE_TEXT[choice].title) }}
+            />
+          </Text>
         </Alert>
       )}
     </Stack>

@@ -29,6 +29,7 @@ import { saleDetectionMessages as m } from '../sale-detection.messages';
 import { isFiltered, salesFilters, type SalesSearch } from '../sales-search';
 import { DismissAll } from './dismiss-all';
 import { SaleEventCard } from './sale-event-card';
+import { useMarketplaceOrder } from '../../../lib/connections/marketplace-order';
 import { useDocumentTitle } from '../../../lib/document-title';
 
 /** The current time, moved on every 30 s so "3 minutes ago" keeps up. */
@@ -150,12 +151,12 @@ export function SalesPage({
     () => query.data?.pages.flatMap((page) => page.events) ?? [],
     [query.data],
   );
+  const marketplaceOrder = useMarketplaceOrder();
   const marketplaces = useMemo(() => {
-    const collator = new Intl.Collator(intl.locale);
     const ids = new Set<MarketplaceId>(session.allowedMarketplaces);
     if (search.marketplace) ids.add(search.marketplace);
-    return [...ids].sort((a, b) => collator.compare(MARKETPLACE_NAMES[a], MARKETPLACE_NAMES[b]));
-  }, [session.allowedMarketplaces, search.marketplace, intl.locale]);
+    return marketplaceOrder(ids);
+  }, [session.allowedMarketplaces, search.marketplace, marketplaceOrder]);
   const withOpen = useMemo(
     () => marketplacesWithOpenEvents(events, intl.locale),
     [events, intl.locale],

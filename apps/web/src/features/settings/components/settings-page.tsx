@@ -30,10 +30,10 @@ import { SectionCard } from '../../../components/ui/section-card';
 import { commonMessages } from '../../../i18n/common.messages';
 import { useSignedInSession } from '../../../lib/session';
 import { userSettingsQueryOptions } from '../api/user-settings.api';
-import { marketplacesByName } from '../settings-state';
 import { loadState } from '../../../lib/load-state';
 import { bulkActionMessages, settingsMessages } from '../settings.messages';
 import { SettingSwitch } from './setting-switch';
+import { useMarketplaceOrder } from '../../../lib/connections/marketplace-order';
 import { useDocumentTitle } from '../../../lib/document-title';
 
 /**
@@ -169,7 +169,7 @@ export function SettingsPage() {
   const session = useSignedInSession();
   const settings = useQuery(userSettingsQueryOptions());
   const state = loadState(settings);
-  const marketplaces = marketplacesByName(session.allowedMarketplaces, intl.locale);
+  const marketplaces = useMarketplaceOrder()(session.allowedMarketplaces);
   const showMercari = session.allowedMarketplaces.includes('mercari');
 
   return (
