@@ -5,6 +5,8 @@ import {
   ERROR_CODES,
   ERROR_MESSAGES,
   LOCALES,
+  MARKETPLACE_IDS,
+  defaultCatalogue,
   PERMISSION_KEYS,
   REGIONAL_TEXT_SETS,
   type Locale,
@@ -16,6 +18,7 @@ import enUS from './catalogues/en-US.json';
 import es from './catalogues/es.json';
 import it_ from './catalogues/it.json';
 import type { MessageId } from './catalogues';
+import { conditionMessageId, marketplaceConditionText } from '../lib/listings/listing-values';
 import { SHOWN_HELP_TEXT_KEYS } from './dynamic-messages';
 
 const CATALOGUES: Record<Locale, Record<string, string>> = {
@@ -139,6 +142,20 @@ describe('messages for domain values', () => {
         ACCOUNT_USER_STATUSES.filter((status) => !catalogue[`accountUserStatus.${status}`]),
       ).toEqual([]);
       expect(ACCOUNT_NAMES.filter((name) => !catalogue[`edition.${name}`])).toEqual([]);
+    }
+  });
+
+  it('names every condition value of every marketplace, as that marketplace does', () => {
+    for (const [locale, catalogue] of Object.entries(CATALOGUES)) {
+      const intl = createIntl({ locale, messages: catalogue });
+      const missing = MARKETPLACE_IDS.flatMap((marketplace) =>
+        (defaultCatalogue[marketplace].conditions?.values ?? [])
+          .map((value) => conditionMessageId(marketplace, value))
+          .filter((id) => id === null || !catalogue[id])
+          .map(String),
+      );
+      expect(missing).toEqual([]);
+      expect(marketplaceConditionText(intl, 'ebay', 'USED_EXCELLENT')).not.toMatch(/_/);
     }
   });
 

@@ -2,11 +2,12 @@ import { textSetForCountry, type RegionalTextSet } from '@listloop/domain';
 import { useMemo } from 'react';
 import { useCountry } from '../../i18n/locale-provider';
 
-/** The edition's currency and weight units (spec §1 regional text sets). */
+/** The edition's currency, weight units and labels (spec §1 regional text sets). */
 export function useRegionFormat(): {
   currency: RegionalTextSet['currency'];
   weightUnits: RegionalTextSet['weightUnits'];
   colourLabel: RegionalTextSet['labels']['colour'];
+  postalCodeLabel: RegionalTextSet['labels']['postalCode'];
 } {
   const country = useCountry();
   return useMemo(() => {
@@ -15,6 +16,7 @@ export function useRegionFormat(): {
       currency: textSet.currency,
       weightUnits: textSet.weightUnits,
       colourLabel: textSet.labels.colour,
+      postalCodeLabel: textSet.labels.postalCode,
     };
   }, [country]);
 }

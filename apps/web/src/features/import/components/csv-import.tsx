@@ -26,6 +26,7 @@ import { FileDropZone } from '../../../components/ui/file-drop-zone';
 import { errorText } from '../../../lib/error-text';
 import { itemKeys } from '../../../lib/inventory/item.api';
 import { labelKeys } from '../../../lib/inventory/label.api';
+import { useRegionFormat } from '../../../lib/inventory/use-region-format';
 import {
   importPercent,
   importStatusQueryOptions,
@@ -177,6 +178,7 @@ function PreviewStep({
   onStarted: (importId: string) => void;
 }) {
   const intl = useIntl();
+  const { colourLabel, postalCodeLabel } = useRegionFormat();
   const queryClient = useQueryClient();
   const [only, setOnly] = useState<'all' | 'errors'>('all');
   const withErrors = preview.totalRows - preview.validRows;
@@ -243,7 +245,10 @@ function PreviewStep({
                   <Table.Td ff="monospace">{column.column}</Table.Td>
                   <Table.Td c={column.field ? undefined : 'dimmed'}>
                     {column.field
-                      ? fieldName(intl, column.field)
+                      ? fieldName(intl, column.field, {
+                          colour: colourLabel,
+                          postalCode: postalCodeLabel,
+                        })
                       : intl.formatMessage(importMessages.notImported)}
                   </Table.Td>
                 </Table.Tr>

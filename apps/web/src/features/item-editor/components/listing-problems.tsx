@@ -2,6 +2,8 @@ import { MARKETPLACE_NAMES, type ListingPreview, type MarketplaceId } from '@lis
 import { Group, List, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { useIntl } from 'react-intl';
+import { useRegionFormat } from '../../../lib/inventory/use-region-format';
+import { listingFieldName } from '../../../lib/listings/listing-values';
 import { listingProblemText } from '../../../lib/listings/problem-text';
 import { listingMessages } from '../listing.messages';
 
@@ -20,6 +22,7 @@ export function ListingProblems({
 }) {
   const intl = useIntl();
   const name = MARKETPLACE_NAMES[marketplace];
+  const { colourLabel, postalCodeLabel } = useRegionFormat();
   return (
     <div aria-live="polite">
       {problems.length === 0 ? (
@@ -51,7 +54,11 @@ export function ListingProblems({
         <Text key={entry.field} fz="xs" c="orange" mt={6}>
           {intl.formatMessage(listingMessages.ignoredOverride, {
             marketplace: name,
-            field: entry.field,
+            field: listingFieldName(intl, entry.field, {
+              marketplace,
+              colourLabel,
+              postalCodeLabel,
+            }),
           })}
         </Text>
       ))}

@@ -17,6 +17,7 @@ import { useIntl } from 'react-intl';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { SectionCard } from '../../../components/ui/section-card';
 import { useRegionFormat } from '../../../lib/inventory/use-region-format';
+import { marketplaceConditionText } from '../../../lib/listings/listing-values';
 import { mappingRulesQueryOptions } from '../api/rules.api';
 import { useDeleteMappingRule } from '../hooks/use-rule-mutations';
 import { sortMappingRules } from '../mapping-rule-form';
@@ -48,6 +49,9 @@ export function MappingRulesSection({
   );
   const field = (rule: MappingRule) => mappingFieldLabel(intl, rule.field, colourLabel);
   const from = (rule: MappingRule) => mappingFromText(intl, rule.field, rule.from);
+  // A condition goes to one of the marketplace's codes: shown by the marketplace's name for it.
+  const to = (rule: MappingRule) =>
+    rule.field === 'condition' ? marketplaceConditionText(intl, marketplace, rule.to) : rule.to;
 
   return (
     <SectionCard
@@ -99,7 +103,7 @@ export function MappingRulesSection({
                           {names.value}
                         </Table.Td>
                         <Table.Td fz="sm" fw={500}>
-                          {rule.to}
+                          {to(rule)}
                         </Table.Td>
                         <Table.Td>
                           <Badge variant="default" radius="sm" tt="none" fw={500}>
@@ -182,7 +186,7 @@ export function MappingRulesSection({
               intl.formatMessage(mappingMessages.deleteBody, {
                 field: field(deleting),
                 from: from(deleting),
-                to: deleting.to,
+                to: to(deleting),
                 marketplace: name,
               })}
           </Text>
