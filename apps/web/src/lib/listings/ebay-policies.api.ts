@@ -21,8 +21,6 @@ export const ebayPoliciesQueryOptions = (type: EbayPolicyKind) =>
     },
     // A seller edits policies on eBay, rarely: a few minutes old is fresh enough.
     staleTime: 5 * 60_000,
-    // No eBay connection is a 409: the ids then show as ids, nothing to retry.
-    retry: false,
   });
 
 // Module-level, so useQueries keeps the combined list while no query result changes.
