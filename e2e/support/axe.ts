@@ -38,8 +38,9 @@ export async function expectNoSeriousAxeViolations(
   options: AxeCheckOptions = {},
 ): Promise<void> {
   // Menus and dialogs fade in: a half-transparent one would fail contrast for the wrong reason.
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  // (A string: it runs in the page, and this project's types have no DOM.)
+  await page.waitForFunction(
+    "document.getAnimations().every((animation) => animation.playState !== 'running')",
   );
   const skipped = Object.keys(options.skipRules ?? {});
   let builder = new AxeBuilder({ page }).withTags([
