@@ -11,7 +11,7 @@ import { useIntl, type IntlShape } from 'react-intl';
 import { ItemThumbnail } from '../../../components/inventory/item-thumbnail';
 import { ItemStatusBadge, ListingStatusBadge } from '../../../components/inventory/status-badges';
 import { listingsOnRecord, useMarketplaceOrder } from '../../../lib/connections/marketplace-order';
-import { completenessText } from '../../../lib/inventory/completeness-text';
+import { completenessTexts } from '../../../lib/inventory/completeness-text';
 import { inventoryMessages } from '../inventory.messages';
 import type { GridLayout } from './inventory-grid';
 import classes from './inventory-grid.module.css';
@@ -239,7 +239,7 @@ function CompletenessCell({ item, format }: { item: Item; format: RowFormat }) {
   const issues = checkCompleteness(item);
   const messages =
     issues.length > 0
-      ? issues.map((issue) => completenessText(intl, issue, format.weightUnits))
+      ? completenessTexts(intl, issues, format.weightUnits).map(({ text }) => text)
       : item.completeness;
   return (
     <LazyTooltip
