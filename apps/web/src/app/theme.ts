@@ -32,7 +32,16 @@ export const theme = createTheme({
   headings: { fontWeight: '700' },
   defaultGradient: { from: 'loop.6', to: 'violet.5', deg: 135 },
   components: {
-    Button: { defaultProps: { fw: 600 } },
+    // A label longer than its button (Italian and Spanish run long) wraps onto a second line
+    // instead of being cut: the button grows to fit.
+    Button: {
+      defaultProps: { fw: 600 },
+      styles: {
+        root: { height: 'auto', minHeight: 'var(--button-height)' },
+        inner: { height: 'auto', minHeight: 'var(--button-height)' },
+        label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.25, overflow: 'visible' },
+      },
+    },
     // The placeholder Mantine focuses first is a role=presentation child of role=menu, which
     // ARIA does not allow there; without it the menu focuses its first item.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },

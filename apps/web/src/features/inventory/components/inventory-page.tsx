@@ -182,7 +182,8 @@ export function InventoryPage({ search, onSearchChange }: InventoryPageProps) {
       h="calc(100dvh - var(--app-shell-header-height, 56px) - 2 * var(--mantine-spacing-md))"
       mih={420}
     >
-      <Group justify="space-between" align="center" gap="sm" wrap="nowrap">
+      {/* Wraps, so a long count or button label (Italian, Spanish) moves down instead of being cut. */}
+      <Group justify="space-between" align="center" gap="sm">
         <Group gap="sm" align="baseline" wrap="nowrap" miw={0}>
           <Title order={1} fz={{ base: 22, sm: 26 }}>
             {intl.formatMessage(inventoryMessages.title)}

@@ -33,7 +33,7 @@ export function ListingsPanel({
   const entries = listingsOnRecord(item.listings, order);
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="listings-title">
-      <Group justify="space-between" mb="xs" wrap="nowrap">
+      <Group justify="space-between" mb="xs" gap="xs">
         <Text fw={650} id="listings-title">
           {intl.formatMessage(itemEditorMessages.listingsTitle)}
         </Text>
