@@ -69,4 +69,13 @@ test('a listed eBay item and its Poshmark tab show labels, never raw codes', asy
   // Connected marketplaces lead the tabs (the sandbox's Depop and eBay); the others follow by
   // name. A tab may end with the count of its problems.
   await expect(page.getByRole('tab')).toHaveText([/^Depop/, /^eBay/, /^Poshmark/]);
+
+  // The eBay defaults choose the seller's business policies by their names too.
+  await page.goto('/app/rules?marketplace=ebay');
+  await expect(page.getByRole('combobox', { name: 'Payment policy' })).toHaveValue(
+    'Immediate payment',
+  );
+  await expect(page.getByRole('combobox', { name: 'Shipping policy' })).toHaveValue(
+    'Standard shipping',
+  );
 });
