@@ -54,7 +54,7 @@ test.describe('cross-listing', () => {
     await ebayTab.getByRole('textbox', { name: 'UPC' }).fill('012345678905');
     await expect(ebayTab.getByRole('status')).toHaveText('Your eBay values are saved');
     await expect(ebayTab.getByText('Nothing stops this listing.')).toBeVisible();
-    await expect(ebayTab.getByText('10001')).toBeVisible();
+    await expect(ebayTab.getByText('ZIP code: 10001')).toBeVisible();
 
     // Mercari needs shipping: a price will do.
     await addMarketplace.click();

@@ -41,6 +41,14 @@ test.describe('the marketplaces', () => {
     await expect(api.getByRole('heading', { name: 'eBay', exact: true })).toBeVisible();
     await expect(extension.getByRole('heading', { name: 'Mercari', exact: true })).toBeVisible();
     await expect(page.getByText('comes in a later update')).toHaveCount(0);
+    // Grouped by how this server works each: the sandbox's Depop by its API key, and Whatnot,
+    // which nothing here can connect, apart and offered no button.
+    await expect(api.getByRole('heading', { name: 'Depop', exact: true })).toBeVisible();
+    const unavailable = page.getByRole('region', { name: 'Not available on this server' });
+    const whatnot = unavailable.getByRole('region', { name: 'Whatnot', exact: true });
+    await expect(whatnot).toBeVisible();
+    await expect(whatnot.getByRole('button')).toHaveCount(0);
+    await expect(api.getByRole('heading', { name: 'Whatnot' })).toHaveCount(0);
 
     const ebay = page.getByRole('region', { name: 'eBay', exact: true });
     await ebay.getByRole('button', { name: 'Connect with eBay' }).click();

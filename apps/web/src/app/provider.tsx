@@ -6,7 +6,8 @@ import type { AnyRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { SessionProvider } from '../lib/session';
 import { AppLocaleProvider } from './locale/app-locale-provider';
-import { theme } from './theme';
+import { LocalizedComponentDefaults } from './localized-defaults';
+import { cssVariablesResolver, theme } from './theme';
 
 /** Everything the screens rely on, outermost first: looks, server state, flags, session, texts. */
 export function AppProvider({
@@ -19,13 +20,19 @@ export function AppProvider({
   children: ReactNode;
 }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+    >
       <QueryClientProvider client={queryClient}>
         <OpenFeatureProvider>
           <SessionProvider>
             <AppLocaleProvider router={router}>
-              <Notifications position="top-right" limit={4} />
-              {children}
+              <LocalizedComponentDefaults>
+                <Notifications position="top-right" limit={4} />
+                {children}
+              </LocalizedComponentDefaults>
             </AppLocaleProvider>
           </SessionProvider>
         </OpenFeatureProvider>

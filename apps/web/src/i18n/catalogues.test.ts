@@ -5,6 +5,8 @@ import {
   ERROR_CODES,
   ERROR_MESSAGES,
   LOCALES,
+  MARKETPLACE_IDS,
+  defaultCatalogue,
   PERMISSION_KEYS,
   REGIONAL_TEXT_SETS,
   type Locale,
@@ -16,6 +18,7 @@ import enUS from './catalogues/en-US.json';
 import es from './catalogues/es.json';
 import it_ from './catalogues/it.json';
 import type { MessageId } from './catalogues';
+import { conditionMessageId, marketplaceConditionText } from '../lib/listings/listing-values';
 import { SHOWN_HELP_TEXT_KEYS } from './dynamic-messages';
 
 const CATALOGUES: Record<Locale, Record<string, string>> = {
@@ -142,11 +145,52 @@ describe('messages for domain values', () => {
     }
   });
 
+  it('names every condition value of every marketplace, as that marketplace does', () => {
+    for (const [locale, catalogue] of Object.entries(CATALOGUES)) {
+      const intl = createIntl({ locale, messages: catalogue });
+      const missing = MARKETPLACE_IDS.flatMap((marketplace) =>
+        (defaultCatalogue[marketplace].conditions?.values ?? [])
+          .map((value) => conditionMessageId(marketplace, value))
+          .filter((id) => id === null || !catalogue[id])
+          .map(String),
+      );
+      expect(missing).toEqual([]);
+      expect(marketplaceConditionText(intl, 'ebay', 'USED_EXCELLENT')).not.toMatch(/_/);
+    }
+  });
+
   it('says in en-US what the server says in English for each error code', () => {
     for (const code of ERROR_CODES) {
       expect(enUS[`error.${code}` as keyof typeof enUS]).toBe(ERROR_MESSAGES[code]);
     }
   });
+});
+
+/**
+ * Phrases that promise something for later: every sentence on screen says what is true today.
+ * ("Not listed yet" describes the seller's state and stays; "comes in a later release" does not.)
+ */
+const FUTURE_PHRASES: Record<Locale, RegExp> = {
+  'en-US':
+    /\b(later release|next release|future release|coming soon|on (its|their) way|for now|not built yet|not (available|supported) yet)\b/i,
+  'en-GB':
+    /\b(later release|next release|future release|coming soon|on (its|their) way|for now|not built yet|not (available|supported) yet)\b/i,
+  es: /(pr[oó]xima versi[oó]n|versi[oó]n futura|pr[oó]ximamente|en camino|por ahora|de momento|llegar[aá] en)/i,
+  it: /(prossima versione|versione futura|prossimamente|in arrivo|per ora|per il momento|arriver[aà] in)/i,
+};
+
+describe('sentences about the future', () => {
+  for (const [locale, catalogue] of Object.entries(CATALOGUES) as [
+    Locale,
+    Record<string, string>,
+  ][]) {
+    it(`${locale} promises nothing for later`, () => {
+      const promising = Object.entries(catalogue)
+        .filter(([, text]) => FUTURE_PHRASES[locale].test(text))
+        .map(([key, text]) => `${key}: ${text}`);
+      expect(promising).toEqual([]);
+    });
+  }
 });
 
 describe('texts other parts of the product rely on', () => {

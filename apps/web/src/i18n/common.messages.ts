@@ -3,6 +3,7 @@ import { defineMessages } from './define-messages';
 /** Texts used across screens. Screen texts live beside their screen in `*.messages.ts`. */
 export const commonMessages = defineMessages({
   appName: { id: 'app.name' },
+  documentTitle: { id: 'app.documentTitle' },
   loading: { id: 'common.loading' },
   retry: { id: 'common.retry' },
   backHome: { id: 'common.backHome' },

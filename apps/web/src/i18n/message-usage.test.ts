@@ -46,6 +46,8 @@ const DYNAMIC_PREFIXES = [
   'accessLevel.',
   'accountUserStatus.',
   'edition.',
+  // A marketplace's condition values (lib/listings/listing-values.ts).
+  'marketplaceCondition.',
 ];
 
 describe('message ids used in the code', () => {

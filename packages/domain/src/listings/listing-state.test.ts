@@ -10,6 +10,7 @@ import {
   ListingEventSchema,
   listingStateOf,
   ListingStateSchema,
+  isListingOnRecord,
   isLiveListing,
   isUpdateEvent,
   phaseOf,
@@ -584,5 +585,19 @@ describe('a live listing', () => {
   it('is one listed, or still listed after its delist failed; nothing else', () => {
     const live = LISTING_STATUSES.filter((status) => isLiveListing({ status }));
     expect(live).toEqual(['listed', 'delist_failure']);
+  });
+});
+
+describe('a listing on record', () => {
+  it('is every state but not listed: queued, listed, failed, delisted or sold', () => {
+    const shown = LISTING_STATUSES.filter((status) => isListingOnRecord({ status }));
+    expect(shown).toEqual([
+      'queued',
+      'listed',
+      'list_failure',
+      'delisted',
+      'delist_failure',
+      'sold',
+    ]);
   });
 });

@@ -97,6 +97,16 @@ export function isLiveListing(state: Pick<ListingState, 'status'>): boolean {
   return state.status === 'listed' || state.status === 'delist_failure';
 }
 
+/**
+ * Whether the listing exists, existed or was tried on the marketplace (anything but
+ * `not_listed`): what inventory rows and the item's marketplace list show. A `not_listed` entry
+ * is only the seller's values for that marketplace (a Depop department kept for later), or a
+ * listing marked not listed: nothing on the marketplace to show.
+ */
+export function isListingOnRecord(state: Pick<ListingState, 'status'>): boolean {
+  return state.status !== 'not_listed';
+}
+
 export function phaseOf(state: Pick<ListingState, 'status' | 'pendingOperation'>): ListingPhase {
   if (state.status !== 'queued') return state.status;
   return `queued:${state.pendingOperation ?? 'list'}`;

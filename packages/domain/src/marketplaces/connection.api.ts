@@ -129,3 +129,22 @@ export const ConnectOptionsResponseSchema = z.object({
   marketplaces: z.array(ConnectOptionSchema),
 });
 export type ConnectOptionsResponse = z.infer<typeof ConnectOptionsResponseSchema>;
+
+/** The kinds of eBay business policy (GET /api/marketplaces/ebay/business-polices/{type}/…). */
+export const EBAY_POLICY_TYPES = ['fulfillment', 'payment', 'return'] as const;
+export type EbayPolicyKind = (typeof EBAY_POLICY_TYPES)[number];
+
+export const EbayBusinessPolicySchema = z.object({
+  id: z.string(),
+  type: z.enum(EBAY_POLICY_TYPES),
+  name: z.string(),
+  description: z.string().nullable(),
+  marketplaceId: z.string(),
+  isDefault: z.boolean().describe('The seller’s default policy of its kind'),
+  details: z.record(z.string(), z.unknown()).describe('The policy as eBay’s Account API gave it'),
+});
+export type EbayBusinessPolicy = z.infer<typeof EbayBusinessPolicySchema>;
+
+export const EbayBusinessPoliciesResponseSchema = z.object({
+  policies: z.array(EbayBusinessPolicySchema),
+});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   allowedMarketplaces,
+  orderMarketplaces,
   CROSSLISTING_MARKETPLACES,
   EXCLUDED_MARKETPLACES,
   isMarketplaceId,
@@ -160,5 +161,31 @@ describe('allowedMarketplaces (spec §4)', () => {
       expect(allowedMarketplaces({})).toEqual([...SUPPORTED_MARKETPLACES]);
       expect(SUPPORTED_MARKETPLACES).toHaveLength(MARKETPLACE_IDS.length - 3);
     });
+  });
+});
+
+describe('orderMarketplaces', () => {
+  it('puts the connected marketplaces first, then the others, each alphabetically', () => {
+    const connected = new Set<string>(['shopify', 'ebay']);
+    expect(
+      orderMarketplaces(['vinted', 'shopify', 'depop', 'ebay', 'etsy', 'facebook'], {
+        connected: (id) => connected.has(id),
+        locale: 'en-US',
+      }),
+    ).toEqual(['ebay', 'shopify', 'depop', 'etsy', 'facebook', 'vinted']);
+  });
+
+  it('sorts by the name shown, not the id, ignoring case', () => {
+    // vestiaireApi's name ("Vestiaire Collective (API)") sorts after Vestiaire Collective's.
+    expect(orderMarketplaces(['vestiaireApi', 'ebay', 'vestiaire', 'whatnot'])).toEqual([
+      'ebay',
+      'vestiaire',
+      'vestiaireApi',
+      'whatnot',
+    ]);
+  });
+
+  it('lists each marketplace once', () => {
+    expect(orderMarketplaces(['ebay', 'ebay', 'etsy'])).toEqual(['ebay', 'etsy']);
   });
 });

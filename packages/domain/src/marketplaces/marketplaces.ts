@@ -68,6 +68,23 @@ export const MARKETPLACE_NAMES: Record<MarketplaceId, string> = {
 };
 
 /**
+ * The one order every list of marketplaces follows: those the account is connected to first,
+ * then the others; within each, alphabetically by the name shown, in the reader's language.
+ */
+export function orderMarketplaces<Id extends MarketplaceId>(
+  ids: Iterable<Id>,
+  options: { connected?: (id: MarketplaceId) => boolean; locale?: string } = {},
+): Id[] {
+  const connected = options.connected ?? (() => false);
+  const collator = new Intl.Collator(options.locale, { sensitivity: 'base' });
+  return [...new Set(ids)].sort(
+    (a, b) =>
+      Number(connected(b)) - Number(connected(a)) ||
+      collator.compare(MARKETPLACE_NAMES[a], MARKETPLACE_NAMES[b]),
+  );
+}
+
+/**
  * Spec §4: the marketplaces a seller may use come from the onboarding marketplaces when there
  * are any, otherwise from the account's marketplaceAllowedToAccess; either way only supported
  * ones. An account with no explicit access map may use every supported marketplace.

@@ -3,6 +3,8 @@ import {
   ConnectOptionsResponseSchema,
   MarketplaceCategoriesQuerySchema,
   MarketplaceCategoriesResponseSchema,
+  EBAY_POLICY_TYPES,
+  EbayBusinessPoliciesResponseSchema,
   type MarketplacesMode,
 } from '@listloop/domain';
 import { access } from '../../platform/http/access';
@@ -19,18 +21,7 @@ import {
   type ShopifyTagsService,
 } from './shopify-tags.service';
 
-const POLICY_TYPES = ['fulfillment', 'payment', 'return'] as const;
 const UnavailableSchema = errorResponses[409];
-
-const BusinessPolicySchema = z.object({
-  id: z.string(),
-  type: z.enum(POLICY_TYPES),
-  name: z.string(),
-  description: z.string().nullable(),
-  marketplaceId: z.string(),
-  isDefault: z.boolean().describe('The seller’s default policy of its kind'),
-  details: z.record(z.string(), z.unknown()).describe('The policy as eBay’s Account API gave it'),
-});
 
 const MetafieldDefinitionSchema = z.object({
   id: z.string(),
@@ -90,11 +81,11 @@ export async function marketplaceRoutes(
           'id (that policy), `*` (all of them), or a name (the policy of that exact name, else ' +
           'those whose name contains it, ignoring case). Without an eBay connection: 409.',
         params: z.object({
-          policyType: z.enum([...POLICY_TYPES, 'FULFILLMENT', 'PAYMENT', 'RETURN']),
+          policyType: z.enum([...EBAY_POLICY_TYPES, 'FULFILLMENT', 'PAYMENT', 'RETURN']),
           policyValue: z.string().trim().min(1).max(200),
         }),
         response: {
-          200: z.object({ policies: z.array(BusinessPolicySchema) }),
+          200: EbayBusinessPoliciesResponseSchema,
           ...errorResponses,
           503: UnavailableSchema,
         },
@@ -103,7 +94,7 @@ export async function marketplaceRoutes(
     },
     async (request) => {
       const { policyType, policyValue } = request.params;
-      const type = policyType.toLowerCase() as (typeof POLICY_TYPES)[number];
+      const type = policyType.toLowerCase() as (typeof EBAY_POLICY_TYPES)[number];
       return {
         policies: await accounts.businessPolicies(requireContext(request), type, policyValue),
       };

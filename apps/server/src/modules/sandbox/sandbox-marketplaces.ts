@@ -1,5 +1,10 @@
 import crypto from 'node:crypto';
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type {
+  IncomingHttpHeaders,
+  IncomingMessage,
+  OutgoingHttpHeaders,
+  ServerResponse,
+} from 'node:http';
 import {
   createDepopEmulator,
   createEbayEmulator,
@@ -23,6 +28,7 @@ import { EBAY_SCOPES } from '../../connectors/ebay/oauth';
 import { ETSY_SCOPES } from '../../connectors/etsy/oauth';
 import { SHOPIFY_SCOPES } from '../../connectors/shopify/oauth';
 import type { TokenSet } from '../../connectors/shared/auth';
+import { SIGNED_IMAGE_PREFIX } from '../images/image.signing';
 import {
   sandboxShopPhotos,
   seedEbayShop,
@@ -386,6 +392,15 @@ export class SandboxMarketplaces {
     },
   ): Promise<void> {
     const target = this.target(marketplace);
+    // Photos on the emulated listing pages are our signed addresses, made under the server's
+    // own address when no PUBLIC_URL is set (http://localhost:<PORT>). A seller who opened the
+    // app at another (http://127.0.0.1:<PORT>, a LAN address) gets them under that one.
+    const own = this.options.serverUrl.replace(/\/+$/, '');
+    if (this.options.publicUrl === null && input.origin !== own) {
+      rewriteHtmlResponse(input.res, (html) =>
+        html.split(`${own}${SIGNED_IMAGE_PREFIX}`).join(`${input.origin}${SIGNED_IMAGE_PREFIX}`),
+      );
+    }
     // Set and read in the same turn of the event loop: the emulator takes its base URL before
     // it awaits anything, so concurrent requests from other origins do not mix their links.
     target.setBase(this.baseUrl(marketplace, input.origin));
@@ -514,4 +529,39 @@ function toResponse(
   }
   const empty = status === 204 || status === 304 || payload === null || payload.length === 0;
   return new Response(empty ? null : payload, { status, headers: out });
+}
+
+/**
+ * Rewrites the HTML an emulator answers with before it is sent (the emulators answer with one
+ * writeHead and one end, as their sendResponse does); anything else passes through untouched.
+ */
+export function rewriteHtmlResponse(
+  res: Pick<ServerResponse, 'writeHead' | 'end'>,
+  rewrite: (html: string) => string,
+): void {
+  const writeHead = res.writeHead.bind(res) as (
+    status: number,
+    headers?: OutgoingHttpHeaders,
+  ) => unknown;
+  const end = res.end.bind(res) as (chunk?: unknown) => unknown;
+  let held: { status: number; headers: OutgoingHttpHeaders } | null = null;
+  const patched = res as unknown as {
+    writeHead: (status: number, headers?: OutgoingHttpHeaders) => unknown;
+    end: (chunk?: unknown) => unknown;
+  };
+  patched.writeHead = (status, headers = {}) => {
+    const type = headers['content-type'];
+    if (typeof type === 'string' && type.includes('text/html')) {
+      held = { status, headers: { ...headers } };
+      return res;
+    }
+    return writeHead(status, headers);
+  };
+  patched.end = (chunk) => {
+    if (!held) return end(chunk);
+    const text = Buffer.isBuffer(chunk) ? chunk.toString('utf8') : String(chunk ?? '');
+    const html = rewrite(text);
+    writeHead(held.status, { ...held.headers, 'content-length': String(Buffer.byteLength(html)) });
+    return end(html);
+  };
 }

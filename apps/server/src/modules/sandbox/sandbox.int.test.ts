@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../../test/client';
 import { createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
+import { makeJpeg } from '../../../test/images';
 import { crossList } from '../../../test/listings';
 import { queryRows, startTestServer, type TestServer } from '../../../test/server';
 import { waitFor } from '../../../test/wait';
@@ -191,6 +192,42 @@ describe('sandbox mode: the emulated marketplaces inside the server', () => {
         return: seeded.return,
       },
     });
+  });
+
+  it('shows our photos on an emulated listing page under the address the app was opened at', async () => {
+    const photo = await server.container.services.images.storeImage(
+      { accountId: account.accountId, userId: account.userId, countryCode: 'US' },
+      await makeJpeg({ width: 400, height: 300 }),
+      'image/jpeg',
+    );
+    const created = await owner.post('/api/account/item', {
+      generalDetails: {
+        title: "1990s Levi's Denim Jacket SBX-PHOTO",
+        description: 'Classic trucker jacket, light fading, no holes.',
+        brand: "Levi's",
+        condition: 'good',
+        price: 64,
+        category: '57988',
+        quantity: 1,
+        sku: 'SBX-PHOTO',
+        images: [photo.image],
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    const listings = await crossList(owner, created.body.item, ['ebay']);
+    expect(listings.ebay).toMatchObject({ status: 'listed' });
+
+    // The server's own address is http://localhost:<PORT>; this page is asked at 127.0.0.1.
+    const page = await (await fetch(`${server.baseUrl}${listings.ebay.listingURL}`)).text();
+    const sources = [...page.matchAll(/<img src="([^"]+)"/g)].map((m) => unescapeHtml(m[1]!));
+    expect(sources.length).toBeGreaterThan(0);
+    for (const source of sources) {
+      expect(source.startsWith(`${server.baseUrl}/api/images/public/`), source).toBe(true);
+      const image = await fetch(source);
+      expect(image.status, source).toBe(200);
+      expect(image.headers.get('content-type')).toMatch(/^image\//);
+    }
+    expect(page).not.toContain('http://localhost');
   });
 
   it('cross-lists an item to eBay and Shopify: both listed, their pages open and sell', async () => {

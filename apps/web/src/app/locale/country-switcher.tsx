@@ -44,7 +44,9 @@ export function CountrySwitcher() {
           size="compact-sm"
           leftSection={<IconWorld size={16} />}
           rightSection={<IconChevronDown size={14} />}
+          // The visible code leads the name, so speech control finds the button by what it shows.
           aria-label={intl.formatMessage(appMessages.countrySwitcherButton, {
+            code: current,
             country: currentNames.country,
           })}
         >

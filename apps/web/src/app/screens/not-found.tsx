@@ -3,6 +3,7 @@ import { IconMapQuestion } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { commonMessages } from '../../i18n/common.messages';
+import { useDocumentTitle } from '../../lib/document-title';
 import { appMessages } from '../app.messages';
 import { StatusScreen } from './status-screen';
 
@@ -10,6 +11,7 @@ import { StatusScreen } from './status-screen';
 export function NotFound({ fullPage = false }: { fullPage?: boolean }) {
   const intl = useIntl();
   const pathname = useLocation({ select: (location) => location.pathname });
+  useDocumentTitle(intl.formatMessage(appMessages.notFoundTitle));
   return (
     <StatusScreen
       fullPage={fullPage}

@@ -6,10 +6,12 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { commonMessages } from '../../i18n/common.messages';
 import { appMessages } from '../app.messages';
 import { StatusScreen } from './status-screen';
+import { useDocumentTitle } from '../../lib/document-title';
 
 /** A screen that threw while rendering or loading. */
 export function RouteError({ error, reset }: ErrorComponentProps) {
   const intl = useIntl();
+  useDocumentTitle(intl.formatMessage(appMessages.routeErrorTitle));
   const router = useRouter();
 
   useEffect(() => {

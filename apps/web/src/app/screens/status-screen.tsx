@@ -21,14 +21,10 @@ export function StatusScreen({
 }: StatusScreenProps) {
   return (
     <Center mih={fullPage ? '100dvh' : '60vh'} p="md">
-      <EmptyState
-        maw={480}
-        variant="light"
-        color={color}
-        icon={icon}
-        title={title}
-        description={description}
-      >
+      <EmptyState maw={480} variant="light" color={color} icon={icon}>
+        {/* The screen's only heading: it names the page for screen readers. */}
+        <EmptyState.Title order={1}>{title}</EmptyState.Title>
+        <EmptyState.Description>{description}</EmptyState.Description>
         {actions && <EmptyState.Actions>{actions}</EmptyState.Actions>}
       </EmptyState>
     </Center>

@@ -7,6 +7,7 @@ import {
   Stack,
   Text,
   UnstyledButton,
+  VisuallyHidden,
   useComputedColorScheme,
   useMantineColorScheme,
 } from '@mantine/core';
@@ -63,13 +64,13 @@ export function UserMenu() {
       />
       <Menu position="bottom-end" width={260} shadow="md">
         <Menu.Target>
-          <UnstyledButton
-            aria-label={intl.formatMessage(appMessages.userMenu, { name })}
-            px={6}
-            py={4}
-            style={{ borderRadius: 'var(--mantine-radius-md)' }}
-          >
-            <Group gap={8} wrap="nowrap">
+          <UnstyledButton px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+            {/*
+              The name comes from the text inside, never an aria-label over it: an aria-label would
+              hide the visible initials and name from it (WCAG 2.5.3, label in name).
+            */}
+            <VisuallyHidden>{intl.formatMessage(appMessages.userMenu, { name })}</VisuallyHidden>
+            <Group gap={8} wrap="nowrap" aria-hidden>
               <Avatar size={30} radius="xl" color="loop" variant="filled">
                 {initials(session)}
               </Avatar>
@@ -97,7 +98,8 @@ export function UserMenu() {
           </Menu.Item>
           <Menu.Divider />
           <Menu.Item
-            color="red"
+            // c, not color: Menu.Item draws color's shade 6, which does not read on white.
+            c="red"
             leftSection={<IconLogout size={16} />}
             onClick={() => signOut.mutate()}
             disabled={signOut.isPending}

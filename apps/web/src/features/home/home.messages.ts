@@ -1,6 +1,8 @@
 import { defineMessages } from '../../i18n/define-messages';
 
 export const homeMessages = defineMessages({
+  /** The browser tab's name for the screen. */
+  documentTitle: { id: 'home.documentTitle' },
   greeting: { id: 'home.greeting' },
   summary: { id: 'home.summary' },
 
@@ -23,6 +25,8 @@ export const homeMessages = defineMessages({
   marketplacesApiHint: { id: 'home.marketplaces.apiHint' },
   marketplacesExtension: { id: 'home.marketplaces.extension' },
   marketplacesExtensionHint: { id: 'home.marketplaces.extensionHint' },
+  marketplacesUnavailable: { id: 'home.marketplaces.unavailable' },
+  marketplacesUnavailableHint: { id: 'home.marketplaces.unavailableHint' },
   marketplacesEmpty: { id: 'home.marketplaces.empty' },
   marketplacesEmptyHint: { id: 'home.marketplaces.emptyHint' },
   marketplacesGroupEmpty: { id: 'home.marketplaces.groupEmpty' },

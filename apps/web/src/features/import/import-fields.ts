@@ -1,13 +1,19 @@
+import type { RegionalTextSet } from '@listloop/domain';
 import type { IntlShape } from 'react-intl';
-import { itemFieldMessages } from '../../lib/inventory/item.messages';
+import { listingFieldName } from '../../lib/listings/listing-values';
 
 /**
- * The item field a CSV column fills, named in the reader's language when it is one of the
- * form's fields ("generalDetails.title" → "Title"); any other stays as the server wrote it.
+ * The item field a CSV column fills, in the reader's language: "generalDetails.title" →
+ * "Title", "generalDetails.weight.pounds" → "Weight (lb)", "listings.ebay.listedID" → "eBay
+ * item number".
  */
-export function fieldName(intl: IntlShape, field: string): string {
-  const key = field.split('.').at(-1) ?? field;
-  return key in itemFieldMessages
-    ? intl.formatMessage(itemFieldMessages[key as keyof typeof itemFieldMessages])
-    : field;
+export function fieldName(
+  intl: IntlShape,
+  field: string,
+  labels: Pick<RegionalTextSet['labels'], 'colour' | 'postalCode'>,
+): string {
+  return listingFieldName(intl, field, {
+    colourLabel: labels.colour,
+    postalCodeLabel: labels.postalCode,
+  });
 }

@@ -74,4 +74,6 @@ export const importMessages = defineMessages({
   showErrorRows: { id: 'import.csv.showErrorRows' },
   startImport: { id: 'import.csv.startImport' },
   title: { id: 'import.title' },
+  /** The browser tab's name for the screen. */
+  documentTitle: { id: 'import.documentTitle' },
 });

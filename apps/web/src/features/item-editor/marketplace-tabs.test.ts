@@ -1,22 +1,36 @@
+import type { Connection } from '@listloop/domain';
 import { describe, expect, it } from 'vitest';
+import { marketplaceOrder } from '../../lib/connections/marketplace-order';
 import { marketplaceTabs } from './marketplace-tabs';
 
+const connectedTo = (...marketplaces: string[]) =>
+  marketplaceOrder(
+    marketplaces.map((marketplace) => ({ marketplace, status: 'connected' }) as Connection),
+    'en-US',
+  );
+
 describe('the marketplace tabs of an item', () => {
-  it('shows the listings in catalogue order, then the chosen ones', () => {
-    expect(marketplaceTabs({ ebay: {}, mercari: {} }, ['etsy', 'depop'])).toEqual([
-      'mercari',
-      'ebay',
-      'etsy',
-      'depop',
-    ]);
+  it('puts the connected marketplaces first, then the others by name, chosen ones included', () => {
+    expect(
+      marketplaceTabs(
+        { depop: {}, mercari: {}, ebay: {} },
+        ['etsy', 'shopify'],
+        connectedTo('ebay', 'shopify'),
+      ),
+    ).toEqual(['ebay', 'shopify', 'depop', 'etsy', 'mercari']);
   });
 
   it('shows a chosen marketplace once, even after it gets a listing', () => {
-    expect(marketplaceTabs({ ebay: {} }, ['ebay', 'etsy', 'etsy'])).toEqual(['ebay', 'etsy']);
+    expect(marketplaceTabs({ ebay: {} }, ['ebay', 'etsy', 'etsy'], connectedTo())).toEqual([
+      'ebay',
+      'etsy',
+    ]);
   });
 
   it('leaves out keys that are no supported marketplace', () => {
-    expect(marketplaceTabs({ tradesy: {}, somewhere: {}, poshmark: {} }, [])).toEqual(['poshmark']);
-    expect(marketplaceTabs(undefined, [])).toEqual([]);
+    expect(
+      marketplaceTabs({ tradesy: {}, somewhere: {}, poshmark: {} }, [], connectedTo()),
+    ).toEqual(['poshmark']);
+    expect(marketplaceTabs(undefined, [], connectedTo())).toEqual([]);
   });
 });

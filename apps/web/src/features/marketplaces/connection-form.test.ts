@@ -6,7 +6,6 @@ import {
   connectionsByMarketplace,
   credentialsBody,
   knownShop,
-  marketplacesByGroup,
   needsShop,
   newConnectionId,
   nicknameProblem,
@@ -153,12 +152,5 @@ describe('grouping', () => {
     expect(grouped.get('ebay')?.map((c) => c.id)).toEqual(['a', 'b']);
     expect(grouped.get('etsy')?.map((c) => c.id)).toEqual(['c']);
     expect(grouped.get('mercari')).toBeUndefined();
-  });
-
-  it('splits the marketplaces into API connectors and the extension’s, by name', () => {
-    expect(marketplacesByGroup(['mercari', 'shopify', 'ebay', 'depop'], 'en-US')).toEqual({
-      api: ['ebay', 'shopify'],
-      extension: ['depop', 'mercari'],
-    });
   });
 });

@@ -127,16 +127,6 @@ export function connectionsByMarketplace(
   return grouped;
 }
 
-/** The seller's marketplaces in the spec §1 groups: API connectors, then the extension's; by name. */
-export function marketplacesByGroup(ids: readonly MarketplaceId[], locale: string) {
-  const byName = (a: MarketplaceId, b: MarketplaceId) =>
-    MARKETPLACE_NAMES[a].localeCompare(MARKETPLACE_NAMES[b], locale);
-  return {
-    api: ids.filter((id) => marketplaceGroup(id) === 'source').sort(byName),
-    extension: ids.filter((id) => marketplaceGroup(id) === 'crosslisting').sort(byName),
-  };
-}
-
 /** What a connection's row offers besides renaming and disconnecting. */
 export function connectionActions(way: ConnectWay, state: ConnectionState) {
   const token = way.method === 'token';

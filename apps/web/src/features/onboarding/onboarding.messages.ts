@@ -2,6 +2,7 @@ import { defineMessages } from '../../i18n/define-messages';
 
 export const onboardingMessages = defineMessages({
   title: { id: 'onboarding.title' },
+  documentTitle: { id: 'onboarding.documentTitle' },
   intro: { id: 'onboarding.intro' },
   choicesLabel: { id: 'onboarding.choices.label' },
   createTitle: { id: 'onboarding.choice.createNewItems.title' },
@@ -11,5 +12,4 @@ export const onboardingMessages = defineMessages({
   csvTitle: { id: 'onboarding.choice.importFromCsv.title' },
   csvBody: { id: 'onboarding.choice.importFromCsv.body' },
   savedLocally: { id: 'onboarding.savedLocally' },
-  nextSteps: { id: 'onboarding.nextSteps' },
 });

@@ -8,8 +8,6 @@ export const rulesMessages = defineMessages({
   title: { id: 'rules.title' },
   intro: { id: 'rules.intro' },
   marketplace: { id: 'rules.marketplace' },
-  groupApi: { id: 'rules.group.api' },
-  groupExtension: { id: 'rules.group.extension' },
   noMarketplacesTitle: { id: 'rules.noMarketplaces.title' },
   noMarketplacesBody: { id: 'rules.noMarketplaces.body' },
   readOnly: { id: 'rules.readOnly' },

@@ -1,7 +1,6 @@
 import { resolveUserSettings } from '@listloop/domain';
 import { describe, expect, it } from 'vitest';
 import {
-  marketplacesByName,
   optimisticValue,
   settingStatus,
   settingValue,
@@ -94,14 +93,5 @@ describe('the settings screen’s state', () => {
       kind: 'on',
     });
     expect(settingStatus({ enabled: false, dateEnabled: null }, true)).toEqual({ kind: 'off' });
-  });
-
-  it('orders the seller’s marketplaces by name, each once', () => {
-    expect(marketplacesByName(['shopify', 'ebay', 'depop', 'ebay', 'facebook'], 'en-US')).toEqual([
-      'depop',
-      'ebay',
-      'facebook',
-      'shopify',
-    ]);
   });
 });

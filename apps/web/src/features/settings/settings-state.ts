@@ -1,5 +1,4 @@
 import {
-  MARKETPLACE_NAMES,
   type BulkAction,
   type MarketplaceId,
   type SettingEntry,
@@ -70,12 +69,4 @@ export function settingStatus(value: SettingValue, defaultEnabled: boolean | nul
     if (!Number.isNaN(since.getTime())) return { kind: 'onSince', since };
   }
   return defaultEnabled === true ? { kind: 'onByDefault' } : { kind: 'on' };
-}
-
-/** The seller's marketplaces by their display names, in the reader's alphabetical order. */
-export function marketplacesByName(ids: readonly MarketplaceId[], locale: string): MarketplaceId[] {
-  const collator = new Intl.Collator(locale, { sensitivity: 'base' });
-  return [...new Set(ids)].sort((a, b) =>
-    collator.compare(MARKETPLACE_NAMES[a], MARKETPLACE_NAMES[b]),
-  );
 }

@@ -53,8 +53,7 @@ export const completenessMessages = defineMessages({
   missingImages: { id: 'item.completeness.missingImages' },
   missingField: { id: 'item.completeness.missingField' },
   missingCategory: { id: 'item.completeness.missingCategory' },
-  invalidWeightLb: { id: 'item.completeness.invalidWeightLb' },
-  invalidWeightOz: { id: 'item.completeness.invalidWeightOz' },
+  invalidWeight: { id: 'item.completeness.invalidWeight' },
   tooManyLabels: { id: 'item.completeness.tooManyLabels' },
   complete: { id: 'item.completeness.complete' },
 });

@@ -9,10 +9,15 @@ import { useCountry } from '../../i18n/locale-provider';
 export function useRegionFormat(): {
   weightUnits: RegionalTextSet['weightUnits'];
   colourLabel: RegionalTextSet['labels']['colour'];
+  postalCodeLabel: RegionalTextSet['labels']['postalCode'];
 } {
   const country = useCountry();
   return useMemo(() => {
     const textSet = textSetForCountry(country);
-    return { weightUnits: textSet.weightUnits, colourLabel: textSet.labels.colour };
+    return {
+      weightUnits: textSet.weightUnits,
+      colourLabel: textSet.labels.colour,
+      postalCodeLabel: textSet.labels.postalCode,
+    };
   }, [country]);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canQueueList, listingActions } from './listing-actions';
+import { canQueueList, clearListingNote, listingActions } from './listing-actions';
 
 const kinds = (listing: Record<string, unknown> | null) =>
   listingActions(listing).map((action) => action.kind);
@@ -59,5 +59,20 @@ describe('the actions offered per listing state', () => {
     expect(canQueueList({ status: 'listed' })).toBe(false);
     expect(canQueueList({ status: 'queued' })).toBe(false);
     expect(canQueueList({ status: 'sold' })).toBe(false);
+  });
+});
+
+describe('what no problem means for a listing', () => {
+  it('says nothing stops it only where it can be listed, relisted or updated', () => {
+    expect(clearListingNote({ status: 'not_listed' }, 1)).toBe('ready');
+    expect(clearListingNote({ status: 'listed' }, 1)).toBe('ready');
+    expect(clearListingNote({ status: 'delisted' }, 2)).toBe('ready');
+    expect(clearListingNote(undefined, 1)).toBe('ready');
+  });
+
+  it('does not call a refused, sold or sold-out listing unhindered', () => {
+    expect(clearListingNote({ status: 'list_failure', failureReason: 'No' }, 1)).toBe('refused');
+    expect(clearListingNote({ status: 'sold' }, 0)).toBe('sold');
+    expect(clearListingNote({ status: 'not_listed' }, 0)).toBe('soldOut');
   });
 });

@@ -102,3 +102,21 @@ export function listingActions(
 export function canQueueList(listing: Record<string, unknown> | null | undefined): boolean {
   return allowedEvents(listingStateOf(listing)).includes('queue_list');
 }
+
+/**
+ * What an empty list of problems means for the listing as it stands: nothing stops it (it can
+ * be listed, relisted or updated), or the checks found nothing yet the marketplace refused the
+ * last try, or there is nothing to list because it sold there or no unit is left.
+ */
+export type ClearListingNote = 'ready' | 'refused' | 'sold' | 'soldOut';
+
+export function clearListingNote(
+  listing: Record<string, unknown> | null | undefined,
+  quantity: number,
+): ClearListingNote {
+  const { status } = listingStateOf(listing);
+  if (status === 'sold') return 'sold';
+  if (status === 'list_failure') return 'refused';
+  if (quantity <= 0) return 'soldOut';
+  return 'ready';
+}

@@ -92,3 +92,47 @@ export const extraFieldMessages = defineMessages({
   department: { id: 'listing.extra.department' },
   materials: { id: 'listing.extra.materials' },
 });
+
+/** Names of the built listing's fields and of the item's, by path (see listing-values.ts). */
+export const listingFieldNameMessages = defineMessages({
+  withUnit: { id: 'listing.fieldName.withUnit' },
+  marketplaceItemNumber: { id: 'listing.fieldName.marketplaceItemNumber' },
+  itemId: { id: 'listing.fieldName.itemId' },
+  originalPrice: { id: 'listing.fieldName.originalPrice' },
+  dimensions: { id: 'listing.fieldName.dimensions' },
+  length: { id: 'listing.fieldName.length' },
+  width: { id: 'listing.fieldName.width' },
+  height: { id: 'listing.fieldName.height' },
+  tags: { id: 'listing.fieldName.tags' },
+  shippingPrice: { id: 'listing.fieldName.shippingPrice' },
+  shippingService: { id: 'listing.fieldName.shippingService' },
+  shippingPolicy: { id: 'listing.fieldName.shippingPolicy' },
+  shippingProfile: { id: 'listing.fieldName.shippingProfile' },
+  processingProfile: { id: 'listing.fieldName.processingProfile' },
+  paymentPolicy: { id: 'listing.fieldName.paymentPolicy' },
+  returnPolicy: { id: 'listing.fieldName.returnPolicy' },
+  shippingPayer: { id: 'listing.fieldName.shippingPayer' },
+  returnsAccepted: { id: 'listing.fieldName.returnsAccepted' },
+  returnDays: { id: 'listing.fieldName.returnDays' },
+  handlingDays: { id: 'listing.fieldName.handlingDays' },
+  shipsFromCountry: { id: 'listing.fieldName.shipsFromCountry' },
+  itemLocation: { id: 'listing.fieldName.itemLocation' },
+});
+
+/** Values of listing fields that are codes on the marketplace. */
+export const listingValueMessages = defineMessages({
+  yes: { id: 'listing.value.yes' },
+  no: { id: 'listing.value.no' },
+  policyById: { id: 'listing.value.policyById' },
+  payerBuyer: { id: 'listing.value.payerBuyer' },
+  payerSeller: { id: 'listing.value.payerSeller' },
+  womenswear: { id: 'listing.value.department.womenswear' },
+  menswear: { id: 'listing.value.department.menswear' },
+  kidswear: { id: 'listing.value.department.kidswear' },
+  everythingElse: { id: 'listing.value.department.everythingElse' },
+  whoMadeIDid: { id: 'listing.value.whoMade.iDid' },
+  whoMadeSomeoneElse: { id: 'listing.value.whoMade.someoneElse' },
+  whoMadeCollective: { id: 'listing.value.whoMade.collective' },
+  madeToOrder: { id: 'listing.value.whenMade.madeToOrder' },
+  madeBefore: { id: 'listing.value.whenMade.before' },
+});

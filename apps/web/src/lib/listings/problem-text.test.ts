@@ -148,3 +148,26 @@ describe('listing problems in the reader’s language', () => {
     ).toBe('eBay needs a GTIN.');
   });
 });
+
+describe('a condition the marketplace does not take', () => {
+  it('names the conditions as the marketplace does, never by their codes', () => {
+    const listing = BuiltListingSchema.parse({
+      marketplace: 'poshmark',
+      title: 'Dress',
+      description: 'A dress',
+      price: 20,
+      photos: ['/a.jpg'],
+      quantity: 1,
+      condition: 'USED_GOOD',
+    });
+    const problem = checkListing('poshmark', listing).find(
+      (p) => p.code === 'condition.notMappable',
+    );
+    expect(problem).toBeDefined();
+    const text = listingProblemText(intl, problem!);
+    expect(text).toBe(
+      '“USED_GOOD” is not a Poshmark condition; choose one of New with tags or Not new with tags, or add a condition mapping rule.',
+    );
+    expect(text).not.toMatch(/not_nwt|\bnwt\b/);
+  });
+});

@@ -1,6 +1,18 @@
-import { REQUIRABLE_FIELDS, type ListingProblem, type RequirableField } from '@listloop/domain';
+import {
+  ITEM_CONDITIONS,
+  MARKETPLACE_IDS,
+  MARKETPLACE_NAMES,
+  REQUIRABLE_FIELDS,
+  defaultCatalogue,
+  type ItemCondition,
+  type ListingProblem,
+  type MarketplaceId,
+  type RequirableField,
+} from '@listloop/domain';
 import type { IntlShape } from 'react-intl';
 import { formatMoney } from '../money/money-format';
+import { conditionMessages } from '../inventory/item.messages';
+import { marketplaceConditionText } from './listing-values';
 import {
   extraFieldMessages,
   listingProblemMessages,
@@ -9,6 +21,14 @@ import {
 } from './listing.messages';
 
 type Problem = Pick<ListingProblem, 'code' | 'field' | 'message' | 'params'>;
+
+/** The checks name the marketplace by its display name; the labels need its id. */
+function marketplaceNamed(name: string): MarketplaceId | undefined {
+  return MARKETPLACE_IDS.find((id) => MARKETPLACE_NAMES[id] === name);
+}
+
+const isItemCondition = (value: string): value is ItemCondition =>
+  (ITEM_CONDITIONS as readonly string[]).includes(value);
 
 function isRequirable(value: unknown): value is RequirableField {
   return (REQUIRABLE_FIELDS as readonly unknown[]).includes(value);
@@ -48,6 +68,26 @@ export function listingProblemText(intl: IntlShape, problem: Problem): string {
         max: numberOf(params.max),
         over: numberOf(params.count) - numberOf(params.max),
       });
+    case 'condition.notMappable': {
+      // Codes on both sides: ours by our names, the marketplace's by its own.
+      const id = marketplaceNamed(marketplace);
+      const condition = String(params.condition ?? '');
+      const values = id ? (defaultCatalogue[id].conditions?.values ?? []) : [];
+      const accepted =
+        typeof params.accepted === 'string' && params.accepted !== ''
+          ? params.accepted.split(', ')
+          : values;
+      const label = (value: string) => (id ? marketplaceConditionText(intl, id, value) : value);
+      return intl.formatMessage(descriptor, {
+        marketplace,
+        condition: isItemCondition(condition)
+          ? intl.formatMessage(conditionMessages[condition])
+          : values.includes(condition)
+            ? label(condition)
+            : condition,
+        accepted: intl.formatList(accepted.map(label), { type: 'disjunction' }),
+      });
+    }
     case 'extra.missing':
     case 'extra.invalid':
     case 'extra.characterNotAllowed': {

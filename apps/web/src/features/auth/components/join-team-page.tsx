@@ -20,6 +20,7 @@ import { PasswordNotSavedError, useJoinTeam, type JoinStep } from '../hooks/use-
 import { useNewPasswordValidate, type NewPasswordValues } from '../hooks/use-new-password-validate';
 import { FormErrorAlert } from './form-error-alert';
 import { NewPasswordFields } from './new-password-fields';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 const JoinTeamFormSchema = JoinDataSchema.extend({
   newPassword: NewPasswordSchema,
@@ -46,6 +47,7 @@ const STEP_MESSAGES = {
 /** Spec §2 /join-team: a pending account user, not signed in, accepts an invitation. */
 export function JoinTeamPage() {
   const intl = useIntl();
+  useDocumentTitle(intl.formatMessage(authMessages.joinTeamTitle));
   const search = useSearch({ strict: false });
   const join = useJoinTeam();
   const validate = useNewPasswordValidate<JoinTeamValues>(JoinTeamFormSchema, FIELD_MESSAGES);

@@ -14,11 +14,13 @@ import { EmailField } from './email-field';
 import { PasswordField } from './password-field';
 import { useLogin } from '../hooks/use-login';
 import { FormErrorAlert } from './form-error-alert';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 const LOGIN_FIELD_MESSAGES = { email: EMAIL_FIELD_MESSAGES, password: PASSWORD_FIELD_MESSAGES };
 
 export function LoginPage() {
   const intl = useIntl();
+  useDocumentTitle(intl.formatMessage(authMessages.loginSubmit));
   const session = useSession();
   const login = useLogin();
   const validate = useSchemaValidate<LoginInput>(LoginSchema, LOGIN_FIELD_MESSAGES);

@@ -12,6 +12,7 @@ import { useNewPasswordValidate, type NewPasswordValues } from '../hooks/use-new
 import { useUpdatePassword } from '../hooks/use-update-password';
 import { FormErrorAlert } from './form-error-alert';
 import { NewPasswordFields } from './new-password-fields';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 const UpdatePasswordFormSchema = z.object({
   newPassword: NewPasswordSchema,
@@ -22,6 +23,7 @@ const FIELD_MESSAGES = { newPassword: NEW_PASSWORD_FIELD_MESSAGES };
 /** Spec §2 /update-password: a pending account user, signed in, sets their own password. */
 export function UpdatePasswordPage() {
   const intl = useIntl();
+  useDocumentTitle(intl.formatMessage(authMessages.updatePasswordTitle));
   const session = useSignedInSession();
   const update = useUpdatePassword();
   const validate = useNewPasswordValidate<NewPasswordValues>(

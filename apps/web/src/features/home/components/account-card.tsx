@@ -14,6 +14,7 @@ import {
   permissionMessageId,
 } from '../../../i18n/dynamic-messages';
 import { useSignedInSession } from '../../../lib/session';
+import { permissionsShown } from '../account-permissions';
 import { homeMessages } from '../home.messages';
 
 function roleName(intl: IntlShape, role: RoleSummary): string {
@@ -30,12 +31,14 @@ function roleName(intl: IntlShape, role: RoleSummary): string {
 export function AccountCard() {
   const intl = useIntl();
   const session = useSignedInSession();
-  const granted = PERMISSION_KEYS.filter((key) =>
-    hasPermission({
-      required: key,
-      accessLevel: session.accessLevel,
-      permissions: session.permissions,
-    }),
+  const granted = permissionsShown(
+    PERMISSION_KEYS.filter((key) =>
+      hasPermission({
+        required: key,
+        accessLevel: session.accessLevel,
+        permissions: session.permissions,
+      }),
+    ),
   );
   const memberSince = Date.parse(session.details.createdAt);
 

@@ -7,10 +7,12 @@ import { AccountCard } from './account-card';
 import { MarketplacesCard } from './marketplaces-card';
 import { RegionalSettingsCard } from './regional-settings-card';
 import { TeamsCard } from './teams-card';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 /** The root: what the signed-in seller's account is, may use and is set to, at a glance. */
 export function HomePage() {
   const intl = useIntl();
+  useDocumentTitle(intl.formatMessage(homeMessages.documentTitle));
   const session = useSignedInSession();
 
   return (

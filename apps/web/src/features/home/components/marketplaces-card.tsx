@@ -1,34 +1,41 @@
-import { MARKETPLACE_NAMES, marketplaceGroup, type MarketplaceId } from '@listloop/domain';
+import { MARKETPLACE_NAMES, type MarketplaceId } from '@listloop/domain';
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import {
   IconArrowRight,
   IconBuildingWarehouse,
   IconPlugConnected,
+  IconPlugConnectedX,
   IconPuzzle,
 } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { HelpTextAlert } from '../../../components/help-text/help-text-alert';
 import { SectionCard } from '../../../components/ui/section-card';
-import { useSignedInSession } from '../../../lib/session';
+import { marketplacesByRoute } from '../../../lib/connections/connect-options';
+import {
+  connectOptionsQueryOptions,
+  connectionsQueryOptions,
+} from '../../../lib/connections/connections.api';
+import { useMarketplaceOrder } from '../../../lib/connections/marketplace-order';
+import { usePermission, useSignedInSession } from '../../../lib/session';
 import { homeMessages } from '../home.messages';
-
-/** Spec §1: source marketplaces run through their seller APIs, the crosslisting group through the extension. */
-export function groupMarketplaces(ids: readonly MarketplaceId[]) {
-  const byName = (a: MarketplaceId, b: MarketplaceId) =>
-    MARKETPLACE_NAMES[a].localeCompare(MARKETPLACE_NAMES[b]);
-  return {
-    api: ids.filter((id) => marketplaceGroup(id) === 'source').sort(byName),
-    extension: ids.filter((id) => marketplaceGroup(id) === 'crosslisting').sort(byName),
-  };
-}
 
 export function MarketplacesCard() {
   const intl = useIntl();
   const session = useSignedInSession();
-  const { api, extension } = groupMarketplaces(session.allowedMarketplaces);
-  const total = api.length + extension.length;
+  const order = useMarketplaceOrder();
+  const options = useQuery(connectOptionsQueryOptions());
+  const canSeeConnections = usePermission('marketplaces.manage');
+  const connections = useQuery({ ...connectionsQueryOptions(), enabled: canSeeConnections });
+  // Grouped by how this server works each one, as the Marketplaces screen groups them.
+  const { api, extension, unavailable } = marketplacesByRoute(
+    order(session.allowedMarketplaces),
+    options.data,
+    connections.data ?? [],
+  );
+  const total = api.length + extension.length + unavailable.length;
 
   return (
     <SectionCard
@@ -66,6 +73,14 @@ export function MarketplacesCard() {
               hint={intl.formatMessage(homeMessages.marketplacesExtensionHint)}
               ids={extension}
             />
+            {unavailable.length > 0 && (
+              <MarketplaceGroup
+                icon={<IconPlugConnectedX size={16} />}
+                title={intl.formatMessage(homeMessages.marketplacesUnavailable)}
+                hint={intl.formatMessage(homeMessages.marketplacesUnavailableHint)}
+                ids={unavailable}
+              />
+            )}
             <Anchor
               fz="sm"
               fw={600}

@@ -27,6 +27,7 @@ import { errorText } from '../../../lib/error-text';
 import { itemKeys } from '../../../lib/inventory/item.api';
 import { labelKeys } from '../../../lib/inventory/label.api';
 import { useMoneyFormat } from '../../../lib/money/use-money';
+import { useRegionFormat } from '../../../lib/inventory/use-region-format';
 import {
   importPercent,
   importStatusQueryOptions,
@@ -179,6 +180,7 @@ function PreviewStep({
 }) {
   const intl = useIntl();
   const money = useMoneyFormat();
+  const { colourLabel, postalCodeLabel } = useRegionFormat();
   const queryClient = useQueryClient();
   const [only, setOnly] = useState<'all' | 'errors'>('all');
   const withErrors = preview.totalRows - preview.validRows;
@@ -245,7 +247,10 @@ function PreviewStep({
                   <Table.Td ff="monospace">{column.column}</Table.Td>
                   <Table.Td c={column.field ? undefined : 'dimmed'}>
                     {column.field
-                      ? fieldName(intl, column.field)
+                      ? fieldName(intl, column.field, {
+                          colour: colourLabel,
+                          postalCode: postalCodeLabel,
+                        })
                       : intl.formatMessage(importMessages.notImported)}
                   </Table.Td>
                 </Table.Tr>

@@ -12,6 +12,7 @@ import { usePermission } from '../../../lib/session';
 import { importMessages } from '../import.messages';
 import { CsvImport } from './csv-import';
 import { MarketplaceImport } from './marketplace-import';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 /**
  * /app/import (spec §2): bring inventory in from a CSV file, or start creating items. It is
@@ -20,6 +21,7 @@ import { MarketplaceImport } from './marketplace-import';
  */
 export function ImportPage() {
   const intl = useIntl();
+  useDocumentTitle(intl.formatMessage(importMessages.documentTitle));
   const canWrite = usePermission('items.write');
   const canManage = usePermission('marketplaces.manage');
   const connections = useQuery({ ...connectionsQueryOptions(), enabled: canManage });

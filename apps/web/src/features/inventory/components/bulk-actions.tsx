@@ -56,6 +56,7 @@ import { useSignedInSession } from '../../../lib/session';
 import { bulkActionConfigQueryOptions } from '../api/bulk-actions.api';
 import { selectionOf } from '../bulk-runs';
 import { useStartBulkAction, type BulkActionRequest } from '../hooks/use-bulk-actions';
+import { useMarketplaceOrder } from '../../../lib/connections/marketplace-order';
 import { inventoryMessages } from '../inventory.messages';
 
 export type BulkEditKind = 'price' | 'quantity' | 'condition' | 'addLabels' | 'removeLabels';
@@ -578,7 +579,8 @@ function MarketplaceActionForm({
   const config = useQuery(bulkActionConfigQueryOptions(action));
   const [chosen, setChosen] = useState<string[]>([]);
   const [tried, setTried] = useState(false);
-  const applicable = config.data?.marketplaces.applicable ?? [];
+  const order = useMarketplaceOrder();
+  const applicable = order(config.data?.marketplaces.applicable ?? []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

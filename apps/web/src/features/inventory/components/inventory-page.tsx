@@ -41,6 +41,8 @@ import { ActiveFilters, InventoryFiltersDrawer } from './inventory-filters';
 import { InventoryGrid, InventoryGridSkeleton } from './inventory-grid';
 import type { RowFormat } from './inventory-row';
 import { InventoryToolbar } from './inventory-toolbar';
+import { useMarketplaceOrder } from '../../../lib/connections/marketplace-order';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 interface InventoryPageProps {
   search: InventorySearch;
@@ -53,6 +55,8 @@ interface InventoryPageProps {
  */
 export function InventoryPage({ search, onSearchChange }: InventoryPageProps) {
   const intl = useIntl();
+  useDocumentTitle(intl.formatMessage(inventoryMessages.title));
+  const marketplaceOrder = useMarketplaceOrder();
   const session = useSignedInSession();
   const navigate = useNavigate();
   const region = useRegionFormat();
@@ -180,7 +184,8 @@ export function InventoryPage({ search, onSearchChange }: InventoryPageProps) {
       h="calc(100dvh - var(--app-shell-header-height, 56px) - 2 * var(--mantine-spacing-md))"
       mih={420}
     >
-      <Group justify="space-between" align="center" gap="sm" wrap="nowrap">
+      {/* Wraps, so a long count or button label (Italian, Spanish) moves down instead of being cut. */}
+      <Group justify="space-between" align="center" gap="sm">
         <Group gap="sm" align="baseline" wrap="nowrap" miw={0}>
           <Title order={1} fz={{ base: 22, sm: 26 }}>
             {intl.formatMessage(inventoryMessages.title)}
@@ -274,7 +279,7 @@ export function InventoryPage({ search, onSearchChange }: InventoryPageProps) {
         onClose={filtersDrawer.close}
         search={search}
         onSearchChange={onSearchChange}
-        marketplaces={session.allowedMarketplaces}
+        marketplaces={marketplaceOrder(session.allowedMarketplaces)}
         labelNames={labelNames}
       />
 

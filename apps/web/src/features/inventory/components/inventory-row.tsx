@@ -10,7 +10,8 @@ import { memo, useState, type MouseEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { ItemThumbnail } from '../../../components/inventory/item-thumbnail';
 import { ItemStatusBadge, ListingStatusBadge } from '../../../components/inventory/status-badges';
-import { completenessText } from '../../../lib/inventory/completeness-text';
+import { listingsOnRecord, useMarketplaceOrder } from '../../../lib/connections/marketplace-order';
+import { completenessTexts } from '../../../lib/inventory/completeness-text';
 import { inventoryMessages } from '../inventory.messages';
 import type { GridLayout } from './inventory-grid';
 import classes from './inventory-grid.module.css';
@@ -205,7 +206,8 @@ function LabelBadges({ labels }: { labels: readonly string[] }) {
 
 function ListingBadges({ item }: { item: Item }) {
   const intl = useIntl();
-  const entries = Object.entries(item.listings);
+  const order = useMarketplaceOrder();
+  const entries = listingsOnRecord(item.listings, order);
   if (entries.length === 0) return null;
   const shown = entries.slice(0, MAX_LISTINGS);
   const rest = entries.length - shown.length;
@@ -234,7 +236,7 @@ function CompletenessCell({ item, format }: { item: Item; format: RowFormat }) {
   const issues = checkCompleteness(item);
   const messages =
     issues.length > 0
-      ? issues.map((issue) => completenessText(intl, issue, format.weightUnits))
+      ? completenessTexts(intl, issues, format.weightUnits).map(({ text }) => text)
       : item.completeness;
   return (
     <LazyTooltip

@@ -12,20 +12,34 @@ import { CategoryName } from '../../../components/marketplaces/category-picker';
 import { regionLabelId } from '../../../i18n/dynamic-messages';
 import { itemFieldMessages } from '../../../lib/inventory/item.messages';
 import { useMoneyFormat } from '../../../lib/money/use-money';
+import { useEbayPolicyNames } from '../../../lib/listings/ebay-policies.api';
+import {
+  listingFieldName,
+  listingValueText,
+  type ListingValueContext,
+} from '../../../lib/listings/listing-values';
 import { listingMessages } from '../listing.messages';
 
 const PHOTOS_SHOWN = 6;
 
-function extraValue(value: unknown): string {
+/** A field's value in words (a policy by its name, a code by its label), else as it is. */
+function valueText(
+  intl: IntlShape,
+  path: string,
+  value: unknown,
+  context: ListingValueContext,
+): string {
+  const words = listingValueText(intl, path, value, context);
+  if (words !== null) return words;
   if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'number') return intl.formatNumber(value);
   return JSON.stringify(value);
 }
 
 function shippingParts(
   intl: IntlShape,
   listing: BuiltListing,
-  postalCodeLabel: string,
+  context: ListingValueContext,
   money: (amount: number, currency: string) => string,
 ): { label: string; value: string }[] {
   const { shipping, currency } = listing;
@@ -40,15 +54,18 @@ function shippingParts(
     });
   }
   const text = [
-    [listingMessages.fieldShippingService, shipping.service],
-    [listingMessages.fieldShippingProfileId, shipping.profileId],
-    [listingMessages.fieldProcessingProfileId, shipping.processingProfileId],
+    ['shipping.service', shipping.service],
+    ['shipping.profileId', shipping.profileId],
+    ['shipping.processingProfileId', shipping.processingProfileId],
+    ['shipping.fromPostalCode', shipping.fromPostalCode],
   ] as const;
-  for (const [message, value] of text) {
-    if (value) parts.push({ label: intl.formatMessage(message), value });
-  }
-  if (shipping.fromPostalCode) {
-    parts.push({ label: postalCodeLabel, value: shipping.fromPostalCode });
+  for (const [path, value] of text) {
+    if (value) {
+      parts.push({
+        label: listingFieldName(intl, path, context),
+        value: valueText(intl, path, value, context),
+      });
+    }
   }
   return parts;
 }
@@ -95,12 +112,14 @@ export function BuiltListingView({
     </Text>
   );
   const text = (value: string | null) => (value && value.trim() ? value : notSet);
-  const shipping = shippingParts(
-    intl,
-    listing,
-    intl.formatMessage({ id: regionLabelId(labels.postalCode) }),
-    money,
-  );
+  const policyNames = useEbayPolicyNames(marketplace === 'ebay');
+  const context: ListingValueContext = {
+    marketplace,
+    colourLabel: labels.colour,
+    postalCodeLabel: labels.postalCode,
+    policyNames,
+  };
+  const shipping = shippingParts(intl, listing, context, money);
   const extras = Object.entries(listing.extra).filter(
     ([, value]) => value !== null && value !== undefined && value !== '',
   );
@@ -140,7 +159,9 @@ export function BuiltListingView({
           {money(listing.originalPrice, listing.currency)}
         </Row>
       )}
-      <Row label={intl.formatMessage(itemFieldMessages.condition)}>{text(listing.condition)}</Row>
+      <Row label={intl.formatMessage(itemFieldMessages.condition)}>
+        {listing.condition ? valueText(intl, 'condition', listing.condition, context) : notSet}
+      </Row>
       <Row label={intl.formatMessage(itemFieldMessages.category)}>
         {listing.category && hasCategoryTree(marketplace) ? (
           <CategoryName marketplace={marketplace} value={listing.category} />
@@ -208,7 +229,8 @@ export function BuiltListingView({
         <Row label={intl.formatMessage(listingMessages.details)}>
           {extras.map(([key, value]) => (
             <Text key={key} fz="sm">
-              {key}: {extraValue(value)}
+              {listingFieldName(intl, `extra.${key}`, context)}:{' '}
+              {valueText(intl, `extra.${key}`, value, context)}
             </Text>
           ))}
         </Row>

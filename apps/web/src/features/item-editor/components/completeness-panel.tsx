@@ -3,7 +3,7 @@ import { Card, Group, List, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useIntl } from 'react-intl';
 import { ItemStatusBadge } from '../../../components/inventory/status-badges';
-import { completenessText } from '../../../lib/inventory/completeness-text';
+import { completenessTexts } from '../../../lib/inventory/completeness-text';
 import { completenessMessages } from '../../../lib/inventory/item.messages';
 import { itemEditorMessages } from '../item-editor.messages';
 
@@ -54,10 +54,8 @@ export function CompletenessPanel({
               }
               aria-label={intl.formatMessage(itemEditorMessages.completenessListLabel)}
             >
-              {issues.map((issue) => (
-                <List.Item key={issue.code === 'missingField' ? issue.field : issue.code}>
-                  {completenessText(intl, issue, weightUnits)}
-                </List.Item>
+              {completenessTexts(intl, issues, weightUnits).map(({ key, text }) => (
+                <List.Item key={key}>{text}</List.Item>
               ))}
             </List>
           </>

@@ -263,7 +263,7 @@ export function CrossListDialog({
           </Stack>
         )}
         {skipped > 0 && !done && (
-          <Text fz="sm" c="orange.8">
+          <Text fz="sm" c="orange">
             {intl.formatMessage(listingMessages.crossListSkipped, { count: skipped })}
           </Text>
         )}
@@ -337,13 +337,13 @@ function RowStatus({
       );
     case 'blocked':
       return (
-        <Text fz="xs" c="red.8" id={statusId}>
+        <Text fz="xs" c="red" id={statusId}>
           {intl.formatMessage(listingMessages.problemCount, { count: built?.problems.length ?? 0 })}
         </Text>
       );
     case 'ready':
       return (
-        <Text fz="xs" c="teal.8">
+        <Text fz="xs" c="teal">
           {intl.formatMessage(listingMessages.crossListReady)}
         </Text>
       );

@@ -6,6 +6,7 @@ import { useIntl } from 'react-intl';
 import { commonMessages } from '../../../i18n/common.messages';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
+import { useDocumentTitle } from '../../../lib/document-title';
 import { openItemPollInterval } from '../../../lib/listings/listing-polling';
 import { useSignedInSession } from '../../../lib/session';
 import { itemQueryOptions } from '../api/item-editor.api';
@@ -14,6 +15,8 @@ import { ItemEditor } from './item-editor';
 
 /** /app/inventory/new */
 export function NewItemPage() {
+  const intl = useIntl();
+  useDocumentTitle(intl.formatMessage(itemEditorMessages.newItem));
   return <ItemEditor item={null} />;
 }
 
@@ -29,10 +32,18 @@ export function EditItemPage({ itemId }: { itemId: string }) {
     refetchInterval: (current) => openItemPollInterval(current.state.data),
     refetchOnWindowFocus: 'always',
   });
+  const missing = query.error instanceof ApiError && query.error.status === 404;
+  // The saved title names the tab; an untitled draft is still an item.
+  useDocumentTitle(
+    query.data
+      ? query.data.generalDetails.title.trim() || intl.formatMessage(itemEditorMessages.untitled)
+      : missing
+        ? intl.formatMessage(itemEditorMessages.notFoundTitle)
+        : null,
+  );
 
   if (query.isPending) return <EditorSkeleton />;
   if (query.isError) {
-    const missing = query.error instanceof ApiError && query.error.status === 404;
     return (
       <Stack gap="md" maw={640}>
         <Alert

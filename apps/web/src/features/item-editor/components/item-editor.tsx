@@ -31,6 +31,7 @@ import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { commonMessages } from '../../../i18n/common.messages';
 import { useCountry } from '../../../i18n/locale-provider';
 import { ApiError } from '../../../lib/api-client';
+import { useMarketplaceOrder } from '../../../lib/connections/marketplace-order';
 import { errorText } from '../../../lib/error-text';
 import { createItem, deleteItem, itemKeys } from '../../../lib/inventory/item.api';
 import { labelKeys } from '../../../lib/inventory/label.api';
@@ -98,7 +99,12 @@ export function ItemEditor({ item }: { item: Item | null }) {
   const { draft, current, update, updateWith, saveState, retrySave, dirty, hasUnsaved } =
     useItemDraft(initial, item ? { userId, item } : null);
   const issues = useMemo(() => checkCompleteness(draft), [draft]);
-  const marketplaceTabs = useMarketplaceTabs(item, session.allowedMarketplaces);
+  const marketplaceOrder = useMarketplaceOrder();
+  const allowed = useMemo(
+    () => marketplaceOrder(session.allowedMarketplaces),
+    [marketplaceOrder, session.allowedMarketplaces],
+  );
+  const marketplaceTabs = useMarketplaceTabs(item, allowed, marketplaceOrder);
   const [crossListing, setCrossListing] = useState(false);
   // Mark as sold open, with where it sold already chosen (a listing's own Mark sold) or not.
   const [markingSold, setMarkingSold] = useState<{ where: MarketplaceId | null } | null>(null);
@@ -368,7 +374,7 @@ export function ItemEditor({ item }: { item: Item | null }) {
           onClose={() => setCrossListing(false)}
           userId={userId}
           item={item}
-          allowed={session.allowedMarketplaces}
+          allowed={allowed}
           country={country}
           onFix={showMarketplace}
         />

@@ -1,12 +1,24 @@
 import {
   MARKETPLACE_NAMES,
   textSetForCountry,
+  type BuiltListing,
+  type EbayBusinessPolicy,
   type CountryCode,
   type Item,
   type MarketplaceId,
   type RegionalTextSet,
 } from '@listloop/domain';
-import { Anchor, Group, Input, NumberInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Anchor,
+  Group,
+  Input,
+  NumberInput,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { CategoryPicker } from '../../../components/marketplaces/category-picker';
@@ -14,6 +26,8 @@ import { MoneyInput } from '../../../components/ui/money-input';
 import { commonMessages } from '../../../i18n/common.messages';
 import { errorText } from '../../../lib/error-text';
 import { weightFromParts, weightToParts, type WeightParts } from '../../../lib/inventory/weight';
+import { policyNames, useEbayPolicies } from '../../../lib/listings/ebay-policies.api';
+import { listingValueText } from '../../../lib/listings/listing-values';
 import { useListingOverrides } from '../hooks/use-listing-overrides';
 import {
   dimensionsFromParts,
@@ -34,18 +48,35 @@ interface FieldProps {
   stored: unknown;
   onChange: Change;
   description?: string;
+  /**
+   * What the listing gets when the field is left empty (the marketplace's defaults), in words:
+   * shown in the empty field, which is then not required.
+   */
+  fallback?: string | null;
+  /** The hint under a fallback: where it comes from. */
+  fallbackHint?: string;
 }
 
 const asText = (value: unknown) =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 
-function TextField({ field, label, stored, onChange, description }: FieldProps) {
+function TextField({
+  field,
+  label,
+  stored,
+  onChange,
+  description,
+  fallback,
+  fallbackHint,
+}: FieldProps) {
   const [value, setValue] = useState(() => asText(stored));
+  const falling = value.trim() === '' && Boolean(fallback);
   return (
     <TextInput
       label={label}
-      description={description}
-      withAsterisk={field.required}
+      description={falling ? fallbackHint : description}
+      placeholder={falling ? (fallback ?? undefined) : undefined}
+      withAsterisk={field.required && !falling}
       value={value}
       maxLength={field.input === 'postalCode' ? 20 : 200}
       autoComplete={field.input === 'postalCode' ? 'postal-code' : 'off'}
@@ -196,6 +227,43 @@ function CategoryField({
 const PROFILE_TARGETS = new Set(['shipping.profileId', 'shipping.processingProfileId']);
 
 /**
+ * eBay's shipping policy, chosen by its name from the seller's fulfillment policies (the id is
+ * what is stored); empty, the listing takes the policy of the eBay defaults.
+ */
+function PolicyField({
+  field,
+  label,
+  stored,
+  onChange,
+  fallback,
+  fallbackHint,
+  policies,
+}: FieldProps & { policies: readonly EbayBusinessPolicy[] }) {
+  const [value, setValue] = useState<string | null>(() => asText(stored) || null);
+  const data = policies.map((policy) => ({ value: policy.id, label: policy.name || policy.id }));
+  // A stored id the account no longer has stays choosable, so it is never shown as blank.
+  if (value && !data.some((option) => option.value === value)) data.push({ value, label: value });
+  const falling = value === null && Boolean(fallback);
+  return (
+    <Select
+      label={label}
+      data={data}
+      value={value}
+      clearable
+      searchable
+      description={falling ? fallbackHint : undefined}
+      placeholder={falling ? (fallback ?? undefined) : undefined}
+      withAsterisk={field.required && !falling}
+      onChange={(next) => {
+        setValue(next);
+        onChange(field.target, next ?? '');
+      }}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+/**
  * The item's own values for one marketplace (spec §1 form overrides included): saved into
  * item.listings[marketplace] as they are typed, and winning over the general details and rules
  * for that marketplace only. An empty field hands the value back to them.
@@ -207,9 +275,12 @@ export function ListingOverridesForm({
   country,
   currency,
   disabled,
+  built,
 }: {
   userId: string;
   item: Item;
+  /** The listing as built with the rules and defaults (the preview), once known. */
+  built?: BuiltListing | undefined;
   marketplace: MarketplaceId;
   country: CountryCode;
   /** The listing's currency on the marketplace; the account's until the preview says. */
@@ -225,7 +296,24 @@ export function ListingOverridesForm({
   const [stored] = useState(() => item.listings[marketplace] ?? null);
   const titleId = `overrides-${marketplace}`;
 
+  const ebayPolicies = useEbayPolicies(marketplace === 'ebay');
+  const shippingPolicies = ebayPolicies.filter((policy) => policy.type === 'fulfillment');
+  const valueContext = {
+    marketplace,
+    colourLabel: textSet.labels.colour,
+    postalCodeLabel: textSet.labels.postalCode,
+    policyNames: policyNames(ebayPolicies),
+  };
+  // What a required field gets from the defaults when left empty, in words.
+  const fallbackOf = (field: ListingFormField): string | null => {
+    if (!field.required || !built) return null;
+    const value = readStored(built as unknown as Record<string, unknown>, field.target);
+    if (value === null || value === undefined || value === '') return null;
+    return listingValueText(intl, field.target, value, valueContext) ?? asText(value);
+  };
+
   const renderField = (field: ListingFormField) => {
+    const fallback = fallbackOf(field);
     const props: FieldProps = {
       field,
       label: fieldLabelText(intl, field.label, marketplace),
@@ -234,7 +322,18 @@ export function ListingOverridesForm({
       description: PROFILE_TARGETS.has(field.target)
         ? intl.formatMessage(listingMessages.profileIdHint, { marketplace: name })
         : undefined,
+      fallback,
+      fallbackHint: fallback
+        ? intl.formatMessage(listingMessages.fromDefaults, { marketplace: name, value: fallback })
+        : undefined,
     };
+    if (
+      marketplace === 'ebay' &&
+      field.target === 'shipping.profileId' &&
+      shippingPolicies.length > 0
+    ) {
+      return <PolicyField key={field.key} {...props} policies={shippingPolicies} />;
+    }
     switch (field.input) {
       case 'money':
         return <MoneyField key={field.key} {...props} currency={currency} />;

@@ -1,9 +1,19 @@
 import { MARKETPLACE_NAMES, type ListingPreview, type MarketplaceId } from '@listloop/domain';
 import { Group, List, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
-import { useIntl } from 'react-intl';
+import { useIntl, type MessageDescriptor } from 'react-intl';
+import { useRegionFormat } from '../../../lib/inventory/use-region-format';
+import { listingFieldName } from '../../../lib/listings/listing-values';
+import type { ClearListingNote } from '../../../lib/listings/listing-actions';
 import { listingProblemText } from '../../../lib/listings/problem-text';
 import { listingMessages } from '../listing.messages';
+
+const NOTE_MESSAGES: Record<ClearListingNote, MessageDescriptor> = {
+  ready: listingMessages.noProblems,
+  refused: listingMessages.noProblemsRefused,
+  sold: listingMessages.noProblemsSold,
+  soldOut: listingMessages.noProblemsSoldOut,
+};
 
 /** Every problem that would stop the listing, each saying how to fix it; or that none does. */
 export function ListingProblems({
@@ -11,24 +21,30 @@ export function ListingProblems({
   problems,
   ignored = [],
   titleId,
+  note = 'ready',
 }: {
   marketplace: MarketplaceId;
   problems: ListingPreview['problems'];
   ignored?: ListingPreview['ignored'];
   /** Names the list; the caller shows the title. */
   titleId: string;
+  /** What no problem means for the listing as it stands (only "ready" says nothing stops it). */
+  note?: ClearListingNote;
 }) {
   const intl = useIntl();
   const name = MARKETPLACE_NAMES[marketplace];
+  const { colourLabel, postalCodeLabel } = useRegionFormat();
   return (
     <div aria-live="polite">
-      {problems.length === 0 ? (
+      {problems.length === 0 && note === 'ready' ? (
         <Group gap="xs" wrap="nowrap">
           <ThemeIcon color="teal" variant="light" radius="xl" size="sm" aria-hidden>
             <IconCircleCheck size={14} />
           </ThemeIcon>
           <Text fz="sm">{intl.formatMessage(listingMessages.noProblems)}</Text>
         </Group>
+      ) : problems.length === 0 ? (
+        <Text fz="sm">{intl.formatMessage(NOTE_MESSAGES[note], { marketplace: name })}</Text>
       ) : (
         <List
           size="sm"
@@ -48,10 +64,14 @@ export function ListingProblems({
         </List>
       )}
       {ignored.map((entry) => (
-        <Text key={entry.field} fz="xs" c="orange.8" mt={6}>
+        <Text key={entry.field} fz="xs" c="orange" mt={6}>
           {intl.formatMessage(listingMessages.ignoredOverride, {
             marketplace: name,
-            field: entry.field,
+            field: listingFieldName(intl, entry.field, {
+              marketplace,
+              colourLabel,
+              postalCodeLabel,
+            }),
           })}
         </Text>
       ))}

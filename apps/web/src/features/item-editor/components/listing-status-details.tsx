@@ -85,7 +85,7 @@ export function ListingStatusDetails({
         </Text>
       )}
       {state.failureReason && (
-        <Text fz="xs" c="red.8" style={{ overflowWrap: 'anywhere' }}>
+        <Text fz="xs" c="red" style={{ overflowWrap: 'anywhere' }}>
           {intl.formatMessage(listingMessages.failureReason, { reason: state.failureReason })}
         </Text>
       )}

@@ -8,6 +8,7 @@ import { Alert, Anchor, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconCash, IconRefresh, IconSend } from '@tabler/icons-react';
 import { useIntl } from 'react-intl';
 import { marketplaceName } from '../../../components/inventory/status-badges';
+import { listingsOnRecord, useMarketplaceOrder } from '../../../lib/connections/marketplace-order';
 import { listingErrorText } from '../../../lib/listings/listing-error-text';
 import {
   lastUpdateFailure,
@@ -57,7 +58,8 @@ export function ListingsPanel({
   // Those already being updated are on their way: the button offers the others.
   const toUpdate = stale.filter((marketplace) => !updating(marketplace));
   const update = useUpdateListings(userId, item.itemID);
-  const entries = Object.entries(item.listings);
+  const order = useMarketplaceOrder();
+  const entries = listingsOnRecord(item.listings, order);
   const noneLeft = stock !== 'in_stock';
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="listings-title">

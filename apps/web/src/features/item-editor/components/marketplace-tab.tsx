@@ -12,6 +12,7 @@ import { Alert, Button, Divider, Grid, Group, Skeleton, Stack, Text, Title } fro
 import { useIntl } from 'react-intl';
 import { commonMessages } from '../../../i18n/common.messages';
 import { errorText } from '../../../lib/error-text';
+import { clearListingNote } from '../../../lib/listings/listing-actions';
 import { listingMessages } from '../listing.messages';
 import { BuiltListingView } from './built-listing-view';
 import { ListingActionsBar } from './listing-actions-bar';
@@ -138,6 +139,7 @@ export function MarketplaceTab({
                   problems={built.problems}
                   ignored={built.ignored}
                   titleId={problemsId}
+                  note={clearListingNote(listing, item.generalDetails.quantity)}
                 />
               ) : (
                 <Skeleton h={40} />
@@ -149,6 +151,7 @@ export function MarketplaceTab({
               marketplace={marketplace}
               country={country}
               currency={built?.listing.currency}
+              built={built?.listing}
               disabled={!canWrite}
             />
           </Stack>

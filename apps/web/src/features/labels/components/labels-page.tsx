@@ -38,10 +38,12 @@ import { labelNameProblem } from '../../../lib/inventory/label-rules';
 import { usePermission, useSignedInSession } from '../../../lib/session';
 import { useCreateLabel, useDeleteLabel, useRenameLabel } from '../hooks/use-label-mutations';
 import { labelsMessages } from '../labels.messages';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 /** /app/labels: the seller's labels with how many items carry each; create, rename, delete. */
 export function LabelsPage() {
   const intl = useIntl();
+  useDocumentTitle(intl.formatMessage(labelsMessages.title));
   const { userId } = useSignedInSession();
   const canWrite = usePermission('items.write');
   const labels = useQuery(labelsQueryOptions(userId));

@@ -1,9 +1,4 @@
-import {
-  MARKETPLACE_NAMES,
-  marketplaceGroup,
-  type Connection,
-  type MarketplaceId,
-} from '@listloop/domain';
+import { MARKETPLACE_NAMES, type Connection, type MarketplaceId } from '@listloop/domain';
 import {
   ActionIcon,
   Alert,
@@ -30,7 +25,7 @@ import { useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { commonMessages } from '../../../i18n/common.messages';
 import { ConnectionStateBadge, SandboxBadge } from '../../../lib/connections/connection-badges';
-import type { ConnectWay } from '../../../lib/connections/connect-options';
+import type { ConnectWay, MarketplaceRoute } from '../../../lib/connections/connect-options';
 import { connectionState } from '../../../lib/connections/connection-state';
 import { connectionActions, knownShop, needsShop, secretKind } from '../connection-form';
 import { connectionErrorText, secretTexts } from '../connection-text';
@@ -41,6 +36,8 @@ import { ShopModal } from './shop-modal';
 
 interface MarketplaceCardProps {
   marketplace: MarketplaceId;
+  /** How ListLoop works it here: its API, the browser extension, or not at all. */
+  route: MarketplaceRoute;
   connections: readonly Connection[];
   /**
    * How the marketplace connects: undefined until the server has said, null when this server
@@ -59,9 +56,16 @@ interface MarketplaceCardProps {
   onDisconnect: (connection: Connection) => void;
 }
 
+const KIND_MESSAGES = {
+  api: marketplacesMessages.kindApi,
+  extension: marketplacesMessages.kindExtension,
+  unavailable: marketplacesMessages.kindUnavailable,
+} as const;
+
 /** One marketplace: its mark, how it connects, and the accounts connected on it. */
 export function MarketplaceCard({
   marketplace,
+  route,
   connections,
   way,
   sandbox,
@@ -75,7 +79,6 @@ export function MarketplaceCard({
   const intl = useIntl();
   const name = MARKETPLACE_NAMES[marketplace];
   const titleId = `marketplace-${marketplace}`;
-  const api = marketplaceGroup(marketplace) === 'source';
   const signIn = useSignInToConnect();
   const redirect = useLocation({ select: (location) => location.pathname });
   // The store is asked for first when connecting Shopify, or reconnecting an unknown store.
@@ -108,9 +111,7 @@ export function MarketplaceCard({
               {name}
             </Title>
             <Text fz="xs" c="dimmed">
-              {intl.formatMessage(
-                api ? marketplacesMessages.kindApi : marketplacesMessages.kindExtension,
-              )}
+              {intl.formatMessage(KIND_MESSAGES[route])}
               {showConnections && !loading && (
                 <>
                   {' · '}
@@ -298,7 +299,7 @@ function ConnectionRow({
               .join(' · ')}
           </Text>
           {actions.secretMissing && (
-            <Text fz="xs" c="orange.8">
+            <Text fz="xs" c="orange">
               {intl.formatMessage(secret.missing, { marketplace: name })}
             </Text>
           )}
@@ -315,7 +316,7 @@ function ConnectionRow({
               >
                 {intl.formatMessage(marketplacesMessages.reconnect)}
               </Button>
-              <Text fz="xs" c="orange.8">
+              <Text fz="xs" c="orange">
                 {intl.formatMessage(marketplacesMessages.needsSignIn, { marketplace: name })}
               </Text>
             </Group>

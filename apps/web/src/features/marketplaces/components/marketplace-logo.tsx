@@ -1,15 +1,16 @@
 import { defaultCatalogue, type MarketplaceId } from '@listloop/domain';
 import { Avatar } from '@mantine/core';
+import { textColourOn } from '../../../lib/contrast';
 
 /**
- * The marketplace's mark: its initials on its brand colour. The marketplaces' own logos are
- * their trademarks and are not shipped with ListLoop.
+ * The marketplace's mark: its initials on its brand colour, in black or white, whichever reads
+ * on it. The marketplaces' own logos are their trademarks and are not shipped with ListLoop.
  */
-const MARKS: Record<MarketplaceId, { initials: string; colour: string; text?: string }> = {
+export const MARKS: Record<MarketplaceId, { initials: string; colour: string }> = {
   ebay: { initials: 'eB', colour: '#e53238' },
   etsy: { initials: 'Et', colour: '#f1641e' },
   shopify: { initials: 'Sh', colour: '#5e8e3e' },
-  whatnot: { initials: 'Wn', colour: '#ffd400', text: '#1a1a1a' },
+  whatnot: { initials: 'Wn', colour: '#ffd400' },
   sellwild: { initials: 'Sw', colour: '#0c7bb3' },
   sellhound: { initials: 'Sh', colour: '#6b4f2a' },
   vestiaireApi: { initials: 'VC', colour: '#1a1a1a' },
@@ -40,7 +41,7 @@ export function MarketplaceLogo({
       data-logo={defaultCatalogue[marketplace].logo}
       styles={{
         root: { background: mark.colour },
-        placeholder: { background: mark.colour, color: mark.text ?? '#fff', fontWeight: 700 },
+        placeholder: { background: mark.colour, color: textColourOn(mark.colour), fontWeight: 700 },
       }}
     >
       {mark.initials}

@@ -5,6 +5,7 @@ import {
   IconInfoCircle,
   IconLock,
   IconPlugConnected,
+  IconPlugConnectedX,
   IconPuzzle,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -12,14 +13,20 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { usePermission, useSignedInSession } from '../../../lib/session';
-import { connectWayFor, type ConnectWay } from '../../../lib/connections/connect-options';
+import {
+  connectWayFor,
+  marketplacesByRoute,
+  type ConnectWay,
+  type MarketplaceRoute,
+} from '../../../lib/connections/connect-options';
 import { SandboxBanner } from '../../../lib/connections/connection-badges';
+import { useMarketplaceOrder } from '../../../lib/connections/marketplace-order';
 import {
   connectOptionsQueryOptions,
   connectionsQueryOptions,
 } from '../../../lib/connections/connections.api';
 import { ConnectFailureAlert, useConnectReturn } from '../../../lib/connections/use-connect-return';
-import { connectionsByMarketplace, marketplacesByGroup } from '../connection-form';
+import { connectionsByMarketplace } from '../connection-form';
 import { marketplacesMessages } from '../marketplaces.messages';
 import { usableShopifyConnection } from '../shopify-metafields';
 import { ConnectModal } from './connect-modal';
@@ -28,6 +35,7 @@ import { MarketplaceCard } from './marketplace-card';
 import { RenameModal } from './rename-modal';
 import { ShopifyMetafieldsSection } from './shopify-metafields-section';
 import { TokenModal } from './token-modal';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 type Dialog =
   | { kind: 'connect'; way: ConnectWay }
@@ -42,6 +50,7 @@ type Dialog =
  */
 export function MarketplacesPage() {
   const intl = useIntl();
+  useDocumentTitle(intl.formatMessage(marketplacesMessages.title));
   const session = useSignedInSession();
   const canManage = usePermission('marketplaces.manage');
   const connections = useQuery({ ...connectionsQueryOptions(), enabled: canManage });
@@ -53,7 +62,12 @@ export function MarketplacesPage() {
   });
   const sandbox = options.data?.mode === 'sandbox';
 
-  const groups = marketplacesByGroup(session.allowedMarketplaces, intl.locale);
+  const order = useMarketplaceOrder();
+  const groups = marketplacesByRoute(
+    order(session.allowedMarketplaces),
+    options.data,
+    connections.data ?? [],
+  );
   const byMarketplace = useMemo(
     () => connectionsByMarketplace(connections.data ?? []),
     [connections.data],
@@ -66,12 +80,13 @@ export function MarketplacesPage() {
     usableShopifyConnection(all, shopifyWay) !== undefined;
   const close = () => setDialog(null);
 
-  const card = (marketplace: MarketplaceId) => {
+  const card = (route: MarketplaceRoute) => (marketplace: MarketplaceId) => {
     const way = options.data ? connectWayFor(marketplace, options.data) : undefined;
     return (
       <MarketplaceCard
         key={marketplace}
         marketplace={marketplace}
+        route={route}
         connections={byMarketplace.get(marketplace) ?? []}
         way={way}
         sandbox={sandbox}
@@ -136,7 +151,7 @@ export function MarketplacesPage() {
         />
       )}
 
-      {groups.api.length + groups.extension.length === 0 ? (
+      {groups.api.length + groups.extension.length + groups.unavailable.length === 0 ? (
         <EmptyState
           py="xl"
           variant="light"
@@ -152,7 +167,7 @@ export function MarketplacesPage() {
             title={intl.formatMessage(marketplacesMessages.groupApi)}
             hint={intl.formatMessage(marketplacesMessages.groupApiHint)}
           >
-            {groups.api.map(card)}
+            {groups.api.map(card('api'))}
           </MarketplaceGroup>
           <MarketplaceGroup
             titleId="marketplaces-group-extension"
@@ -160,7 +175,15 @@ export function MarketplacesPage() {
             title={intl.formatMessage(marketplacesMessages.groupExtension)}
             hint={intl.formatMessage(marketplacesMessages.groupExtensionHint)}
           >
-            {groups.extension.map(card)}
+            {groups.extension.map(card('extension'))}
+          </MarketplaceGroup>
+          <MarketplaceGroup
+            titleId="marketplaces-group-unavailable"
+            icon={<IconPlugConnectedX size={18} />}
+            title={intl.formatMessage(marketplacesMessages.groupUnavailable)}
+            hint={intl.formatMessage(marketplacesMessages.groupUnavailableHint)}
+          >
+            {groups.unavailable.map(card('unavailable'))}
           </MarketplaceGroup>
         </>
       )}

@@ -2,6 +2,7 @@ import { ActionIcon, Drawer, Indicator, Modal, Popover } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { commonMessages } from '../../../i18n/common.messages';
 import { unreadCountQueryOptions } from '../api/notifications.api';
@@ -25,7 +26,23 @@ export function NotificationBell() {
   const label =
     count > 0 ? intl.formatMessage(m.bellLabelUnread, { count }) : intl.formatMessage(m.bellLabel);
 
-  const bell = (
+  const button = (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      size="lg"
+      aria-label={label}
+      aria-haspopup="dialog"
+      aria-expanded={opened}
+      onClick={panel.toggle}
+      data-testid="notification-bell"
+    >
+      <IconBell size={20} />
+    </ActionIcon>
+  );
+  // The count's badge wraps the button: the popover's target (which gets aria-expanded and
+  // aria-controls) must be the button itself, never the wrapper, or the ARIA is invalid.
+  const bell = (target: ReactNode) => (
     <Indicator
       disabled={count === 0}
       label={count > 99 ? '99+' : count}
@@ -34,18 +51,7 @@ export function NotificationBell() {
       color="red"
       withBorder
     >
-      <ActionIcon
-        variant="subtle"
-        color="gray"
-        size="lg"
-        aria-label={label}
-        aria-haspopup="dialog"
-        aria-expanded={opened}
-        onClick={panel.toggle}
-        data-testid="notification-bell"
-      >
-        <IconBell size={20} />
-      </ActionIcon>
+      {target}
     </Indicator>
   );
 
@@ -71,7 +77,7 @@ export function NotificationBell() {
     <>
       {phone ? (
         <>
-          {bell}
+          {bell(button)}
           <Drawer
             opened={opened}
             onClose={panel.close}
@@ -99,7 +105,7 @@ export function NotificationBell() {
           returnFocus
           withinPortal
         >
-          <Popover.Target>{bell}</Popover.Target>
+          {bell(<Popover.Target>{button}</Popover.Target>)}
           <Popover.Dropdown p={0} role="dialog" aria-label={intl.formatMessage(m.panelTitle)}>
             {content}
           </Popover.Dropdown>

@@ -9,6 +9,7 @@ import {
   isStartChoice,
   type StartChoice,
 } from '../start-choices';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 const ICONS: Record<StartChoice, typeof IconPackage> = {
   create_new_items_within_listloop: IconPackage,
@@ -19,6 +20,7 @@ const ICONS: Record<StartChoice, typeof IconPackage> = {
 /** Spec §2 /onboarding (onboarding-rework flag): how would you like to start? */
 export function OnboardingPage() {
   const intl = useIntl();
+  useDocumentTitle(intl.formatMessage(onboardingMessages.documentTitle));
   const [choice, setChoice] = useStartChoice();
 
   return (
@@ -86,17 +88,12 @@ export function OnboardingPage() {
           icon={<IconInfoCircle size={18} />}
           role="status"
         >
-          <Stack gap={4}>
-            <Text fz="sm">
-              <FormattedMessage
-                {...onboardingMessages.savedLocally}
-                values={{ choice: intl.formatMessage(START_CHOICE_TEXT[choice].title) }}
-              />
-            </Text>
-            <Text fz="sm" c="dimmed">
-              <FormattedMessage {...onboardingMessages.nextSteps} />
-            </Text>
-          </Stack>
+          <Text fz="sm">
+            <FormattedMessage
+              {...onboardingMessages.savedLocally}
+              values={{ choice: intl.formatMessage(START_CHOICE_TEXT[choice].title) }}
+            />
+          </Text>
         </Alert>
       )}
     </Stack>

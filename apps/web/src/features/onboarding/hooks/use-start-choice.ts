@@ -2,7 +2,7 @@ import { useLocalStorage } from '@mantine/hooks';
 import { useSignedInSession } from '../../../lib/session';
 import { isStartChoice, startChoiceStorageKey, type StartChoice } from '../start-choices';
 
-/** The way to start this user picked, kept on this device (not on the server, yet). */
+/** The way to start this user picked, kept in this browser (the server does not store it). */
 export function useStartChoice(): [StartChoice | null, (choice: StartChoice) => void] {
   const session = useSignedInSession();
   const [stored, setStored] = useLocalStorage<string | null>({

@@ -25,6 +25,7 @@ import { SectionCard } from '../../../components/ui/section-card';
 import { useCountry } from '../../../i18n/locale-provider';
 import { ApiError } from '../../../lib/api-client';
 import { useMoneyFormat } from '../../../lib/money/use-money';
+import { useEbayPolicies } from '../../../lib/listings/ebay-policies.api';
 import { defaultsQueryOptions } from '../api/rules.api';
 import {
   DEFAULTS_FIELD_PATHS,
@@ -222,6 +223,13 @@ function DefaultsFieldset({
   );
 }
 
+const POLICY_KINDS = {
+  paymentPolicy: 'payment',
+  returnPolicy: 'return',
+  fulfillmentPolicy: 'fulfillment',
+} as const;
+const POLICY_FIELDS: ReadonlySet<string> = new Set(Object.keys(POLICY_KINDS));
+
 function DefaultsInput({
   field,
   marketplace,
@@ -239,6 +247,7 @@ function DefaultsInput({
 }) {
   const intl = useIntl();
   const name = MARKETPLACE_NAMES[marketplace];
+  const policies = useEbayPolicies(marketplace === 'ebay' && POLICY_FIELDS.has(field.key));
   const label =
     formOverrideText(intl, field.labelId) ?? intl.formatMessage(defaultsFieldMessages[field.key]);
   const needed = field.neededToPublish
@@ -303,11 +312,34 @@ function DefaultsInput({
       );
     case 'paymentPolicy':
     case 'returnPolicy':
-    case 'fulfillmentPolicy':
-      return text(
-        field.key,
-        intl.formatMessage(defaultsMessages.policyHint, { marketplace: name }),
+    case 'fulfillmentPolicy': {
+      // Chosen by name from the seller's eBay policies once known; the id is what is saved.
+      const kind = POLICY_KINDS[field.key];
+      const choices = policies.filter((policy) => policy.type === kind);
+      if (marketplace !== 'ebay' || choices.length === 0) {
+        return text(
+          field.key,
+          intl.formatMessage(defaultsMessages.policyHint, { marketplace: name }),
+        );
+      }
+      const key = field.key;
+      const data = choices.map((policy) => ({ value: policy.id, label: policy.name || policy.id }));
+      if (values[key] && !data.some((option) => option.value === values[key])) {
+        data.push({ value: values[key], label: values[key] });
+      }
+      return (
+        <Select
+          {...common}
+          description={hint(undefined)}
+          placeholder={notSet}
+          clearable
+          searchable
+          data={data}
+          value={values[key] || null}
+          onChange={(value) => update({ [key]: value ?? '' })}
+        />
       );
+    }
     case 'handlingDays':
     case 'returnDays': {
       const noReturns = field.key === 'returnDays' && values.returnsAccepted === false;

@@ -29,6 +29,7 @@ import { CategoryPicker } from '../../../components/marketplaces/category-picker
 import { commonMessages } from '../../../i18n/common.messages';
 import { ApiError } from '../../../lib/api-client';
 import { conditionMessages } from '../../../lib/inventory/item.messages';
+import { marketplaceConditionText } from '../../../lib/listings/listing-values';
 import { useRegionFormat } from '../../../lib/inventory/use-region-format';
 import { useSignedInSession } from '../../../lib/session';
 import { issuesUnder } from '../form-issues';
@@ -180,7 +181,10 @@ export function MappingRuleModal({
                 marketplace: name,
               })}
               withAsterisk
-              data={conditions}
+              data={conditions.map((value) => ({
+                value,
+                label: marketplaceConditionText(intl, marketplace, value),
+              }))}
               value={draft.to || null}
               onChange={(value) => update({ to: value ?? '' })}
               error={fieldError('to')}

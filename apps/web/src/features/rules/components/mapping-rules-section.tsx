@@ -24,6 +24,7 @@ import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { SectionCard } from '../../../components/ui/section-card';
 import { useRegionFormat } from '../../../lib/inventory/use-region-format';
 import { useCategoryNames } from '../../../lib/marketplaces/categories.api';
+import { marketplaceConditionText } from '../../../lib/listings/listing-values';
 import { mappingRulesQueryOptions } from '../api/rules.api';
 import { useDeleteMappingRule } from '../hooks/use-rule-mutations';
 import { sortMappingRules } from '../mapping-rule-form';
@@ -55,7 +56,8 @@ export function MappingRulesSection({
   );
   const field = (rule: MappingRule) => mappingFieldLabel(intl, rule.field, colourLabel);
   const from = (rule: MappingRule) => mappingFromText(intl, rule.field, rule.from);
-  // A category rule of eBay or Etsy maps to the marketplace's id: shown by the category's name.
+  // A category rule of eBay or Etsy maps to the marketplace's id: shown by the category's name;
+  // a condition goes to one of the marketplace's codes: shown by the marketplace's name for it.
   const namesCategories = hasCategoryTree(marketplace);
   const categoryNames = useCategoryNames(
     marketplace,
@@ -63,6 +65,7 @@ export function MappingRulesSection({
     namesCategories,
   );
   const to = (rule: MappingRule) => {
+    if (rule.field === 'condition') return marketplaceConditionText(intl, marketplace, rule.to);
     const named = rule.field === 'category' ? categoryNames.data?.get(rule.to) : undefined;
     return named ? categoryPathText(named.path) : rule.to;
   };

@@ -1,5 +1,5 @@
 import {
-  DEFAULTS_EXTRA_KEYS,
+  ITEM_CONDITIONS,
   MARKETPLACE_NAMES,
   type AppliedChange,
   type BuiltListing,
@@ -32,11 +32,11 @@ import { useIntl, type IntlShape } from 'react-intl';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { SectionCard } from '../../../components/ui/section-card';
 import { commonMessages } from '../../../i18n/common.messages';
-import { regionLabelId } from '../../../i18n/dynamic-messages';
 import { errorText } from '../../../lib/error-text';
-import { itemFieldMessages } from '../../../lib/inventory/item.messages';
 import { useRegionFormat } from '../../../lib/inventory/use-region-format';
 import { useMoneyFormat } from '../../../lib/money/use-money';
+import { useEbayPolicyNames } from '../../../lib/listings/ebay-policies.api';
+import { listingFieldName, listingValueText } from '../../../lib/listings/listing-values';
 import { listingProblemText } from '../../../lib/listings/problem-text';
 import { useSignedInSession } from '../../../lib/session';
 import {
@@ -46,13 +46,7 @@ import {
 } from '../api/rules.api';
 import { groupAppliedChanges, pricingStepKinds, previewValueText } from '../preview-steps';
 import { mappingFromText, pricingStepText } from '../rules-text';
-import {
-  defaultsFieldMessages,
-  payerMessages,
-  previewMessages,
-  rulesMessages,
-  stageMessages,
-} from '../rules.messages';
+import { previewMessages, rulesMessages, stageMessages } from '../rules.messages';
 
 const SEARCH_DEBOUNCE_MS = 250;
 
@@ -197,7 +191,7 @@ function PreviewResult({
   const pricingRule = useQuery(pricingRuleQueryOptions(marketplace));
   const stages = groupAppliedChanges(preview.applied);
   const kinds = pricingStepKinds(preview.applied, pricingRule.data);
-  const format = useValueFormat(preview.listing.currency);
+  const format = useValueFormat(preview.listing.currency, marketplace);
 
   return (
     <Stack gap="md">
@@ -289,82 +283,36 @@ type ValueFormat = ReturnType<typeof useValueFormat>;
 
 const MONEY_FIELDS: ReadonlySet<string> = new Set(['price', 'originalPrice', 'shipping.price']);
 
+const isItemCondition = (value: string) => (ITEM_CONDITIONS as readonly string[]).includes(value);
+
 /** Names and values of built-listing fields, in the reader's words and the listing's currency. */
-function useValueFormat(currency: string) {
+function useValueFormat(currency: string, marketplace: MarketplaceId) {
   const intl = useIntl();
-  const { colourLabel } = useRegionFormat();
+  const { colourLabel, postalCodeLabel } = useRegionFormat();
   const format = useMoneyFormat();
+  const policyNames = useEbayPolicyNames(marketplace === 'ebay');
   return useMemo(() => {
-    const extra: Record<string, string> = {
-      [DEFAULTS_EXTRA_KEYS.shippingPayer]: intl.formatMessage(defaultsFieldMessages.shippingPayer),
-      [DEFAULTS_EXTRA_KEYS.returnsAccepted]: intl.formatMessage(
-        defaultsFieldMessages.returnsAccepted,
-      ),
-      [DEFAULTS_EXTRA_KEYS.returnDays]: intl.formatMessage(defaultsFieldMessages.returnDays),
-      [DEFAULTS_EXTRA_KEYS.paymentPolicyId]: intl.formatMessage(
-        defaultsFieldMessages.paymentPolicy,
-      ),
-      [DEFAULTS_EXTRA_KEYS.returnPolicyId]: intl.formatMessage(defaultsFieldMessages.returnPolicy),
-      [DEFAULTS_EXTRA_KEYS.fulfillmentPolicyId]: intl.formatMessage(
-        defaultsFieldMessages.fulfillmentPolicy,
-      ),
-      [DEFAULTS_EXTRA_KEYS.handlingDays]: intl.formatMessage(defaultsFieldMessages.handlingDays),
-      [DEFAULTS_EXTRA_KEYS.shipsFromCountry]: intl.formatMessage(defaultsFieldMessages.country),
-    };
-    const names: Record<string, string> = {
-      title: intl.formatMessage(itemFieldMessages.title),
-      description: intl.formatMessage(itemFieldMessages.description),
-      price: intl.formatMessage(itemFieldMessages.price),
-      originalPrice: intl.formatMessage(previewMessages.originalPrice),
-      quantity: intl.formatMessage(itemFieldMessages.quantity),
-      condition: intl.formatMessage(itemFieldMessages.condition),
-      brand: intl.formatMessage(itemFieldMessages.brand),
-      category: intl.formatMessage(itemFieldMessages.category),
-      size: intl.formatMessage(itemFieldMessages.size),
-      colour: intl.formatMessage({ id: regionLabelId(colourLabel) }),
-      weight: intl.formatMessage(itemFieldMessages.weight),
-      dimensions: intl.formatMessage(previewMessages.dimensions),
-      photos: intl.formatMessage(itemFieldMessages.photos),
-      sku: intl.formatMessage(itemFieldMessages.sku),
-      tags: intl.formatMessage(previewMessages.tags),
-      'shipping.price': intl.formatMessage(defaultsFieldMessages.shippingCost),
-      'shipping.service': intl.formatMessage(defaultsFieldMessages.shippingService),
-      'shipping.profileId': intl.formatMessage(defaultsFieldMessages.profileId),
-      'shipping.processingProfileId': intl.formatMessage(defaultsFieldMessages.processingProfileId),
-      'shipping.fromPostalCode': intl.formatMessage(defaultsFieldMessages.postalCode),
-    };
+    const context = { marketplace, colourLabel, postalCodeLabel, policyNames };
     const notSet = intl.formatMessage(rulesMessages.notSet);
     const money = (amount: number) => format(amount, currency);
 
-    const fieldName = (field: string): string => {
-      if (names[field]) return names[field];
-      if (field.startsWith('extra.')) {
-        const key = field.slice('extra.'.length);
-        return extra[key] ?? key;
-      }
-      return field;
-    };
+    const fieldName = (field: string): string => listingFieldName(intl, field, context);
     const value = (field: string, raw: unknown): string => {
       if (raw === null || raw === undefined || raw === '') return notSet;
-      if (typeof raw === 'boolean')
-        return intl.formatMessage(raw ? rulesMessages.yes : rulesMessages.no);
       if (typeof raw === 'number' && MONEY_FIELDS.has(field)) return money(raw);
-      if (typeof raw === 'number') return intl.formatNumber(raw);
-      if (typeof raw === 'string' && field === 'condition')
+      // Before the standard mapping the condition is ours; after it, the marketplace's.
+      if (typeof raw === 'string' && field === 'condition' && isItemCondition(raw))
         return mappingFromText(intl, 'condition', raw);
-      if (
-        field === `extra.${DEFAULTS_EXTRA_KEYS.shippingPayer}` &&
-        (raw === 'buyer' || raw === 'seller')
-      ) {
-        return intl.formatMessage(payerMessages[raw]);
-      }
+      const words = listingValueText(intl, field, raw, context);
+      if (words !== null) return words;
+      if (typeof raw === 'number') return intl.formatNumber(raw);
       if (Array.isArray(raw) && field === 'photos') {
         return intl.formatMessage(previewMessages.photos, { count: raw.length });
       }
       return previewValueText(raw);
     };
     return { fieldName, value, money, currency };
-  }, [intl, colourLabel, currency, format]);
+  }, [intl, marketplace, colourLabel, postalCodeLabel, policyNames, currency, format]);
 }
 
 function ChangeLine({

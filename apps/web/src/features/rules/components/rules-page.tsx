@@ -1,4 +1,4 @@
-import { MARKETPLACE_NAMES, marketplaceGroup, type MarketplaceId } from '@listloop/domain';
+import { MARKETPLACE_NAMES, type MarketplaceId } from '@listloop/domain';
 import { Alert, EmptyState, Grid, Select, Stack, Text, Title } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -11,6 +11,8 @@ import { DefaultsSection } from './defaults-section';
 import { MappingRulesSection } from './mapping-rules-section';
 import { PricingRuleSection } from './pricing-rule-section';
 import { RulePreviewSection } from './rule-preview-section';
+import { useMarketplaceOrder } from '../../../lib/connections/marketplace-order';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 /**
  * /app/rules: the account's mapping rules, pricing rule and defaults for one marketplace at a
@@ -24,6 +26,7 @@ export function RulesPage({
   onSearchChange: (next: RulesSearch) => void;
 }) {
   const intl = useIntl();
+  useDocumentTitle(intl.formatMessage(rulesMessages.title));
   const session = useSignedInSession();
   const canManage = usePermission('rules.manage');
   const marketplace = shownMarketplace(search.marketplace, session.allowedMarketplaces);
@@ -102,17 +105,8 @@ function MarketplacePicker({
   onChange: (marketplace: MarketplaceId) => void;
 }) {
   const intl = useIntl();
-  const byName = (a: MarketplaceId, b: MarketplaceId) =>
-    MARKETPLACE_NAMES[a].localeCompare(MARKETPLACE_NAMES[b], intl.locale);
-  const group = (kind: 'source' | 'crosslisting') =>
-    allowed
-      .filter((id) => marketplaceGroup(id) === kind)
-      .sort(byName)
-      .map((id) => ({ value: id, label: MARKETPLACE_NAMES[id] }));
-  const data = [
-    { group: intl.formatMessage(rulesMessages.groupApi), items: group('source') },
-    { group: intl.formatMessage(rulesMessages.groupExtension), items: group('crosslisting') },
-  ].filter((entry) => entry.items.length > 0);
+  const order = useMarketplaceOrder();
+  const data = order(allowed).map((id) => ({ value: id, label: MARKETPLACE_NAMES[id] }));
 
   return (
     <Select

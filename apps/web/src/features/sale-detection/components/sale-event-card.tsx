@@ -197,7 +197,7 @@ function OutcomeRow({
           </Anchor>
         )}
         {retryState.failed && (
-          <Text fz="xs" c="red.8" role="alert">
+          <Text fz="xs" c="red" role="alert">
             {intl.formatMessage(m.retryFailed, {
               reason: listingErrorText(intl, retry.error),
             })}

@@ -1,4 +1,4 @@
-import { IN_PERSON, type SaleChannel } from '@listloop/domain';
+import { IN_PERSON, type MarketplaceId, type SaleChannel } from '@listloop/domain';
 import {
   Alert,
   Button,
@@ -30,6 +30,8 @@ import { saleDetectionMessages as m } from '../sale-detection.messages';
 import { isFiltered, salesFilters, type SalesSearch } from '../sales-search';
 import { DismissAll } from './dismiss-all';
 import { SaleEventCard } from './sale-event-card';
+import { useMarketplaceOrder } from '../../../lib/connections/marketplace-order';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 /** The current time, moved on every 30 s so "3 minutes ago" keeps up. */
 function useNow(intervalMs = 30_000): number {
@@ -139,6 +141,7 @@ export function SalesPage({
   onSearchChange: (next: SalesSearch) => void;
 }) {
   const intl = useIntl();
+  useDocumentTitle(intl.formatMessage(m.title));
   const session = useSignedInSession();
   const canWrite = usePermission('items.write');
   const canDelist = usePermission('listings.delist');
@@ -149,16 +152,13 @@ export function SalesPage({
     () => query.data?.pages.flatMap((page) => page.events) ?? [],
     [query.data],
   );
+  const marketplaceOrder = useMarketplaceOrder();
   const marketplaces = useMemo(() => {
-    const collator = new Intl.Collator(intl.locale);
-    const ids = new Set<SaleChannel>(session.allowedMarketplaces);
-    if (search.marketplace) ids.add(search.marketplace);
-    const sorted = [...ids]
-      .filter((id) => id !== IN_PERSON)
-      .sort((a, b) => collator.compare(saleChannelName(intl, a), saleChannelName(intl, b)));
+    const ids = new Set<MarketplaceId>(session.allowedMarketplaces);
+    if (search.marketplace && search.marketplace !== IN_PERSON) ids.add(search.marketplace);
     // The sales the seller recorded as made in person come last, after the marketplaces.
-    return [...sorted, IN_PERSON];
-  }, [session.allowedMarketplaces, search.marketplace, intl]);
+    return [...marketplaceOrder(ids), IN_PERSON];
+  }, [session.allowedMarketplaces, search.marketplace, marketplaceOrder]);
   const withOpen = useMemo(() => marketplacesWithOpenEvents(events, intl), [events, intl]);
   const filtered = isFiltered(search);
   // A new filter's answer is on its way while the last list stays on screen.

@@ -30,10 +30,11 @@ import { SectionCard } from '../../../components/ui/section-card';
 import { commonMessages } from '../../../i18n/common.messages';
 import { useSignedInSession } from '../../../lib/session';
 import { userSettingsQueryOptions } from '../api/user-settings.api';
-import { marketplacesByName } from '../settings-state';
 import { loadState } from '../../../lib/load-state';
 import { bulkActionMessages, settingsMessages } from '../settings.messages';
 import { SettingSwitch } from './setting-switch';
+import { useMarketplaceOrder } from '../../../lib/connections/marketplace-order';
+import { useDocumentTitle } from '../../../lib/document-title';
 
 /**
  * The switches of a section under the one sentence that says what each does: a column on a
@@ -164,10 +165,11 @@ function SettingsSkeleton() {
  */
 export function SettingsPage() {
   const intl = useIntl();
+  useDocumentTitle(intl.formatMessage(settingsMessages.title));
   const session = useSignedInSession();
   const settings = useQuery(userSettingsQueryOptions());
   const state = loadState(settings);
-  const marketplaces = marketplacesByName(session.allowedMarketplaces, intl.locale);
+  const marketplaces = useMarketplaceOrder()(session.allowedMarketplaces);
   const showMercari = session.allowedMarketplaces.includes('mercari');
 
   return (

@@ -1,0 +1,187 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations, type AxeCheckOptions } from './support/axe';
+import { DEMO, signInAsDemo, submitSignIn } from './support/demo';
+import { findListableItem } from './support/listings';
+
+/**
+ * The photo tiles of the item screen are buttons inside list items that hold buttons of their
+ * own (rotate, remove): nested controls, and a list whose children are not list items. Their
+ * fix is tracked with the photos section's rework; every other rule runs on that screen.
+ */
+const PHOTO_TILES_TRACKED: AxeCheckOptions = {
+  skipRules: {
+    'nested-interactive': 'photo tiles: tracked with the photos section rework',
+    list: 'photo tiles: tracked with the photos section rework',
+  },
+};
+
+const SIZES = [
+  { name: 'desktop', use: { viewport: { width: 1280, height: 900 } } },
+  {
+    name: 'phone',
+    use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  },
+] as const;
+
+async function visit(page: Page, path: string, heading: string | RegExp, title: string) {
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  await expect(page).toHaveTitle(title);
+}
+
+for (const size of SIZES) {
+  test.describe(`accessibility at ${size.name} size`, () => {
+    test.use(size.use);
+
+    test('the signed-out screens pass axe', async ({ page }) => {
+      await page.goto('/login');
+      await expect(page.getByRole('heading', { name: 'Sign in to ListLoop' })).toBeVisible();
+      await expect(page).toHaveTitle('Sign in · ListLoop');
+      await expectNoSeriousAxeViolations(page, `Sign in, ${size.name}`);
+
+      // A refused password shows its alert: checked as the seller sees it.
+      await submitSignIn(page, { email: DEMO.email, password: 'not-the-password' });
+      await expect(page.getByText('The e-mail or password is not correct.')).toBeVisible();
+      await expectNoSeriousAxeViolations(page, `Sign in with an error, ${size.name}`);
+
+      await page.goto('/join-team');
+      await expect(page.getByRole('heading', { name: 'Join your team' })).toBeVisible();
+      await expect(page).toHaveTitle('Join your team · ListLoop');
+      await expectNoSeriousAxeViolations(page, `Join your team, ${size.name}`);
+
+      await page.goto('/no-such-page');
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+      await expect(page).toHaveTitle('Page not found · ListLoop');
+      await expectNoSeriousAxeViolations(page, `Not found, ${size.name}`);
+    });
+
+    test('every screen of the workspace, and what opens on it, passes axe', async ({
+      page,
+      baseURL,
+    }) => {
+      test.setTimeout(180_000);
+      await signInAsDemo(page);
+      const check = (screen: string, options?: AxeCheckOptions) =>
+        expectNoSeriousAxeViolations(page, `${screen}, ${size.name}`, options);
+
+      await expect(page).toHaveTitle('Home · ListLoop');
+      await check('Home');
+
+      // The header's menus and the bell's panel.
+      await page.getByRole('button', { name: /^Notifications/ }).click();
+      await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeVisible();
+      await check('Home, notifications open');
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog', { name: 'Notifications' })).toBeHidden();
+
+      await page.getByRole('button', { name: /^Account menu for/ }).click();
+      await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
+      await check('Home, account menu open');
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('button', { name: /country and language/ }).click();
+      await expect(page.getByRole('menuitem', { name: /Italia/ })).toBeVisible();
+      await check('Home, country menu open');
+      await page.keyboard.press('Escape');
+
+      if (size.name === 'phone') {
+        await page.getByRole('button', { name: 'Open navigation' }).click();
+        await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeInViewport();
+        await check('Home, navigation open');
+        await page.getByRole('button', { name: 'Close navigation' }).click();
+      }
+
+      await visit(page, '/app/inventory', 'Inventory', 'Inventory · ListLoop');
+      await expect(page.getByRole('checkbox', { name: /^Select (?!all )/ }).first()).toBeVisible();
+      await check('Inventory');
+
+      // A bulk action, as a seller opens it: pick an item, then an action from the bar.
+      await page
+        .getByRole('checkbox', { name: /^Select (?!all )/ })
+        .first()
+        .check();
+      const bar = page.getByLabel('Actions on the selected items');
+      await expect(bar.getByText('1 selected')).toBeVisible();
+      await check('Inventory, one item selected');
+      await bar.getByRole('button', { name: 'Edit' }).click();
+      await expect(page.getByRole('menuitem', { name: 'Set price' })).toBeVisible();
+      await check('Inventory, bulk edit menu open');
+      await page.getByRole('menuitem', { name: 'Set price' }).click();
+      const priceDialog = page.getByRole('dialog', { name: 'Set price' });
+      await expect(priceDialog).toBeVisible();
+      await check('Inventory, bulk set-price dialog');
+      await page.keyboard.press('Escape');
+      await expect(priceDialog).toBeHidden();
+      await bar.getByRole('button', { name: 'Listings' }).click();
+      await page.getByRole('menuitem', { name: 'List on marketplaces' }).click();
+      const listDialog = page.getByRole('dialog', { name: 'List on marketplaces' });
+      await expect(listDialog).toBeVisible();
+      await check('Inventory, bulk list dialog');
+      await page.keyboard.press('Escape');
+      await expect(listDialog).toBeHidden();
+
+      await visit(page, '/app/inventory/new', 'New item', 'New item · ListLoop');
+      await check('New item');
+
+      // An item listed on eBay, with a Poshmark tab beside: values from every vocabulary.
+      const item = await findListableItem(page.request, {
+        marketplaces: ['ebay', 'poshmark'],
+        from: 'first',
+        skip: size.name === 'desktop' ? 10 : 11,
+        maxPrice: 2000,
+      });
+      const queued = await page.request.put(`/api/rest/v1/item/${item.itemID}/status`, {
+        headers: { Origin: baseURL! },
+        data: { userId: item.userID, marketplace: 'ebay', status: 'queue', operation: 'list' },
+      });
+      expect(queued.status()).toBe(202);
+      const title = item.generalDetails.title;
+      await visit(page, `/app/inventory/${item.itemID}`, title, `${title} · ListLoop`);
+      const panel = page.getByRole('region', { name: 'Marketplaces', exact: true });
+      await expect(
+        panel
+          .getByRole('listitem')
+          .filter({ hasText: 'eBay' })
+          .getByText('Listed', { exact: true }),
+      ).toBeVisible({ timeout: 30_000 });
+      await check('Item listed on eBay', PHOTO_TILES_TRACKED);
+
+      await page.getByRole('combobox', { name: 'Add a marketplace' }).click();
+      await page.getByRole('option', { name: 'Poshmark', exact: true }).click();
+      await expect(page.getByRole('tabpanel', { name: 'Poshmark' })).toBeVisible();
+      await check('Item, Poshmark tab', PHOTO_TILES_TRACKED);
+
+      await page.getByRole('button', { name: 'Cross-list' }).click();
+      const crossList = page.getByRole('dialog', { name: 'Cross-list this item' });
+      await crossList.getByRole('checkbox', { name: 'Poshmark', exact: true }).check();
+      await expect(crossList.getByRole('group', { name: 'Poshmark' })).toBeVisible();
+      await check('Item, cross-list dialog', PHOTO_TILES_TRACKED);
+      await page.keyboard.press('Escape');
+      await expect(crossList).toBeHidden();
+
+      await visit(page, '/app/labels', 'Labels', 'Labels · ListLoop');
+      await check('Labels');
+
+      await visit(page, '/app/import', 'Bring your inventory in', 'Import · ListLoop');
+      await check('Import');
+
+      await visit(page, '/app/sales', 'Sales', 'Sales · ListLoop');
+      await check('Sales');
+
+      await visit(page, '/app/marketplaces', 'Marketplaces', 'Marketplaces · ListLoop');
+      await expect(page.getByText('eBay sandbox')).toBeVisible();
+      await check('Marketplaces');
+
+      await visit(page, '/app/rules', 'Rules', 'Rules · ListLoop');
+      await expect(page.getByRole('heading', { name: 'Mapping rules' })).toBeVisible();
+      await check('Rules');
+
+      await visit(page, '/app/settings', 'Settings', 'Settings · ListLoop');
+      await expect(page.getByRole('region', { name: 'Sale detection' })).toBeVisible();
+      await check('Settings');
+
+      await visit(page, '/app/no-such-screen', 'Page not found', 'Page not found · ListLoop');
+      await check('Not found in the workspace');
+    });
+  });
+}
