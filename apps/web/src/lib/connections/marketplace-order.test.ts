@@ -49,6 +49,19 @@ describe('listingsOnRecord', () => {
     expect(shown.map(([marketplace]) => marketplace)).toEqual(['ebay', 'mercari', 'poshmark']);
   });
 
+  it('keeps a not-listed listing the caller has news of (a list a sale stopped)', () => {
+    const shown = listingsOnRecord(
+      {
+        depop: { status: 'not_listed', extra: { department: 'womenswear' } },
+        poshmark: { status: 'not_listed' },
+        ebay: { status: 'listed' },
+      },
+      order,
+      (marketplace) => marketplace === 'poshmark',
+    );
+    expect(shown.map(([marketplace]) => marketplace)).toEqual(['ebay', 'poshmark']);
+  });
+
   it('keeps a key that is no marketplace of ours after the others', () => {
     const shown = listingsOnRecord(
       { zzshop: { status: 'listed' }, etsy: { status: 'queued' } },

@@ -50,16 +50,20 @@ export function useMarketplaceOrder(): MarketplaceOrder {
 
 /**
  * The item's listings worth a marketplace chip, in the marketplaces' order: those that exist,
- * existed or failed. A listing that was never listed is only the seller's values for that
+ * existed or failed, and any other the caller has news of (`alsoShown`: a list a sale stopped
+ * before it went live). A listing that was never listed is only the seller's values for that
  * marketplace and gets no chip. Keys that are no marketplace of ours (a flag-only one) follow.
  */
 export function listingsOnRecord<Listing>(
   listings: Readonly<Record<string, Listing>>,
   order: MarketplaceOrder,
+  alsoShown: (marketplace: string) => boolean = () => false,
 ): [string, Listing][] {
   const shown = new Map(
-    Object.entries(listings).filter(([, listing]) =>
-      isListingOnRecord(listingStateOf(listing as Record<string, unknown> | null)),
+    Object.entries(listings).filter(
+      ([marketplace, listing]) =>
+        isListingOnRecord(listingStateOf(listing as Record<string, unknown> | null)) ||
+        alsoShown(marketplace),
     ),
   );
   const known = [...shown.keys()].filter(isMarketplaceId);

@@ -59,7 +59,12 @@ export function ListingsPanel({
   const toUpdate = stale.filter((marketplace) => !updating(marketplace));
   const update = useUpdateListings(userId, item.itemID);
   const order = useMarketplaceOrder();
-  const entries = listingsOnRecord(item.listings, order);
+  // A list a sale stopped before it went live leaves the listing not listed: the panel says so.
+  const entries = listingsOnRecord(
+    item.listings,
+    order,
+    (marketplace) => stoppedReason(operations.data, marketplace) !== null,
+  );
   const noneLeft = stock !== 'in_stock';
   return (
     <Card withBorder radius="md" padding="md" component="section" aria-labelledby="listings-title">
