@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { listingEvents, listingOperations } from './listing.table';
 
@@ -59,35 +73,32 @@ export class ListingRepository {
   }
 
   /** The queued or running list, delist or relist of (item, marketplace); there is at most one. */
-  async active(
+  active(
     accountId: string,
     itemId: string,
     marketplace: string,
     db: Db = this.db,
   ): Promise<ListingOperationRow | null> {
-    const [row] = await db
-      .select()
-      .from(listingOperations)
-      .where(
-        and(
-          eq(listingOperations.accountId, accountId),
-          eq(listingOperations.itemId, itemId),
-          eq(listingOperations.marketplace, marketplace),
-          inArray(listingOperations.status, [...ACTIVE]),
-          STATE_OPERATION,
-        ),
-      )
-      .orderBy(asc(listingOperations.createdAt))
-      .limit(1);
-    return row ?? null;
+    return this.firstActive(accountId, itemId, marketplace, STATE_OPERATION, db);
   }
 
   /** The queued or running update of (item, marketplace); there is at most one. */
-  async activeUpdate(
+  activeUpdate(
     accountId: string,
     itemId: string,
     marketplace: string,
     db: Db = this.db,
+  ): Promise<ListingOperationRow | null> {
+    const update = eq(listingOperations.operation, 'update');
+    return this.firstActive(accountId, itemId, marketplace, update, db);
+  }
+
+  private async firstActive(
+    accountId: string,
+    itemId: string,
+    marketplace: string,
+    kind: SQL,
+    db: Db,
   ): Promise<ListingOperationRow | null> {
     const [row] = await db
       .select()
@@ -97,8 +108,8 @@ export class ListingRepository {
           eq(listingOperations.accountId, accountId),
           eq(listingOperations.itemId, itemId),
           eq(listingOperations.marketplace, marketplace),
-          eq(listingOperations.operation, 'update'),
           inArray(listingOperations.status, [...ACTIVE]),
+          kind,
         ),
       )
       .orderBy(asc(listingOperations.createdAt))

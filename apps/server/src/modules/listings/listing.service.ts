@@ -681,27 +681,7 @@ export class ListingService {
     // A delist or relist makes a waiting update pointless; one being sent is left to finish,
     // and the delist waits for it (carryOut), so the update cannot undo the delist.
     await this.listings.cancelUpdates(row.accountId, itemId, leaving, { running: false }, tx);
-    const counts = await this.listings.countsOn(
-      row.accountId,
-      itemId,
-      fresh.map((t) => t.marketplace),
-      operation,
-      tx,
-    );
-    const inserted = await this.listings.insertOperations(
-      fresh.map(({ marketplace, executor }) => ({
-        id: newId(),
-        accountId: row.accountId,
-        userId: row.userId,
-        itemId,
-        marketplace,
-        operation,
-        executor,
-        status: 'queued' as const,
-        idempotencyKey: `${itemId}:${marketplace}:${operation}:${(counts.get(marketplace) ?? 0) + 1}`,
-      })),
-      tx,
-    );
+    const inserted = await this.insertOperationsLocked(tx, row, fresh, operation);
     if (history.length > 0) await this.writeListingsLocked(tx, next, history);
     const made = new Map(inserted.map((op) => [op.marketplace, op]));
     return {
@@ -713,6 +693,39 @@ export class ListingService {
           : { operation: active.get(marketplace)!, created: false };
       }),
     };
+  }
+
+  /**
+   * New queued operations for these marketplaces of an item locked in `tx`, each with the next
+   * idempotency key of its (item, marketplace, operation), so a retried request is no second one.
+   */
+  private async insertOperationsLocked(
+    tx: Db,
+    row: ItemRecord,
+    targets: readonly { marketplace: MarketplaceId; executor: ListingExecutor }[],
+    operation: OperationKind,
+  ): Promise<ListingOperationRow[]> {
+    const counts = await this.listings.countsOn(
+      row.accountId,
+      row.id,
+      targets.map((t) => t.marketplace),
+      operation,
+      tx,
+    );
+    return this.listings.insertOperations(
+      targets.map(({ marketplace, executor }) => ({
+        id: newId(),
+        accountId: row.accountId,
+        userId: row.userId,
+        itemId: row.id,
+        marketplace,
+        operation,
+        executor,
+        status: 'queued' as const,
+        idempotencyKey: `${row.id}:${marketplace}:${operation}:${(counts.get(marketplace) ?? 0) + 1}`,
+      })),
+      tx,
+    );
   }
 
   /** The queued or running operation of each of these marketplaces of an item locked in `tx`. */
@@ -787,27 +800,7 @@ export class ListingService {
       tx,
     );
     const downs = stopped.filter((s) => s.down).map((s) => s.target);
-    const counts = await this.listings.countsOn(
-      row.accountId,
-      row.id,
-      downs.map((t) => t.marketplace),
-      'delist',
-      tx,
-    );
-    const delists = await this.listings.insertOperations(
-      downs.map(({ marketplace, executor }) => ({
-        id: newId(),
-        accountId: row.accountId,
-        userId: row.userId,
-        itemId: row.id,
-        marketplace,
-        operation: 'delist' as const,
-        executor,
-        status: 'queued' as const,
-        idempotencyKey: `${row.id}:${marketplace}:delist:${(counts.get(marketplace) ?? 0) + 1}`,
-      })),
-      tx,
-    );
+    const delists = await this.insertOperationsLocked(tx, row, downs, 'delist');
     if (history.length > 0) await this.writeListingsLocked(tx, next, history);
     const delistOf = new Map(delists.map((op) => [op.marketplace, op]));
     return {
