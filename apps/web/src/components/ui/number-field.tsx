@@ -54,7 +54,7 @@ export interface NumberFieldProps extends Omit<
 }
 
 /**
- * The one number field of the app (docs/decisions/0018), under every amount, percentage, weight,
+ * The one number field of the app (docs/decisions/0028), under every amount, percentage, weight,
  * length and quantity: it keeps exactly what is typed in the edition's number format
  * (intermediate text such as `12.` or `0,5` included), takes pastes such as `12,5 %` or
  * `1.234,56`, refuses what cannot be a number (saying why), and reports a number only when the

@@ -1,5 +1,5 @@
 /**
- * Numbers as people type and paste them (docs/decisions/0018): the text of a number field —
+ * Numbers as people type and paste them (docs/decisions/0018, 0028): the text of a number field —
  * an amount of money, a percentage, a weight, a length, a quantity — is kept exactly as typed,
  * in the edition's number format, and read as a number by these rules.
  */
