@@ -1,64 +1,15 @@
-import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { signInAsDemo } from './support/demo';
 import { EDITIONS, wordsOf } from './support/editions';
+import { createItem, emptyField, storedItem } from './support/items';
 import type { ApiItem } from './support/listings';
 
-/** The photos of a seeded demo item (made by a background job after the first start). */
-async function demoPhotos(request: APIRequestContext): Promise<unknown[]> {
-  let photos: unknown[] = [];
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get('/api/account/item?limit=50');
-        if (!response.ok()) return false;
-        const { items } = (await response.json()) as { items: ApiItem[] };
-        photos =
-          items.find((item) => item.generalDetails.images.length > 0)?.generalDetails.images ?? [];
-        return photos.length > 0;
-      },
-      { timeout: 60_000, intervals: [1_000] },
-    )
-    .toBe(true);
-  return photos.slice(0, 1);
-}
-
-/** A complete item of the journey's own, so journeys side by side never edit the same one. */
-async function createItem(request: APIRequestContext, title: string, price = 10) {
-  const response = await request.post('/api/account/item', {
-    // The server takes writes from its own pages only.
-    headers: { Origin: test.info().project.use.baseURL! },
-    data: {
-      generalDetails: {
-        title,
-        description: 'Wool, lined, two pockets. Worn a handful of times.',
-        brand: 'Barbour',
-        condition: 'good',
-        price,
-        category: 'Men › Coats',
-        weight: { pounds: 2, ounces: 0 },
-        images: await demoPhotos(request),
-      },
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { item: ApiItem }).item;
-}
-
 async function priceOf(request: APIRequestContext, item: ApiItem) {
-  const response = await request.get(`/api/account/item/${item.userID}/${item.itemID}`);
-  const { generalDetails } = ((await response.json()) as { item: ApiItem }).item;
+  const { generalDetails } = await storedItem(request, item);
   return {
     price: generalDetails.price,
     costOfGoods: (generalDetails as { costOfGoods?: number | null }).costOfGoods ?? null,
   };
-}
-
-/** Empties a field the way a person does: select everything in it, then delete. */
-async function emptyField(field: Locator) {
-  await field.click();
-  await field.press('ControlOrMeta+a');
-  await field.press('Backspace');
-  await expect(field).toHaveValue('');
 }
 
 /** An amount as the edition writes it, with the no-break spaces read as spaces. */

@@ -11,6 +11,7 @@ import {
   ItemSchema,
   ListingSchema,
   PRICE_MAX,
+  QUANTITY_MAX,
   VariantSchema,
   WeightSchema,
 } from './item.schema';
@@ -139,7 +140,7 @@ export const BulkItemsUpdateSchema = z.object({
   changes: z
     .object({
       price: z.number().min(0).max(PRICE_MAX).nullable().optional(),
-      quantity: z.number().int().min(0).max(100_000).optional(),
+      quantity: z.number().int().min(0).max(QUANTITY_MAX).optional(),
       condition: z.enum(ITEM_CONDITIONS).nullable().optional(),
       brand: z.string().trim().max(100).optional(),
       category: z.string().trim().max(200).nullable().optional(),

@@ -18,22 +18,28 @@ export const ITEM_STATUSES = ['complete', 'inProgress'] as const;
 export type ItemStatus = (typeof ITEM_STATUSES)[number];
 
 export const PRICE_MAX = 1_000_000;
+/** The most units of one item or variant. */
+export const QUANTITY_MAX = 100_000;
+/** The most pounds, and the most ounces, of a weight. */
+export const WEIGHT_PART_MAX = 10_000;
+/** The longest side of a package, in inches. */
+export const DIMENSION_MAX = 10_000;
 export const TITLE_MAX_LENGTH = 200;
 export const DESCRIPTION_MAX_LENGTH = 10_000;
 export const SKU_MAX_LENGTH = 64;
 
 /** Weight is stored in pounds and ounces (spec §3); the web app shows g/kg outside the US. */
 export const WeightSchema = z.object({
-  pounds: z.number().min(0).max(10_000).default(0),
-  ounces: z.number().min(0).max(10_000).default(0),
+  pounds: z.number().min(0).max(WEIGHT_PART_MAX).default(0),
+  ounces: z.number().min(0).max(WEIGHT_PART_MAX).default(0),
 });
 export type Weight = z.infer<typeof WeightSchema>;
 
 /** Package dimensions in inches, canonical like the weight. */
 export const DimensionsSchema = z.object({
-  length: z.number().min(0).max(10_000),
-  width: z.number().min(0).max(10_000),
-  height: z.number().min(0).max(10_000),
+  length: z.number().min(0).max(DIMENSION_MAX),
+  width: z.number().min(0).max(DIMENSION_MAX),
+  height: z.number().min(0).max(DIMENSION_MAX),
 });
 
 export const CategoryV2Schema = z.object({
@@ -60,7 +66,7 @@ export const GeneralDetailsSchema = z.object({
   weight: WeightSchema.prefault({}),
   dimensions: DimensionsSchema.nullable().default(null),
   sku: optionalText(SKU_MAX_LENGTH),
-  quantity: z.number().int().min(0).max(100_000).default(1),
+  quantity: z.number().int().min(0).max(QUANTITY_MAX).default(1),
   costOfGoods: z.number().min(0).max(PRICE_MAX).nullable().default(null),
   size: optionalText(40),
   notes: optionalText(5_000),
@@ -88,7 +94,7 @@ export const VariantSchema = z.object({
   size: z.string().trim().max(40).default(''),
   color: z.string().trim().max(40).default(''),
   sku: optionalText(SKU_MAX_LENGTH),
-  quantity: z.number().int().min(0).max(100_000).default(0),
+  quantity: z.number().int().min(0).max(QUANTITY_MAX).default(0),
   price: z.number().min(0).max(PRICE_MAX).nullable().default(null),
 });
 export type Variant = z.infer<typeof VariantSchema>;

@@ -23,12 +23,16 @@ export const PRICE_ROUNDING_NAMES: Record<PriceRounding, string> = {
   nearest_5: 'to the nearest 5',
 };
 
+/** The percentage a pricing rule moves prices by: -100 (free) at the lowest. */
+export const ADJUSTMENT_PERCENT_MIN = -100;
+export const ADJUSTMENT_PERCENT_MAX = 1_000;
+
 const pricingRuleFields = {
-  /** +12 raises by 12 %; -100 at the lowest; at most two decimals. */
+  /** +12 raises by 12 %; at most two decimals. */
   adjustmentPercent: z
     .number()
-    .min(-100)
-    .max(1_000)
+    .min(ADJUSTMENT_PERCENT_MIN)
+    .max(ADJUSTMENT_PERCENT_MAX)
     .refine(isWholeCents, { message: 'Use at most two decimals' })
     .default(0),
   /** Added after the percentage; may be negative. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DIMENSION_INPUTS,
   dimensionsFromParts,
   dimensionsToParts,
   listingForm,
@@ -152,9 +153,23 @@ describe('package dimensions in the edition’s unit', () => {
     });
   });
 
+  it('lets each input take no more than the schema stores', () => {
+    const longest = DIMENSION_INPUTS.cm.max;
+    const stored = dimensionsFromParts({ length: longest, width: 1, height: 1 }, 'cm');
+    expect(stored?.length).toBeLessThanOrEqual(DIMENSION_INPUTS.in.max);
+  });
+
   it('waits for all three, and clears with none', () => {
     expect(dimensionsFromParts({ length: 10, width: null, height: 2 }, 'in')).toBeUndefined();
     expect(dimensionsFromParts({ length: null, width: null, height: null }, 'cm')).toBeNull();
+  });
+
+  it('brings back every length typed in centimetres to the hundredth', () => {
+    for (let hundredths = 1; hundredths <= 20_000; hundredths += 7) {
+      const cm = hundredths / 100;
+      const stored = dimensionsFromParts({ length: cm, width: cm, height: cm }, 'cm');
+      expect(dimensionsToParts(stored, 'cm').length).toBe(cm);
+    }
   });
 
   it('shows stored inches in centimetres outside the US', () => {

@@ -1,4 +1,5 @@
 import {
+  DIMENSION_MAX,
   defaultCatalogue,
   formOverrides,
   hasCategoryTree,
@@ -271,6 +272,14 @@ export interface DimensionParts {
 
 const CM_PER_INCH = 2.54;
 const round2 = (value: number) => Math.round(value * 100) / 100;
+/** Inches from centimetres are kept to four decimals, so a length typed to 0.01 cm comes back. */
+const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
+
+/** What each length input takes: hundredths of an inch or of a centimetre, up to the schema's most. */
+export const DIMENSION_INPUTS: Record<'in' | 'cm', { decimals: number; max: number }> = {
+  in: { decimals: 2, max: DIMENSION_MAX },
+  cm: { decimals: 2, max: Math.floor(DIMENSION_MAX * CM_PER_INCH) },
+};
 
 /** Stored dimensions (inches) in the edition's unit, for the inputs. */
 export function dimensionsToParts(value: unknown, unit: 'in' | 'cm'): DimensionParts {
@@ -295,6 +304,6 @@ export function dimensionsFromParts(
   const given = values.filter((n): n is number => n !== null && Number.isFinite(n) && n > 0);
   if (given.length === 0) return null;
   if (given.length < 3) return undefined;
-  const inches = (n: number) => (unit === 'cm' ? round2(n / CM_PER_INCH) : n);
+  const inches = (n: number) => (unit === 'cm' ? round4(n / CM_PER_INCH) : n);
   return { length: inches(given[0]!), width: inches(given[1]!), height: inches(given[2]!) };
 }

@@ -181,12 +181,3 @@ export function ruleErrorText(intl: IntlShape, error: unknown): string {
   }
   return errorText(intl, error);
 }
-
-/** The reader's decimal and thousands separators, so 12,50 € is typed as written in Italy. */
-export function numberSeparators(intl: IntlShape) {
-  const parts = intl.formatNumberToParts(12345.6);
-  return {
-    decimalSeparator: parts.find((part) => part.type === 'decimal')?.value ?? '.',
-    thousandSeparator: parts.find((part) => part.type === 'group')?.value ?? ',',
-  };
-}

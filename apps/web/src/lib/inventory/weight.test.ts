@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { WEIGHT_PART_MAX } from '@listloop/domain';
 import {
+  WEIGHT_INPUTS,
   gramsFromWeight,
   sameWeight,
   totalOunces,
@@ -43,10 +45,33 @@ describe('weights', () => {
   });
 
   it('shows kg and g elsewhere and converts what is typed', () => {
-    expect(weightToParts({ pounds: 2, ounces: 3.27 }, METRIC)).toEqual({ major: 1, minor: 0 });
+    expect(weightToParts({ pounds: 2, ounces: 3.27 }, METRIC)).toEqual({ major: 1, minor: null });
     expect(weightFromParts({ major: 1, minor: 250 }, METRIC)).toEqual(weightFromGrams(1250));
     // 1500 g typed in the gram box stays 1500 g.
     expect(gramsFromWeight(weightFromParts({ major: 0, minor: 1500 }, METRIC))).toBe(1500);
+  });
+
+  it('leaves a unit with nothing in it empty', () => {
+    expect(weightToParts({ pounds: 0, ounces: 0 }, US)).toEqual({ major: null, minor: null });
+    expect(weightToParts({ pounds: 0, ounces: 8 }, US)).toEqual({ major: null, minor: 8 });
+    expect(weightToParts(weightFromGrams(750), METRIC)).toEqual({ major: null, minor: 750 });
+    expect(weightFromParts({ major: null, minor: null }, METRIC)).toEqual({ pounds: 0, ounces: 0 });
+  });
+
+  it('takes kilograms typed with decimals, to the gram', () => {
+    const weight = weightFromParts({ major: 0.75, minor: null }, METRIC);
+    expect(weight).toEqual(weightFromGrams(750));
+    expect(weightToParts(weight, METRIC)).toEqual({ major: null, minor: 750 });
+    expect(gramsFromWeight(weightFromParts({ major: 1.001, minor: null }, METRIC))).toBe(1001);
+    expect(gramsFromWeight(weightFromParts({ major: 1.25, minor: 5 }, METRIC))).toBe(1255);
+  });
+
+  it('lets each input take no more than the heaviest weight stored', () => {
+    expect(WEIGHT_INPUTS.lb).toEqual({ decimals: 2, max: WEIGHT_PART_MAX });
+    expect(WEIGHT_INPUTS.oz).toEqual({ decimals: 2, max: WEIGHT_PART_MAX });
+    expect(WEIGHT_INPUTS.g.decimals).toBe(0);
+    expect(weightFromGrams(WEIGHT_INPUTS.g.max).pounds).toBe(WEIGHT_PART_MAX - 1);
+    expect(WEIGHT_INPUTS.kg.max * 1000).toBeLessThanOrEqual(WEIGHT_INPUTS.g.max);
   });
 
   it('treats negative, missing and non-numbers as nothing', () => {

@@ -1,23 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import {
-  amountOf,
-  currencyAffix,
-  moneyInputText,
+  numberOf,
   numberSeparators,
-  parseMoneyText,
-  pastedMoneyText,
-  typedMoneyText,
-  type MoneyText,
-} from './money-text';
+  parseNumberText,
+  pastedNumberText,
+  typedNumberText,
+  type NumberText,
+} from '../numbers/number-text';
+import { currencyAffix, moneyInputText, moneyTextOptions } from './money-text';
 
 const LOCALES = ['en-US', 'en-GB', 'es', 'it'] as const;
 type Locale = (typeof LOCALES)[number];
 const COMMA_LOCALES: Locale[] = ['es', 'it'];
 const POINT_LOCALES: Locale[] = ['en-US', 'en-GB'];
 
-const read = (text: string, locale: Locale, currency = 'USD', more = {}) =>
-  parseMoneyText(text, locale, { currency, max: 100_000, ...more });
-const amount = (value: number): MoneyText => ({ kind: 'amount', value });
+/** Amounts are read by the number rules, with cents and the currency's code and symbols. */
+const money = (locale: Locale, currency = 'USD', limits: { min?: number; max?: number } = {}) =>
+  moneyTextOptions(locale, currency, { max: 100_000, ...limits });
+const read = (text: string, locale: Locale, currency = 'USD', limits = {}) =>
+  parseNumberText(text, locale, money(locale, currency, limits));
+const amount = (value: number): NumberText => ({ kind: 'number', value });
 const invalid = (problem: string) => ({ kind: 'invalid', problem });
 
 /** Every text a person passes through typing `text` key by key. */
@@ -83,15 +85,14 @@ describe('typing an amount key by key', () => {
     expect(read('$', locale)).toEqual({ kind: 'partial' });
   });
 
-  it.each(LOCALES)('%s: a third decimal is refused', (locale) => {
+  it.each(LOCALES)('%s: a third decimal is no amount', (locale) => {
     const { decimal } = numberSeparators(locale);
     expect(read(`24${decimal}999`, locale)).toEqual(invalid('decimals'));
-    expect(read(`24${decimal}9`, locale, 'USD', { decimals: 0 })).toEqual(invalid('decimals'));
   });
 
   it.each(LOCALES)('%s: letters, and minus signs on a price, are refused', (locale) => {
-    expect(read('12a', locale)).toEqual(invalid('notAmount'));
-    expect(read('e', locale)).toEqual(invalid('notAmount'));
+    expect(read('12a', locale)).toEqual(invalid('notNumber'));
+    expect(read('e', locale)).toEqual(invalid('notNumber'));
     expect(read('-', locale)).toEqual(invalid('negative'));
     expect(read('-12', locale)).toEqual(invalid('negative'));
     expect(read('−12', locale)).toEqual(invalid('negative'));
@@ -99,7 +100,7 @@ describe('typing an amount key by key', () => {
   });
 
   it.each(LOCALES)('%s: a price adjustment may be negative', (locale) => {
-    const signed = { allowNegative: true };
+    const signed = { min: -100_000 };
     expect(read('-', locale, 'USD', signed)).toEqual({ kind: 'partial' });
     expect(read('-2', locale, 'USD', signed)).toEqual(amount(-2));
     expect(read('-2,5', locale, 'USD', signed)).toEqual(amount(-2.5));
@@ -107,9 +108,11 @@ describe('typing an amount key by key', () => {
     expect(read('-0', locale, 'USD', signed)).toEqual(amount(0));
   });
 
-  it.each(LOCALES)('%s: above the maximum is refused', (locale) => {
+  it.each(LOCALES)('%s: above the maximum, or below a negative minimum, is refused', (locale) => {
     expect(read('100000', locale)).toEqual(amount(100_000));
     expect(read('100001', locale)).toEqual(invalid('tooLarge'));
+    expect(read('-100000', locale, 'USD', { min: -100_000 })).toEqual(amount(-100_000));
+    expect(read('-100001', locale, 'USD', { min: -100_000 })).toEqual(invalid('tooSmall'));
   });
 });
 
@@ -157,10 +160,10 @@ describe('thousands, typed or pasted', () => {
   });
 
   it.each(LOCALES)('%s: separators in impossible places are not an amount', (locale) => {
-    expect(read('1.2.3', locale)).toEqual(invalid('notAmount'));
-    expect(read('12,34.56', locale)).toEqual(invalid('notAmount'));
-    expect(read('1.234.56,7', locale)).toEqual(invalid('notAmount'));
-    expect(read('1,2,3.4', locale)).toEqual(invalid('notAmount'));
+    expect(read('1.2.3', locale)).toEqual(invalid('notNumber'));
+    expect(read('12,34.56', locale)).toEqual(invalid('notNumber'));
+    expect(read('1.234.56,7', locale)).toEqual(invalid('notNumber'));
+    expect(read('1,2,3.4', locale)).toEqual(invalid('notNumber'));
   });
 });
 
@@ -183,16 +186,16 @@ describe('pasting an amount with its currency', () => {
   });
 
   it.each(LOCALES)('%s: another currency is not taken as this one', (locale) => {
-    expect(read('£12.50', locale, 'USD')).toEqual(invalid('notAmount'));
-    expect(read('12.50 EUR', locale, 'GBP')).toEqual(invalid('notAmount'));
+    expect(read('£12.50', locale, 'USD')).toEqual(invalid('notNumber'));
+    expect(read('12.50 EUR', locale, 'GBP')).toEqual(invalid('notNumber'));
   });
 
-  it('amountOf answers the amount, or null for anything else', () => {
-    const options = { currency: 'USD' };
-    expect(amountOf('12.5', 'en-US', options)).toBe(12.5);
-    expect(amountOf('', 'en-US', options)).toBeNull();
-    expect(amountOf('.', 'en-US', options)).toBeNull();
-    expect(amountOf('abc', 'en-US', options)).toBeNull();
+  it('numberOf answers the amount, or null for anything else', () => {
+    const options = money('en-US');
+    expect(numberOf('$12.5', 'en-US', options)).toBe(12.5);
+    expect(numberOf('', 'en-US', options)).toBeNull();
+    expect(numberOf('.', 'en-US', options)).toBeNull();
+    expect(numberOf('abc', 'en-US', options)).toBeNull();
   });
 });
 
@@ -227,26 +230,33 @@ describe('where the symbol goes', () => {
 });
 
 describe('what the field does with a keystroke or a paste', () => {
-  const options = { currency: 'USD', max: 100_000 };
-
   it.each(LOCALES)('%s: keeps intermediate text as typed, reporting only amounts', (locale) => {
     const { decimal } = numberSeparators(locale);
-    expect(typedMoneyText(`12${decimal}`, locale, options)).toEqual({
+    const options = money(locale);
+    expect(typedNumberText(`12${decimal}`, locale, options)).toEqual({
       accept: true,
       text: `12${decimal}`,
-      amount: 12,
+      value: 12,
     });
-    expect(typedMoneyText(decimal, locale, options)).toEqual({ accept: true, text: decimal });
-    expect(typedMoneyText('', locale, options)).toEqual({ accept: true, text: '', amount: null });
-    expect(typedMoneyText(`1${decimal}234`, locale, options)).toEqual({
+    expect(typedNumberText(decimal, locale, options)).toEqual({ accept: true, text: decimal });
+    expect(typedNumberText('', locale, options)).toEqual({ accept: true, text: '', value: null });
+    expect(typedNumberText('12x', locale, options)).toEqual({
       accept: false,
-      problem: 'decimals',
-    });
-    expect(typedMoneyText('12x', locale, options)).toEqual({
-      accept: false,
-      problem: 'notAmount',
+      problem: 'notNumber',
     });
   });
+
+  it.each(LOCALES)(
+    '%s: a third decimal stays on screen with its reason, and no amount',
+    (locale) => {
+      const { decimal } = numberSeparators(locale);
+      expect(typedNumberText(`1${decimal}234`, locale, money(locale))).toEqual({
+        accept: true,
+        text: `1${decimal}234`,
+        problem: 'decimals',
+      });
+    },
+  );
 
   it.each<[Locale, string, string, number]>([
     ['en-US', '12.50', '12.50', 12.5],
@@ -256,20 +266,25 @@ describe('what the field does with a keystroke or a paste', () => {
     ['it', '$1,234.56', '1234,56', 1234.56],
     ['en-US', '1.234,56', '1,234.56', 1234.56],
     ['it', '12,5', '12,5', 12.5],
-  ])('%s: a paste of %j reads %j (%d)', (locale, pasted, text, amount) => {
-    expect(pastedMoneyText(pasted, locale, options)).toEqual({ accept: true, text, amount });
+  ])('%s: a paste of %j reads %j (%d)', (locale, pasted, text, value) => {
+    expect(pastedNumberText(pasted, locale, money(locale))).toEqual({ accept: true, text, value });
   });
 
   it.each(LOCALES)('%s: a paste that is no amount is refused with its reason', (locale) => {
-    expect(pastedMoneyText('twelve', locale, options)).toEqual({
+    const options = money(locale);
+    expect(pastedNumberText('twelve', locale, options)).toEqual({
       accept: false,
-      problem: 'notAmount',
+      problem: 'notNumber',
     });
-    expect(pastedMoneyText('$', locale, options)).toEqual({ accept: false, problem: 'notAmount' });
-    expect(pastedMoneyText('-5', locale, options)).toEqual({ accept: false, problem: 'negative' });
-    expect(pastedMoneyText('999999', locale, options)).toEqual({
+    expect(pastedNumberText('$', locale, options)).toEqual({ accept: false, problem: 'notNumber' });
+    expect(pastedNumberText('-5', locale, options)).toEqual({ accept: false, problem: 'negative' });
+    expect(pastedNumberText('999999', locale, options)).toEqual({
       accept: false,
       problem: 'tooLarge',
+    });
+    expect(pastedNumberText('12.345', 'en-US', options)).toEqual({
+      accept: false,
+      problem: 'decimals',
     });
   });
 });

@@ -4,6 +4,7 @@ import {
   LABEL_MAX_LENGTH,
   LABELS_PER_ITEM_MAX,
   MARKETPLACE_NAMES,
+  QUANTITY_MAX,
   type BulkAction,
   type BulkActionRun,
   type ItemCondition,
@@ -20,7 +21,6 @@ import {
   Menu,
   Modal,
   MultiSelect,
-  NumberInput,
   Select,
   Skeleton,
   Stack,
@@ -42,6 +42,7 @@ import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { MoneyInput } from '../../../components/ui/money-input';
+import { NumberField } from '../../../components/ui/number-field';
 import { commonMessages } from '../../../i18n/common.messages';
 import { errorText } from '../../../lib/error-text';
 import type { BulkItemChanges, ItemListFilters } from '../../../lib/inventory/item.api';
@@ -426,7 +427,7 @@ function BulkEditForm({
   const { userId } = useSignedInSession();
   const labels = useQuery(labelsQueryOptions(userId));
   const labelNames = labels.data?.map((label) => label.name) ?? [];
-  const [number, setNumber] = useState<number | ''>('');
+  const [quantity, setQuantity] = useState<number | null>(null);
   const [price, setPrice] = useState<number | null>(null);
   const [condition, setCondition] = useState<ItemCondition | null>(null);
   const [names, setNames] = useState<string[]>([]);
@@ -441,7 +442,7 @@ function BulkEditForm({
       case 'price':
         return price === null ? null : edit({ price });
       case 'quantity':
-        return number === '' ? null : edit({ quantity: Math.round(number) });
+        return quantity === null ? null : edit({ quantity });
       case 'condition':
         return condition ? edit({ condition }) : null;
       case 'addLabels':
@@ -483,13 +484,12 @@ function BulkEditForm({
           />
         )}
         {kind === 'quantity' && (
-          <NumberInput
+          <NumberField
             data-autofocus
             label={intl.formatMessage(itemFieldMessages.quantity)}
-            min={0}
-            allowDecimal={false}
-            value={number}
-            onChange={(value) => setNumber(typeof value === 'number' ? value : '')}
+            max={QUANTITY_MAX}
+            value={quantity}
+            onChange={setQuantity}
           />
         )}
         {kind === 'condition' && (

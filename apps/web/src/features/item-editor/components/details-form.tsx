@@ -1,6 +1,7 @@
 import {
   DESCRIPTION_MAX_LENGTH,
   ITEM_CONDITIONS,
+  QUANTITY_MAX,
   SKU_MAX_LENGTH,
   TITLE_MAX_LENGTH,
   type GeneralDetails,
@@ -9,7 +10,6 @@ import {
 import {
   Autocomplete,
   Card,
-  NumberInput,
   Select,
   SimpleGrid,
   Stack,
@@ -19,6 +19,7 @@ import {
 } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { MoneyInput } from '../../../components/ui/money-input';
+import { NumberField } from '../../../components/ui/number-field';
 import { regionLabelId } from '../../../i18n/dynamic-messages';
 import { conditionMessages, itemFieldMessages } from '../../../lib/inventory/item.messages';
 import type { useRegionFormat } from '../../../lib/inventory/use-region-format';
@@ -112,16 +113,12 @@ export function DetailsForm({
             value={details.costOfGoods}
             onChange={(value) => update('generalDetails.costOfGoods', value)}
           />
-          <NumberInput
+          <NumberField
             label={label(itemFieldMessages.quantity)}
-            min={0}
-            max={100_000}
-            allowDecimal={false}
-            allowNegative={false}
+            max={QUANTITY_MAX}
+            emptyValue={0}
             value={details.quantity}
-            onChange={(value) =>
-              update('generalDetails.quantity', typeof value === 'number' ? value : 0)
-            }
+            onChange={(value) => update('generalDetails.quantity', value ?? 0)}
           />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="sm">

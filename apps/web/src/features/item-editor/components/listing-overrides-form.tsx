@@ -8,28 +8,25 @@ import {
   type MarketplaceId,
   type RegionalTextSet,
 } from '@listloop/domain';
-import {
-  Anchor,
-  Group,
-  Input,
-  NumberInput,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Group, Input, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { CategoryPicker } from '../../../components/marketplaces/category-picker';
 import { MoneyInput } from '../../../components/ui/money-input';
+import { NumberField } from '../../../components/ui/number-field';
 import { commonMessages } from '../../../i18n/common.messages';
 import { errorText } from '../../../lib/error-text';
-import { weightFromParts, weightToParts, type WeightParts } from '../../../lib/inventory/weight';
+import {
+  WEIGHT_INPUTS,
+  weightFromParts,
+  weightToParts,
+  type WeightParts,
+} from '../../../lib/inventory/weight';
 import { policyNames, useEbayPolicies } from '../../../lib/listings/ebay-policies.api';
 import { listingValueText } from '../../../lib/listings/listing-values';
 import { useListingOverrides } from '../hooks/use-listing-overrides';
 import {
+  DIMENSION_INPUTS,
   dimensionsFromParts,
   dimensionsToParts,
   listingForm,
@@ -123,29 +120,24 @@ function WeightOverride({
   const [parts, setParts] = useState<WeightParts>(() =>
     weightToParts(stored as Parameters<typeof weightToParts>[0], units),
   );
-  const change = (key: keyof WeightParts) => (input: string | number) => {
-    const next = { ...parts, [key]: typeof input === 'number' ? input : 0 };
+  const change = (key: keyof WeightParts) => (input: number | null) => {
+    const next = { ...parts, [key]: input };
     setParts(next);
     const weight = weightFromParts(next, units);
     onChange(field.target, weight.pounds + weight.ounces > 0 ? weight : null);
   };
-  const metric = units.major === 'kg';
   return (
     <Input.Wrapper label={label} withAsterisk={field.required}>
       <Group gap="xs" grow wrap="nowrap">
         {(['major', 'minor'] as const).map((key) => (
-          <NumberInput
+          <NumberField
             key={key}
             aria-label={intl.formatMessage(listingMessages.packageWeightPart, {
               unit: units[key],
             })}
-            rightSection={units[key]}
-            rightSectionWidth={36}
-            min={0}
-            allowNegative={false}
-            allowDecimal={!metric}
-            decimalScale={2}
-            value={parts[key] || ''}
+            unit={units[key]}
+            {...WEIGHT_INPUTS[units[key]]}
+            value={parts[key]}
             placeholder="0"
             onChange={change(key)}
           />
@@ -170,8 +162,8 @@ function DimensionsOverride({
 }: FieldProps & { unit: 'in' | 'cm' }) {
   const intl = useIntl();
   const [parts, setParts] = useState<DimensionParts>(() => dimensionsToParts(stored, unit));
-  const change = (key: keyof DimensionParts) => (input: string | number) => {
-    const next = { ...parts, [key]: typeof input === 'number' ? input : null };
+  const change = (key: keyof DimensionParts) => (input: number | null) => {
+    const next = { ...parts, [key]: input };
     setParts(next);
     const dimensions = dimensionsFromParts(next, unit);
     if (dimensions !== undefined) onChange(field.target, dimensions);
@@ -180,15 +172,12 @@ function DimensionsOverride({
     <Input.Wrapper label={label} withAsterisk={field.required}>
       <Group gap="xs" grow wrap="nowrap">
         {(['length', 'width', 'height'] as const).map((key) => (
-          <NumberInput
+          <NumberField
             key={key}
             aria-label={intl.formatMessage(DIMENSION_LABELS[key], { unit })}
-            rightSection={unit}
-            rightSectionWidth={36}
-            min={0}
-            allowNegative={false}
-            decimalScale={2}
-            value={parts[key] ?? ''}
+            unit={unit}
+            {...DIMENSION_INPUTS[unit]}
+            value={parts[key]}
             onChange={change(key)}
           />
         ))}

@@ -1,20 +1,11 @@
 import { IN_PERSON, MARKETPLACE_NAMES, type Item, type SaleChannel } from '@listloop/domain';
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { MoneyInput } from '../../../components/ui/money-input';
+import { NumberField } from '../../../components/ui/number-field';
 import { commonMessages } from '../../../i18n/common.messages';
 import { itemKeys } from '../../../lib/inventory/item.api';
 import { listingErrorText } from '../../../lib/listings/listing-error-text';
@@ -144,17 +135,13 @@ export function MarkSoldDialog({
             required
           />
           {unitsLeft > 1 && (
-            <NumberInput
+            <NumberField
               label={intl.formatMessage(m.markSoldQuantity)}
               description={intl.formatMessage(m.markSoldQuantityHint, { count: unitsLeft })}
               value={form.quantity}
-              onChange={(value) =>
-                setForm({ ...form, quantity: typeof value === 'number' ? value : 0 })
-              }
-              min={1}
+              emptyValue={0}
+              onChange={(quantity) => setForm({ ...form, quantity: quantity ?? 0 })}
               max={unitsLeft}
-              allowDecimal={false}
-              allowNegative={false}
               error={shown.quantity && intl.formatMessage(m.quantityInvalid, { max: unitsLeft })}
               required
             />

@@ -1,11 +1,10 @@
-import { SKU_MAX_LENGTH, type RegionalTextSet, type Variant } from '@listloop/domain';
+import { QUANTITY_MAX, SKU_MAX_LENGTH, type RegionalTextSet, type Variant } from '@listloop/domain';
 import {
   ActionIcon,
   Autocomplete,
   Button,
   Card,
   Group,
-  NumberInput,
   Table,
   Text,
   TextInput,
@@ -13,6 +12,7 @@ import {
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useIntl } from 'react-intl';
 import { MoneyInput } from '../../../components/ui/money-input';
+import { NumberField } from '../../../components/ui/number-field';
 import { regionLabelId } from '../../../i18n/dynamic-messages';
 import { itemFieldMessages } from '../../../lib/inventory/item.messages';
 import { newVariant } from '../item-draft';
@@ -106,16 +106,13 @@ export function VariantsTable({
                       />
                     </Table.Td>
                     <Table.Td>
-                      <NumberInput
+                      <NumberField
                         size="xs"
                         aria-label={named(intl.formatMessage(itemFieldMessages.quantity))}
-                        min={0}
-                        allowDecimal={false}
-                        allowNegative={false}
+                        max={QUANTITY_MAX}
+                        emptyValue={0}
                         value={variant.quantity}
-                        onChange={(value) =>
-                          change(index, { quantity: typeof value === 'number' ? value : 0 })
-                        }
+                        onChange={(quantity) => change(index, { quantity: quantity ?? 0 })}
                       />
                     </Table.Td>
                     <Table.Td>

@@ -1,9 +1,11 @@
 import type { RegionalTextSet, Weight } from '@listloop/domain';
-import { Group, Input, NumberInput } from '@mantine/core';
+import { Group, Input } from '@mantine/core';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { NumberField } from '../../../components/ui/number-field';
 import { itemFieldMessages } from '../../../lib/inventory/item.messages';
 import {
+  WEIGHT_INPUTS,
   sameWeight,
   weightFromParts,
   weightToParts,
@@ -37,42 +39,31 @@ export function WeightField({
     }
   }
 
-  const change = (key: keyof WeightParts) => (input: string | number) => {
-    const next = { ...parts, [key]: typeof input === 'number' ? input : 0 };
+  const change = (key: keyof WeightParts) => (input: number | null) => {
+    const next = { ...parts, [key]: input };
     setParts(next);
     const weight = weightFromParts(next, units);
     setShown({ value: weight, units });
     onChange(weight);
   };
 
-  const metric = units.major === 'kg';
   return (
     <Input.Wrapper label={intl.formatMessage(itemFieldMessages.weight)} withAsterisk={required}>
       <Group gap="xs" grow wrap="nowrap">
-        <NumberInput
-          aria-label={intl.formatMessage(itemEditorMessages.weightMajor, { unit: units.major })}
-          rightSection={units.major}
-          rightSectionWidth={36}
-          min={0}
-          allowNegative={false}
-          allowDecimal={!metric}
-          decimalScale={2}
-          value={parts.major || ''}
-          placeholder="0"
-          onChange={change('major')}
-        />
-        <NumberInput
-          aria-label={intl.formatMessage(itemEditorMessages.weightMinor, { unit: units.minor })}
-          rightSection={units.minor}
-          rightSectionWidth={36}
-          min={0}
-          allowNegative={false}
-          allowDecimal={!metric}
-          decimalScale={2}
-          value={parts.minor || ''}
-          placeholder="0"
-          onChange={change('minor')}
-        />
+        {(['major', 'minor'] as const).map((key) => (
+          <NumberField
+            key={key}
+            aria-label={intl.formatMessage(
+              key === 'major' ? itemEditorMessages.weightMajor : itemEditorMessages.weightMinor,
+              { unit: units[key] },
+            )}
+            unit={units[key]}
+            {...WEIGHT_INPUTS[units[key]]}
+            value={parts[key]}
+            placeholder="0"
+            onChange={change(key)}
+          />
+        ))}
       </Group>
     </Input.Wrapper>
   );

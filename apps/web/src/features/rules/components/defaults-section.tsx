@@ -9,7 +9,6 @@ import {
   Button,
   Fieldset,
   Group,
-  NumberInput,
   Select,
   SimpleGrid,
   Stack,
@@ -21,6 +20,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { MoneyInput } from '../../../components/ui/money-input';
+import { NumberField } from '../../../components/ui/number-field';
 import { SectionCard } from '../../../components/ui/section-card';
 import { useCountry } from '../../../i18n/locale-provider';
 import { ApiError } from '../../../lib/api-client';
@@ -77,8 +77,6 @@ export function DefaultsSection({
     </SectionCard>
   );
 }
-
-const number = (value: string | number) => (typeof value === 'number' ? value : null);
 
 /** The fields typed as text. */
 type TextField = {
@@ -344,20 +342,17 @@ function DefaultsInput({
     case 'returnDays': {
       const noReturns = field.key === 'returnDays' && values.returnsAccepted === false;
       return (
-        <NumberInput
+        <NumberField
           {...common}
           description={hint(
             field.key === 'handlingDays'
               ? intl.formatMessage(defaultsMessages.handlingDaysHint)
               : undefined,
           )}
-          allowDecimal={false}
-          allowNegative={false}
-          min={0}
           max={field.key === 'handlingDays' ? 30 : 365}
           disabled={noReturns}
-          value={noReturns ? '' : (values[field.key] ?? '')}
-          onChange={(value) => update({ [field.key]: number(value) })}
+          value={noReturns ? null : values[field.key]}
+          onChange={(days) => update({ [field.key]: days })}
         />
       );
     }

@@ -1,4 +1,6 @@
 import {
+  ADJUSTMENT_PERCENT_MAX,
+  ADJUSTMENT_PERCENT_MIN,
   MARKETPLACE_NAMES,
   PRICE_MAX,
   PRICE_ROUNDINGS,
@@ -6,24 +8,14 @@ import {
   type MarketplaceId,
   type PricingRule,
 } from '@listloop/domain';
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  List,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, List, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconReceipt } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { MoneyInput } from '../../../components/ui/money-input';
+import { NumberField } from '../../../components/ui/number-field';
 import { SectionCard } from '../../../components/ui/section-card';
 import { ApiError } from '../../../lib/api-client';
 import { useAccountCurrency, useMoneyFormat } from '../../../lib/money/use-money';
@@ -41,14 +33,12 @@ import {
   type PricingField,
   type PricingRuleValues,
 } from '../pricing-rule-form';
-import { numberSeparators, pricingStepText, ruleErrorText, valueProblemText } from '../rules-text';
+import { pricingStepText, ruleErrorText, valueProblemText } from '../rules-text';
 import { pricingMessages, roundingMessages, rulesMessages } from '../rules.messages';
 import { SectionLoader } from './section-loader';
 
 /** A price to try the rule on before the seller picks a sample item. */
 const FALLBACK_EXAMPLE_PRICE = 100;
-
-const number = (value: string | number) => (typeof value === 'number' ? value : null);
 
 /** The marketplace's pricing rule: edit it, remove it, and see it work on an example price. */
 export function PricingRuleSection({
@@ -100,7 +90,6 @@ function PricingRuleForm({
   const intl = useIntl();
   const currency = useAccountCurrency();
   const money = useMoneyFormat();
-  const separators = useMemo(() => numberSeparators(intl), [intl]);
   const name = MARKETPLACE_NAMES[marketplace];
   const save = useSavePricingRule(marketplace);
   const remove = useRemovePricingRule(marketplace);
@@ -142,15 +131,16 @@ function PricingRuleForm({
           </Text>
         )}
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="sm">
-          <NumberInput
+          <NumberField
             label={intl.formatMessage(pricingMessages.percent)}
             description={intl.formatMessage(pricingMessages.percentHint)}
-            {...separators}
-            suffix="%"
-            decimalScale={2}
+            unit="%"
+            decimals={2}
+            min={ADJUSTMENT_PERCENT_MIN}
+            max={ADJUSTMENT_PERCENT_MAX}
             readOnly={!canManage}
-            value={values.adjustmentPercent ?? ''}
-            onChange={(value) => update({ adjustmentPercent: number(value) })}
+            value={values.adjustmentPercent}
+            onChange={(adjustmentPercent) => update({ adjustmentPercent })}
             error={error('adjustmentPercent')}
           />
           <MoneyInput
