@@ -43,6 +43,34 @@ for (const size of SIZES) {
       await expectNoSeriousAxeViolations(page, `Not found, ${size.name}`);
     });
 
+    test('a new team member choosing their password passes axe', async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
+      // The owner adds a member who joins with a temporary password (as the team screen's
+      // call does); the member signs in with it and is asked for a password of their own.
+      await signInAsDemo(page);
+      const email = `axe-${size.name}-${Date.now()}@listloop.local`;
+      const created = await page.request.post('/api/account-users/create-with-temporary-password', {
+        headers: { Origin: baseURL! },
+        data: { email, name: 'Axe Check' },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      const { temporaryPassword } = (await created.json()) as { temporaryPassword: string };
+
+      const member = await browser.newContext(size.use);
+      const memberPage = await member.newPage();
+      await submitSignIn(memberPage, { email, password: temporaryPassword });
+      await expect(memberPage).toHaveURL((url) => url.pathname === '/update-password');
+      await expect(
+        memberPage.getByRole('heading', { level: 1, name: 'Choose your password' }),
+      ).toBeVisible();
+      await expect(memberPage).toHaveTitle('Choose your password · ListLoop');
+      await expectNoSeriousAxeViolations(memberPage, `Choose your password, ${size.name}`);
+      await member.close();
+    });
+
     test('every screen of the workspace, and what opens on it, passes axe', async ({
       page,
       baseURL,
