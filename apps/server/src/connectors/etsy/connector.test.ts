@@ -500,6 +500,29 @@ describe('Etsy connector against the Etsy emulator', () => {
     expectNoViolations(emulator);
   });
 
+  it('tells a seller connected before ListLoop read shops to reconnect for their profiles', async () => {
+    const older = ['listings_r', 'listings_w', 'transactions_r'];
+    const answer = emulator.oauth.issueTokens(APP.keystring, older);
+    auth = new ProviderConnectionAuth(
+      provider,
+      {
+        accessToken: answer.access_token,
+        refreshToken: answer.refresh_token,
+        expiresAt: clock.now() + answer.expires_in * 1000,
+        refreshTokenExpiresAt: null,
+        externalAccountId: null,
+        scope: older.join(' '),
+      },
+      { reconnectMessage: RECONNECT },
+    );
+    const refused = await makeConnector()
+      .shopProfiles(SCOPE, 'processing')
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ConnectorError);
+    expect(refused).toMatchObject({ transient: false });
+    expect((refused as Error).message).toMatch(/shops_r.*Reconnect your Etsy account/);
+  });
+
   it('finds a sale by polling receipts once, with its SKU; many sales page by page', async () => {
     const listing = input({ quantity: 3 });
     const first = await connector.publish(listing);
