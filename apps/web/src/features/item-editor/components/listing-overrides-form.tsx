@@ -22,12 +22,15 @@ import {
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { CategoryPicker } from '../../../components/marketplaces/category-picker';
+import { EtsyProfileSelect } from '../../../components/marketplaces/etsy-profile-select';
 import { MoneyInput } from '../../../components/ui/money-input';
 import { commonMessages } from '../../../i18n/common.messages';
 import { errorText } from '../../../lib/error-text';
 import { weightFromParts, weightToParts, type WeightParts } from '../../../lib/inventory/weight';
 import { policyNames, useEbayPolicies } from '../../../lib/listings/ebay-policies.api';
+import { useEtsyProfileNames } from '../../../lib/listings/etsy-profiles.api';
 import { listingValueText } from '../../../lib/listings/listing-values';
+import { listingValueMessages } from '../../../lib/listings/listing.messages';
 import { useListingOverrides } from '../hooks/use-listing-overrides';
 import {
   dimensionsFromParts,
@@ -227,6 +230,29 @@ function CategoryField({
 const PROFILE_TARGETS = new Set(['shipping.profileId', 'shipping.processingProfileId']);
 
 /**
+ * Etsy's shipping or processing profile, chosen by its name from the seller's shop (the id is
+ * what is stored); empty, the listing takes the profile of the Etsy defaults.
+ */
+function EtsyProfileField({ field, label, stored, onChange, fallback, fallbackHint }: FieldProps) {
+  const [value, setValue] = useState(() => asText(stored));
+  const falling = value === '' && Boolean(fallback);
+  return (
+    <EtsyProfileSelect
+      kind={field.target === 'shipping.profileId' ? 'shipping' : 'processing'}
+      label={label}
+      value={value}
+      description={falling ? fallbackHint : undefined}
+      placeholder={falling ? (fallback ?? undefined) : undefined}
+      withAsterisk={field.required && !falling}
+      onChange={(next) => {
+        setValue(next);
+        onChange(field.target, next);
+      }}
+    />
+  );
+}
+
+/**
  * eBay's shipping policy, chosen by its name from the seller's fulfillment policies (the id is
  * what is stored); empty, the listing takes the policy of the eBay defaults.
  */
@@ -239,10 +265,16 @@ function PolicyField({
   fallbackHint,
   policies,
 }: FieldProps & { policies: readonly EbayBusinessPolicy[] }) {
+  const intl = useIntl();
   const [value, setValue] = useState<string | null>(() => asText(stored) || null);
-  const data = policies.map((policy) => ({ value: policy.id, label: policy.name || policy.id }));
+  const data = policies.map((policy) => ({
+    value: policy.id,
+    label: policy.name || intl.formatMessage(listingValueMessages.policyById, { id: policy.id }),
+  }));
   // A stored id the account no longer has stays choosable, so it is never shown as blank.
-  if (value && !data.some((option) => option.value === value)) data.push({ value, label: value });
+  if (value && !data.some((option) => option.value === value)) {
+    data.push({ value, label: intl.formatMessage(listingValueMessages.policyById, { id: value }) });
+  }
   const falling = value === null && Boolean(fallback);
   return (
     <Select
@@ -298,11 +330,13 @@ export function ListingOverridesForm({
 
   const ebayPolicies = useEbayPolicies(marketplace === 'ebay');
   const shippingPolicies = ebayPolicies.filter((policy) => policy.type === 'fulfillment');
+  const etsyProfiles = useEtsyProfileNames(marketplace === 'etsy');
   const valueContext = {
     marketplace,
     colourLabel: textSet.labels.colour,
     postalCodeLabel: textSet.labels.postalCode,
     policyNames: policyNames(ebayPolicies),
+    etsyProfiles,
   };
   // What a required field gets from the defaults when left empty, in words.
   const fallbackOf = (field: ListingFormField): string | null => {
@@ -319,9 +353,10 @@ export function ListingOverridesForm({
       label: fieldLabelText(intl, field.label, marketplace),
       stored: readStored(stored, field.target),
       onChange: change,
-      description: PROFILE_TARGETS.has(field.target)
-        ? intl.formatMessage(listingMessages.profileIdHint, { marketplace: name })
-        : undefined,
+      description:
+        PROFILE_TARGETS.has(field.target) && marketplace !== 'etsy'
+          ? intl.formatMessage(listingMessages.profileIdHint, { marketplace: name })
+          : undefined,
       fallback,
       fallbackHint: fallback
         ? intl.formatMessage(listingMessages.fromDefaults, { marketplace: name, value: fallback })
@@ -333,6 +368,9 @@ export function ListingOverridesForm({
       shippingPolicies.length > 0
     ) {
       return <PolicyField key={field.key} {...props} policies={shippingPolicies} />;
+    }
+    if (marketplace === 'etsy' && PROFILE_TARGETS.has(field.target)) {
+      return <EtsyProfileField key={field.key} {...props} />;
     }
     switch (field.input) {
       case 'money':

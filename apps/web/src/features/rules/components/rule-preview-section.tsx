@@ -36,6 +36,7 @@ import { errorText } from '../../../lib/error-text';
 import { useRegionFormat } from '../../../lib/inventory/use-region-format';
 import { useMoneyFormat } from '../../../lib/money/use-money';
 import { useEbayPolicyNames } from '../../../lib/listings/ebay-policies.api';
+import { useEtsyProfileNames } from '../../../lib/listings/etsy-profiles.api';
 import { listingFieldName, listingValueText } from '../../../lib/listings/listing-values';
 import { listingProblemText } from '../../../lib/listings/problem-text';
 import { useSignedInSession } from '../../../lib/session';
@@ -291,8 +292,9 @@ function useValueFormat(currency: string, marketplace: MarketplaceId) {
   const { colourLabel, postalCodeLabel } = useRegionFormat();
   const format = useMoneyFormat();
   const policyNames = useEbayPolicyNames(marketplace === 'ebay');
+  const etsyProfiles = useEtsyProfileNames(marketplace === 'etsy');
   return useMemo(() => {
-    const context = { marketplace, colourLabel, postalCodeLabel, policyNames };
+    const context = { marketplace, colourLabel, postalCodeLabel, policyNames, etsyProfiles };
     const notSet = intl.formatMessage(rulesMessages.notSet);
     const money = (amount: number) => format(amount, currency);
 
@@ -312,7 +314,16 @@ function useValueFormat(currency: string, marketplace: MarketplaceId) {
       return previewValueText(raw);
     };
     return { fieldName, value, money, currency };
-  }, [intl, marketplace, colourLabel, postalCodeLabel, policyNames, currency, format]);
+  }, [
+    intl,
+    marketplace,
+    colourLabel,
+    postalCodeLabel,
+    policyNames,
+    etsyProfiles,
+    currency,
+    format,
+  ]);
 }
 
 function ChangeLine({
