@@ -71,6 +71,8 @@ test('the Etsy tab, the cross-list preview and the Etsy defaults name the shopâ€
   await expect(
     depopSent.getByText(new RegExp(`^${item.generalDetails.size} \\(letter sizes\\)$`)),
   ).toBeVisible();
+  // The item's department is chosen by name, as Depop names its departments.
+  await expect(depop.getByRole('combobox', { name: 'Department' })).toHaveValue('Womenswear');
   expect(await textOf(depop)).not.toMatch(DEPOP_SIZE_IDS);
   expect(await textOf(depop)).not.toMatch(/\bdresses\b/);
 

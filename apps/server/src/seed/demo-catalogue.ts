@@ -1,7 +1,9 @@
-import { depopSizeFor, type GeneralDetailsInput, type ItemCondition } from '@listloop/domain';
-
-/** ✅ Depop's departments (its Seller API description). */
-type DepopDepartment = 'womenswear' | 'menswear' | 'kidswear' | 'everything-else';
+import {
+  depopSizeFor,
+  type DepopDepartment,
+  type GeneralDetailsInput,
+  type ItemCondition,
+} from '@listloop/domain';
 
 /**
  * The demo inventory: about 200 second-hand items a vintage reseller would really hold,

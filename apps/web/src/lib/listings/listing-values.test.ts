@@ -204,7 +204,8 @@ describe('Depop’s product types and sizes', () => {
   it('have a name for every product type and size set in every locale', () => {
     for (const intl of [us, uk, spanish, italian]) {
       for (const type of DEPOP_PRODUCT_TYPES) {
-        expect(intl.messages[depopProductTypeMessages[type].id as string]).toBeTruthy();
+        const id = String(depopProductTypeMessages[type].id);
+        expect(Object.hasOwn(intl.messages, id)).toBe(true);
       }
       for (const set of DEPOP_SIZE_SETS) {
         for (const size of set.sizes) {

@@ -29,7 +29,7 @@ import { errorText } from '../../../lib/error-text';
 import { weightFromParts, weightToParts, type WeightParts } from '../../../lib/inventory/weight';
 import { policyNames, useEbayPolicies } from '../../../lib/listings/ebay-policies.api';
 import { useEtsyProfileNames } from '../../../lib/listings/etsy-profiles.api';
-import { listingValueText } from '../../../lib/listings/listing-values';
+import { humanizeCode, listingValueText } from '../../../lib/listings/listing-values';
 import { listingValueMessages } from '../../../lib/listings/listing.messages';
 import { useListingOverrides } from '../hooks/use-listing-overrides';
 import {
@@ -227,6 +227,44 @@ function CategoryField({
   );
 }
 
+/**
+ * One of the few values the marketplace takes (Depop's department, Etsy's who made it), chosen
+ * by its name; empty hands it back to the defaults.
+ */
+function ChoiceField({
+  field,
+  label,
+  stored,
+  onChange,
+  fallback,
+  fallbackHint,
+  labelOf,
+}: FieldProps & { labelOf: (value: string) => string }) {
+  const [value, setValue] = useState(() => asText(stored));
+  const data = (field.choices ?? []).map((choice) => ({ value: choice, label: labelOf(choice) }));
+  // A value stored before stays shown, in words, so it is never blank.
+  if (value && !data.some((option) => option.value === value)) {
+    data.push({ value, label: labelOf(value) });
+  }
+  const falling = value === '' && Boolean(fallback);
+  return (
+    <Select
+      label={label}
+      data={data}
+      value={value || null}
+      clearable
+      description={falling ? fallbackHint : undefined}
+      placeholder={falling ? (fallback ?? undefined) : undefined}
+      withAsterisk={field.required && !falling}
+      onChange={(next) => {
+        setValue(next ?? '');
+        onChange(field.target, next ?? '');
+      }}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
 const PROFILE_TARGETS = new Set(['shipping.profileId', 'shipping.processingProfileId']);
 
 /**
@@ -381,6 +419,16 @@ export function ListingOverridesForm({
         return <DimensionsOverride key={field.key} {...props} unit={textSet.lengthUnit} />;
       case 'category':
         return <CategoryField key={field.key} {...props} marketplace={marketplace} />;
+      case 'choice':
+        return (
+          <ChoiceField
+            key={field.key}
+            {...props}
+            labelOf={(value) =>
+              listingValueText(intl, field.target, value, valueContext) ?? humanizeCode(value)
+            }
+          />
+        );
       default:
         return <TextField key={field.key} {...props} />;
     }
