@@ -84,6 +84,17 @@ test('the Etsy tab, the cross-list preview and the Etsy defaults name the shop�
   await expect(page.getByRole('combobox', { name: 'Processing profile' })).toHaveValue(
     'Ready to ship in 1–3 days',
   );
+  // The rules' preview of this item names Etsy's category, shipping and processing profiles.
+  await page.goto(`/app/rules?marketplace=etsy&item=${item.itemID}`);
+  const sample = page.getByRole('region', { name: 'Preview on a sample item' });
+  await expect(sample.getByText('Category: Clothing › Women › Dresses → Clothing')).toBeVisible();
+  await expect(sample.getByText('Shipping profile: Not set → Standard shipping')).toBeVisible();
+  const etsyListing = sample.getByRole('region', { name: 'Listing for Etsy' });
+  await expect(etsyListing).toContainText('Large and fragile items');
+  await expect(etsyListing).toContainText('Ready to ship in 1–3 days');
+  expect(await textOf(sample)).not.toMatch(ETSY_PROFILE_ID);
+  expect(await textOf(sample)).not.toMatch(/→ \d+$/m);
+
   // And Depop's mapping rules say what each product type and size id is.
   await page.goto('/app/rules?marketplace=depop');
   const rules = page.getByRole('region', { name: 'Mapping rules' });
