@@ -11,6 +11,7 @@ export interface ApiItem {
     sku: string;
     images: unknown[];
     brand: string;
+    category: string;
     size: string;
     primaryColor: string | null;
   };

@@ -82,6 +82,7 @@ import { ListingRepository } from './modules/listings/listing.repository';
 import { ListingService, jobIdOf } from './modules/listings/listing.service';
 import { executorByConnection } from './modules/listings/listing-executor';
 import { listingReachFor } from './modules/listings/listing-reach';
+import { EtsyProfileService } from './modules/marketplaces/etsy-profile.service';
 import { MarketplaceCategoryService } from './modules/marketplaces/marketplace-category.service';
 import { executeListingJob, sweepListingsJob } from './modules/listings/listing.jobs';
 import { registerMarketplaces } from './connectors/marketplaces';
@@ -220,6 +221,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
     connectors,
     repositories.connections,
   );
+  // The seller's Etsy shipping and processing profiles, kept five minutes.
+  const etsyProfiles = new EtsyProfileService(connectors, repositories.connections);
   // One check for every listing path: reach, the marketplace's limits, its connector's own,
   // and whether the category is one of the marketplace's (decision 0021).
   const listingPreviews = new ListingPreviewService(
@@ -320,6 +323,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     ),
     marketplaceAccounts,
     marketplaceCategories,
+    etsyProfiles,
     shopifyMetafields,
     shopifyTags: new ShopifyTagsService(items, repositories.items),
     webhooks: new WebhookService(

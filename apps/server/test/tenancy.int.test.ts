@@ -1410,6 +1410,8 @@ const ownDataOnly: Record<string, string> = {
     'names no row: how this server connects marketplaces, the same for every account',
   'GET /api/marketplaces/ebay/business-polices/:policyType/:policyValue':
     'answers from the caller’s own eBay connection; the path names a policy of that eBay seller account, not a row of ours',
+  'GET /api/marketplaces/etsy/profiles/:kind':
+    'answers from the caller’s own Etsy connection (kept per account and connection); the path names a kind of profile, not a row of ours',
   'GET /api/marketplaces/shopify/metafields':
     'answers from the caller’s own Shopify connection; takes no id of ours',
   'GET /api/marketplaces/:marketplace/categories':

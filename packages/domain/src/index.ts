@@ -22,6 +22,8 @@ export * from './items/category-path';
 export * from './items/item.api';
 export * from './marketplaces/built-listing';
 export * from './marketplaces/catalogue';
+export * from './marketplaces/depop-taxonomy';
+export * from './marketplaces/extra-choices';
 export * from './marketplaces/fees';
 export * from './marketplaces/form-overrides';
 export * from './marketplaces/listing-checks';

@@ -1,7 +1,9 @@
-import type { GeneralDetailsInput, ItemCondition } from '@listloop/domain';
-
-/** ✅ Depop's departments (its Seller API description). */
-type DepopDepartment = 'womenswear' | 'menswear' | 'kidswear' | 'everything-else';
+import {
+  depopSizeFor,
+  type DepopDepartment,
+  type GeneralDetailsInput,
+  type ItemCondition,
+} from '@listloop/domain';
 
 /**
  * The demo inventory: about 200 second-hand items a vintage reseller would really hold,
@@ -254,16 +256,15 @@ export function demoDepopProductTypes(): { category: string; productType: string
 
 /**
  * The demo's sizes as Depop's size set and size ids (`<set>:<size>`), for its Depop mapping
- * rules. ◐ Letter sizes in set 52 (the set of the description's examples, M being its size
- * 10); shoe sizes in one US shoe set. A live shop takes them from Depop's size attributes,
- * per department and product type; the emulated Depop takes any whole ids.
+ * rules: letter sizes and US shoe sizes in the sets ListLoop names (domain `DEPOP_SIZE_SETS`).
+ * A live shop takes them from Depop's size attributes, per department and product type; the
+ * emulated Depop takes any whole ids.
  */
 export function demoDepopSizes(): { size: string; depopSize: string }[] {
   const sizes = [...new Set(TEMPLATES.flatMap((t) => t.sizes).filter(Boolean))];
-  const LETTERS: Record<string, number> = { XS: 8, S: 9, M: 10, L: 11, XL: 12 };
-  return sizes.map((size) => {
-    const letter = LETTERS[size];
-    return { size, depopSize: letter ? `52:${letter}` : `60:${100 + Number(size)}` };
+  return sizes.flatMap((size) => {
+    const depopSize = depopSizeFor(size, /^\d+$/.test(size) ? 'usShoe' : 'letter');
+    return depopSize ? [{ size, depopSize }] : [];
   });
 }
 

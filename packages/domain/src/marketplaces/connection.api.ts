@@ -148,3 +148,42 @@ export type EbayBusinessPolicy = z.infer<typeof EbayBusinessPolicySchema>;
 export const EbayBusinessPoliciesResponseSchema = z.object({
   policies: z.array(EbayBusinessPolicySchema),
 });
+
+/**
+ * The kinds of profile an Etsy listing names by id (GET /api/marketplaces/etsy/profiles/{kind}):
+ * its shipping profile (`shipping.profileId`) and its processing profile
+ * (`shipping.processingProfileId`, Etsy's readiness state definition).
+ */
+export const ETSY_PROFILE_KINDS = ['shipping', 'processing'] as const;
+export type EtsyProfileKind = (typeof ETSY_PROFILE_KINDS)[number];
+
+/** ✅ What a product's processing profile says it is: ready to ship, or made to order. */
+export const ETSY_READINESS_STATES = ['ready_to_ship', 'made_to_order'] as const;
+export type EtsyReadinessState = (typeof ETSY_READINESS_STATES)[number];
+
+export const EtsyShopProfileSchema = z.object({
+  id: z.string(),
+  kind: z.enum(ETSY_PROFILE_KINDS),
+  name: z
+    .string()
+    .nullable()
+    .describe(
+      'A shipping profile’s title in the Etsy shop (null when it has none); processing profiles have no name on Etsy',
+    ),
+  readinessState: z
+    .enum(ETSY_READINESS_STATES)
+    .nullable()
+    .describe('A processing profile’s readiness state; null for a shipping profile'),
+  minProcessingDays: z.number().int().nullable(),
+  maxProcessingDays: z.number().int().nullable(),
+  originCountry: z
+    .string()
+    .nullable()
+    .describe('Where a shipping profile ships from (ISO 3166-1 alpha-2)'),
+});
+export type EtsyShopProfile = z.infer<typeof EtsyShopProfileSchema>;
+
+export const EtsyShopProfilesResponseSchema = z.object({
+  profiles: z.array(EtsyShopProfileSchema),
+});
+export type EtsyShopProfilesResponse = z.infer<typeof EtsyShopProfilesResponseSchema>;

@@ -252,7 +252,7 @@ export const marketplaceProblems = {
     return {
       code: 'size.notMapped',
       field: 'size',
-      message: `${name} takes sizes as its own size ids, and '${size}' has none; add a size mapping rule for ${name}, or set the size on the ${name} tab.`,
+      message: `${name} takes sizes as its own size ids, and '${size}' has none; add a size mapping rule for ${name} that gives it one.`,
       params: { marketplace: name, size },
     };
   },

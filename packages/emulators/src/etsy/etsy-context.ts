@@ -7,6 +7,7 @@ import {
   type EtsyImageRecord,
   type EtsyListingRecord,
   type EtsyProductRecord,
+  type EtsyReadinessStateRecord,
   type EtsyReceiptRecord,
   type EtsyShippingProfileRecord,
   type EtsyShopRecord,
@@ -125,19 +126,48 @@ export function shopJson(shop: EtsyShopRecord, baseUrl: string, activeListings: 
   };
 }
 
-export function shippingProfileJson(profile: EtsyShippingProfileRecord, userId: number) {
+/**
+ * A shipping profile as the 2021 draft's getListingShippingProfiles answers it, with its
+ * processing days; today's getShopShippingProfiles answers it without them (`current`).
+ */
+export function shippingProfileJson(
+  profile: EtsyShippingProfileRecord,
+  userId: number,
+  options: { current?: boolean } = {},
+) {
+  const processing = options.current
+    ? {}
+    : {
+        min_processing_days: profile.minProcessingDays,
+        max_processing_days: profile.maxProcessingDays,
+        processing_days_display_label: `${profile.minProcessingDays}-${profile.maxProcessingDays} business days`,
+      };
   return {
     shipping_profile_id: profile.shippingProfileId,
     title: profile.title,
     user_id: userId,
-    min_processing_days: profile.minProcessingDays,
-    max_processing_days: profile.maxProcessingDays,
-    processing_days_display_label: `${profile.minProcessingDays}-${profile.maxProcessingDays} business days`,
+    ...processing,
     origin_country_iso: profile.originCountryIso,
     is_deleted: false,
     shipping_profile_destinations: [],
     shipping_profile_upgrades: [],
     origin_postal_code: profile.originPostalCode,
+  };
+}
+
+/** A processing profile (getShopReadinessStateDefinitions). */
+export function readinessStateJson(state: EtsyReadinessStateRecord, shopId: number) {
+  const days =
+    state.minProcessingDays === state.maxProcessingDays
+      ? `${state.maxProcessingDays}`
+      : `${state.minProcessingDays} - ${state.maxProcessingDays}`;
+  return {
+    shop_id: shopId,
+    readiness_state_id: state.readinessStateId,
+    readiness_state: state.readinessState,
+    min_processing_days: state.minProcessingDays,
+    max_processing_days: state.maxProcessingDays,
+    processing_days_display_label: `${days} days`,
   };
 }
 

@@ -29,6 +29,9 @@ const SHOP_IMAGES_PATH = '/v3/application/shops/{shop_id}/listings/{listing_id}/
 const LISTING_IMAGES_PATH = '/v3/application/listings/{listing_id}/images';
 const LISTING_GET_PATH = '/v3/application/listings/{listing_id}';
 const ME_PATH = '/v3/application/users/me';
+const LISTING_SHIPPING_PROFILES_PATH = '/v3/application/shops/{shop_id}/listings/shipping-profiles';
+const SHOP_SHIPPING_PROFILES_PATH = '/v3/application/shops/{shop_id}/shipping-profiles';
+const READINESS_STATES_PATH = '/v3/application/shops/{shop_id}/readiness-state-definitions';
 const FORM = 'application/x-www-form-urlencoded';
 
 type Json = Record<string, unknown>;
@@ -131,6 +134,56 @@ function buildCorrections(document: Json): ApiCorrection[] {
     .map((parameter) => parameter as Json)
     .filter((parameter) => parameter.name === 'listing_id');
 
+  // ◐ Today's reference lists a shop's shipping profiles at /shops/{shop_id}/shipping-profiles
+  // (getShopShippingProfiles); the 2021 draft had them under /listings. Their processing days
+  // moved to processing profiles, so today's profile has none.
+  const shippingProfilesGet = object(
+    object(paths[LISTING_SHIPPING_PROFILES_PATH], LISTING_SHIPPING_PROFILES_PATH).get,
+    'getListingShippingProfiles',
+  );
+  const shippingProfile = object(schemas.ListingShippingProfile, 'ListingShippingProfile');
+  const processingDays = [
+    'min_processing_days',
+    'max_processing_days',
+    'processing_days_display_label',
+  ];
+  const shippingProfileWithCountries = countryCodes(shippingProfile);
+  const shopShippingProfile = {
+    ...shippingProfileWithCountries,
+    required: (Array.isArray(shippingProfile.required) ? shippingProfile.required : []).filter(
+      (name) => !processingDays.includes(String(name)),
+    ),
+    properties: Object.fromEntries(
+      Object.entries(
+        object(shippingProfileWithCountries.properties, 'ListingShippingProfile properties'),
+      ).filter(([name]) => !processingDays.includes(name)),
+    ),
+  };
+  const shopIdParameters = Array.isArray(shippingProfilesGet.parameters)
+    ? shippingProfilesGet.parameters
+    : [];
+  // ◐ A processing profile (readiness state definition) as today's reference describes it: no
+  // name, a readiness state and its processing days.
+  const shopProcessingProfile = {
+    type: 'object',
+    required: [
+      'shop_id',
+      'readiness_state_id',
+      'readiness_state',
+      'min_processing_days',
+      'max_processing_days',
+      'processing_days_display_label',
+    ],
+    properties: {
+      shop_id: { type: 'integer', minimum: 1 },
+      readiness_state_id: { type: 'integer', minimum: 1 },
+      readiness_state: { type: 'string', enum: ['ready_to_ship', 'made_to_order'] },
+      min_processing_days: { type: 'integer', minimum: 0 },
+      max_processing_days: { type: 'integer', minimum: 0 },
+      processing_days_display_label: { type: 'string' },
+    },
+  };
+
   // ✅ ShopListingsWithAssociations: each listing with the associations asked for.
   const shopListingsWithAssociations = {
     type: 'object',
@@ -159,12 +212,78 @@ function buildCorrections(document: Json): ApiCorrection[] {
     {
       pointer: pointer('paths'),
       reason:
-        "The live API lists a listing's images at /v3/application/listings/{listing_id}/images (the shop-scoped GET of the 2021 draft is gone; the upload stays there), and ◐ names the token's user and shop at /v3/application/users/me (getMe), which the 2021 draft did not have.",
+        "The live API lists a listing's images at /v3/application/listings/{listing_id}/images (the shop-scoped GET of the 2021 draft is gone; the upload stays there); ◐ names the token's user and shop at /v3/application/users/me (getMe); ◐ lists a shop's shipping profiles at /v3/application/shops/{shop_id}/shipping-profiles (getShopShippingProfiles, without processing days) and its processing profiles at /v3/application/shops/{shop_id}/readiness-state-definitions (getShopReadinessStateDefinitions), none of which the 2021 draft had.",
       schema: {
         ...paths,
         [SHOP_IMAGES_PATH]: shopImages,
         [LISTING_IMAGES_PATH]: {
           get: { ...object(shopImagesGet, 'getListingImages'), parameters: listingIdParameter },
+        },
+        [SHOP_SHIPPING_PROFILES_PATH]: {
+          get: {
+            ...shippingProfilesGet,
+            operationId: 'getShopShippingProfiles',
+            security: [{ api_key: [], oauth2: ['shops_r'] }],
+            responses: {
+              ...object(shippingProfilesGet.responses, 'getListingShippingProfiles responses'),
+              '200': {
+                description: 'A list of shipping profiles',
+                content: {
+                  'application/json': {
+                    schema: {
+                      type: 'object',
+                      required: ['count', 'results'],
+                      properties: {
+                        count: { type: 'integer', minimum: 0 },
+                        results: { type: 'array', items: shopShippingProfile },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        },
+        [READINESS_STATES_PATH]: {
+          get: {
+            operationId: 'getShopReadinessStateDefinitions',
+            tags: ['Shop ProcessingProfiles'],
+            description: 'The processing profiles of a shop, for its owner.',
+            parameters: [
+              ...shopIdParameters,
+              {
+                name: 'limit',
+                in: 'query',
+                required: false,
+                schema: { type: 'integer', minimum: 1, maximum: 100, default: 25 },
+              },
+              {
+                name: 'offset',
+                in: 'query',
+                required: false,
+                schema: { type: 'integer', minimum: 0, default: 0 },
+              },
+            ],
+            security: [{ api_key: [], oauth2: ['shops_r'] }],
+            responses: {
+              '200': {
+                description: 'A list of processing profiles',
+                content: {
+                  'application/json': {
+                    schema: {
+                      type: 'object',
+                      required: ['count', 'results'],
+                      properties: {
+                        count: { type: 'integer', minimum: 0 },
+                        results: { type: 'array', items: shopProcessingProfile },
+                      },
+                    },
+                  },
+                },
+              },
+              ...errorResponses,
+            },
+          },
         },
         [ME_PATH]: {
           get: {

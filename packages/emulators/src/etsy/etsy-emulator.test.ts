@@ -262,6 +262,63 @@ describe('Etsy emulator', () => {
       expect(emulator.violations.map((v) => v.operationId)).toEqual([null]);
     });
 
+    it('lists the shop’s named shipping profiles and its processing profiles', async () => {
+      const { shopId, shippingProfileId, largeItemsShippingProfileId } = emulator.seeded;
+      const shipping = await call('GET', `/v3/application/shops/${shopId}/shipping-profiles`);
+      expect(shipping.status).toBe(200);
+      const shippingBody = (await shipping.json()) as { count: number; results: unknown[] };
+      expect(shippingBody.count).toBe(2);
+      expect(shippingBody.results).toEqual([
+        expect.objectContaining({
+          shipping_profile_id: shippingProfileId,
+          title: 'Standard shipping',
+          is_deleted: false,
+          origin_country_iso: 'US',
+        }),
+        expect.objectContaining({
+          shipping_profile_id: largeItemsShippingProfileId,
+          title: 'Large and fragile items',
+        }),
+      ]);
+      // Today's profiles carry no processing days: processing profiles hold them.
+      expect(shippingBody.results[0]).not.toHaveProperty('min_processing_days');
+
+      const processing = await call(
+        'GET',
+        `/v3/application/shops/${shopId}/readiness-state-definitions?limit=1&offset=1`,
+      );
+      expect(processing.status).toBe(200);
+      expect(await processing.json()).toEqual({
+        count: 2,
+        results: [
+          {
+            shop_id: shopId,
+            readiness_state_id: emulator.seeded.madeToOrderReadinessStateId,
+            readiness_state: 'made_to_order',
+            min_processing_days: 5,
+            max_processing_days: 10,
+            processing_days_display_label: '5 - 10 days',
+          },
+        ],
+      });
+      noViolations();
+
+      // Another shop's are not the seller's to read; a limit above Etsy's is a violation.
+      const other = await call(
+        'GET',
+        `/v3/application/shops/${shopId + 1}/readiness-state-definitions`,
+      );
+      expect(other.status).toBe(404);
+      const tooMany = await call(
+        'GET',
+        `/v3/application/shops/${shopId}/readiness-state-definitions?limit=500`,
+      );
+      expect(tooMany.status).toBe(400);
+      expect(emulator.violations.map((v) => v.operationId)).toEqual([
+        'getShopReadinessStateDefinitions',
+      ]);
+    });
+
     it('takes a draft, refuses to activate it without an image, then activates and sells it out', async () => {
       const { response, body: listing } = await draft();
       expect(response.status).toBe(201);

@@ -134,11 +134,13 @@ export class EtsyListingInputError extends Error {
   override readonly name = 'EtsyListingInputError';
 }
 
-/** What was seeded: the seller, their shop, and one profile of each kind to list with. */
+/** What was seeded: the seller, their shop, and the profiles to list with. */
 export interface EtsySeeded {
   userId: number;
   shopId: number;
+  /** "Standard shipping", and "Large and fragile items". */
   shippingProfileId: number;
+  largeItemsShippingProfileId: number;
   /** A ready-to-ship processing profile, and a made-to-order one. */
   readinessStateId: number;
   madeToOrderReadinessStateId: number;
@@ -471,6 +473,7 @@ export class EtsyEmulator {
   private seed(): void {
     const now = seconds(this.clock);
     const shippingProfileId = this.store.ids.take('shippingProfile');
+    const largeItemsProfileId = this.store.ids.take('shippingProfile');
     const readinessStateId = this.store.ids.take('readinessState');
     const madeToOrderReadinessStateId = this.store.ids.take('readinessState');
     this.store.shops.set(this.seller.shopId, {
@@ -489,6 +492,17 @@ export class EtsyEmulator {
             title: 'Standard shipping',
             minProcessingDays: 1,
             maxProcessingDays: 3,
+            originCountryIso: this.seller.countryIso,
+            originPostalCode: null,
+          },
+        ],
+        [
+          largeItemsProfileId,
+          {
+            shippingProfileId: largeItemsProfileId,
+            title: 'Large and fragile items',
+            minProcessingDays: 2,
+            maxProcessingDays: 5,
             originCountryIso: this.seller.countryIso,
             originPostalCode: null,
           },
@@ -519,6 +533,7 @@ export class EtsyEmulator {
       userId: this.seller.userId,
       shopId: this.seller.shopId,
       shippingProfileId,
+      largeItemsShippingProfileId: largeItemsProfileId,
       readinessStateId,
       madeToOrderReadinessStateId,
     };

@@ -5,6 +5,7 @@ import {
   imageJson,
   inventoryJson,
   listingJson,
+  readinessStateJson,
   receiptJson,
   seconds,
   shippingProfileJson,
@@ -256,6 +257,29 @@ export function etsyHandlers(etsy: EtsyContext): Record<string, EtsyHandler> {
       return json(200, {
         count: profiles.length,
         results: profiles.map((p) => shippingProfileJson(p, shop.userId)),
+      });
+    },
+
+    getShopShippingProfiles(ctx) {
+      const shop = ownShop(ctx);
+      if (isResponse(shop)) return shop;
+      const profiles = [...shop.shippingProfiles.values()];
+      return json(200, {
+        count: profiles.length,
+        results: profiles.map((p) => shippingProfileJson(p, shop.userId, { current: true })),
+      });
+    },
+
+    getShopReadinessStateDefinitions(ctx) {
+      const shop = ownShop(ctx);
+      if (isResponse(shop)) return shop;
+      const { limit, offset } = paging(ctx.query, 25);
+      const states = [...shop.readinessStates.values()];
+      return json(200, {
+        count: states.length,
+        results: states
+          .slice(offset, offset + limit)
+          .map((state) => readinessStateJson(state, shop.shopId)),
       });
     },
 

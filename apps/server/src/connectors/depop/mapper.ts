@@ -2,6 +2,8 @@ import {
   characterCount,
   defaultCatalogue,
   DEFAULTS_EXTRA_KEYS,
+  depopProductType,
+  depopSizeIds,
   marketplaceProblems,
   type ListingProblem,
 } from '@listloop/domain';
@@ -218,12 +220,8 @@ export function depopColours(colour: string): string[] {
   return out.slice(0, COLOURS_MAX);
 }
 
-/** The product type: the last part of a category path ("Tops > T-shirts" → "t-shirts"). */
-export function depopProductType(category: string | null): string | null {
-  const last = (category ?? '').split(/\s*[>/›]\s*/).pop();
-  const slug = (last ?? '').trim().toLowerCase().replace(/\s+/g, '-');
-  return slug || null;
-}
+/** The product type: the last part of a category path, shared with the web, which names it. */
+export { depopProductType };
 
 function departmentOf(input: ConnectorListingInput): string | null {
   const value = text(extraOf(input, DEPOP_EXTRA_KEYS.department));
@@ -235,8 +233,7 @@ function sizeOf(input: ConnectorListingInput): { setId: number; sizeId: number }
   const sizeId = wholeId(extraOf(input, DEPOP_EXTRA_KEYS.sizeId, 'size_id'));
   if (setId !== null && sizeId !== null) return { setId, sizeId };
   // A size written as Depop's ids, "52:10" or "52/10", from a mapping rule.
-  const pair = /^(\d+)\s*[:/]\s*(\d+)$/.exec(input.built.size.trim());
-  return pair ? { setId: Number(pair[1]), sizeId: Number(pair[2]) } : null;
+  return depopSizeIds(input.built.size);
 }
 
 function depopShippingOf(input: ConnectorListingInput): Record<string, unknown> | null {

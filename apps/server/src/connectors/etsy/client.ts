@@ -72,6 +72,22 @@ export interface EtsyTaxonomyNode {
   children?: EtsyTaxonomyNode[];
 }
 
+/** ◐ A ShopShippingProfile (getShopShippingProfiles), the parts the connector reads. */
+export interface EtsyShippingProfileAnswer {
+  shipping_profile_id: number;
+  title?: string | null;
+  origin_country_iso?: string | null;
+  is_deleted?: boolean;
+}
+
+/** ◐ A ShopProcessingProfile (getShopReadinessStateDefinitions). */
+export interface EtsyProcessingProfileAnswer {
+  readiness_state_id: number;
+  readiness_state?: string;
+  min_processing_days?: number;
+  max_processing_days?: number;
+}
+
 /** ✅ The associations getListingsByShop attaches to each listing on request. */
 export type EtsyListingAssociation = 'Images' | 'Inventory';
 
@@ -295,6 +311,34 @@ export class EtsyClient {
       `${ETSY_API_PATH}/seller-taxonomy/nodes`,
     );
     return response.body.results ?? [];
+  }
+
+  /** ◐ getShopShippingProfiles: every shipping profile of the shop (Etsy does not page them). */
+  async shippingProfiles(
+    scope: ConnectorScope,
+    shopId: number,
+  ): Promise<EtsyShippingProfileAnswer[]> {
+    const response = await this.http.request<{ results?: EtsyShippingProfileAnswer[] }>(
+      scope,
+      'GET',
+      `${ETSY_API_PATH}/shops/${shopId}/shipping-profiles`,
+    );
+    return response.body.results ?? [];
+  }
+
+  /** ◐ getShopReadinessStateDefinitions: one page of the shop's processing profiles. */
+  async processingProfiles(
+    scope: ConnectorScope,
+    shopId: number,
+    page: { limit: number; offset: number },
+  ): Promise<{ count: number; results: EtsyProcessingProfileAnswer[] }> {
+    const response = await this.http.request<{
+      count?: number;
+      results?: EtsyProcessingProfileAnswer[];
+    }>(scope, 'GET', `${ETSY_API_PATH}/shops/${shopId}/readiness-state-definitions`, {
+      query: { limit: page.limit, offset: page.offset },
+    });
+    return { count: response.body.count ?? 0, results: response.body.results ?? [] };
   }
 
   /** One page of the shop's receipts changed since a time (Unix seconds), newest first. */

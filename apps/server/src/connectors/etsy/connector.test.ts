@@ -213,7 +213,7 @@ describe('Etsy connector against the Etsy emulator', () => {
     expect(Object.fromEntries(url.searchParams)).toMatchObject({
       response_type: 'code',
       client_id: APP.keystring,
-      scope: 'listings_r listings_w transactions_r',
+      scope: 'listings_r listings_w transactions_r shops_r',
       code_challenge_method: 'S256',
     });
     expectNoViolations(emulator);
@@ -440,6 +440,87 @@ describe('Etsy connector against the Etsy emulator', () => {
       expect.objectContaining({ name: 'Jeans', parentId: pants.id, leaf: true }),
     );
     expectNoViolations(emulator);
+  });
+
+  it('reads the shop’s shipping profiles by their titles and its processing profiles, page by page', async () => {
+    const { shippingProfileId, largeItemsShippingProfileId, shopId } = emulator.seeded;
+    const shipping = await connector.shopProfiles(SCOPE, 'shipping');
+    expect(shipping).toEqual([
+      {
+        id: String(shippingProfileId),
+        kind: 'shipping',
+        name: 'Standard shipping',
+        readinessState: null,
+        minProcessingDays: null,
+        maxProcessingDays: null,
+        originCountry: 'US',
+      },
+      expect.objectContaining({
+        id: String(largeItemsShippingProfileId),
+        name: 'Large and fragile items',
+      }),
+    ]);
+
+    const processing = await connector.shopProfiles(SCOPE, 'processing');
+    expect(processing).toEqual([
+      {
+        id: String(emulator.seeded.readinessStateId),
+        kind: 'processing',
+        name: null,
+        readinessState: 'ready_to_ship',
+        minProcessingDays: 1,
+        maxProcessingDays: 3,
+        originCountry: null,
+      },
+      expect.objectContaining({
+        id: String(emulator.seeded.madeToOrderReadinessStateId),
+        readinessState: 'made_to_order',
+        minProcessingDays: 5,
+        maxProcessingDays: 10,
+      }),
+    ]);
+
+    // A shop with more processing profiles than a page holds is read to its last one.
+    const states = emulator.store.shops.get(shopId)!.readinessStates;
+    for (let id = 1; id <= 120; id += 1) {
+      states.set(id, {
+        readinessStateId: id,
+        readinessState: 'made_to_order',
+        minProcessingDays: id % 10,
+        maxProcessingDays: 10 + (id % 10),
+      });
+    }
+    calls = [];
+    const many = await connector.shopProfiles(SCOPE, 'processing');
+    expect(many).toHaveLength(122);
+    expect(calls.map(shape)).toEqual([
+      'GET /v3/application/shops/:id/readiness-state-definitions',
+      'GET /v3/application/shops/:id/readiness-state-definitions',
+    ]);
+    expectNoViolations(emulator);
+  });
+
+  it('tells a seller connected before ListLoop read shops to reconnect for their profiles', async () => {
+    const older = ['listings_r', 'listings_w', 'transactions_r'];
+    const answer = emulator.oauth.issueTokens(APP.keystring, older);
+    auth = new ProviderConnectionAuth(
+      provider,
+      {
+        accessToken: answer.access_token,
+        refreshToken: answer.refresh_token,
+        expiresAt: clock.now() + answer.expires_in * 1000,
+        refreshTokenExpiresAt: null,
+        externalAccountId: null,
+        scope: older.join(' '),
+      },
+      { reconnectMessage: RECONNECT },
+    );
+    const refused = await makeConnector()
+      .shopProfiles(SCOPE, 'processing')
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ConnectorError);
+    expect(refused).toMatchObject({ transient: false });
+    expect((refused as Error).message).toMatch(/shops_r.*Reconnect your Etsy account/);
   });
 
   it('finds a sale by polling receipts once, with its SKU; many sales page by page', async () => {

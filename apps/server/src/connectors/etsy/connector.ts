@@ -1,5 +1,6 @@
 import { decodeHTML } from 'entities';
 import sharp from 'sharp';
+import type { EtsyProfileKind, EtsyShopProfile } from '@listloop/domain';
 import {
   ConnectorError,
   type Connector,
@@ -21,6 +22,7 @@ import {
 } from './client';
 import { ETSY_SELLER_TAXONOMY_ID, etsyCategories } from './categories';
 import { etsyErrorMessage } from './errors';
+import { etsyShopProfiles } from './profiles';
 import {
   buildEtsyListing,
   ETSY_QUANTITY_MAX,
@@ -169,6 +171,8 @@ export function createEtsyHttp(options: {
 export interface EtsyConnector extends Connector {
   readonly http: MarketplaceHttp;
   readonly client: EtsyClient;
+  /** The seller's shipping or processing profiles, by which a listing names them. */
+  shopProfiles(scope: ConnectorScope, kind: EtsyProfileKind): Promise<EtsyShopProfile[]>;
 }
 
 function scopeOf(input: ConnectorScope): ConnectorScope {
@@ -409,6 +413,11 @@ export function createEtsyConnector(options: EtsyConnectorOptions): EtsyConnecto
     // The update sends the listing's fields and inventory; Etsy keeps the photos it has (they
     // are replaced one by one, which a relist does), so a change of photos is not one it makes.
     updateLeavesOut: ['photos'],
+
+    async shopProfiles(scope, kind) {
+      const shop = await client.shop(scopeOf(scope));
+      return etsyShopProfiles(client, scopeOf(scope), shop, kind);
+    },
 
     categories: {
       needsConnection: false,

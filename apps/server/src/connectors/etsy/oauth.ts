@@ -19,8 +19,17 @@ export interface EtsyOAuthOptions {
   refreshTokenTtlSeconds?: number;
 }
 
-/** The scopes the Etsy connector's calls need: listings read and write, and receipts. */
-export const ETSY_SCOPES: readonly string[] = ['listings_r', 'listings_w', 'transactions_r'];
+/**
+ * The scopes the Etsy connector's calls need: listings read and write, receipts, and ◐ the
+ * shop's shipping and processing profiles (shops_r), which listings name by id. A connection
+ * made without shops_r is told to reconnect when its profiles are asked for.
+ */
+export const ETSY_SCOPES: readonly string[] = [
+  'listings_r',
+  'listings_w',
+  'transactions_r',
+  'shops_r',
+];
 
 const AUTHORIZE_PATH = '/oauth/connect'; // ✅
 const TOKEN_PATH = '/v3/public/oauth/token'; // ✅

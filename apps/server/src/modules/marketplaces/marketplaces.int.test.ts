@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from '../../../test/server';
 import { SANDBOX_SHOP } from '../sandbox/sandbox-marketplaces';
 
 const POLICIES = '/api/marketplaces/ebay/business-polices';
+const ETSY_PROFILES = '/api/marketplaces/etsy/profiles';
 const TAGS = '/api/rest/v1/item/set-shopify-tags-based-on-characteristics';
 
 describe('the marketplace calls of spec §7 (eBay business policies, Shopify)', () => {
@@ -56,6 +57,75 @@ describe('the marketplace calls of spec §7 (eBay business policies, Shopify)', 
   it('refuses a policy type eBay does not have', async () => {
     const response = await owner.get(`${POLICIES}/shipping/*`);
     expect(response.status).toBe(400);
+  });
+
+  it('answers the seller’s Etsy shipping profiles by their titles, and its processing profiles', async () => {
+    const seeded = server.container.sandbox!.etsy.seeded;
+    const shipping = await owner.get(`${ETSY_PROFILES}/shipping`);
+    expect(shipping.status, shipping.text).toBe(200);
+    expect(shipping.body.profiles).toEqual([
+      {
+        id: String(seeded.shippingProfileId),
+        kind: 'shipping',
+        name: 'Standard shipping',
+        readinessState: null,
+        minProcessingDays: null,
+        maxProcessingDays: null,
+        originCountry: 'US',
+      },
+      expect.objectContaining({
+        id: String(seeded.largeItemsShippingProfileId),
+        name: 'Large and fragile items',
+      }),
+    ]);
+    const processing = await owner.get(`${ETSY_PROFILES}/processing`);
+    expect(processing.status, processing.text).toBe(200);
+    expect(
+      processing.body.profiles.map((p: any) => [
+        p.id,
+        p.readinessState,
+        p.minProcessingDays,
+        p.maxProcessingDays,
+      ]),
+    ).toEqual([
+      [String(seeded.readinessStateId), 'ready_to_ship', 1, 3],
+      [String(seeded.madeToOrderReadinessStateId), 'made_to_order', 5, 10],
+    ]);
+  });
+
+  it('keeps the Etsy profiles a few minutes rather than asking Etsy on every tab', async () => {
+    const etsy = server.container.sandbox!.etsy;
+    const shop = etsy.store.shops.get(etsy.seeded.shopId)!;
+    const before = await owner.get(`${ETSY_PROFILES}/shipping`);
+    shop.shippingProfiles.set(999, {
+      shippingProfileId: 999,
+      title: 'Made after the first read',
+      minProcessingDays: 1,
+      maxProcessingDays: 2,
+      originCountryIso: 'US',
+      originPostalCode: null,
+    });
+    try {
+      const again = await owner.get(`${ETSY_PROFILES}/shipping`);
+      expect(again.body.profiles).toEqual(before.body.profiles);
+    } finally {
+      shop.shippingProfiles.delete(999);
+    }
+  });
+
+  it('refuses an Etsy profile kind it does not know (400), and answers 409 without an Etsy connection', async () => {
+    for (const kind of ['policies', 'SHIPPING', '%3Cscript%3E']) {
+      const response = await owner.get(`${ETSY_PROFILES}/${kind}`);
+      expect(response.status, `${kind}: ${response.text}`).toBe(400);
+      expect(response.body.message.length).toBeGreaterThan(10);
+    }
+    const unconnected = await stranger.get(`${ETSY_PROFILES}/shipping`);
+    expect(unconnected.status).toBe(409);
+    expect(unconnected.body.message).toBe(
+      'Connect your Etsy account first: ListLoop reads your shop’s profiles through it.',
+    );
+    // Another account's connection is never read for this one: it sees none until it connects.
+    expect(JSON.stringify(unconnected.body)).not.toContain('Standard shipping');
   });
 
   it('lists and searches the Shopify store’s metafield definitions, a page at a time', async () => {

@@ -4,7 +4,9 @@ import {
   MarketplaceCategoriesQuerySchema,
   MarketplaceCategoriesResponseSchema,
   EBAY_POLICY_TYPES,
+  ETSY_PROFILE_KINDS,
   EbayBusinessPoliciesResponseSchema,
+  EtsyShopProfilesResponseSchema,
   type MarketplacesMode,
 } from '@listloop/domain';
 import { access } from '../../platform/http/access';
@@ -14,6 +16,7 @@ import type { OAuthProviders } from '../connections/connection-token.service';
 import type { ConnectorRegistry } from '../listings/connector';
 import { connectOptions } from './connect-options';
 import type { MarketplaceAccountService } from './marketplace-account.service';
+import type { EtsyProfileService } from './etsy-profile.service';
 import type { MarketplaceCategoryService } from './marketplace-category.service';
 import {
   SetShopifyTagsResponseSchema,
@@ -43,6 +46,7 @@ export async function marketplaceRoutes(
     connectors: ConnectorRegistry;
     accounts: MarketplaceAccountService;
     categories: MarketplaceCategoryService;
+    etsyProfiles: EtsyProfileService;
     tags: ShopifyTagsService;
     publicUrl: string | null;
   },
@@ -99,6 +103,34 @@ export async function marketplaceRoutes(
         policies: await accounts.businessPolicies(requireContext(request), type, policyValue),
       };
     },
+  );
+
+  app.get(
+    '/api/marketplaces/etsy/profiles/:kind',
+    {
+      schema: {
+        tags,
+        summary: 'The seller’s Etsy shipping or processing profiles',
+        description:
+          'From Etsy’s Open API, for the account’s Etsy connection: `shipping` the shop’s ' +
+          'shipping profiles (getShopShippingProfiles, deleted ones left out) with their ' +
+          'titles; `processing` its processing profiles (getShopReadinessStateDefinitions), ' +
+          'which Etsy gives no name: a readiness state and its processing days. An Etsy ' +
+          'listing names each by its id. Kept on the server for five minutes. Another kind: ' +
+          '400; without an Etsy connection, or one made before ListLoop asked to read the ' +
+          'shop: 409; Etsy unreachable: 503.',
+        params: z.object({ kind: z.enum(ETSY_PROFILE_KINDS) }),
+        response: {
+          200: EtsyShopProfilesResponseSchema,
+          ...errorResponses,
+          503: UnavailableSchema,
+        },
+      },
+      config: { access: access.member() },
+    },
+    async (request) => ({
+      profiles: await deps.etsyProfiles.profiles(requireContext(request), request.params.kind),
+    }),
   );
 
   app.get(

@@ -199,6 +199,7 @@ export async function buildApp(
     connectors: container.connectors,
     accounts: container.services.marketplaceAccounts,
     categories: container.services.marketplaceCategories,
+    etsyProfiles: container.services.etsyProfiles,
     tags: container.services.shopifyTags,
     publicUrl: config.publicUrl,
   });

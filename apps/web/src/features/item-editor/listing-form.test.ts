@@ -65,6 +65,11 @@ describe("a marketplace's tab in the item editor", () => {
       { id: 'listing.section.processingProfile' },
     ]);
     expect(sections[1]!.fields.map((f) => f.input)).toEqual(['weight', 'dimensions']);
+    // Who made it is one of Etsy's three answers, chosen by name; when is written.
+    expect(sections[0]!.fields.slice(3).map((f) => [f.input, f.choices])).toEqual([
+      ['choice', ['i_did', 'someone_else', 'collective']],
+      ['text', undefined],
+    ]);
   });
 
   it('Mercari: a shipping price or service, either one', () => {
@@ -85,6 +90,11 @@ describe("a marketplace's tab in the item editor", () => {
       ['listing', ['price', 'extra.department']],
       ['shipping', ['shipping.price', 'shipping.service']],
     ]);
+    const department = listingForm('depop', 'US')[0]!.fields[1]!;
+    expect(department).toMatchObject({
+      input: 'choice',
+      choices: ['womenswear', 'menswear', 'kidswear', 'everything-else'],
+    });
   });
 
   it('Poshmark needs an original price', () => {

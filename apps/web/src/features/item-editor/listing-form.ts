@@ -1,6 +1,7 @@
 import {
   DIMENSION_MAX,
   defaultCatalogue,
+  extraChoices,
   formOverrides,
   hasCategoryTree,
   textSetForCountry,
@@ -46,7 +47,9 @@ export type ListingFieldInput =
   | 'weight'
   | 'dimensions'
   /** One of the marketplace's own categories, picked by its name (eBay, Etsy). */
-  | 'category';
+  | 'category'
+  /** One of a few fixed values the marketplace takes (`choices`), picked by its name. */
+  | 'choice';
 
 export interface ListingFormField {
   key: string;
@@ -58,6 +61,8 @@ export interface ListingFormField {
   required: boolean;
   /** A §1 form override: a field relabelled for this marketplace, or one only it has. */
   override: boolean;
+  /** The values a `choice` field offers, as the marketplace takes them. */
+  choices?: readonly string[];
 }
 
 export interface ListingFormSection {
@@ -188,11 +193,13 @@ export function listingForm(
   for (const key of spec.requiredExtra) {
     if (overridden.has(`extra.${key}`)) continue;
     const own = EXTRA_LABELS[key];
+    const choices = extraChoices(marketplace, key);
     main.push({
       key: `extra.${key}`,
       target: `extra.${key}`,
       label: own ? { own } : { own: 'extraOther', name: key },
-      input: 'text',
+      input: choices ? 'choice' : 'text',
+      ...(choices ? { choices } : {}),
       required: true,
       override: false,
     });

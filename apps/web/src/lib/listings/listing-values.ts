@@ -2,7 +2,13 @@ import {
   DEFAULTS_EXTRA_KEYS,
   MARKETPLACE_NAMES,
   REGIONAL_TEXT_SETS,
+  depopProductType,
+  depopSizeIds,
+  depopSizeOf,
+  isDepopProductType,
   isMarketplaceId,
+  type EtsyProfileKind,
+  type EtsyShopProfile,
   type MarketplaceId,
   type RegionalTextSet,
 } from '@listloop/domain';
@@ -11,6 +17,8 @@ import type { MessageId } from '../../i18n/catalogues';
 import { regionLabelId } from '../../i18n/dynamic-messages';
 import { itemFieldMessages } from '../inventory/item.messages';
 import {
+  depopProductTypeMessages,
+  depopSizeSetMessages,
   extraFieldMessages,
   formOverrideMessages,
   listingFieldNameMessages,
@@ -19,9 +27,11 @@ import {
 
 /**
  * Every value a listing shows, in words: a marketplace's condition codes by the names that
- * marketplace gives them, field paths by their labels, business policies by their names. The
- * server and the marketplaces speak in codes and ids (`USED_EXCELLENT`, `not_nwt`,
- * `generalDetails.weight.pounds`, `paymentPolicyId: 6196932002`); the seller never sees one.
+ * marketplace gives them, field paths by their labels, business policies and Etsy profiles by
+ * their names, Depop's product types and size ids by what they are. The server and the
+ * marketplaces speak in codes and ids (`USED_EXCELLENT`, `not_nwt`,
+ * `generalDetails.weight.pounds`, `paymentPolicyId: 6196932002`, `52:11`); the seller never
+ * sees one.
  */
 
 type RegionLabel = RegionalTextSet['labels'][keyof RegionalTextSet['labels']];
@@ -34,6 +44,15 @@ export interface ListingValueContext {
   marketplace?: MarketplaceId;
   /** The seller's eBay business policies, id → name, once known. */
   policyNames?: ReadonlyMap<string, string>;
+  /** The seller's Etsy shipping and processing profiles, id → name, once known. */
+  etsyProfiles?: EtsyProfileNames;
+}
+
+export interface EtsyProfileNames {
+  shipping: ReadonlyMap<string, string>;
+  processing: ReadonlyMap<string, string>;
+  /** The kinds Etsy answered for: an id not among them is no longer in the shop. */
+  loaded: Readonly<Record<EtsyProfileKind, boolean>>;
 }
 
 /* --------------------------------------------------------------------------------------------
@@ -226,10 +245,112 @@ function whenMadeText(intl: IntlShape, value: string): string {
   return value;
 }
 
+/* --------------------------------------------------------------------------------------------
+ * Etsy's profiles and Depop's taxonomy
+ * ------------------------------------------------------------------------------------------ */
+
+/**
+ * An Etsy profile as the seller knows it: a shipping profile by its title; a processing profile,
+ * which Etsy gives no name, by its readiness state and days ("Ready to ship in 1–3 days").
+ */
+export function etsyProfileText(intl: IntlShape, profile: EtsyShopProfile): string {
+  if (profile.kind === 'shipping') {
+    if (profile.name) return profile.name;
+    const country = profile.originCountry
+      ? (intl.formatDisplayName(profile.originCountry, { type: 'region' }) ?? profile.originCountry)
+      : '';
+    return intl.formatMessage(listingValueMessages.etsyShippingUntitled, { country });
+  }
+  const state = intl.formatMessage(
+    profile.readinessState === 'made_to_order'
+      ? listingValueMessages.etsyMadeToOrder
+      : listingValueMessages.etsyReadyToShip,
+  );
+  const min = profile.minProcessingDays;
+  const max = profile.maxProcessingDays ?? min;
+  if (max === null) return state;
+  if (min === null || min === max) {
+    return intl.formatMessage(listingValueMessages.etsyProcessingDays, { state, count: max });
+  }
+  return intl.formatMessage(listingValueMessages.etsyProcessingRange, { state, min, max });
+}
+
+/** The seller's Etsy profiles by id, as listingValueText names them. */
+export function etsyProfileNames(
+  intl: IntlShape,
+  shipping: { profiles: readonly EtsyShopProfile[]; loaded: boolean },
+  processing: { profiles: readonly EtsyShopProfile[]; loaded: boolean },
+): EtsyProfileNames {
+  const names = (profiles: readonly EtsyShopProfile[]) =>
+    new Map(profiles.map((profile) => [profile.id, etsyProfileText(intl, profile)]));
+  return {
+    shipping: names(shipping.profiles),
+    processing: names(processing.profiles),
+    loaded: { shipping: shipping.loaded, processing: processing.loaded },
+  };
+}
+
+const ETSY_PROFILE_FIELDS: Record<string, EtsyProfileKind> = {
+  'shipping.profileId': 'shipping',
+  'shipping.processingProfileId': 'processing',
+};
+
+/**
+ * A stored Etsy profile id by its name; until the profiles are known, "Profile <id>"; once they
+ * are and it is not among them, that it is no longer in the shop.
+ */
+export function etsyProfileValueText(
+  intl: IntlShape,
+  kind: EtsyProfileKind,
+  id: string,
+  profiles: EtsyProfileNames | undefined,
+): string {
+  const name = profiles?.[kind].get(id);
+  if (name) return name;
+  return intl.formatMessage(
+    profiles?.loaded[kind] ? listingValueMessages.profileGone : listingValueMessages.profileById,
+    { id, marketplace: MARKETPLACE_NAMES.etsy },
+  );
+}
+
+/**
+ * A Depop product type by its name ("dresses" → "Dresses"); one ListLoop has no name for is
+ * made readable from its slug. Null for a category path ("Clothing › Women › Dresses"), which
+ * is the seller's own words: shown as written.
+ */
+export function depopProductTypeText(intl: IntlShape, category: string): string | null {
+  if (/[>/›]/.test(category)) return null;
+  const slug = depopProductType(category);
+  if (!slug) return null;
+  return isDepopProductType(slug)
+    ? intl.formatMessage(depopProductTypeMessages[slug])
+    : humanizeCode(slug);
+}
+
+/**
+ * A size written as Depop's ids by what it is ("52:11" → "L (letter sizes)"); ids ListLoop has
+ * no name for in words ("Size 99 of size set 52"). Null for a size not written as ids.
+ */
+export function depopSizeText(intl: IntlShape, value: string): string | null {
+  const ids = depopSizeIds(value);
+  if (!ids) return null;
+  const known = depopSizeOf(ids.setId, ids.sizeId);
+  if (!known) {
+    return intl.formatMessage(listingValueMessages.depopSizeUnknown, {
+      size: ids.sizeId,
+      sizeSet: ids.setId,
+    });
+  }
+  return intl.formatMessage(listingValueMessages.depopSize, {
+    size: known.size.size,
+    sizeSet: intl.formatMessage(depopSizeSetMessages[known.set.kind]),
+  });
+}
+
 /**
  * A value of a listing field in words, or null when the value is plain text to show as it is
- * (a title, a brand). Policy ids show the policy's name once it is known; until then, or when
- * the seller has no such policy, a short "Policy 6196932002" rather than a bare number.
+ * (a title, a brand). Policy and Etsy profile ids show their names once known; until then, or
+ * when the seller has no such policy, a short "Policy 6196932002" rather than a bare number.
  */
 export function listingValueText(
   intl: IntlShape,
@@ -244,6 +365,18 @@ export function listingValueText(
   }
   if (field === 'condition' && typeof value === 'string' && context.marketplace) {
     return marketplaceConditionText(intl, context.marketplace, value);
+  }
+  if (context.marketplace === 'etsy' && Object.hasOwn(ETSY_PROFILE_FIELDS, field)) {
+    return etsyProfileValueText(
+      intl,
+      ETSY_PROFILE_FIELDS[field]!,
+      String(value),
+      context.etsyProfiles,
+    );
+  }
+  if (context.marketplace === 'depop' && typeof value === 'string') {
+    if (field === 'category') return depopProductTypeText(intl, value);
+    if (field === 'size') return depopSizeText(intl, value);
   }
   if (
     POLICY_FIELDS.has(field) &&

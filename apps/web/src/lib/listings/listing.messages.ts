@@ -1,4 +1,9 @@
-import type { ListingProblemCode, RequirableField } from '@listloop/domain';
+import type {
+  DepopProductType,
+  DepopSizeSet,
+  ListingProblemCode,
+  RequirableField,
+} from '@listloop/domain';
 import type { MessageDescriptor } from 'react-intl';
 import { defineMessages } from '../../i18n/define-messages';
 
@@ -135,4 +140,47 @@ export const listingValueMessages = defineMessages({
   whoMadeCollective: { id: 'listing.value.whoMade.collective' },
   madeToOrder: { id: 'listing.value.whenMade.madeToOrder' },
   madeBefore: { id: 'listing.value.whenMade.before' },
+  profileById: { id: 'listing.value.profileById' },
+  profileGone: { id: 'listing.value.profileGone' },
+  etsyReadyToShip: { id: 'listing.value.etsy.readyToShip' },
+  etsyMadeToOrder: { id: 'listing.value.etsy.madeToOrder' },
+  etsyProcessingDays: { id: 'listing.value.etsy.processingDays' },
+  etsyProcessingRange: { id: 'listing.value.etsy.processingRange' },
+  etsyShippingUntitled: { id: 'listing.value.etsy.shippingUntitled' },
+  depopSize: { id: 'listing.value.depop.size' },
+  depopSizeUnknown: { id: 'listing.value.depop.sizeUnknown' },
+});
+
+/** Depop's product types ListLoop names (domain DEPOP_PRODUCT_TYPES). */
+export const depopProductTypeMessages: Record<DepopProductType, MessageDescriptor> = defineMessages(
+  {
+    bags: { id: 'listing.value.depop.productType.bags' },
+    boots: { id: 'listing.value.depop.productType.boots' },
+    cameras: { id: 'listing.value.depop.productType.cameras' },
+    dresses: { id: 'listing.value.depop.productType.dresses' },
+    jackets: { id: 'listing.value.depop.productType.jackets' },
+    jumpers: { id: 'listing.value.depop.productType.jumpers' },
+    scarves: { id: 'listing.value.depop.productType.scarves' },
+    shirts: { id: 'listing.value.depop.productType.shirts' },
+    'swimsuit-one-piece': { id: 'listing.value.depop.productType.swimsuitOnePiece' },
+    trainers: { id: 'listing.value.depop.productType.trainers' },
+    tshirts: { id: 'listing.value.depop.productType.tshirts' },
+    vases: { id: 'listing.value.depop.productType.vases' },
+    vinyl: { id: 'listing.value.depop.productType.vinyl' },
+  },
+);
+
+/** The kinds of Depop size set ListLoop names (domain DEPOP_SIZE_SETS). */
+export const depopSizeSetMessages: Record<DepopSizeSet['kind'], MessageDescriptor> = defineMessages(
+  {
+    letter: { id: 'listing.value.depop.sizeSet.letter' },
+    usShoe: { id: 'listing.value.depop.sizeSet.usShoe' },
+  },
+);
+
+/** The seller's Etsy profiles, chosen by name (EtsyProfileSelect). */
+export const etsyProfileSelectMessages = defineMessages({
+  loading: { id: 'listing.etsyProfiles.loading' },
+  unavailable: { id: 'listing.etsyProfiles.unavailable' },
+  outage: { id: 'listing.etsyProfiles.outage' },
 });

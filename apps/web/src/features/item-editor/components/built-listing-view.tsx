@@ -13,6 +13,7 @@ import { regionLabelId } from '../../../i18n/dynamic-messages';
 import { itemFieldMessages } from '../../../lib/inventory/item.messages';
 import { useMoneyFormat } from '../../../lib/money/use-money';
 import { useEbayPolicyNames } from '../../../lib/listings/ebay-policies.api';
+import { useEtsyProfileNames } from '../../../lib/listings/etsy-profiles.api';
 import {
   listingFieldName,
   listingValueText,
@@ -113,12 +114,17 @@ export function BuiltListingView({
   );
   const text = (value: string | null) => (value && value.trim() ? value : notSet);
   const policyNames = useEbayPolicyNames(marketplace === 'ebay');
+  const etsyProfiles = useEtsyProfileNames(marketplace === 'etsy');
   const context: ListingValueContext = {
     marketplace,
     colourLabel: labels.colour,
     postalCodeLabel: labels.postalCode,
     policyNames,
+    etsyProfiles,
   };
+  // A value the marketplace takes as a code (Depop's product type and size ids), in words.
+  const named = (path: string, value: string | null) =>
+    value && value.trim() ? (listingValueText(intl, path, value, context) ?? value) : notSet;
   const shipping = shippingParts(intl, listing, context, money);
   const extras = Object.entries(listing.extra).filter(
     ([, value]) => value !== null && value !== undefined && value !== '',
@@ -166,13 +172,15 @@ export function BuiltListingView({
         {listing.category && hasCategoryTree(marketplace) ? (
           <CategoryName marketplace={marketplace} value={listing.category} />
         ) : (
-          text(listing.category)
+          named('category', listing.category)
         )}
       </Row>
       {!compact && (
         <>
           <Row label={intl.formatMessage(itemFieldMessages.brand)}>{text(listing.brand)}</Row>
-          <Row label={intl.formatMessage(itemFieldMessages.size)}>{text(listing.size)}</Row>
+          <Row label={intl.formatMessage(itemFieldMessages.size)}>
+            {named('size', listing.size)}
+          </Row>
           <Row label={intl.formatMessage({ id: regionLabelId(labels.colour) })}>
             {text(listing.colour)}
           </Row>

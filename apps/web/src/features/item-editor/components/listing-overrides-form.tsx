@@ -12,6 +12,7 @@ import { Anchor, Group, Input, Select, Stack, Text, TextInput, Title } from '@ma
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { CategoryPicker } from '../../../components/marketplaces/category-picker';
+import { EtsyProfileSelect } from '../../../components/marketplaces/etsy-profile-select';
 import { MoneyInput } from '../../../components/ui/money-input';
 import { NumberField } from '../../../components/ui/number-field';
 import { commonMessages } from '../../../i18n/common.messages';
@@ -23,7 +24,9 @@ import {
   type WeightParts,
 } from '../../../lib/inventory/weight';
 import { policyNames, useEbayPolicies } from '../../../lib/listings/ebay-policies.api';
-import { listingValueText } from '../../../lib/listings/listing-values';
+import { useEtsyProfileNames } from '../../../lib/listings/etsy-profiles.api';
+import { humanizeCode, listingValueText } from '../../../lib/listings/listing-values';
+import { listingValueMessages } from '../../../lib/listings/listing.messages';
 import { useListingOverrides } from '../hooks/use-listing-overrides';
 import {
   DIMENSION_INPUTS,
@@ -213,7 +216,68 @@ function CategoryField({
   );
 }
 
+/**
+ * One of the few values the marketplace takes (Depop's department, Etsy's who made it), chosen
+ * by its name; empty hands it back to the defaults.
+ */
+function ChoiceField({
+  field,
+  label,
+  stored,
+  onChange,
+  fallback,
+  fallbackHint,
+  labelOf,
+}: FieldProps & { labelOf: (value: string) => string }) {
+  const [value, setValue] = useState(() => asText(stored));
+  const data = (field.choices ?? []).map((choice) => ({ value: choice, label: labelOf(choice) }));
+  // A value stored before stays shown, in words, so it is never blank.
+  if (value && !data.some((option) => option.value === value)) {
+    data.push({ value, label: labelOf(value) });
+  }
+  const falling = value === '' && Boolean(fallback);
+  return (
+    <Select
+      label={label}
+      data={data}
+      value={value || null}
+      clearable
+      description={falling ? fallbackHint : undefined}
+      placeholder={falling ? (fallback ?? undefined) : undefined}
+      withAsterisk={field.required && !falling}
+      onChange={(next) => {
+        setValue(next ?? '');
+        onChange(field.target, next ?? '');
+      }}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
 const PROFILE_TARGETS = new Set(['shipping.profileId', 'shipping.processingProfileId']);
+
+/**
+ * Etsy's shipping or processing profile, chosen by its name from the seller's shop (the id is
+ * what is stored); empty, the listing takes the profile of the Etsy defaults.
+ */
+function EtsyProfileField({ field, label, stored, onChange, fallback, fallbackHint }: FieldProps) {
+  const [value, setValue] = useState(() => asText(stored));
+  const falling = value === '' && Boolean(fallback);
+  return (
+    <EtsyProfileSelect
+      kind={field.target === 'shipping.profileId' ? 'shipping' : 'processing'}
+      label={label}
+      value={value}
+      description={falling ? fallbackHint : undefined}
+      placeholder={falling ? (fallback ?? undefined) : undefined}
+      withAsterisk={field.required && !falling}
+      onChange={(next) => {
+        setValue(next);
+        onChange(field.target, next);
+      }}
+    />
+  );
+}
 
 /**
  * eBay's shipping policy, chosen by its name from the seller's fulfillment policies (the id is
@@ -228,10 +292,16 @@ function PolicyField({
   fallbackHint,
   policies,
 }: FieldProps & { policies: readonly EbayBusinessPolicy[] }) {
+  const intl = useIntl();
   const [value, setValue] = useState<string | null>(() => asText(stored) || null);
-  const data = policies.map((policy) => ({ value: policy.id, label: policy.name || policy.id }));
+  const data = policies.map((policy) => ({
+    value: policy.id,
+    label: policy.name || intl.formatMessage(listingValueMessages.policyById, { id: policy.id }),
+  }));
   // A stored id the account no longer has stays choosable, so it is never shown as blank.
-  if (value && !data.some((option) => option.value === value)) data.push({ value, label: value });
+  if (value && !data.some((option) => option.value === value)) {
+    data.push({ value, label: intl.formatMessage(listingValueMessages.policyById, { id: value }) });
+  }
   const falling = value === null && Boolean(fallback);
   return (
     <Select
@@ -287,11 +357,13 @@ export function ListingOverridesForm({
 
   const ebayPolicies = useEbayPolicies(marketplace === 'ebay');
   const shippingPolicies = ebayPolicies.filter((policy) => policy.type === 'fulfillment');
+  const etsyProfiles = useEtsyProfileNames(marketplace === 'etsy');
   const valueContext = {
     marketplace,
     colourLabel: textSet.labels.colour,
     postalCodeLabel: textSet.labels.postalCode,
     policyNames: policyNames(ebayPolicies),
+    etsyProfiles,
   };
   // What a required field gets from the defaults when left empty, in words.
   const fallbackOf = (field: ListingFormField): string | null => {
@@ -308,9 +380,10 @@ export function ListingOverridesForm({
       label: fieldLabelText(intl, field.label, marketplace),
       stored: readStored(stored, field.target),
       onChange: change,
-      description: PROFILE_TARGETS.has(field.target)
-        ? intl.formatMessage(listingMessages.profileIdHint, { marketplace: name })
-        : undefined,
+      description:
+        PROFILE_TARGETS.has(field.target) && marketplace !== 'etsy'
+          ? intl.formatMessage(listingMessages.profileIdHint, { marketplace: name })
+          : undefined,
       fallback,
       fallbackHint: fallback
         ? intl.formatMessage(listingMessages.fromDefaults, { marketplace: name, value: fallback })
@@ -323,6 +396,9 @@ export function ListingOverridesForm({
     ) {
       return <PolicyField key={field.key} {...props} policies={shippingPolicies} />;
     }
+    if (marketplace === 'etsy' && PROFILE_TARGETS.has(field.target)) {
+      return <EtsyProfileField key={field.key} {...props} />;
+    }
     switch (field.input) {
       case 'money':
         return <MoneyField key={field.key} {...props} currency={currency} />;
@@ -332,6 +408,16 @@ export function ListingOverridesForm({
         return <DimensionsOverride key={field.key} {...props} unit={textSet.lengthUnit} />;
       case 'category':
         return <CategoryField key={field.key} {...props} marketplace={marketplace} />;
+      case 'choice':
+        return (
+          <ChoiceField
+            key={field.key}
+            {...props}
+            labelOf={(value) =>
+              listingValueText(intl, field.target, value, valueContext) ?? humanizeCode(value)
+            }
+          />
+        );
       default:
         return <TextField key={field.key} {...props} />;
     }

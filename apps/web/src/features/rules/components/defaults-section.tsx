@@ -19,6 +19,7 @@ import { IconAlertTriangle, IconCheck, IconTruckDelivery } from '@tabler/icons-r
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { EtsyProfileSelect } from '../../../components/marketplaces/etsy-profile-select';
 import { MoneyInput } from '../../../components/ui/money-input';
 import { NumberField } from '../../../components/ui/number-field';
 import { SectionCard } from '../../../components/ui/section-card';
@@ -26,6 +27,7 @@ import { useCountry } from '../../../i18n/locale-provider';
 import { ApiError } from '../../../lib/api-client';
 import { useMoneyFormat } from '../../../lib/money/use-money';
 import { useEbayPolicies } from '../../../lib/listings/ebay-policies.api';
+import { listingValueMessages } from '../../../lib/listings/listing.messages';
 import { defaultsQueryOptions } from '../api/rules.api';
 import {
   DEFAULTS_FIELD_PATHS,
@@ -303,11 +305,26 @@ function DefaultsInput({
     case 'country':
       return text('country', intl.formatMessage(defaultsMessages.countryHint), 2);
     case 'profileId':
-    case 'processingProfileId':
-      return text(
-        field.key,
-        intl.formatMessage(defaultsMessages.profileHint, { marketplace: name }),
+    case 'processingProfileId': {
+      if (marketplace !== 'etsy') {
+        return text(
+          field.key,
+          intl.formatMessage(defaultsMessages.profileHint, { marketplace: name }),
+        );
+      }
+      // Chosen by name from the seller's Etsy shop; the id is what is saved.
+      const key = field.key;
+      return (
+        <EtsyProfileSelect
+          {...common}
+          kind={key === 'profileId' ? 'shipping' : 'processing'}
+          description={hint(undefined)}
+          placeholder={notSet}
+          value={values[key]}
+          onChange={(value) => update({ [key]: value })}
+        />
       );
+    }
     case 'paymentPolicy':
     case 'returnPolicy':
     case 'fulfillmentPolicy': {
@@ -321,9 +338,14 @@ function DefaultsInput({
         );
       }
       const key = field.key;
-      const data = choices.map((policy) => ({ value: policy.id, label: policy.name || policy.id }));
+      const policyLabel = (id: string) =>
+        intl.formatMessage(listingValueMessages.policyById, { id });
+      const data = choices.map((policy) => ({
+        value: policy.id,
+        label: policy.name || policyLabel(policy.id),
+      }));
       if (values[key] && !data.some((option) => option.value === values[key])) {
-        data.push({ value: values[key], label: values[key] });
+        data.push({ value: values[key], label: policyLabel(values[key]) });
       }
       return (
         <Select

@@ -24,7 +24,11 @@ import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { SectionCard } from '../../../components/ui/section-card';
 import { useRegionFormat } from '../../../lib/inventory/use-region-format';
 import { useCategoryNames } from '../../../lib/marketplaces/categories.api';
-import { marketplaceConditionText } from '../../../lib/listings/listing-values';
+import {
+  depopProductTypeText,
+  depopSizeText,
+  marketplaceConditionText,
+} from '../../../lib/listings/listing-values';
 import { mappingRulesQueryOptions } from '../api/rules.api';
 import { useDeleteMappingRule } from '../hooks/use-rule-mutations';
 import { sortMappingRules } from '../mapping-rule-form';
@@ -66,6 +70,13 @@ export function MappingRulesSection({
   );
   const to = (rule: MappingRule) => {
     if (rule.field === 'condition') return marketplaceConditionText(intl, marketplace, rule.to);
+    // Depop takes a product type as a slug and a size as two ids ("52:11"): shown in words.
+    if (marketplace === 'depop' && rule.field === 'category') {
+      return depopProductTypeText(intl, rule.to) ?? rule.to;
+    }
+    if (marketplace === 'depop' && rule.field === 'size') {
+      return depopSizeText(intl, rule.to) ?? rule.to;
+    }
     const named = rule.field === 'category' ? categoryNames.data?.get(rule.to) : undefined;
     return named ? categoryPathText(named.path) : rule.to;
   };

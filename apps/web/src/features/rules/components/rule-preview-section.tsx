@@ -1,10 +1,13 @@
 import {
+  categoryPathText,
+  hasCategoryTree,
   ITEM_CONDITIONS,
   MARKETPLACE_NAMES,
   type AppliedChange,
   type BuiltListing,
   type Item,
   type ListingPreview,
+  type MarketplaceCategory,
   type MarketplaceId,
   type PricingRule,
   type PricingStepKind,
@@ -36,6 +39,8 @@ import { errorText } from '../../../lib/error-text';
 import { useRegionFormat } from '../../../lib/inventory/use-region-format';
 import { useMoneyFormat } from '../../../lib/money/use-money';
 import { useEbayPolicyNames } from '../../../lib/listings/ebay-policies.api';
+import { useEtsyProfileNames } from '../../../lib/listings/etsy-profiles.api';
+import { useCategoryNames } from '../../../lib/marketplaces/categories.api';
 import { listingFieldName, listingValueText } from '../../../lib/listings/listing-values';
 import { listingProblemText } from '../../../lib/listings/problem-text';
 import { useSignedInSession } from '../../../lib/session';
@@ -191,7 +196,16 @@ function PreviewResult({
   const pricingRule = useQuery(pricingRuleQueryOptions(marketplace));
   const stages = groupAppliedChanges(preview.applied);
   const kinds = pricingStepKinds(preview.applied, pricingRule.data);
-  const format = useValueFormat(preview.listing.currency, marketplace);
+  // eBay's and Etsy's categories are their ids: named by their paths, as everywhere else.
+  const categoryIds = [
+    preview.listing.category ?? '',
+    ...preview.applied
+      .filter((change) => change.field === 'category')
+      .flatMap((change) => [change.from, change.to])
+      .filter((value): value is string => typeof value === 'string'),
+  ];
+  const categories = useCategoryNames(marketplace, categoryIds, hasCategoryTree(marketplace));
+  const format = useValueFormat(preview.listing.currency, marketplace, categories.data);
 
   return (
     <Stack gap="md">
@@ -286,13 +300,18 @@ const MONEY_FIELDS: ReadonlySet<string> = new Set(['price', 'originalPrice', 'sh
 const isItemCondition = (value: string) => (ITEM_CONDITIONS as readonly string[]).includes(value);
 
 /** Names and values of built-listing fields, in the reader's words and the listing's currency. */
-function useValueFormat(currency: string, marketplace: MarketplaceId) {
+function useValueFormat(
+  currency: string,
+  marketplace: MarketplaceId,
+  categories?: ReadonlyMap<string, MarketplaceCategory>,
+) {
   const intl = useIntl();
   const { colourLabel, postalCodeLabel } = useRegionFormat();
   const format = useMoneyFormat();
   const policyNames = useEbayPolicyNames(marketplace === 'ebay');
+  const etsyProfiles = useEtsyProfileNames(marketplace === 'etsy');
   return useMemo(() => {
-    const context = { marketplace, colourLabel, postalCodeLabel, policyNames };
+    const context = { marketplace, colourLabel, postalCodeLabel, policyNames, etsyProfiles };
     const notSet = intl.formatMessage(rulesMessages.notSet);
     const money = (amount: number) => format(amount, currency);
 
@@ -303,6 +322,8 @@ function useValueFormat(currency: string, marketplace: MarketplaceId) {
       // Before the standard mapping the condition is ours; after it, the marketplace's.
       if (typeof raw === 'string' && field === 'condition' && isItemCondition(raw))
         return mappingFromText(intl, 'condition', raw);
+      const category = field === 'category' && typeof raw === 'string' && categories?.get(raw);
+      if (category) return categoryPathText(category.path);
       const words = listingValueText(intl, field, raw, context);
       if (words !== null) return words;
       if (typeof raw === 'number') return intl.formatNumber(raw);
@@ -312,7 +333,17 @@ function useValueFormat(currency: string, marketplace: MarketplaceId) {
       return previewValueText(raw);
     };
     return { fieldName, value, money, currency };
-  }, [intl, marketplace, colourLabel, postalCodeLabel, policyNames, currency, format]);
+  }, [
+    intl,
+    marketplace,
+    colourLabel,
+    postalCodeLabel,
+    policyNames,
+    etsyProfiles,
+    categories,
+    currency,
+    format,
+  ]);
 }
 
 function ChangeLine({

@@ -1,0 +1,98 @@
+import type { EtsyProfileKind, EtsyShopProfile } from '@listloop/domain';
+import type { EtsyConnector } from '../../connectors/etsy/connector';
+import { AppError, conflict } from '../../platform/http/errors';
+import type { RequestContext } from '../../platform/http/request-context';
+import type { ConnectionRepository } from '../connections/connection.repository';
+import { ConnectorError, type ConnectorRegistry } from '../listings/connector';
+
+/** How long a shop's profiles are kept before Etsy is asked again. */
+export const ETSY_PROFILES_TTL_MS = 5 * 60 * 1000;
+
+interface Cached {
+  value: EtsyShopProfile[];
+  until: number;
+}
+
+function isEtsyConnector(connector: unknown): connector is EtsyConnector {
+  return !!connector && typeof (connector as EtsyConnector).shopProfiles === 'function';
+}
+
+/**
+ * The seller's Etsy shipping and processing profiles, by which the web names the ids a listing
+ * stores. Kept in this process's memory for five minutes per account, connection and kind, and
+ * concurrent reads share one call: every item tab, preview and the Etsy defaults ask for them,
+ * and Etsy counts each call against the app's daily limit. Five minutes bounds how long a
+ * profile the seller just made on Etsy is missing here. A reconnection (a new connection) is
+ * read afresh; a failed read is not kept.
+ */
+export class EtsyProfileService {
+  private readonly kept = new Map<string, Cached>();
+  private readonly reading = new Map<string, Promise<EtsyShopProfile[]>>();
+  private readonly now: () => number;
+  private readonly ttlMs: number;
+
+  constructor(
+    private readonly connectors: Pick<ConnectorRegistry, 'get'>,
+    private readonly connections: Pick<ConnectionRepository, 'usableFor'>,
+    options: { now?: () => number; ttlMs?: number } = {},
+  ) {
+    this.now = options.now ?? (() => Date.now());
+    this.ttlMs = options.ttlMs ?? ETSY_PROFILES_TTL_MS;
+  }
+
+  /** GET /api/marketplaces/etsy/profiles/{kind}: 409 without an Etsy connection. */
+  async profiles(ctx: RequestContext, kind: EtsyProfileKind): Promise<EtsyShopProfile[]> {
+    // The connectors act through the account's first usable connection of a marketplace.
+    const [connection] = await this.connections.usableFor(ctx.accountId, 'etsy');
+    if (!connection) {
+      throw conflict(
+        'Connect your Etsy account first: ListLoop reads your shop’s profiles through it.',
+      );
+    }
+    const etsy = this.connectors.get('etsy');
+    if (!isEtsyConnector(etsy)) {
+      throw conflict(
+        'ListLoop cannot reach Etsy here: this server has no Etsy app keys configured.',
+      );
+    }
+    const key = `${ctx.accountId}|${connection.id}|${kind}`;
+    const cached = this.kept.get(key);
+    if (cached && cached.until > this.now()) return cached.value;
+    const running = this.reading.get(key);
+    if (running) return running;
+    const read = this.answered(async () => {
+      const value = await etsy.shopProfiles(
+        { accountId: ctx.accountId, userId: ctx.user.id },
+        kind,
+      );
+      this.forgetExpired();
+      this.kept.set(key, { value, until: this.now() + this.ttlMs });
+      return value;
+    }).finally(() => this.reading.delete(key));
+    this.reading.set(key, read);
+    return read;
+  }
+
+  /** Profiles of connections no longer asked about are not kept past their time. */
+  private forgetExpired(): void {
+    const now = this.now();
+    for (const [key, cached] of this.kept) if (cached.until <= now) this.kept.delete(key);
+  }
+
+  /** Etsy's refusal is the seller's to read (409); an outage is temporary (503). */
+  private async answered<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (!(error instanceof ConnectorError)) throw error;
+      if (error.transient) {
+        throw new AppError(
+          503,
+          'server/internal',
+          `Etsy could not be reached just now: ${error.message} Try again in a moment.`,
+        );
+      }
+      throw conflict(`Etsy did not give your shop’s profiles: ${error.message}`);
+    }
+  }
+}
