@@ -28,7 +28,12 @@ import { toItem } from '../items/item.mapper';
 import type { ItemRecord, ItemRepository } from '../items/item.repository';
 import { NO_SUCH_ITEM, type ItemService } from '../items/item.service';
 import { ConnectorError, type ConnectorPublished, type ConnectorRegistry } from './connector';
-import { executorByGroup, type ExecutorChoice, type ListingExecutor } from './listing-executor';
+import {
+  executorByGroup,
+  type ExecutorChoice,
+  type ExecutorOf,
+  type ListingExecutor,
+} from './listing-executor';
 import type {
   ListingEventInsert,
   ListingOperationRow,
@@ -413,13 +418,12 @@ export class ListingService {
     // Who would delist a listing that goes live after its item sold out (read before the lock:
     // it may read the connections).
     const executors = new Map<MarketplaceId, ListingExecutor>();
-    for (const { marketplace, event } of changes) {
-      if (
-        (event.type === 'listed' || event.type === 'listed_after_stop') &&
-        !executors.has(marketplace)
-      ) {
-        executors.set(marketplace, await this.executorOf(key.accountId, marketplace));
-      }
+    const goingLive = changes.filter(
+      ({ event }) => event.type === 'listed' || event.type === 'listed_after_stop',
+    );
+    if (goingLive.length > 0) {
+      const executorOf = await this.executorOf(key.accountId);
+      for (const { marketplace } of goingLive) executors.set(marketplace, executorOf(marketplace));
     }
     const toSend: ListingOperationRow[] = [];
     const item = await this.db.transaction(async (tx) => {
@@ -593,7 +597,7 @@ export class ListingService {
       const { problems } = await this.builder.compose(key.accountId, item, marketplace);
       if (problems.length > 0) throw refusedListing(marketplace, problems);
     }
-    const executor = await this.executorOf(key.accountId, marketplace);
+    const executor = (await this.executorOf(key.accountId))(marketplace);
     const result = await this.db.transaction(async (tx) => {
       const row = await this.items.find(key.accountId, key.userId, itemId, {
         forUpdate: true,
@@ -844,8 +848,13 @@ export class ListingService {
   }
 
   /** How the account's operations on `marketplace` are carried out (connector or extension). */
-  executorFor(accountId: string, marketplace: MarketplaceId): Promise<ListingExecutor> {
-    return this.executorOf(accountId, marketplace);
+  async executorFor(accountId: string, marketplace: MarketplaceId): Promise<ListingExecutor> {
+    return (await this.executorOf(accountId))(marketplace);
+  }
+
+  /** The same for every marketplace of the account, its connections read once. */
+  executorsFor(accountId: string): Promise<ExecutorOf> {
+    return this.executorOf(accountId);
   }
 
   /**
