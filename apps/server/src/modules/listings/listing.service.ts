@@ -645,7 +645,9 @@ export class ListingService {
    * same transitions, history and operations, written together (one read of the active
    * operations, one item write, one history insert, one operations insert), so a sale holds
    * its item's lock for a few statements however many marketplaces it takes the item off.
-   * Answers the operations in the order of `targets`.
+   * A caller that has read the item's active list, delist or relist operations under this lock
+   * (activeLocked) passes them as `inFlight`, so a list, delist or relist does not read them
+   * again. Answers the operations in the order of `targets`.
    */
   async queueManyLocked(
     tx: Db,
@@ -653,6 +655,7 @@ export class ListingService {
     targets: readonly { marketplace: MarketplaceId; executor: ListingExecutor }[],
     operation: OperationKind,
     by: ListingActor,
+    inFlight?: ReadonlyMap<string, ListingOperationRow>,
   ): Promise<{
     row: ItemRecord;
     operations: { operation: ListingOperationRow; created: boolean }[];
@@ -660,9 +663,12 @@ export class ListingService {
     const itemId = row.id;
     const marketplaces = targets.map((t) => t.marketplace);
     // Under the item's lock: a concurrent duplicate sees the first one's operation.
-    const active = await this.listings.activeOn(row.accountId, itemId, marketplaces, tx, {
-      updates: operation === 'update',
-    });
+    const active =
+      inFlight && operation !== 'update'
+        ? inFlight
+        : await this.listings.activeOn(row.accountId, itemId, marketplaces, tx, {
+            updates: operation === 'update',
+          });
     let next = row;
     const history: ListingEventInsert[] = [];
     const fresh: { marketplace: MarketplaceId; executor: ListingExecutor }[] = [];
@@ -749,13 +755,16 @@ export class ListingService {
    * delist operation the caller sends after the commit. The stopped operation ends canceled
    * with the reason, so a job that has not started does nothing and an executor that claimed
    * it is told why by its heartbeat and reports. Targets whose listing is not on its way up
-   * are left as they are. Answers what happened to each target stopped.
+   * are left as they are. `inFlight` is the item's active list, delist or relist operations as
+   * the caller read them under this lock (activeLocked). Answers what happened to each target
+   * stopped.
    */
   async stopListsLocked(
     tx: Db,
     row: ItemRecord,
     targets: readonly { marketplace: MarketplaceId; executor: ListingExecutor; reason: string }[],
     by: ListingActor,
+    inFlight: ReadonlyMap<string, ListingOperationRow>,
   ): Promise<{
     row: ItemRecord;
     stops: {
@@ -766,12 +775,6 @@ export class ListingService {
       delist: ListingOperationRow | null;
     }[];
   }> {
-    const active = await this.listings.activeOn(
-      row.accountId,
-      row.id,
-      targets.map((t) => t.marketplace),
-      tx,
-    );
     let next = row;
     const history: ListingEventInsert[] = [];
     const stopped: {
@@ -793,7 +796,7 @@ export class ListingService {
       );
       next = moved.row;
       history.push(moved.history);
-      const operation = active.get(target.marketplace) ?? null;
+      const operation = inFlight.get(target.marketplace) ?? null;
       stopped.push({ target, operation, down: moved.state.status === 'queued' });
     }
     await this.listings.stopOperations(

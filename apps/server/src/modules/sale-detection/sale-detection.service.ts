@@ -256,7 +256,7 @@ export class SaleDetectionService {
           }
           delists.push({ marketplace, executor });
         }
-        const stopped = await this.listings.stopListsLocked(tx, row, stops, by);
+        const stopped = await this.listings.stopListsLocked(tx, row, stops, by, inFlight);
         row = stopped.row;
         for (const stop of stopped.stops) {
           if (stop.delist) {
@@ -268,7 +268,14 @@ export class SaleDetectionService {
             );
           }
         }
-        const queued = await this.listings.queueManyLocked(tx, row, delists, 'delist', by);
+        const queued = await this.listings.queueManyLocked(
+          tx,
+          row,
+          delists,
+          'delist',
+          by,
+          inFlight,
+        );
         row = queued.row;
         queued.operations.forEach(({ operation }, index) => {
           operations.push(operation);
@@ -317,6 +324,7 @@ export class SaleDetectionService {
           relists,
           'relist',
           listingActor.system,
+          inFlight,
         );
         row = queued.row;
         queued.operations.forEach(({ operation }, index) => {
