@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ItemSchema } from '../items/item.schema';
+import { ItemSchema, PRICE_MAX, QUANTITY_MAX } from '../items/item.schema';
 import { MarketplaceIdSchema } from '../marketplaces/marketplaces';
 import { SaleChannelSchema } from '../sale-detection/sale-detection.api';
 import { LISTING_EVENTS } from './listing-state';
@@ -90,13 +90,13 @@ export const MarkItemAsSoldRequestSchema = z.object({
     .number()
     .int('Say how many units sold as a whole number.')
     .min(1, 'At least one unit must have sold.')
-    .max(100_000)
+    .max(QUANTITY_MAX)
     .default(1),
   /** The price the buyer paid, in major units of `currency`; whole cents. */
   salePrice: z
     .number()
     .min(0, 'A price cannot be negative.')
-    .max(1_000_000, 'A price is at most 1,000,000.')
+    .max(PRICE_MAX, 'A price is at most 1,000,000.')
     .refine((price) => Math.abs(price * 100 - Math.round(price * 100)) < 1e-6, {
       message: 'Give the price in whole cents, such as 24.99.',
     })

@@ -1,24 +1,14 @@
+import { EBAY_POLICY_TYPES, type EbayBusinessPolicy } from '@listloop/domain';
 import type { ConnectorScope } from '../../modules/listings/connector';
 import type { MarketplaceHttp } from '../shared/marketplace-http';
 import { EbayClient, type EbayPolicyType } from './client';
 import { EBAY_SITES } from './mapper';
 
-export const EBAY_POLICY_TYPES: readonly EbayPolicyType[] = ['fulfillment', 'payment', 'return'];
+/** The kinds of policy, and a policy as the API answers it: the domain's, which the web reads too. */
+export { EBAY_POLICY_TYPES, type EbayBusinessPolicy };
 
 export function isEbayPolicyType(value: string): value is EbayPolicyType {
   return (EBAY_POLICY_TYPES as readonly string[]).includes(value);
-}
-
-export interface EbayBusinessPolicy {
-  id: string;
-  type: EbayPolicyType;
-  name: string;
-  description: string | null;
-  marketplaceId: string;
-  /** The seller's default policy of its kind for most categories. */
-  isDefault: boolean;
-  /** The policy as eBay's Account API returned it. */
-  details: Record<string, unknown>;
 }
 
 const ID_FIELD: Record<EbayPolicyType, string> = {

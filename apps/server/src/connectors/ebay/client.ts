@@ -1,3 +1,4 @@
+import type { EbayPolicyKind } from '@listloop/domain';
 import { ConnectorError, type ConnectorScope } from '../../modules/listings/connector';
 import type { HttpMethod, MarketplaceHttp, MarketplaceRequest } from '../shared/marketplace-http';
 import { ebayErrorMessage, ebayErrorsOf, EBAY_CANNOT_REVISE, type EbayApiError } from './errors';
@@ -15,7 +16,8 @@ export interface EbayCategoryTreeNode {
   childCategoryTreeNodes?: EbayCategoryTreeNode[];
 }
 
-export type EbayPolicyType = 'fulfillment' | 'payment' | 'return';
+/** The kinds of business policy: the API's own (the domain's EBAY_POLICY_TYPES). */
+export type EbayPolicyType = EbayPolicyKind;
 
 export interface EbayOffer {
   offerId: string;

@@ -5,15 +5,21 @@ import { listingReachFor, type ListingExecutor } from './listing-reach';
 
 export type { ListingExecutor } from './listing-reach';
 
-/** Who carries out an account's next operation on a marketplace. */
-export type ExecutorChoice = (
-  accountId: string,
-  marketplace: MarketplaceId,
-) => Promise<ListingExecutor>;
+/** Who carries out the account's next operation on each marketplace. */
+export type ExecutorOf = (marketplace: MarketplaceId) => ListingExecutor;
+
+/**
+ * Who carries out an account's next operations: what the answer depends on (its connections)
+ * is read once, however many marketplaces are then asked about.
+ */
+export type ExecutorChoice = (accountId: string) => Promise<ExecutorOf>;
 
 /** The domain's rule alone: the source group's connectors, the crosslisting group's extension. */
-export const executorByGroup: ExecutorChoice = async (_accountId, marketplace) =>
-  marketplaceGroup(marketplace) === 'source' ? 'connector' : 'extension';
+export function groupExecutor(marketplace: MarketplaceId): ListingExecutor {
+  return marketplaceGroup(marketplace) === 'source' ? 'connector' : 'extension';
+}
+
+export const executorByGroup: ExecutorChoice = async () => groupExecutor;
 
 /**
  * The listing reach's executor (listing-reach.ts): Depop's connector when the account has a
@@ -27,7 +33,8 @@ export function executorByConnection(
   connections: Pick<ConnectionRepository, 'factsFor'>,
 ): ExecutorChoice {
   const reachFor = listingReachFor(connectors, connections);
-  return async (accountId, marketplace) =>
-    (await reachFor(accountId))(marketplace).executor ??
-    (await executorByGroup(accountId, marketplace));
+  return async (accountId) => {
+    const reach = await reachFor(accountId);
+    return (marketplace) => reach(marketplace).executor ?? groupExecutor(marketplace);
+  };
 }

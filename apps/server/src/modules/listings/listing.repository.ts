@@ -351,19 +351,24 @@ export class ListingRepository {
 
   /**
    * Cancels operations a sale stopped, each with why. Only queued or running ones: one that
-   * finished meanwhile keeps its end.
+   * finished meanwhile keeps its end. One statement for each reason (a sale gives at most two),
+   * however many operations it stops.
    */
   async stopOperations(
     accountId: string,
     stops: readonly { id: string; reason: string }[],
     db: Db = this.db,
   ): Promise<void> {
-    for (const stop of stops) {
+    const idsByReason = new Map<string, string[]>();
+    for (const { id, reason } of stops) {
+      idsByReason.set(reason, [...(idsByReason.get(reason) ?? []), id]);
+    }
+    for (const [reason, ids] of idsByReason) {
       await db
         .update(listingOperations)
         .set({
           status: 'canceled',
-          cancelReason: stop.reason,
+          cancelReason: reason,
           leaseOwner: null,
           leaseExpiresAt: null,
           updatedAt: new Date(),
@@ -371,7 +376,7 @@ export class ListingRepository {
         .where(
           and(
             eq(listingOperations.accountId, accountId),
-            eq(listingOperations.id, stop.id),
+            inArray(listingOperations.id, ids),
             inArray(listingOperations.status, [...ACTIVE]),
           ),
         );

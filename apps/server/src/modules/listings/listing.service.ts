@@ -28,7 +28,12 @@ import { toItem } from '../items/item.mapper';
 import type { ItemRecord, ItemRepository } from '../items/item.repository';
 import { NO_SUCH_ITEM, type ItemService } from '../items/item.service';
 import { ConnectorError, type ConnectorPublished, type ConnectorRegistry } from './connector';
-import { executorByGroup, type ExecutorChoice, type ListingExecutor } from './listing-executor';
+import {
+  executorByGroup,
+  type ExecutorChoice,
+  type ExecutorOf,
+  type ListingExecutor,
+} from './listing-executor';
 import type {
   ListingEventInsert,
   ListingOperationRow,
@@ -413,13 +418,12 @@ export class ListingService {
     // Who would delist a listing that goes live after its item sold out (read before the lock:
     // it may read the connections).
     const executors = new Map<MarketplaceId, ListingExecutor>();
-    for (const { marketplace, event } of changes) {
-      if (
-        (event.type === 'listed' || event.type === 'listed_after_stop') &&
-        !executors.has(marketplace)
-      ) {
-        executors.set(marketplace, await this.executorOf(key.accountId, marketplace));
-      }
+    const goingLive = changes.filter(
+      ({ event }) => event.type === 'listed' || event.type === 'listed_after_stop',
+    );
+    if (goingLive.length > 0) {
+      const executorOf = await this.executorOf(key.accountId);
+      for (const { marketplace } of goingLive) executors.set(marketplace, executorOf(marketplace));
     }
     const toSend: ListingOperationRow[] = [];
     const item = await this.db.transaction(async (tx) => {
@@ -593,7 +597,7 @@ export class ListingService {
       const { problems } = await this.builder.compose(key.accountId, item, marketplace);
       if (problems.length > 0) throw refusedListing(marketplace, problems);
     }
-    const executor = await this.executorOf(key.accountId, marketplace);
+    const executor = (await this.executorOf(key.accountId))(marketplace);
     const result = await this.db.transaction(async (tx) => {
       const row = await this.items.find(key.accountId, key.userId, itemId, {
         forUpdate: true,
@@ -641,7 +645,9 @@ export class ListingService {
    * same transitions, history and operations, written together (one read of the active
    * operations, one item write, one history insert, one operations insert), so a sale holds
    * its item's lock for a few statements however many marketplaces it takes the item off.
-   * Answers the operations in the order of `targets`.
+   * A caller that has read the item's active list, delist or relist operations under this lock
+   * (activeLocked) passes them as `inFlight`, so a list, delist or relist does not read them
+   * again. Answers the operations in the order of `targets`.
    */
   async queueManyLocked(
     tx: Db,
@@ -649,6 +655,7 @@ export class ListingService {
     targets: readonly { marketplace: MarketplaceId; executor: ListingExecutor }[],
     operation: OperationKind,
     by: ListingActor,
+    inFlight?: ReadonlyMap<string, ListingOperationRow>,
   ): Promise<{
     row: ItemRecord;
     operations: { operation: ListingOperationRow; created: boolean }[];
@@ -656,9 +663,12 @@ export class ListingService {
     const itemId = row.id;
     const marketplaces = targets.map((t) => t.marketplace);
     // Under the item's lock: a concurrent duplicate sees the first one's operation.
-    const active = await this.listings.activeOn(row.accountId, itemId, marketplaces, tx, {
-      updates: operation === 'update',
-    });
+    const active =
+      inFlight && operation !== 'update'
+        ? inFlight
+        : await this.listings.activeOn(row.accountId, itemId, marketplaces, tx, {
+            updates: operation === 'update',
+          });
     let next = row;
     const history: ListingEventInsert[] = [];
     const fresh: { marketplace: MarketplaceId; executor: ListingExecutor }[] = [];
@@ -745,13 +755,16 @@ export class ListingService {
    * delist operation the caller sends after the commit. The stopped operation ends canceled
    * with the reason, so a job that has not started does nothing and an executor that claimed
    * it is told why by its heartbeat and reports. Targets whose listing is not on its way up
-   * are left as they are. Answers what happened to each target stopped.
+   * are left as they are. `inFlight` is the item's active list, delist or relist operations as
+   * the caller read them under this lock (activeLocked). Answers what happened to each target
+   * stopped.
    */
   async stopListsLocked(
     tx: Db,
     row: ItemRecord,
     targets: readonly { marketplace: MarketplaceId; executor: ListingExecutor; reason: string }[],
     by: ListingActor,
+    inFlight: ReadonlyMap<string, ListingOperationRow>,
   ): Promise<{
     row: ItemRecord;
     stops: {
@@ -762,12 +775,6 @@ export class ListingService {
       delist: ListingOperationRow | null;
     }[];
   }> {
-    const active = await this.listings.activeOn(
-      row.accountId,
-      row.id,
-      targets.map((t) => t.marketplace),
-      tx,
-    );
     let next = row;
     const history: ListingEventInsert[] = [];
     const stopped: {
@@ -789,7 +796,7 @@ export class ListingService {
       );
       next = moved.row;
       history.push(moved.history);
-      const operation = active.get(target.marketplace) ?? null;
+      const operation = inFlight.get(target.marketplace) ?? null;
       stopped.push({ target, operation, down: moved.state.status === 'queued' });
     }
     await this.listings.stopOperations(
@@ -844,8 +851,13 @@ export class ListingService {
   }
 
   /** How the account's operations on `marketplace` are carried out (connector or extension). */
-  executorFor(accountId: string, marketplace: MarketplaceId): Promise<ListingExecutor> {
-    return this.executorOf(accountId, marketplace);
+  async executorFor(accountId: string, marketplace: MarketplaceId): Promise<ListingExecutor> {
+    return (await this.executorOf(accountId))(marketplace);
+  }
+
+  /** The same for every marketplace of the account, its connections read once. */
+  executorsFor(accountId: string): Promise<ExecutorOf> {
+    return this.executorOf(accountId);
   }
 
   /**

@@ -1,9 +1,10 @@
 import type { EtsyProfileKind, EtsyShopProfile } from '@listloop/domain';
 import type { EtsyConnector } from '../../connectors/etsy/connector';
-import { AppError, conflict } from '../../platform/http/errors';
+import { conflict } from '../../platform/http/errors';
 import type { RequestContext } from '../../platform/http/request-context';
 import type { ConnectionRepository } from '../connections/connection.repository';
-import { ConnectorError, type ConnectorRegistry } from '../listings/connector';
+import type { ConnectorRegistry } from '../listings/connector';
+import { connectorCall } from './connector-call';
 
 /** How long a shop's profiles are kept before Etsy is asked again. */
 export const ETSY_PROFILES_TTL_MS = 5 * 60 * 1000;
@@ -60,15 +61,19 @@ export class EtsyProfileService {
     if (cached && cached.until > this.now()) return cached.value;
     const running = this.reading.get(key);
     if (running) return running;
-    const read = this.answered(async () => {
-      const value = await etsy.shopProfiles(
-        { accountId: ctx.accountId, userId: ctx.user.id },
-        kind,
-      );
-      this.forgetExpired();
-      this.kept.set(key, { value, until: this.now() + this.ttlMs });
-      return value;
-    }).finally(() => this.reading.delete(key));
+    const read = connectorCall(
+      'etsy',
+      async () => {
+        const value = await etsy.shopProfiles(
+          { accountId: ctx.accountId, userId: ctx.user.id },
+          kind,
+        );
+        this.forgetExpired();
+        this.kept.set(key, { value, until: this.now() + this.ttlMs });
+        return value;
+      },
+      (message) => `Etsy did not give your shop’s profiles: ${message}`,
+    ).finally(() => this.reading.delete(key));
     this.reading.set(key, read);
     return read;
   }
@@ -77,22 +82,5 @@ export class EtsyProfileService {
   private forgetExpired(): void {
     const now = this.now();
     for (const [key, cached] of this.kept) if (cached.until <= now) this.kept.delete(key);
-  }
-
-  /** Etsy's refusal is the seller's to read (409); an outage is temporary (503). */
-  private async answered<T>(run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (error) {
-      if (!(error instanceof ConnectorError)) throw error;
-      if (error.transient) {
-        throw new AppError(
-          503,
-          'server/internal',
-          `Etsy could not be reached just now: ${error.message} Try again in a moment.`,
-        );
-      }
-      throw conflict(`Etsy did not give your shop’s profiles: ${error.message}`);
-    }
   }
 }

@@ -19,7 +19,7 @@ import {
   type ShopifyMetafieldDefinition,
   type ShopifyWebhookTopic,
 } from '../../connectors/shopify/connector';
-import { AppError, conflict } from '../../platform/http/errors';
+import { conflict } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { RequestContext } from '../../platform/http/request-context';
 import type { AccountRepository } from '../accounts/account.repository';
@@ -28,6 +28,7 @@ import { ConnectorError, type ConnectorRegistry, type ConnectorScope } from '../
 import type { ConnectedEvent } from '../marketplace-auth/marketplace-auth.service';
 import type { MarketplaceRuleRepository } from '../rules/marketplace-rule.repository';
 import type { MarketplaceRuleService } from '../rules/marketplace-rule.service';
+import { connectorCall } from './connector-call';
 
 export interface ShopifySubscription {
   callbackUrl: string;
@@ -75,7 +76,9 @@ export class MarketplaceAccountService {
     policyValue: string,
   ): Promise<EbayBusinessPolicy[]> {
     const ebay = await this.connected(ctx.accountId, 'ebay', isEbayConnector);
-    return this.call('ebay', () => ebay.businessPolicies(scopeOf(ctx), policyType, policyValue));
+    return connectorCall('ebay', () =>
+      ebay.businessPolicies(scopeOf(ctx), policyType, policyValue),
+    );
   }
 
   async metafieldDefinitions(
@@ -87,13 +90,13 @@ export class MarketplaceAccountService {
     endCursor: string | null;
   }> {
     const shopify = await this.connected(ctx.accountId, 'shopify', isShopifyConnector);
-    return this.call('shopify', () => shopify.metafieldDefinitions(scopeOf(ctx), search));
+    return connectorCall('shopify', () => shopify.metafieldDefinitions(scopeOf(ctx), search));
   }
 
   /** POST /api/marketplaces/shopify/subscription: the account's webhooks, subscribed now. */
   async subscribeShopify(ctx: RequestContext, appBaseUrl: string): Promise<ShopifySubscription> {
     const shopify = await this.connected(ctx.accountId, 'shopify', isShopifyConnector);
-    return this.call('shopify', () =>
+    return connectorCall('shopify', () =>
       this.registerWebhooks(shopify, scopeOf(ctx), ctx.account.config, appBaseUrl),
     );
   }
@@ -212,23 +215,6 @@ export class MarketplaceAccountService {
       );
     }
     return connector;
-  }
-
-  /** A marketplace's refusal is the seller's to read (409); an outage is temporary (503). */
-  private async call<T>(marketplace: MarketplaceId, run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (error) {
-      if (!(error instanceof ConnectorError)) throw error;
-      if (error.transient) {
-        throw new AppError(
-          503,
-          'server/internal',
-          `${MARKETPLACE_NAMES[marketplace]} could not be reached just now: ${error.message} Try again in a moment.`,
-        );
-      }
-      throw conflict(error.message);
-    }
   }
 }
 

@@ -8,7 +8,7 @@ import {
   type MarketplaceCategory,
   type MarketplaceId,
 } from '@listloop/domain';
-import { AppError, badRequest, conflict } from '../../platform/http/errors';
+import { badRequest, conflict } from '../../platform/http/errors';
 import type { RequestContext } from '../../platform/http/request-context';
 import type { ConnectionRepository } from '../connections/connection.repository';
 import {
@@ -19,6 +19,7 @@ import {
   type ConnectorScope,
 } from '../listings/connector';
 import type { CategoryCheck, CategoryVerdict } from '../rules/listing-preview.service';
+import { connectorCall } from './connector-call';
 
 /** How long a category tree, and which tree a marketplace lists in, are kept. */
 export const CATEGORY_TREE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -118,7 +119,11 @@ export class MarketplaceCategoryService implements CategoryCheck {
         );
       }
     }
-    const tree = await this.answered(id, () => this.tree(id, categories, scope));
+    const tree = await connectorCall(
+      id,
+      () => this.tree(id, categories, scope),
+      (message) => `${MARKETPLACE_NAMES[id]} did not give its categories: ${message}`,
+    );
     const found: MarketplaceCategory[] = [];
     for (const wanted of query.ids ?? []) {
       const entry = tree.byId.get(wanted);
@@ -230,24 +235,6 @@ export class MarketplaceCategoryService implements CategoryCheck {
     const started = read().finally(() => this.reading.delete(key));
     this.reading.set(key, started);
     return started;
-  }
-
-  /** A marketplace's refusal is the seller's to read (409); an outage is temporary (503). */
-  private async answered<T>(marketplace: MarketplaceId, run: () => Promise<T>): Promise<T> {
-    try {
-      return await run();
-    } catch (error) {
-      if (!(error instanceof ConnectorError)) throw error;
-      const name = MARKETPLACE_NAMES[marketplace];
-      if (error.transient) {
-        throw new AppError(
-          503,
-          'server/internal',
-          `${name} could not be reached just now: ${error.message} Try again in a moment.`,
-        );
-      }
-      throw conflict(`${name} did not give its categories: ${error.message}`);
-    }
   }
 }
 

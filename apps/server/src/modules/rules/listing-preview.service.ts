@@ -81,6 +81,12 @@ export interface ListingPreviewOptions {
   catalogue?: Readonly<Catalogue>;
 }
 
+/** The account's side of a check: the same for every marketplace it is built for. */
+interface AccountFacts {
+  reach: ReachOf | null;
+  currency: Awaited<ReturnType<AccountRepository['currencyOf']>>;
+}
+
 const DIGEST_ONLY: ListingSending = {
   digest: (_marketplace, built) => listingDigest(built),
   sku: () => null,
@@ -136,9 +142,9 @@ export class ListingPreviewService {
   ): Promise<ListingPreview[]> {
     const wanted = [...new Set(marketplaces.map(requireSupportedMarketplace))];
     const item = await this.items.get(ctx, userId, itemId);
-    const reach = this.reachFor ? await this.reachFor(ctx.accountId) : null;
+    const account = await this.accountOf(ctx.accountId);
     return Promise.all(
-      wanted.map((marketplace) => this.check(ctx.accountId, item, marketplace, reach, false)),
+      wanted.map((marketplace) => this.check(ctx.accountId, item, marketplace, account, false)),
     );
   }
 
@@ -152,8 +158,7 @@ export class ListingPreviewService {
     item: Item,
     marketplace: MarketplaceId,
   ): Promise<ListingPreview> {
-    const reach = this.reachFor ? await this.reachFor(accountId) : null;
-    return this.check(accountId, item, marketplace, reach, true);
+    return this.check(accountId, item, marketplace, await this.accountOf(accountId), true);
   }
 
   /**
@@ -165,22 +170,31 @@ export class ListingPreviewService {
     item: Item,
     marketplace: MarketplaceId,
   ): Promise<ListingPreview> {
-    const reach = this.reachFor ? await this.reachFor(accountId) : null;
-    return this.check(accountId, item, marketplace, reach, false);
+    return this.check(accountId, item, marketplace, await this.accountOf(accountId), false);
+  }
+
+  /**
+   * What every marketplace's check of one account shares, read once per request however many
+   * marketplaces it builds for: whether ListLoop can reach each (its connections) and the
+   * account's currency.
+   */
+  private async accountOf(accountId: string): Promise<AccountFacts> {
+    const [reach, currency] = await Promise.all([
+      this.reachFor ? this.reachFor(accountId) : null,
+      this.accounts.currencyOf(accountId),
+    ]);
+    return { reach, currency };
   }
 
   private async check(
     accountId: string,
     item: Item,
     marketplace: MarketplaceId,
-    reach: ReachOf | null,
+    { reach, currency }: AccountFacts,
     forConnector: boolean,
   ): Promise<ListingPreview> {
     const spec = this.catalogue[marketplace];
-    const [ruleSet, currency] = await Promise.all([
-      this.rules.ruleSet(accountId, marketplace),
-      this.accounts.currencyOf(accountId),
-    ]);
+    const ruleSet = await this.rules.ruleSet(accountId, marketplace);
     // The account's amounts are in its one currency and are never converted: a marketplace
     // that does not take that currency gets a `currency.unsupported` problem from the checks,
     // which keeps the listing from being queued (docs/decisions/0017).

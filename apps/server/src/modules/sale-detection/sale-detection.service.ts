@@ -6,7 +6,6 @@ import {
   listingActor,
   isLiveListing,
   listingStateOf,
-  marketplaceGroup,
   phaseOf,
   tryTransition,
   type MarketplaceId,
@@ -20,7 +19,7 @@ import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import type { RequestContext } from '../../platform/http/request-context';
 import { newId } from '../../platform/ids';
 import type { ItemRecord, ItemRepository } from '../items/item.repository';
-import type { ListingExecutor } from '../listings/listing-executor';
+import { groupExecutor, type ListingExecutor } from '../listings/listing-executor';
 import type { ListingOperationRow } from '../listings/listing.repository';
 import type { ListingService } from '../listings/listing.service';
 import type {
@@ -80,9 +79,6 @@ const cents = (amount: number | null | undefined) =>
   amount === null || amount === undefined || !Number.isFinite(amount)
     ? null
     : Math.round(amount * 100);
-
-const executorByGroupOf = (marketplace: MarketplaceId): ListingExecutor =>
-  marketplaceGroup(marketplace) === 'source' ? 'connector' : 'extension';
 
 /**
  * Sale detection (issue 6, decision 0015). Every sale heard of (a verified webhook, a poll of
@@ -149,9 +145,13 @@ export class SaleDetectionService {
     // Who would carry out a delist on each of the item's marketplaces, read before the
     // transaction: it may read the connections, which must not wait on the item's lock.
     const executors = new Map<string, ListingExecutor>();
-    for (const marketplace of found.marketplaces as MarketplaceId[]) {
-      if (marketplace === report.marketplace) continue; // where it sold: nothing to carry out
-      executors.set(marketplace, await this.listings.executorFor(report.accountId, marketplace));
+    // Where it sold there is nothing to carry out.
+    const elsewhere = (found.marketplaces as MarketplaceId[]).filter(
+      (marketplace) => marketplace !== report.marketplace,
+    );
+    if (elsewhere.length > 0) {
+      const executorOf = await this.listings.executorsFor(report.accountId);
+      for (const marketplace of elsewhere) executors.set(marketplace, executorOf(marketplace));
     }
 
     const outcome = await this.db.transaction(async (tx) => {
@@ -225,7 +225,7 @@ export class SaleDetectionService {
           const state = listingStateOf(listing ?? null);
           const phase = phaseOf(state);
           // A marketplace the item gained since the read above: the marketplace's group decides.
-          const executor = executors.get(marketplace) ?? executorByGroupOf(marketplace);
+          const executor = executors.get(marketplace) ?? groupExecutor(marketplace);
           // Nothing is live yet: a list on its way must not put up what is gone.
           if (phase === 'queued:list') {
             stops.push({ marketplace, executor, reason: `${soldWhere} before it was listed.` });
@@ -256,7 +256,7 @@ export class SaleDetectionService {
           }
           delists.push({ marketplace, executor });
         }
-        const stopped = await this.listings.stopListsLocked(tx, row, stops, by);
+        const stopped = await this.listings.stopListsLocked(tx, row, stops, by, inFlight);
         row = stopped.row;
         for (const stop of stopped.stops) {
           if (stop.delist) {
@@ -268,7 +268,14 @@ export class SaleDetectionService {
             );
           }
         }
-        const queued = await this.listings.queueManyLocked(tx, row, delists, 'delist', by);
+        const queued = await this.listings.queueManyLocked(
+          tx,
+          row,
+          delists,
+          'delist',
+          by,
+          inFlight,
+        );
         row = queued.row;
         queued.operations.forEach(({ operation }, index) => {
           operations.push(operation);
@@ -308,7 +315,7 @@ export class SaleDetectionService {
           }
           relists.push({
             marketplace,
-            executor: executors.get(marketplace) ?? executorByGroupOf(marketplace),
+            executor: executors.get(marketplace) ?? groupExecutor(marketplace),
           });
         }
         const queued = await this.listings.queueManyLocked(
@@ -317,6 +324,7 @@ export class SaleDetectionService {
           relists,
           'relist',
           listingActor.system,
+          inFlight,
         );
         row = queued.row;
         queued.operations.forEach(({ operation }, index) => {

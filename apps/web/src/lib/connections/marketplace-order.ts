@@ -7,7 +7,7 @@ import {
   type MarketplaceId,
 } from '@listloop/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { usePermission } from '../session/use-permission';
 import { connectionsQueryOptions } from './connections.api';
@@ -42,10 +42,7 @@ export function useMarketplaceOrder(): MarketplaceOrder {
   const canSeeConnections = usePermission('marketplaces.manage');
   const connections = useQuery({ ...connectionsQueryOptions(), enabled: canSeeConnections });
   const data = connections.data;
-  return useCallback<MarketplaceOrder>(
-    (ids) => marketplaceOrder(data ?? [], intl.locale)(ids),
-    [data, intl.locale],
-  );
+  return useMemo(() => marketplaceOrder(data ?? [], intl.locale), [data, intl.locale]);
 }
 
 /**

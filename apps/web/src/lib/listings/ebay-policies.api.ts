@@ -6,7 +6,9 @@ import {
 } from '@listloop/domain';
 import { queryOptions, useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import type { IntlShape } from 'react-intl';
 import { apiRequest } from '../api-client';
+import { listingValueMessages } from './listing.messages';
 
 /** GET /api/marketplaces/ebay/business-polices/{type}/* (the spec's spelling): all of a kind. */
 export const ebayPoliciesQueryOptions = (type: EbayPolicyKind) =>
@@ -48,4 +50,24 @@ export function policyNames(policies: readonly EbayBusinessPolicy[]): Map<string
       .filter((policy) => policy.name.trim() !== '')
       .map((policy) => [policy.id, policy.name]),
   );
+}
+
+/**
+ * The seller's eBay policies as a field offers them: by name, or "Policy <id>" for one without.
+ * A stored id the account no longer has stays offered, so the field never shows blank.
+ */
+export function policyOptions(
+  intl: IntlShape,
+  policies: readonly EbayBusinessPolicy[],
+  stored: string | null,
+): { value: string; label: string }[] {
+  const byId = (id: string) => intl.formatMessage(listingValueMessages.policyById, { id });
+  const options = policies.map((policy) => ({
+    value: policy.id,
+    label: policy.name || byId(policy.id),
+  }));
+  if (stored && !options.some((option) => option.value === stored)) {
+    options.push({ value: stored, label: byId(stored) });
+  }
+  return options;
 }

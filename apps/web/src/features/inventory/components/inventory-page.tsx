@@ -96,8 +96,8 @@ export function InventoryPage({ search, onSearchChange }: InventoryPageProps) {
   );
   const money = useMoneyFormat();
   const format = useMemo<RowFormat>(
-    () => ({ money, weightUnits: region.weightUnits }),
-    [money, region],
+    () => ({ money, weightUnits: region.weightUnits, marketplaceOrder }),
+    [money, region, marketplaceOrder],
   );
   const { fetchNextPage } = query;
   const loadMore = useCallback(() => void fetchNextPage(), [fetchNextPage]);

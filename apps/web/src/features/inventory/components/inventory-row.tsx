@@ -10,7 +10,10 @@ import { memo, useState, type MouseEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { ItemThumbnail } from '../../../components/inventory/item-thumbnail';
 import { ItemStatusBadge, ListingStatusBadge } from '../../../components/inventory/status-badges';
-import { listingsOnRecord, useMarketplaceOrder } from '../../../lib/connections/marketplace-order';
+import {
+  listingsOnRecord,
+  type MarketplaceOrder,
+} from '../../../lib/connections/marketplace-order';
 import { completenessTexts } from '../../../lib/inventory/completeness-text';
 import { inventoryMessages } from '../inventory.messages';
 import type { GridLayout } from './inventory-grid';
@@ -20,6 +23,8 @@ export interface RowFormat {
   /** An amount in the account's currency, as the edition writes it. */
   money: (amount: number) => string;
   weightUnits: RegionalTextSet['weightUnits'];
+  /** The order of the listing chips: the page's, so no row reads the connections itself. */
+  marketplaceOrder: MarketplaceOrder;
 }
 
 interface InventoryRowProps {
@@ -88,7 +93,7 @@ export const InventoryRow = memo(function InventoryRow({
   );
 
   const price = details.price === null ? '—' : format.money(details.price);
-  const listings = <ListingBadges item={item} />;
+  const listings = <ListingBadges item={item} order={format.marketplaceOrder} />;
   const completeness = <CompletenessCell item={item} format={format} />;
 
   return (
@@ -204,9 +209,8 @@ function LabelBadges({ labels }: { labels: readonly string[] }) {
   );
 }
 
-function ListingBadges({ item }: { item: Item }) {
+function ListingBadges({ item, order }: { item: Item; order: MarketplaceOrder }) {
   const intl = useIntl();
-  const order = useMarketplaceOrder();
   const entries = listingsOnRecord(item.listings, order);
   if (entries.length === 0) return null;
   const shown = entries.slice(0, MAX_LISTINGS);

@@ -334,6 +334,7 @@ export function ItemEditor({ item }: { item: Item | null }) {
                 userId={userId}
                 item={item}
                 stock={stock}
+                previewed={marketplaceTabs.tabs}
                 onShow={showMarketplace}
                 onCrossList={() => setCrossListing(true)}
                 onMarkSold={canWrite ? () => setMarkingSold({ where: null }) : undefined}

@@ -23,10 +23,13 @@ import {
   weightToParts,
   type WeightParts,
 } from '../../../lib/inventory/weight';
-import { policyNames, useEbayPolicies } from '../../../lib/listings/ebay-policies.api';
+import {
+  policyNames,
+  policyOptions,
+  useEbayPolicies,
+} from '../../../lib/listings/ebay-policies.api';
 import { useEtsyProfileNames } from '../../../lib/listings/etsy-profiles.api';
 import { humanizeCode, listingValueText } from '../../../lib/listings/listing-values';
-import { listingValueMessages } from '../../../lib/listings/listing.messages';
 import { useListingOverrides } from '../hooks/use-listing-overrides';
 import {
   DIMENSION_INPUTS,
@@ -294,14 +297,7 @@ function PolicyField({
 }: FieldProps & { policies: readonly EbayBusinessPolicy[] }) {
   const intl = useIntl();
   const [value, setValue] = useState<string | null>(() => asText(stored) || null);
-  const data = policies.map((policy) => ({
-    value: policy.id,
-    label: policy.name || intl.formatMessage(listingValueMessages.policyById, { id: policy.id }),
-  }));
-  // A stored id the account no longer has stays choosable, so it is never shown as blank.
-  if (value && !data.some((option) => option.value === value)) {
-    data.push({ value, label: intl.formatMessage(listingValueMessages.policyById, { id: value }) });
-  }
+  const data = policyOptions(intl, policies, value);
   const falling = value === null && Boolean(fallback);
   return (
     <Select

@@ -34,6 +34,7 @@ export function ListingsPanel({
   userId,
   item,
   stock,
+  previewed,
   onShow,
   onCrossList,
   onMarkSold,
@@ -42,6 +43,11 @@ export function ListingsPanel({
   userId: string;
   item: Item;
   stock: StockState;
+  /**
+   * The marketplaces the item screen previews (its tabs, every listed one among them): the
+   * panel asks for the same previews, so the screen sends one request for both, not two.
+   */
+  previewed: readonly MarketplaceId[];
   onShow: (marketplace: MarketplaceId) => void;
   onCrossList: () => void;
   /** Opens Mark as sold; left out for those who may not record a sale. */
@@ -51,7 +57,7 @@ export function ListingsPanel({
   const intl = useIntl();
   const operations = useListingOperations(userId, item);
   const live = listedMarketplaces(item.listings);
-  const previews = useListingPreview(userId, item, live, live.length > 0);
+  const previews = useListingPreview(userId, item, previewed, live.length > 0);
   const stale = outOfDateMarketplaces(item.listings, previews.data);
   const updating = (marketplace: MarketplaceId) =>
     activeOperation(operations.data, marketplace)?.operation === 'update';

@@ -26,8 +26,7 @@ import { SectionCard } from '../../../components/ui/section-card';
 import { useCountry } from '../../../i18n/locale-provider';
 import { ApiError } from '../../../lib/api-client';
 import { useMoneyFormat } from '../../../lib/money/use-money';
-import { useEbayPolicies } from '../../../lib/listings/ebay-policies.api';
-import { listingValueMessages } from '../../../lib/listings/listing.messages';
+import { policyOptions, useEbayPolicies } from '../../../lib/listings/ebay-policies.api';
 import { defaultsQueryOptions } from '../api/rules.api';
 import {
   DEFAULTS_FIELD_PATHS,
@@ -338,15 +337,7 @@ function DefaultsInput({
         );
       }
       const key = field.key;
-      const policyLabel = (id: string) =>
-        intl.formatMessage(listingValueMessages.policyById, { id });
-      const data = choices.map((policy) => ({
-        value: policy.id,
-        label: policy.name || policyLabel(policy.id),
-      }));
-      if (values[key] && !data.some((option) => option.value === values[key])) {
-        data.push({ value: values[key], label: policyLabel(values[key]) });
-      }
+      const data = policyOptions(intl, choices, values[key]);
       return (
         <Select
           {...common}
