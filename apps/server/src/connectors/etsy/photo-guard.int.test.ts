@@ -5,6 +5,7 @@ import { createEtsyEmulator, type EtsyEmulator, type RunningEmulator } from '@li
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../../test/client';
 import { createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
+import { makeJpeg } from '../../../test/images';
 import { crossList } from '../../../test/listings';
 import { startTestServer, type TestServer } from '../../../test/server';
 import { ETSY_SCOPES } from './oauth';
@@ -15,9 +16,6 @@ const APP = {
   applicationId: 515151,
   redirectUris: ['https://listloop.test/api/marketplaces/etsy/callback'],
 };
-
-/** A JPEG's first bytes: enough for a host that must never be asked. */
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0xff, 0xd9]);
 
 /**
  * Live mode, Etsy configured with its app keys (pointed at the emulator, as a deployment points
@@ -35,10 +33,12 @@ describe('live mode: a photo on a private network address is not fetched for Ets
   beforeAll(async () => {
     emulator = await createEtsyEmulator({ apps: [APP], rules: { taxonomyIds: new Set([1813]) } });
     running = await emulator.listen();
+    // A real picture: were it fetched, Etsy would take it and the listing would go live.
+    const jpeg = await makeJpeg({ width: 1200, height: 900 });
     const requests: string[] = [];
     const photos = createServer((req, res) => {
       requests.push(req.url ?? '');
-      res.writeHead(200, { 'content-type': 'image/jpeg' }).end(JPEG);
+      res.writeHead(200, { 'content-type': 'image/jpeg' }).end(jpeg);
     });
     await new Promise<void>((resolve) => photos.listen(0, '127.0.0.1', resolve));
     photoHost = {
