@@ -251,6 +251,8 @@ export function createGuardedFetcher(options: GuardedFetcherOptions = {}): Guard
     const maxRedirects = given.maxRedirects ?? options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), timeoutMs);
+    // A body nobody reads must not keep the process up until its deadline.
+    timer.unref();
     let current: URL | null = null;
     const failure = (error: unknown): GuardedFetchError => {
       const refused = guardRefusal(error);
