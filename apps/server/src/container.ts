@@ -96,6 +96,7 @@ import { afterConnectJob } from './modules/marketplaces/marketplaces.jobs';
 import { WebhookDeliveryRepository } from './modules/webhooks/webhook-delivery.repository';
 import { WebhookService } from './modules/webhooks/webhook.service';
 import { SandboxMarketplaces } from './modules/sandbox/sandbox-marketplaces';
+import { createGuardedFetcher } from './platform/net/guarded-fetch';
 import { SandboxConnections } from './modules/sandbox/sandbox-connections';
 import { SandboxRepository } from './modules/sandbox/sandbox.repository';
 import { BulkActionRepository } from './modules/bulk-actions/bulk-action.repository';
@@ -268,7 +269,21 @@ export async function createContainer(config: Config, options: ContainerOptions 
       await queue.send(jobs.syncShopifyMetafields, { accountId, syncId });
     },
   );
+  // Every address the server fetches but did not choose (photos, Slack webhooks) goes through a
+  // guarded fetcher: public internet addresses only (decision 0031). In sandbox mode the
+  // server's own address (signed photos, the emulators) is answered in process, never a socket.
+  const photoFetcher = createGuardedFetcher(
+    sandbox ? { inProcess: { origins: [new URL(publicUrl).origin], fetch: sandbox.fetch } } : {},
+  );
+  // The tests' Slack stand-in listens on 127.0.0.1; the configuration allows it only under
+  // NODE_ENV=test (SLACK_LOOPBACK_WEBHOOKS).
+  const slackFetcher = createGuardedFetcher(
+    config.slack.allowLoopbackWebhooks
+      ? { trusts: (origin) => ['127.0.0.1', 'localhost', '[::1]'].includes(origin.hostname) }
+      : {},
+  );
   registerMarketplaces({
+    photoFetcher,
     shopifyMetafields: (input) => shopifyMetafields.valuesFor(input),
     config: config.marketplaces,
     publicUrl,
@@ -438,7 +453,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
         });
       },
     },
-    { publicUrl },
+    { publicUrl, fetcher: slackFetcher },
   );
   // Sale detection (issue 6): one event per sale, the item down everywhere else.
   const saleDetection = new SaleDetectionService(
@@ -649,6 +664,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
         await queue.stop();
         remoteFlags.stop();
         await flags.close();
+        await Promise.all([photoFetcher.close(), slackFetcher.close()]);
         if (!options.database) await database.close();
       })();
       return closing;

@@ -8,6 +8,7 @@ import {
   sandboxEtsyOAuthProvider,
   sandboxShopifyOAuthProvider,
 } from '../modules/sandbox/sandbox-oauth';
+import type { GuardedFetcher } from '../platform/net/guarded-fetch';
 import type { ConnectionAuth } from './shared/auth';
 import { createEbayConnector, type EbayConnector } from './ebay/connector';
 import { EBAY_SCOPES, ebayOAuthProvider } from './ebay/oauth';
@@ -49,6 +50,11 @@ export interface MarketplaceWiring {
   providers: OAuthProviders;
   /** Present in sandbox mode. */
   sandbox: SandboxMarketplaces | null;
+  /**
+   * How connectors download photos whose addresses came from outside (a publish's uploads, the
+   * import's): the server's guarded fetcher.
+   */
+  photoFetcher: GuardedFetcher;
   /** The metafield values of a Shopify listing (the account's metafield mapper). */
   shopifyMetafields?: ShopifyConnectorOptions['metafields'];
 }
@@ -64,7 +70,7 @@ export function registerMarketplaces(wiring: MarketplaceWiring): {
   etsy: EtsyConnector | null;
   depop: DepopConnector | null;
 } {
-  const { config, auth, connectors, providers, sandbox, publicUrl } = wiring;
+  const { config, auth, connectors, providers, sandbox, publicUrl, photoFetcher } = wiring;
   let ebay: EbayConnector | null = null;
   let shopify: ShopifyConnector | null = null;
   let etsy: EtsyConnector | null = null;
@@ -76,6 +82,7 @@ export function registerMarketplaces(wiring: MarketplaceWiring): {
         baseUrl: sandbox.baseUrl('ebay'),
         auth,
         fetch: sandbox.fetch,
+        photoFetcher,
         listingUrlBase: `${sandbox.baseUrl('ebay')}/itm/`,
       }),
       sandbox,
@@ -89,6 +96,7 @@ export function registerMarketplaces(wiring: MarketplaceWiring): {
         clientId: SHOPIFY_EMULATOR_APP.clientId,
         shopBaseUrl: (shop) => `${sandbox.baseUrl('shopify')}/shops/${shop}`,
         fetch: sandbox.fetch,
+        photoFetcher,
         publicUrl,
         ...(wiring.shopifyMetafields ? { metafields: wiring.shopifyMetafields } : {}),
       }),
@@ -96,7 +104,7 @@ export function registerMarketplaces(wiring: MarketplaceWiring): {
     );
     providers.register(sandboxShopifyOAuthProvider(sandbox));
     // Etsy's photos are downloaded and uploaded: their signed addresses come back to this
-    // server through the sandbox's in-process transport.
+    // server through the photo fetcher's in-process transport (the container's wiring).
     etsy = withSandboxListingUrls(
       createEtsyConnector({
         baseUrl: sandbox.baseUrl('etsy'),
@@ -104,6 +112,7 @@ export function registerMarketplaces(wiring: MarketplaceWiring): {
         sharedSecret: sandbox.etsyApp.sharedSecret,
         auth,
         fetch: sandbox.fetch,
+        photoFetcher,
         listingUrlBase: `${sandbox.baseUrl('etsy')}/listing/`,
       }),
       sandbox,
@@ -123,7 +132,7 @@ export function registerMarketplaces(wiring: MarketplaceWiring): {
   } else {
     if (config.ebay) {
       // Photos of imported listings come from URLs sellers wrote: public addresses only.
-      ebay = createEbayConnector({ baseUrl: config.ebay.apiUrl, auth, publicPhotosOnly: true });
+      ebay = createEbayConnector({ baseUrl: config.ebay.apiUrl, auth, photoFetcher });
       providers.register(
         ebayOAuthProvider({
           authBaseUrl: config.ebay.authUrl,
@@ -141,7 +150,7 @@ export function registerMarketplaces(wiring: MarketplaceWiring): {
         apiKey: config.etsy.apiKey,
         sharedSecret: config.etsy.sharedSecret,
         auth,
-        publicPhotosOnly: true,
+        photoFetcher,
       });
       providers.register(
         etsyOAuthProvider({
@@ -166,7 +175,7 @@ export function registerMarketplaces(wiring: MarketplaceWiring): {
         webhookSecret: config.shopify.clientSecret,
         clientId: config.shopify.clientId,
         publicUrl,
-        publicPhotosOnly: true,
+        photoFetcher,
         ...(wiring.shopifyMetafields ? { metafields: wiring.shopifyMetafields } : {}),
       });
       providers.register(

@@ -10,6 +10,7 @@ import {
 } from '../../modules/listings/connector';
 import type { ConnectionAuth } from '../shared/auth';
 import { MarketplaceHttp, type MarketplaceCall } from '../shared/marketplace-http';
+import { createGuardedFetcher, type GuardedFetcher } from '../../platform/net/guarded-fetch';
 import { downloadPhoto } from '../shared/photo-download';
 import { ebayBusinessPolicies, type EbayBusinessPolicy } from './business-policies';
 import { EbayClient, EbayRevisionLimitError, type EbayOffer, type EbayPolicyType } from './client';
@@ -52,11 +53,11 @@ export interface EbayConnectorOptions {
   /** How many of a page's getOffers calls run at once in the import (4 by default). */
   importConcurrency?: number;
   /**
-   * Refuse to download a listing's photo (fetchPhoto, the import) from anywhere but the public
-   * internet: https, public addresses only, no redirects. Set in live mode; off by default for
-   * the emulators on 127.0.0.1.
+   * How a listing's photos are downloaded (fetchPhoto, the import): the server's guarded
+   * fetcher. By default one that reaches public internet addresses only; the tests trust their
+   * emulators' origins, the sandbox answers its own in process.
    */
-  publicPhotosOnly?: boolean;
+  photoFetcher?: GuardedFetcher;
   timeoutMs?: number;
   now?: () => number;
 }
@@ -153,7 +154,7 @@ export function createEbayConnector(options: EbayConnectorOptions): EbayConnecto
   const ordersPage = options.ordersPageSize ?? 200;
   const importPage = Math.min(Math.max(Math.floor(options.importPageSize ?? 100), 1), 200);
   const importConcurrency = Math.max(Math.floor(options.importConcurrency ?? 4), 1);
-  const fetchImpl = options.fetch ?? fetch;
+  const photoFetcher = options.photoFetcher ?? createGuardedFetcher();
   const knownLocations = new Set<string>();
   const defaultPolicies = new Map<string, { id: string | null; at: number }>();
 
@@ -414,11 +415,7 @@ export function createEbayConnector(options: EbayConnectorOptions): EbayConnecto
     },
 
     fetchPhoto(url) {
-      return downloadPhoto(url, {
-        fetch: fetchImpl,
-        marketplaceName: 'eBay',
-        publicOnly: options.publicPhotosOnly ?? false,
-      });
+      return downloadPhoto(url, { fetcher: photoFetcher, photo: 'a photo from eBay' });
     },
 
     async parseWebhook() {

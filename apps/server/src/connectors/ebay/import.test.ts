@@ -17,6 +17,11 @@ import { expectNoViolations } from '../shared/testing/emulators';
 import { JPEG_PHOTO, PNG_PHOTO, TEST_SCOPE as SCOPE } from '../shared/testing/fixtures';
 import { importedListingInput } from '../shared/testing/items';
 import type { ProviderConnectionAuth } from '../shared/testing/provider-connection-auth';
+import {
+  createGuardedFetcher,
+  trustOrigins,
+  type GuardedFetcher,
+} from '../../platform/net/guarded-fetch';
 import type { EbayConnector, EbayConnectorOptions } from './connector';
 import { itemConditionFromEbay } from './mapper';
 
@@ -25,9 +30,14 @@ describe('eBay connector: import of the seller’s existing listings', () => {
   let running: RunningEmulator;
   let auth: ProviderConnectionAuth;
   let calls: MarketplaceCall[];
+  /** Downloads from the emulator on 127.0.0.1. */
+  let photoFetcher: GuardedFetcher;
 
   const makeConnector = (options: Partial<EbayConnectorOptions> = {}): EbayConnector =>
-    ebayTestConnector({ running, auth }, { onCall: (call) => calls.push(call), ...options });
+    ebayTestConnector(
+      { running, auth },
+      { onCall: (call) => calls.push(call), photoFetcher, ...options },
+    );
 
   const existing = (
     sku: string,
@@ -62,10 +72,12 @@ describe('eBay connector: import of the seller’s existing listings', () => {
 
   beforeEach(async () => {
     ({ emulator, running, auth } = await startEbayHarness({ clock: new ManualClock(Date.now()) }));
+    photoFetcher = createGuardedFetcher({ trusts: trustOrigins([running.url]) });
     calls = [];
   });
 
   afterEach(async () => {
+    await photoFetcher.close();
     await running.close();
   });
 
@@ -327,19 +339,24 @@ describe('eBay connector: import of the seller’s existing listings', () => {
     );
   });
 
-  it('refuses a photo on a private network address with publicPhotosOnly (live mode)', async () => {
+  it('refuses a photo on a private network address in live mode (no trusted origin)', async () => {
     const { photoUrls } = emulator.addExistingListing(existing('ONE'));
     const local = (photoUrls[0] ?? '').replace(/^http:/, 'https:');
     expect(new URL(local).hostname).toBe('127.0.0.1');
-    const error = (await makeConnector({ publicPhotosOnly: true })
-      .fetchPhoto(local)
-      .catch((e: unknown) => e)) as ConnectorError;
-    expect(error).toBeInstanceOf(ConnectorError);
-    expect(error.transient).toBe(false);
-    expect(error.message).toBe(
-      'ListLoop could not download a photo from eBay: ListLoop refuses to download photos from private network addresses (127.0.0.1).',
-    );
-    // Without the option (the emulators), the same photo downloads.
+    const guard = createGuardedFetcher();
+    try {
+      const error = (await makeConnector({ photoFetcher: guard })
+        .fetchPhoto(local)
+        .catch((e: unknown) => e)) as ConnectorError;
+      expect(error).toBeInstanceOf(ConnectorError);
+      expect(error.transient).toBe(false);
+      expect(error.message).toBe(
+        'ListLoop could not download a photo from eBay: 127.0.0.1 is a private network address, and ListLoop downloads photos only from the public internet.',
+      );
+    } finally {
+      await guard.close();
+    }
+    // Trusted (the tests' emulator), the same photo downloads.
     await expect(makeConnector().fetchPhoto(photoUrls[0] ?? '')).resolves.toMatchObject({
       contentType: 'image/jpeg',
     });

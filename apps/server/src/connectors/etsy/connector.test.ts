@@ -17,6 +17,11 @@ import {
   type ConnectorExistingListing,
   type ConnectorListingInput,
 } from '../../modules/listings/connector';
+import {
+  createGuardedFetcher,
+  trustOrigins,
+  type GuardedFetcher,
+} from '../../platform/net/guarded-fetch';
 import { OAuthRefusedError, type OAuthProvider, type TokenSet } from '../shared/auth';
 import type { MarketplaceCall } from '../shared/marketplace-http';
 import { expectListingPage, expectNoViolations } from '../shared/testing/emulators';
@@ -94,6 +99,8 @@ describe('Etsy connector against the Etsy emulator', () => {
   let auth: ProviderConnectionAuth;
   let connector: EtsyConnector;
   let calls: MarketplaceCall[];
+  /** Downloads from the emulator and the photo server, both on 127.0.0.1. */
+  let photoFetcher: GuardedFetcher;
 
   const connect = async (verifier = randomBytes(48).toString('base64url')) => {
     const challenge = createHash('sha256').update(verifier).digest('base64url');
@@ -129,6 +136,7 @@ describe('Etsy connector against the Etsy emulator', () => {
       auth,
       listingUrlBase: `${running.url}/listing/`,
       onCall: (call) => calls.push(call),
+      photoFetcher,
       ...options,
     });
 
@@ -170,6 +178,7 @@ describe('Etsy connector against the Etsy emulator', () => {
     });
     running = await emulator.listen();
     photos = await photoServer();
+    photoFetcher = createGuardedFetcher({ trusts: trustOrigins([running.url, photos.url]) });
     provider = etsyOAuthProvider({
       authBaseUrl: running.url,
       apiBaseUrl: running.url,
@@ -184,6 +193,7 @@ describe('Etsy connector against the Etsy emulator', () => {
   });
 
   afterEach(async () => {
+    await photoFetcher.close();
     await running.close();
     await new Promise((resolve) => photos.server.close(resolve));
   });
@@ -712,7 +722,7 @@ describe('Etsy connector against the Etsy emulator', () => {
     const error = (await connector
       .publish(input({ photos: [`${photos.url}/missing.jpg`] }))
       .catch((e: unknown) => e)) as ConnectorError;
-    expect(error.message).toBe('ListLoop could not download photo 1 for Etsy (404).');
+    expect(error.message).toBe('ListLoop could not download photo 1 for Etsy: the answer was 404.');
     expect(error.transient).toBe(false);
     expectNoViolations(emulator);
   });
@@ -1013,19 +1023,35 @@ describe('Etsy connector against the Etsy emulator', () => {
       );
     });
 
-    it('refuses a photo on a private network address with publicPhotosOnly (live mode)', async () => {
+    it('refuses a photo on a private network address in live mode (no trusted origin)', async () => {
       const lamp = existing('Brass desk lamp');
       const [url] = (await connector.fetchListings!(SCOPE, null)).listings.find(
         (l) => l.listedID === lamp,
       )?.photoUrls ?? [''];
-      const live = makeConnector({ publicPhotosOnly: true });
-      for (const address of [url ?? '', (url ?? '').replace(/^http:/, 'https:')]) {
-        const error = (await live.fetchPhoto!(address).catch((e: unknown) => e)) as ConnectorError;
-        expect(error).toBeInstanceOf(ConnectorError);
-        expect(error.transient).toBe(false);
-        expect(error.message).toBe(
-          'ListLoop could not download a photo from Etsy: ListLoop refuses to download photos from private network addresses (127.0.0.1).',
+      const guard = createGuardedFetcher();
+      try {
+        const live = makeConnector({ photoFetcher: guard });
+        for (const address of [url ?? '', (url ?? '').replace(/^http:/, 'https:')]) {
+          const error = (await live.fetchPhoto!(address).catch(
+            (e: unknown) => e,
+          )) as ConnectorError;
+          expect(error).toBeInstanceOf(ConnectorError);
+          expect(error.transient).toBe(false);
+          expect(error.message).toBe(
+            'ListLoop could not download a photo from Etsy: 127.0.0.1 is a private network address, and ListLoop downloads photos only from the public internet.',
+          );
+        }
+        // Nor is a photo of a listing it publishes: nothing is created on Etsy.
+        const refused = (await live
+          .publish(input({ photos: [`${photos.url}/photos/1.png`] }))
+          .catch((e: unknown) => e)) as ConnectorError;
+        expect(refused).toBeInstanceOf(ConnectorError);
+        expect(refused.transient).toBe(false);
+        expect(refused.message).toBe(
+          'ListLoop could not download photo 1 for Etsy: 127.0.0.1 is a private network address, and ListLoop downloads photos only from the public internet.',
         );
+      } finally {
+        await guard.close();
       }
     });
   });

@@ -12,6 +12,7 @@ import {
 } from '../../modules/listings/connector';
 import type { ConnectionAuth } from '../shared/auth';
 import { MarketplaceHttp, type MarketplaceCall } from '../shared/marketplace-http';
+import { createGuardedFetcher, type GuardedFetcher } from '../../platform/net/guarded-fetch';
 import { downloadPhoto } from '../shared/photo-download';
 import {
   EtsyClient,
@@ -60,14 +61,14 @@ export interface EtsyConnectorOptions {
   /** How long a photo may take to download before it is uploaded. */
   photoTimeoutMs?: number;
   /**
-   * Refuse to download a listing's photo (fetchPhoto, the import) from anywhere but the public
-   * internet: https, public addresses only, no redirects. Set in live mode; off by default for
-   * the emulators on 127.0.0.1.
+   * How photos are downloaded (those a publish uploads, and the import's): the server's guarded
+   * fetcher. By default one that reaches public internet addresses only; the tests trust their
+   * emulators' origins, the sandbox answers its own in process.
    */
-  publicPhotosOnly?: boolean;
+  photoFetcher?: GuardedFetcher;
   /**
    * Reads a listing photo by its URL (ListLoop's own image paths need the account's access,
-   * which a plain download lacks); without it each photo is downloaded with `fetch`.
+   * which a plain download lacks); without it each photo is downloaded by `photoFetcher`.
    */
   loadPhoto?: (url: string, scope: ConnectorScope) => Promise<EtsyPhoto>;
 }
@@ -210,7 +211,7 @@ function photoName(url: string, index: number, contentType: string): string {
  * state=inactive; quantity = the inventory; sales = receipts by min_last_modified, every page.
  */
 export function createEtsyConnector(options: EtsyConnectorOptions): EtsyConnector {
-  const fetchImpl = options.fetch ?? fetch;
+  const photoFetcher = options.photoFetcher ?? createGuardedFetcher();
   const http = createEtsyHttp(options);
   const client = new EtsyClient(http, options.auth);
   const listingUrlBase = options.listingUrlBase ?? 'https://www.etsy.com/listing/';
@@ -258,27 +259,11 @@ export function createEtsyConnector(options: EtsyConnectorOptions): EtsyConnecto
         );
       }
     }
-    let response: Response;
-    try {
-      response = await fetchImpl(url, {
-        signal: AbortSignal.timeout(options.photoTimeoutMs ?? 60_000),
-      });
-    } catch (error) {
-      throw new ConnectorError(
-        `ListLoop could not download photo ${index + 1} for Etsy: ${(error as Error).message}.`,
-        { transient: true, cause: error },
-      );
-    }
-    if (!response.ok) {
-      throw new ConnectorError(
-        `ListLoop could not download photo ${index + 1} for Etsy (${response.status}).`,
-        { transient: response.status >= 500 || response.status === 429 },
-      );
-    }
-    return {
-      bytes: new Uint8Array(await response.arrayBuffer()),
-      contentType: response.headers.get('content-type') ?? '',
-    };
+    return downloadPhoto(url, {
+      fetcher: photoFetcher,
+      photo: `photo ${index + 1} for Etsy`,
+      ...(options.photoTimeoutMs ? { timeoutMs: options.photoTimeoutMs } : {}),
+    });
   }
 
   /** The photo as a file Etsy takes. */
@@ -591,9 +576,8 @@ export function createEtsyConnector(options: EtsyConnectorOptions): EtsyConnecto
 
     async fetchPhoto(url) {
       return downloadPhoto(url, {
-        fetch: fetchImpl,
-        marketplaceName: 'Etsy',
-        publicOnly: options.publicPhotosOnly ?? false,
+        fetcher: photoFetcher,
+        photo: 'a photo from Etsy',
         ...(options.photoTimeoutMs ? { timeoutMs: options.photoTimeoutMs } : {}),
       });
     },

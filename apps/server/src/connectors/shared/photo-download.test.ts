@@ -1,12 +1,17 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConnectorError } from '../../modules/listings/connector';
+import {
+  createGuardedFetcher,
+  trustOrigins,
+  type GuardedFetcher,
+} from '../../platform/net/guarded-fetch';
 import type { HostLookup } from '../../platform/net/public-address';
-import { downloadPhoto, type PhotoDownloadOptions } from './photo-download';
+import { downloadPhoto } from './photo-download';
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0xff, 0xd9]);
-const PRIVATE = 'ListLoop refuses to download photos from private network addresses';
+const PUBLIC_ONLY = 'ListLoop downloads photos only from the public internet';
 
 /** A photo host on 127.0.0.1 that counts what reaches it: a refused URL must not. */
 async function photoHost(): Promise<{ server: Server; url: string; requests: string[] }> {
@@ -15,6 +20,10 @@ async function photoHost(): Promise<{ server: Server; url: string; requests: str
     requests.push(req.url ?? '');
     if (req.url === '/photo.jpg') res.writeHead(200, { 'content-type': 'image/jpeg' }).end(JPEG);
     else if (req.url === '/moved') res.writeHead(302, { location: '/photo.jpg' }).end();
+    else if (req.url === '/inside') {
+      res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
+    } else if (req.url === '/page') res.writeHead(200, { 'content-type': 'text/html' }).end('<p>');
+    else if (req.url === '/busy') res.writeHead(503).end();
     else res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
@@ -26,27 +35,40 @@ const resolving =
   (answers: Record<string, string[]>): HostLookup =>
   async (hostname) => {
     const addresses = answers[hostname];
-    if (!addresses) throw new Error(`getaddrinfo ENOTFOUND ${hostname}`);
+    if (!addresses)
+      throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
     return addresses.map((address) => ({ address }));
   };
 
 describe('downloadPhoto', () => {
   let host: Awaited<ReturnType<typeof photoHost>>;
+  let fetchers: GuardedFetcher[] = [];
+  const fetcher = (...args: Parameters<typeof createGuardedFetcher>) => {
+    const made = createGuardedFetcher(...args);
+    fetchers.push(made);
+    return made;
+  };
 
   beforeAll(async () => {
     host = await photoHost();
   });
-
   afterAll(async () => {
     await new Promise<void>((resolve) => host.server.close(() => resolve()));
   });
-
   beforeEach(() => {
     host.requests.length = 0;
   });
+  afterEach(async () => {
+    await Promise.all(fetchers.map((f) => f.close()));
+    fetchers = [];
+  });
 
-  const failure = (url: string, options: Partial<PhotoDownloadOptions>) =>
-    downloadPhoto(url, { fetch, marketplaceName: 'eBay', ...options }).then(
+  const failure = (url: string, using: GuardedFetcher, maxBytes?: number) =>
+    downloadPhoto(url, {
+      fetcher: using,
+      photo: 'a photo from eBay',
+      ...(maxBytes ? { maxBytes } : {}),
+    }).then(
       () => {
         throw new Error(`${url} was downloaded`);
       },
@@ -56,31 +78,22 @@ describe('downloadPhoto', () => {
       },
     );
 
-  it('downloads from anywhere without publicOnly, as from an emulator on 127.0.0.1', async () => {
+  it('downloads from an origin the configuration trusts (an emulator on 127.0.0.1), following its redirects', async () => {
+    const trusting = fetcher({ trusts: trustOrigins([host.url]) });
     const photo = await downloadPhoto(`${host.url}/photo.jpg`, {
-      fetch,
-      marketplaceName: 'eBay',
+      fetcher: trusting,
+      photo: 'a photo from eBay',
     });
     expect(photo).toEqual({ bytes: JPEG, contentType: 'image/jpeg' });
-    // Redirects are followed there as before.
-    const moved = await downloadPhoto(`${host.url}/moved`, { fetch, marketplaceName: 'eBay' });
+    const moved = await downloadPhoto(`${host.url}/moved`, {
+      fetcher: trusting,
+      photo: 'a photo from eBay',
+    });
     expect(moved.bytes.equals(JPEG)).toBe(true);
   });
 
-  it('refuses an address that is not a web address, with or without publicOnly', async () => {
-    for (const publicOnly of [false, true]) {
-      for (const url of ['file:///etc/passwd', 'ftp://cdn.example/p.jpg', 'https://']) {
-        const error = await failure(url, { publicOnly });
-        expect(error.transient).toBe(false);
-        expect(error.message).toBe(
-          `ListLoop could not download a photo from eBay: "${url}" is not a web address.`,
-        );
-      }
-    }
-  });
-
-  it('refuses private network addresses for good with publicOnly, before any request', async () => {
-    const lookup = resolving({});
+  it('refuses private network addresses for good, before any request', async () => {
+    const guard = fetcher({ lookup: resolving({}) });
     for (const url of [
       `${host.url}/photo.jpg`,
       'https://127.0.0.1:5432/',
@@ -96,93 +109,84 @@ describe('downloadPhoto', () => {
       'https://224.0.0.1/p.jpg',
       'https://0.0.0.0/p.jpg',
     ]) {
-      const error = await failure(url, { publicOnly: true, allowHttp: true, lookup });
+      const error = await failure(url, guard);
       expect(error.transient, url).toBe(false);
       expect(error.message, url).toMatch(
-        /^ListLoop could not download a photo from eBay: ListLoop refuses to download photos from private network addresses \(.+\)\.$/,
+        /^ListLoop could not download a photo from eBay: .+ is a private network address, and ListLoop downloads photos only from the public internet\.$/,
       );
     }
-    const plain = await failure('http://127.0.0.1:5432/', { publicOnly: true, lookup });
+    const plain = await failure('http://127.0.0.1:5432/', guard);
     expect(plain.message).toBe(
-      `ListLoop could not download a photo from eBay: ${PRIVATE} (127.0.0.1).`,
+      `ListLoop could not download a photo from eBay: 127.0.0.1 is a private network address, and ${PUBLIC_ONLY}.`,
     );
     expect(host.requests).toEqual([]);
   });
 
-  it('refuses a host name resolving to a private address: localhost, by the system resolver', async () => {
+  it('refuses a host name resolving to a private address (localhost, by the system resolver)', async () => {
     const port = new URL(host.url).port;
-    const error = await failure(`http://localhost:${port}/photo.jpg`, {
-      publicOnly: true,
-      allowHttp: true,
-    });
+    const error = await failure(`http://localhost:${port}/photo.jpg`, fetcher());
     expect(error.message).toBe(
-      `ListLoop could not download a photo from eBay: ${PRIVATE} (localhost).`,
+      `ListLoop could not download a photo from eBay: localhost is a private network address, and ${PUBLIC_ONLY}.`,
     );
-    const rebound = await failure('https://photos.example/p.jpg', {
-      publicOnly: true,
-      lookup: resolving({ 'photos.example': ['93.184.215.14', '10.0.0.1'] }),
-    });
-    expect(rebound.message).toContain(`${PRIVATE} (photos.example)`);
+    const rebound = await failure(
+      'https://photos.example/p.jpg',
+      fetcher({ lookup: resolving({ 'photos.example': ['93.184.215.14', '10.0.0.1'] }) }),
+    );
+    expect(rebound.message).toContain(`photos.example is a private network address`);
     expect(host.requests).toEqual([]);
   });
 
-  it('takes https only with publicOnly, http when allowed', async () => {
-    const lookup = resolving({ 'cdn.example': ['93.184.215.14'] });
-    const answered: Array<{ url: string; redirect: RequestInit['redirect'] }> = [];
-    const cdn: typeof fetch = async (input, init) => {
-      answered.push({ url: String(input), redirect: init?.redirect });
-      return new Response(JPEG, { headers: { 'content-type': 'image/jpeg' } });
-    };
-    const http = await failure('http://cdn.example/p.jpg', { publicOnly: true, lookup });
-    expect(http.transient).toBe(false);
-    expect(http.message).toBe(
-      'ListLoop could not download a photo from eBay: "http://cdn.example/p.jpg" is not an https address, and ListLoop downloads photos over https only.',
+  it('refuses for good a redirect to a private address, even from a trusted origin', async () => {
+    const error = await failure(
+      `${host.url}/inside`,
+      fetcher({ trusts: trustOrigins([host.url]) }),
     );
-    expect(answered).toEqual([]);
-
-    const options = { fetch: cdn, marketplaceName: 'eBay', publicOnly: true, lookup };
-    const photo = await downloadPhoto('https://cdn.example/p.jpg', options);
-    expect(photo.bytes.equals(JPEG)).toBe(true);
-    await downloadPhoto('http://cdn.example/p.jpg', { ...options, allowHttp: true });
-    // Redirects are never followed: one could lead to a private address.
-    expect(answered).toEqual([
-      { url: 'https://cdn.example/p.jpg', redirect: 'manual' },
-      { url: 'http://cdn.example/p.jpg', redirect: 'manual' },
-    ]);
-  });
-
-  it('refuses a redirect for good with publicOnly', async () => {
-    const lookup = resolving({ 'cdn.example': ['93.184.215.14'] });
-    const redirecting: typeof fetch = async () =>
-      new Response(null, { status: 302, headers: { location: 'http://169.254.169.254/' } });
-    const error = await failure('https://cdn.example/p.jpg', {
-      fetch: redirecting,
-      publicOnly: true,
-      lookup,
-    });
     expect(error.transient).toBe(false);
     expect(error.message).toBe(
-      'ListLoop could not download a photo from eBay: its address redirects elsewhere (302), and ListLoop follows no redirect of a photo.',
+      `ListLoop could not download a photo from eBay: 169.254.169.254 is a private network address, and ${PUBLIC_ONLY}.`,
     );
+    expect(host.requests).toEqual(['/inside']);
+  });
 
-    // A real fetch to a redirecting host, let through by the resolver: the 302 is not followed.
-    const port = new URL(host.url).port;
-    const real = await failure(`http://photos.example:${port}/moved`, {
-      fetch: (input, init) => fetch(String(input).replace('photos.example', '127.0.0.1'), init),
-      publicOnly: true,
-      allowHttp: true,
-      lookup: resolving({ 'photos.example': ['93.184.215.14'] }),
+  it('refuses an address that is not a web address', async () => {
+    for (const url of ['file:///etc/passwd', 'ftp://cdn.example/p.jpg', 'https://']) {
+      const error = await failure(url, fetcher());
+      expect(error.transient).toBe(false);
+      expect(error.message).toBe(
+        `ListLoop could not download a photo from eBay: "${url}" is not a web address.`,
+      );
+    }
+  });
+
+  it('fails for good on a 404, a page that is not a picture, or one over the size limit; not on a 503', async () => {
+    const trusting = fetcher({ trusts: trustOrigins([host.url]) });
+    const gone = await failure(`${host.url}/nothing.jpg`, trusting);
+    expect(gone).toMatchObject({
+      transient: false,
+      message: 'ListLoop could not download a photo from eBay: the answer was 404.',
     });
-    expect(real.message).toContain('redirects elsewhere (302)');
-    expect(host.requests).toEqual(['/moved']);
+    const page = await failure(`${host.url}/page`, trusting);
+    expect(page).toMatchObject({
+      transient: false,
+      message: 'ListLoop could not download a photo from eBay: it is not a picture (text/html).',
+    });
+    const large = await failure(`${host.url}/photo.jpg`, trusting, 4);
+    expect(large).toMatchObject({
+      transient: false,
+      message: 'ListLoop could not download a photo from eBay: it is larger than 1 MB.',
+    });
+    const busy = await failure(`${host.url}/busy`, trusting);
+    expect(busy.transient).toBe(true);
   });
 
   it('fails transiently when the host cannot be resolved now, as a failed connection does', async () => {
-    const error = await failure('https://nowhere.example/p.jpg', {
-      publicOnly: true,
-      lookup: resolving({}),
-    });
+    const error = await failure(
+      'https://nowhere.example/p.jpg',
+      fetcher({ lookup: resolving({}) }),
+    );
     expect(error.transient).toBe(true);
-    expect(error.message).toMatch(/ENOTFOUND nowhere\.example/);
+    expect(error.message).toBe(
+      'ListLoop could not download a photo from eBay: nowhere.example could not be reached (ENOTFOUND).',
+    );
   });
 });

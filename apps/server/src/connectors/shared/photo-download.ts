@@ -1,95 +1,72 @@
 import { MAX_IMAGE_UPLOAD_BYTES } from '@listloop/domain';
 import { ConnectorError, type ConnectorPhoto } from '../../modules/listings/connector';
 import {
-  assertPublicUrl,
-  NotPublicUrlError,
-  type HostLookup,
-} from '../../platform/net/public-address';
+  GuardedFetchError,
+  type GuardedFetcher,
+  type GuardedResponse,
+} from '../../platform/net/guarded-fetch';
 
 export interface PhotoDownloadOptions {
-  fetch: typeof fetch;
-  /** The marketplace's name, for the seller's message. */
-  marketplaceName: string;
+  /** The server's one fetcher for addresses from outside. */
+  fetcher: GuardedFetcher;
+  /** Which photo, for the seller's message: "a photo from eBay", "photo 2 for Etsy". */
+  photo: string;
   timeoutMs?: number;
   /** The most a photo may weigh; ListLoop's own upload limit by default. */
   maxBytes?: number;
-  /**
-   * Download only from the public internet (live marketplaces): https, a host whose every
-   * address is public, and no redirect followed. Off for emulators on 127.0.0.1.
-   */
-  publicOnly?: boolean;
-  /** With publicOnly, take http addresses too (marketplaces' CDNs are https). */
-  allowHttp?: boolean;
-  /** How publicOnly resolves a host; dns.promises.lookup by default. */
-  lookup?: HostLookup;
+}
+
+/** How long a photo may take, redirects and body included, unless the caller says. */
+const PHOTO_TIMEOUT_MS = 60_000;
+
+/** What the seller reads when the guard stops a download. */
+function refusalDetail(error: GuardedFetchError, url: string, maxBytes: number): string {
+  switch (error.reason) {
+    case 'too-large':
+      return `it is larger than ${Math.floor(maxBytes / (1024 * 1024)) || 1} MB`;
+    case 'private-address':
+      return `${error.host} is a private network address, and ListLoop downloads photos only from the public internet`;
+    case 'protocol':
+      return `"${url}" is not a web address`;
+    default:
+      return error.message.replace(/\.$/, '');
+  }
 }
 
 /**
- * Downloads one photo of a listing the seller made on the marketplace (the import on connect).
- * A timeout, a dropped connection, a 429 or a 5xx is transient; a 4xx, a body that is not a
- * picture's type, or one over the size limit is permanent. The body is read with the limit
- * applied as it streams, so an endless answer does not fill the memory.
- *
- * The address comes from the seller's listing, so it may point anywhere: with `publicOnly`, an
- * address on a private network (the server's own, a database, cloud metadata) is refused for
- * good, and so is a redirect, which could lead there.
+ * Downloads one photo whose address came from outside: a listing the seller made on the
+ * marketplace (the import on connect), or an item's photo a connector uploads. Only through the
+ * guarded fetcher, so an address on a private network (the server's own, a database, cloud
+ * metadata), or a redirect there, is refused for good. A timeout, a dropped connection, a 429 or
+ * a 5xx is transient; a 4xx, a body that is not a picture's type, or one over the size limit
+ * is permanent.
  */
 export async function downloadPhoto(
   url: string,
   options: PhotoDownloadOptions,
 ): Promise<ConnectorPhoto> {
   const maxBytes = options.maxBytes ?? MAX_IMAGE_UPLOAD_BYTES;
-  const tooLarge = `it is larger than ${Math.floor(maxBytes / (1024 * 1024)) || 1} MB`;
   const failed = (detail: string, transient: boolean, cause?: unknown) =>
-    new ConnectorError(
-      `ListLoop could not download a photo from ${options.marketplaceName}: ${detail}.`,
-      { transient, cause },
-    );
-  if (!/^https?:\/\//i.test(url) || !URL.canParse(url)) {
-    throw failed(`"${url}" is not a web address`, false);
-  }
-  const signal = AbortSignal.timeout(options.timeoutMs ?? 60_000);
-  if (options.publicOnly) {
-    try {
-      await assertPublicUrl(url, {
-        allowHttp: options.allowHttp ?? false,
-        ...(options.lookup ? { lookup: options.lookup } : {}),
-      });
-    } catch (error) {
-      if (!(error instanceof NotPublicUrlError)) {
-        throw failed((error as Error).message, true, error);
-      }
-      throw failed(
-        error.reason === 'protocol'
-          ? `"${url}" is not an https address, and ListLoop downloads photos over https only`
-          : `ListLoop refuses to download photos from private network addresses (${error.host})`,
-        false,
-        error,
-      );
-    }
-  }
-  let response: Response;
+    new ConnectorError(`ListLoop could not download ${options.photo}: ${detail}.`, {
+      transient,
+      cause,
+    });
+  const guardFailure = (error: unknown) =>
+    error instanceof GuardedFetchError
+      ? failed(refusalDetail(error, url, maxBytes), error.transient, error)
+      : failed((error as Error).message, true, error);
+
+  let response: GuardedResponse;
   try {
-    response = await options.fetch(url, {
-      signal,
-      ...(options.publicOnly ? { redirect: 'manual' as const } : {}),
+    response = await options.fetcher.fetch(url, {
+      maxBytes,
+      timeoutMs: options.timeoutMs ?? PHOTO_TIMEOUT_MS,
     });
   } catch (error) {
-    throw failed((error as Error).message, true, error);
-  }
-  if (
-    options.publicOnly &&
-    (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400))
-  ) {
-    await response.body?.cancel().catch(() => undefined);
-    const status = response.status ? ` (${response.status})` : '';
-    throw failed(
-      `its address redirects elsewhere${status}, and ListLoop follows no redirect of a photo`,
-      false,
-    );
+    throw guardFailure(error);
   }
   if (!response.ok) {
-    await response.body?.cancel().catch(() => undefined);
+    await response.discard();
     throw failed(
       `the answer was ${response.status}`,
       response.status >= 500 || response.status === 429,
@@ -97,28 +74,12 @@ export async function downloadPhoto(
   }
   const contentType = (response.headers.get('content-type') ?? '').split(';')[0]!.trim();
   if (!contentType.startsWith('image/')) {
-    await response.body?.cancel().catch(() => undefined);
+    await response.discard();
     throw failed(`it is not a picture (${contentType || 'no type given'})`, false);
   }
-  const declared = Number(response.headers.get('content-length') ?? NaN);
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
-    throw failed(tooLarge, false);
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
   try {
-    for await (const chunk of response.body ?? []) {
-      size += chunk.byteLength;
-      if (size > maxBytes) {
-        await response.body?.cancel().catch(() => undefined);
-        throw failed(tooLarge, false);
-      }
-      chunks.push(chunk);
-    }
+    return { bytes: await response.bytes(), contentType };
   } catch (error) {
-    if (error instanceof ConnectorError) throw error;
-    throw failed((error as Error).message, true, error);
+    throw guardFailure(error);
   }
-  return { bytes: Buffer.concat(chunks), contentType };
 }

@@ -12,6 +12,7 @@ import {
 } from '../../modules/listings/connector';
 import type { ConnectionAuth } from '../shared/auth';
 import type { MarketplaceCall } from '../shared/marketplace-http';
+import { createGuardedFetcher, type GuardedFetcher } from '../../platform/net/guarded-fetch';
 import { downloadPhoto } from '../shared/photo-download';
 import {
   assertNoUserErrors,
@@ -109,11 +110,11 @@ export interface ShopifyConnectorOptions {
   /** How long a photo download (fetchPhoto) may take. */
   photoTimeoutMs?: number;
   /**
-   * Refuse to download a listing's photo (fetchPhoto, the import) from anywhere but the public
-   * internet: https, public addresses only, no redirects. Set in live mode; off by default for
-   * the emulators on 127.0.0.1.
+   * How a listing's photos are downloaded (fetchPhoto, the import): the server's guarded
+   * fetcher. By default one that reaches public internet addresses only; the tests trust their
+   * emulators' origins, the sandbox answers its own in process.
    */
-  publicPhotosOnly?: boolean;
+  photoFetcher?: GuardedFetcher;
   timeoutMs?: number;
   now?: () => number;
 }
@@ -197,6 +198,7 @@ function ourVariant(product: ProductNode, sku: string): VariantNode {
 /** The Shopify connector (issue 5): products by productSet, stock by compare-and-set, the online store by publications. */
 export function createShopifyConnector(options: ShopifyConnectorOptions): ShopifyConnector {
   const now = options.now ?? Date.now;
+  const photoFetcher = options.photoFetcher ?? createGuardedFetcher();
   const client = new ShopifyClient({
     auth: options.auth,
     apiVersion: options.apiVersion,
@@ -610,9 +612,8 @@ export function createShopifyConnector(options: ShopifyConnectorOptions): Shopif
 
     async fetchPhoto(url): Promise<ConnectorPhoto> {
       return downloadPhoto(url, {
-        fetch: options.fetch ?? ((input, init) => fetch(input, init)),
-        marketplaceName: 'Shopify',
-        publicOnly: options.publicPhotosOnly ?? false,
+        fetcher: photoFetcher,
+        photo: 'a photo from Shopify',
         ...(options.photoTimeoutMs ? { timeoutMs: options.photoTimeoutMs } : {}),
       });
     },

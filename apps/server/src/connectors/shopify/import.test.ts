@@ -3,6 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { BuiltListingSchema, composeListing, GeneralDetailsSchema } from '@listloop/domain';
 import type { RunningEmulator, ShopifyEmulator } from '@listloop/emulators';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  createGuardedFetcher,
+  trustOrigins,
+  type GuardedFetcher,
+} from '../../platform/net/guarded-fetch';
 import { ConnectorError } from '../../modules/listings/connector';
 import type { MarketplaceCall } from '../shared/marketplace-http';
 import { closeExpectingNoViolations } from '../shared/testing/emulators';
@@ -35,8 +40,14 @@ describe('Shopify connector: the seller’s existing products (import on connect
   let connector: ShopifyConnector;
   let calls: MarketplaceCall[];
 
+  /** Downloads from the emulator and the photo host, both on 127.0.0.1. */
+  let photoFetcher: GuardedFetcher;
+
   const makeConnector = (extra: Partial<ShopifyConnectorOptions> = {}) =>
-    shopifyTestConnector({ emulator, auth }, { onCall: (call) => calls.push(call), ...extra });
+    shopifyTestConnector(
+      { emulator, auth },
+      { onCall: (call) => calls.push(call), photoFetcher, ...extra },
+    );
 
   const readAll = async (from: ShopifyConnector) => {
     const pages = [];
@@ -59,11 +70,15 @@ describe('Shopify connector: the seller’s existing products (import on connect
 
   beforeEach(async () => {
     ({ emulator, running, auth } = await startShopifyHarness());
+    photoFetcher = createGuardedFetcher({
+      trusts: trustOrigins([emulator.baseUrl, photoHost.url]),
+    });
     calls = [];
     connector = makeConnector();
   });
 
   afterEach(async () => {
+    await photoFetcher.close();
     await closeExpectingNoViolations(emulator, running);
   });
 
@@ -271,17 +286,22 @@ describe('Shopify connector: the seller’s existing products (import on connect
     expect(odd.transient).toBe(false);
   });
 
-  it('downloads from the public internet only with publicPhotosOnly (live mode)', async () => {
-    const live = makeConnector({ publicPhotosOnly: true });
+  it('downloads from the public internet only in live mode (no trusted origin)', async () => {
+    const guard = createGuardedFetcher();
+    const live = makeConnector({ photoFetcher: guard });
     const photo = `${emulator.baseUrl}/s/files/p1`;
     expect(new URL(photo).hostname).toBe('127.0.0.1');
-    for (const url of [photo, photo.replace('http:', 'https:')]) {
-      const refused = await live.fetchPhoto!(url).catch((e) => e);
-      expect(refused).toBeInstanceOf(ConnectorError);
-      expect(refused.transient).toBe(false);
-      expect(refused.message).toBe(
-        'ListLoop could not download a photo from Shopify: ListLoop refuses to download photos from private network addresses (127.0.0.1).',
-      );
+    try {
+      for (const url of [photo, photo.replace('http:', 'https:')]) {
+        const refused = await live.fetchPhoto!(url).catch((e) => e);
+        expect(refused).toBeInstanceOf(ConnectorError);
+        expect(refused.transient).toBe(false);
+        expect(refused.message).toBe(
+          'ListLoop could not download a photo from Shopify: 127.0.0.1 is a private network address, and ListLoop downloads photos only from the public internet.',
+        );
+      }
+    } finally {
+      await guard.close();
     }
   });
 });

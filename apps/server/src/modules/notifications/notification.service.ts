@@ -23,6 +23,7 @@ import type { Channel, NotificationRepository, NotificationRow } from './notific
 import { isPostedToSlack, renderSlack } from './notification.slack';
 import type { DeliveryStatus } from './notification.table';
 import type { SlackSettingsService } from './slack-settings.service';
+import type { GuardedFetcher } from '../../platform/net/guarded-fetch';
 import { postToSlack, SlackRejectedError } from './slack.client';
 
 /** Where the notifications settings (spec §3 user settings) are read from: UserSettingsService. */
@@ -63,7 +64,8 @@ export interface NotificationServiceOptions {
   /** The address the web app is reached at, for the links in e-mails and Slack messages. */
   publicUrl: string;
   now?: () => Date;
-  fetch?: typeof fetch;
+  /** How Slack webhooks are posted to: the server's guarded fetcher. */
+  fetcher: GuardedFetcher;
 }
 
 /**
@@ -74,7 +76,6 @@ export interface NotificationServiceOptions {
  */
 export class NotificationService {
   private readonly now: () => Date;
-  private readonly fetch: typeof fetch;
 
   constructor(
     private readonly notifications: NotificationRepository,
@@ -85,7 +86,6 @@ export class NotificationService {
     private readonly options: NotificationServiceOptions,
   ) {
     this.now = options.now ?? (() => new Date());
-    this.fetch = options.fetch ?? fetch;
   }
 
   /**
@@ -256,7 +256,7 @@ export class NotificationService {
       locale: recipient ? localeForCountry(recipient.countryCode) : DEFAULT_LOCALE,
     });
     try {
-      await postToSlack(webhook, message, this.fetch);
+      await postToSlack(webhook, message, this.options.fetcher);
     } catch (error) {
       const permanent = error instanceof SlackRejectedError;
       const lastTry = permanent || job.retryCount >= job.retryLimit;

@@ -1,3 +1,4 @@
+import { GuardedFetchError, type GuardedFetcher } from '../../platform/net/guarded-fetch';
 import type { SlackMessage } from './notification.slack';
 
 /** Slack answered the post with a refusal that a retry will not change (a removed webhook). */
@@ -5,8 +6,9 @@ export class SlackRejectedError extends Error {
   constructor(
     readonly status: number,
     readonly slackError: string,
+    message = `Slack refused the message (${status} ${slackError})`,
   ) {
-    super(`Slack refused the message (${status} ${slackError})`);
+    super(message);
     this.name = 'SlackRejectedError';
   }
 }
@@ -22,33 +24,45 @@ export class SlackUnavailableError extends Error {
 const TIMEOUT_MS = 10_000;
 
 /**
- * Posts a message to an incoming webhook. Slack answers 200 "ok"; a 4xx names the problem in
- * its body (invalid_token, no_service, channel_not_found…). Redirects are not followed, and the
- * URL is never put in an error (it is the secret).
+ * Posts a message to an incoming webhook, through the server's guarded fetcher (the URL was
+ * typed by a seller: only public internet addresses). Slack answers 200 "ok"; a 4xx names the
+ * problem in its body (invalid_token, no_service, channel_not_found…). Redirects are not
+ * followed, and the URL is never put in an error (it is the secret).
  */
 export async function postToSlack(
   webhookUrl: string,
   message: SlackMessage,
-  fetchImpl: typeof fetch = fetch,
+  fetcher: GuardedFetcher,
 ): Promise<void> {
-  let response: Response;
+  let status: number;
+  let body: string;
   try {
-    response = await fetchImpl(webhookUrl, {
+    const response = await fetcher.fetch(webhookUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json; charset=utf-8' },
       body: JSON.stringify(message),
-      redirect: 'error',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      maxRedirects: 0,
+      maxBytes: 64 * 1024,
+      timeoutMs: TIMEOUT_MS,
     });
+    status = response.status;
+    body = (await response.text().catch(() => '')).trim().slice(0, 200);
   } catch (error) {
+    // An address the guard refuses (a private network, a redirect) stays refused.
+    if (error instanceof GuardedFetchError && !error.transient) {
+      throw new SlackRejectedError(
+        0,
+        error.reason,
+        `ListLoop did not post to this Slack webhook address: ${error.message}`,
+      );
+    }
     throw new SlackUnavailableError('Slack could not be reached', {
       cause: (error as Error)?.name,
     });
   }
-  const body = (await response.text().catch(() => '')).trim().slice(0, 200);
-  if (response.ok) return;
-  if (response.status === 429 || response.status >= 500) {
-    throw new SlackUnavailableError(`Slack answered ${response.status}; trying again later`);
+  if (status >= 200 && status < 300) return;
+  if (status === 429 || status >= 500) {
+    throw new SlackUnavailableError(`Slack answered ${status}; trying again later`);
   }
-  throw new SlackRejectedError(response.status, body || 'no reason given');
+  throw new SlackRejectedError(status, body || 'no reason given');
 }
