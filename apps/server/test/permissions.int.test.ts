@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allPermissions, ERROR_MESSAGES, PERMISSION_KEYS, type PermissionKey } from '@listloop/domain';
+import {
+  allPermissions,
+  ERROR_MESSAGES,
+  PERMISSION_KEYS,
+  type PermissionKey,
+} from '@listloop/domain';
 import type { RouteInfo } from '../src/platform/http/app';
 import type { TestClient } from './client';
 import { addMember, createAccount, signIn, type AccountFixture } from './fixtures';
@@ -72,8 +77,9 @@ describe('permissions: every route refuses a role without the key it names', () 
 
   it('names the sales, reports and delist keys where their work is done', () => {
     const keysOf = (method: string, url: string) =>
-      [...(server.routes.find((r) => r.method === method && r.url === url)?.permissions ?? [])]
-        .sort();
+      [
+        ...(server.routes.find((r) => r.method === method && r.url === url)?.permissions ?? []),
+      ].sort();
     expect(keysOf('GET', '/api/rest/v1/sale_detection/events')).toEqual(['sales.read']);
     expect(keysOf('POST', '/api/rest/v1/sale_detection/dismiss')).toEqual(['sales.manage']);
     expect(keysOf('POST', '/api/rest/v1/executor/sales')).toEqual([

@@ -27,7 +27,10 @@ export type Permissions = Partial<Record<PermissionKey, boolean>>;
  * Recording a sale (marking an item sold, an executor's sale) takes the item down everywhere
  * else, so it needs the right to delist as well as the right to manage sales.
  */
-export const SALE_RECORDING_PERMISSIONS = ['sales.manage', 'listings.delist'] as const satisfies readonly PermissionKey[];
+export const SALE_RECORDING_PERMISSIONS = [
+  'sales.manage',
+  'listings.delist',
+] as const satisfies readonly PermissionKey[];
 
 export function isPermissionKey(value: string): value is PermissionKey {
   return (PERMISSION_KEYS as readonly string[]).includes(value);

@@ -155,7 +155,9 @@ export class AccountUserService {
           continue;
         }
         if (await this.auth.findUserByEmail(email)) {
-          await this.sendOrRefuse(alreadyHasSignInEmail({ ...(await this.sender(ctx)), to: email }));
+          await this.sendOrRefuse(
+            alreadyHasSignInEmail({ ...(await this.sender(ctx)), to: email }),
+          );
         } else {
           await this.addInvited(ctx, { email, roleId: input.roleId });
         }

@@ -59,6 +59,8 @@ export const accountUsers = pgTable(
     unique('account_users_account_user_unique').on(t.accountId, t.userId),
     index('account_users_user_idx').on(t.userId),
     index('account_users_role_idx').on(t.role),
-    uniqueIndex('account_users_one_owner').on(t.accountId).where(sql`${t.isOwner}`),
+    uniqueIndex('account_users_one_owner')
+      .on(t.accountId)
+      .where(sql`${t.isOwner}`),
   ],
 );

@@ -107,9 +107,9 @@ describe('team: no privilege escalation inside an account', () => {
         permissions: { 'roles.manage': true, 'items.delete': true },
       });
       expect(widen.status, widen.text).toBe(403);
-      expect((await owner.get(`${ROLES}/find-one?id=${me.roleId}`)).body.data.permissions).toMatchObject(
-        { 'items.delete': false },
-      );
+      expect(
+        (await owner.get(`${ROLES}/find-one?id=${me.roleId}`)).body.data.permissions,
+      ).toMatchObject({ 'items.delete': false });
 
       // Within their reach, a role is made as before.
       const within = await me.client.put(ROLES, {
