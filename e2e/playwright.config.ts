@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
@@ -17,6 +19,8 @@ function freePort(): number {
   return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
 }
 process.env.E2E_PORT ??= String(freePort());
+// Where the server's e-mails are written (e2e/web-server.mjs), shared the same way.
+process.env.E2E_MAIL_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'listloop-e2e-mail-'));
 const PORT = Number(process.env.E2E_PORT);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 

@@ -157,6 +157,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
 
   const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   const secureCookies = publicUrl.startsWith('https://');
+  const mailer = createMailer(config.mail, logger);
   const secret = await authSecret(config);
   // Photos handed to marketplaces: signed, expiring, absolute under PUBLIC_URL (decision 0013).
   const imageUrls = new ImageUrlSigner(imageSigningKey(secret), publicUrl);
@@ -320,6 +321,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
       repositories.roles,
       repositories.users,
       auth,
+      mailer,
+      { publicUrl },
     ),
     roles: new RoleService(repositories.roles, repositories.accountUsers),
     connections,
@@ -440,7 +443,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     repositories.notifications,
     services.userSettings,
     slackSettings,
-    createMailer(config.mail, logger),
+    mailer,
     {
       email: async (payload) => {
         await queue.send(jobs.sendNotificationEmail, payload, {

@@ -92,3 +92,17 @@ export async function startSmtpReceiver(
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The temporary password an invitation e-mail carries (three groups of four). */
+export function temporaryPasswordIn(mail: ReceivedMail): string {
+  const found = /\b[2-9a-zA-Z]{4}-[2-9a-zA-Z]{4}-[2-9a-zA-Z]{4}\b/.exec(mail.text);
+  if (!found) throw new Error(`no temporary password in the e-mail "${mail.subject}"`);
+  return found[0];
+}
+
+/** The last message sent to an address, failing the test when there is none. */
+export function lastMailTo(receiver: SmtpReceiver, email: string): ReceivedMail {
+  const mail = receiver.messages.filter((m) => m.envelopeTo.includes(email)).at(-1);
+  if (!mail) throw new Error(`no e-mail was sent to ${email}`);
+  return mail;
+}

@@ -15,6 +15,11 @@ export const ERROR_CODES = [
   'auth/pending-account-user',
   'auth/csrf',
   'auth/forbidden',
+  'team/grant-beyond-own',
+  'team/owner-protected',
+  'team/protected-role',
+  'team/email-off',
+  'team/invitation-not-sent',
   'request/invalid',
   'request/not-found',
   'request/conflict',
@@ -37,6 +42,14 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'auth/pending-account-user': 'Set your own password to finish joining the team.',
   'auth/csrf': 'This request did not come from ListLoop and was refused.',
   'auth/forbidden': 'Your role does not allow this action.',
+  'team/grant-beyond-own': 'You cannot give a permission that your own role does not have.',
+  'team/owner-protected':
+    "Only the account's owner can deactivate, remove or change the role of the owner.",
+  'team/protected-role': "Only the account's owner can give or change the admin and viewer roles.",
+  'team/email-off':
+    'New team members get their temporary password by e-mail, and e-mail is off on this server.',
+  'team/invitation-not-sent':
+    'The invitation e-mail could not be sent, so nothing was changed. Please try again.',
   'request/invalid': 'The request is not valid.',
   'request/not-found': 'Not found.',
   'request/conflict': 'The request conflicts with the current state.',

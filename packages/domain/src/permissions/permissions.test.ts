@@ -4,6 +4,7 @@ import {
   hasPermission,
   isPermissionKey,
   PERMISSION_KEYS,
+  permissionsBeyond,
   type PermissionKey,
   type Permissions,
   VIEWER_PERMISSIONS,
@@ -95,5 +96,16 @@ describe('hasPermission (spec §6)', () => {
     ])('%s with permissions %j → true', (required, permissions) => {
       expect(hasPermission({ required, accessLevel: 'staff', permissions })).toBe(true);
     });
+  });
+});
+
+describe('permissionsBeyond', () => {
+  it('names the granted keys the holder lacks, and none for staff', () => {
+    const granted = { 'items.read': true, 'team.manage': true, 'roles.manage': false };
+    expect(
+      permissionsBeyond(granted, { accessLevel: 'member', permissions: { 'items.read': true } }),
+    ).toEqual(['team.manage']);
+    expect(permissionsBeyond(granted, { accessLevel: 'staff', permissions: {} })).toEqual([]);
+    expect(permissionsBeyond(null, { accessLevel: 'member', permissions: {} })).toEqual([]);
   });
 });

@@ -23,6 +23,15 @@ export type PermissionKey = (typeof PERMISSION_KEYS)[number];
 
 export type Permissions = Partial<Record<PermissionKey, boolean>>;
 
+/**
+ * Recording a sale (marking an item sold, an executor's sale) takes the item down everywhere
+ * else, so it needs the right to delist as well as the right to manage sales.
+ */
+export const SALE_RECORDING_PERMISSIONS = [
+  'sales.manage',
+  'listings.delist',
+] as const satisfies readonly PermissionKey[];
+
 export function isPermissionKey(value: string): value is PermissionKey {
   return (PERMISSION_KEYS as readonly string[]).includes(value);
 }
@@ -54,4 +63,23 @@ export function hasPermission(input: {
   if (!input.required) return true;
   if (input.accessLevel === 'staff') return true;
   return input.permissions?.[input.required] === true;
+}
+
+/**
+ * The permissions `granted` names that the holder does not have themselves: what a person
+ * would hand out beyond their own reach by giving this role (nobody grants what they lack).
+ */
+export function permissionsBeyond(
+  granted: Permissions | null | undefined,
+  holder: { accessLevel: AccessLevel; permissions?: Permissions | null },
+): PermissionKey[] {
+  return PERMISSION_KEYS.filter(
+    (key) =>
+      granted?.[key] === true &&
+      !hasPermission({
+        required: key,
+        accessLevel: holder.accessLevel,
+        permissions: holder.permissions ?? null,
+      }),
+  );
 }

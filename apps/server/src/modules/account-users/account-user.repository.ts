@@ -37,6 +37,14 @@ export class AccountUserRepository {
     return row ?? null;
   }
 
+  async findOwner(accountId: string): Promise<AccountUserRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(accountUsers)
+      .where(and(eq(accountUsers.accountId, accountId), eq(accountUsers.isOwner, true)));
+    return row ?? null;
+  }
+
   async findByEmail(email: string): Promise<AccountUserRow[]> {
     return this.db
       .select()

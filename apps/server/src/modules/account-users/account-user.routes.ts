@@ -14,10 +14,8 @@ import type { AccountUserService } from './account-user.service';
 
 const BASE = '/api/rest/v1/enterprise/account-users';
 const UserIdParams = z.object({ userId: z.string().min(1).max(64) });
-const CreatedSchema = z.object({
-  accountUser: PublicAccountUserSchema,
-  temporaryPassword: z.string(),
-});
+/** The temporary password is never in an answer: it goes to the member by e-mail alone. */
+const CreatedSchema = z.object({ accountUser: PublicAccountUserSchema });
 
 export async function accountUserRoutes(
   app: App,
@@ -66,7 +64,12 @@ export async function accountUserRoutes(
     {
       schema: {
         tags,
-        summary: 'Create pending members with temporary passwords, one per e-mail',
+        summary: 'Invite people by e-mail, each with a temporary password sent to them',
+        description:
+          'Each address is answered `ok: true` once an e-mail went to it: an invitation with a ' +
+          'temporary password, or, for an address that already has a ListLoop sign-in, a note ' +
+          'that it cannot join. The answer is the same either way. An address already in this ' +
+          'team is refused. 409 team/email-off when the server cannot send e-mail.',
         body: z.object({
           emails: z
             .array(LoginSchema.shape.email)
@@ -80,7 +83,6 @@ export async function accountUserRoutes(
               z.object({
                 email: z.string(),
                 ok: z.boolean(),
-                temporaryPassword: z.string().optional(),
                 message: z.string().optional(),
               }),
             ),
@@ -123,7 +125,7 @@ export async function accountUserRoutes(
     {
       schema: {
         tags,
-        summary: 'Invite a pending member again with a fresh temporary password',
+        summary: 'Invite a pending member again: a fresh temporary password goes to them by e-mail',
         params: UserIdParams,
         response: { 200: CreatedSchema, ...errorResponses },
       },
@@ -179,6 +181,9 @@ export async function accountUserRoutes(
       schema: {
         tags,
         summary: 'Add a team member who joins with a temporary password (valid five days)',
+        description:
+          'The temporary password goes to the member by e-mail, never in the answer. A role is ' +
+          'given only within your own permissions, and admin or viewer only by the owner.',
         body: z.object({
           email: LoginSchema.shape.email,
           name: z.string().trim().max(200).optional(),

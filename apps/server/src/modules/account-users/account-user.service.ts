@@ -1,20 +1,26 @@
 import { customAlphabet } from 'nanoid';
 import {
+  DEFAULT_LOCALE,
   isTemporaryPasswordExpired,
+  localeForCountry,
   TEMPORARY_PASSWORD_DURATION_MS,
   type AccountUserStatus,
   type JoinData,
+  type Locale,
 } from '@listloop/domain';
 import type { Db } from '../../platform/db/database';
+import type { Mailer, MailMessage } from '../../platform/mailer/mailer';
 import { AppError, conflict, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { RequestContext } from '../../platform/http/request-context';
 import type { AuthService } from '../auth/auth.service';
 import type { AccountRepository } from '../accounts/account.repository';
+import { assertMayGive, assertNotOwnerOfAnother } from '../roles/role-access';
 import type { RoleRepository } from '../roles/role.repository';
 import type { UserRepository } from '../users/user.repository';
 import type { AccountUserRepository, AccountUserRow } from './account-user.repository';
 import { toPublicAccountUser } from './account-user.mapper';
+import { alreadyHasSignInEmail, invitationEmail } from './invitation.email';
 
 /** Readable temporary passwords: no 0/O or 1/l/I to misread, three groups of four. */
 const passwordPart = customAlphabet('23456789abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ', 4);
@@ -30,8 +36,13 @@ export class AccountUserService {
     private readonly roles: RoleRepository,
     private readonly users: UserRepository,
     private readonly auth: AuthService,
-    private readonly now: () => Date = () => new Date(),
-  ) {}
+    private readonly mailer: Mailer,
+    private readonly options: { publicUrl: string; now?: () => Date },
+  ) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  private readonly now: () => Date;
 
   async search(ctx: RequestContext, filter: { query?: string; status?: AccountUserStatus }) {
     const rows = await this.accountUsers.search(ctx.accountId, filter);
@@ -105,21 +116,142 @@ export class AccountUserService {
     return toPublicAccountUser(updated);
   }
 
-  /** Spec §7 create-with-temporary-password: a new team member, pending until they join. */
+  /**
+   * Spec §7 create-with-temporary-password: a new team member, pending until they join. The
+   * temporary password goes to them by e-mail and never into the answer, so whoever adds a
+   * member cannot sign in as them.
+   */
   async createWithTemporaryPassword(
     ctx: RequestContext,
     input: { email: string; name?: string | undefined; roleId?: string | null | undefined },
   ) {
     const email = input.email.trim().toLowerCase();
-    if (input.roleId && !(await this.roles.findById(ctx.accountId, input.roleId))) {
-      throw notFound('No such role in this account.');
-    }
+    await this.assertMayAdd(ctx, input.roleId);
     if (await this.auth.findUserByEmail(email)) {
       throw conflict(
         `${email} already has a ListLoop sign-in; a person can belong to one team for now.`,
       );
     }
+    return { accountUser: await this.addInvited(ctx, { ...input, email }) };
+  }
+
+  /**
+   * Spec §7 bulk-create-by-email. Each address gets an e-mail and the same answer, whether it
+   * is new to ListLoop (an invitation with its temporary password) or already has a sign-in
+   * in some account (a note that it cannot join), so the answer tells nothing of other
+   * accounts. Only the caller's own team is named: an address already in it is refused.
+   */
+  async bulkCreateByEmail(
+    ctx: RequestContext,
+    input: { emails: string[]; roleId?: string | null | undefined },
+  ) {
+    await this.assertMayAdd(ctx, input.roleId);
+    const results: { email: string; ok: boolean; message?: string }[] = [];
+    for (const email of [...new Set(input.emails.map((e) => e.trim().toLowerCase()))]) {
+      try {
+        const memberships = await this.accountUsers.findByEmail(email);
+        if (memberships.some((m) => m.accountId === ctx.accountId)) {
+          results.push({ email, ok: false, message: `${email} is already in your team.` });
+          continue;
+        }
+        if (await this.auth.findUserByEmail(email)) {
+          await this.sendOrRefuse(
+            alreadyHasSignInEmail({ ...(await this.sender(ctx)), to: email }),
+          );
+        } else {
+          await this.addInvited(ctx, { email, roleId: input.roleId });
+        }
+        results.push({ email, ok: true });
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        results.push({ email, ok: false, message: error.message });
+      }
+    }
+    return results;
+  }
+
+  /**
+   * Spec §7 invite: a pending member gets a fresh temporary password by e-mail (the old one
+   * stops working once it is sent).
+   */
+  async invite(ctx: RequestContext, userId: string) {
+    const member = await this.accountUsers.findInAccount(ctx.accountId, userId);
+    if (!member) throw notFound('No such team member.');
+    if (member.status !== 'pending') throw conflict('Only a pending member can be invited again.');
+    this.assertMailOn();
     const temporaryPassword = temporaryPasswordValue();
+    await this.sendOrRefuse(
+      invitationEmail({
+        ...(await this.sender(ctx)),
+        to: member.email,
+        temporaryPassword,
+        joinUrl: this.joinUrl(),
+      }),
+    );
+    await this.auth.setPassword(userId, temporaryPassword);
+    const updated = await this.accountUsers.update(ctx.accountId, userId, {
+      temporaryPassword: await this.temporaryPasswordRecord(temporaryPassword),
+    });
+    if (!updated) throw notFound('No such team member.');
+    return { accountUser: toPublicAccountUser(updated) };
+  }
+
+  async updateStatus(ctx: RequestContext, input: { userId: string; status: AccountUserStatus }) {
+    if (input.userId === ctx.user.id) throw conflict('You cannot change your own status.');
+    await this.assertNotTheOwner(ctx, input.userId);
+    const updated = await this.accountUsers.update(ctx.accountId, input.userId, {
+      status: input.status,
+    });
+    if (!updated) throw notFound('No such team member.');
+    if (input.status === 'inactive') await this.auth.endAllSessions(input.userId);
+    return toPublicAccountUser(updated);
+  }
+
+  async remove(ctx: RequestContext, userId: string) {
+    if (userId === ctx.user.id) throw conflict('You cannot remove yourself from the team.');
+    await this.assertNotTheOwner(ctx, userId);
+    if (!(await this.accountUsers.remove(ctx.accountId, userId)))
+      throw notFound('No such team member.');
+  }
+
+  private async assertNotTheOwner(ctx: RequestContext, userId: string): Promise<void> {
+    const member = await this.accountUsers.findInAccount(ctx.accountId, userId);
+    if (!member) throw notFound('No such team member.');
+    assertNotOwnerOfAnother(ctx, member);
+  }
+
+  /** A member is added with a role the caller may give, and only when e-mail can reach them. */
+  private async assertMayAdd(ctx: RequestContext, roleId: string | null | undefined) {
+    if (roleId) {
+      const role = await this.roles.findById(ctx.accountId, roleId);
+      if (!role) throw notFound('No such role in this account.');
+      assertMayGive(ctx, role);
+    }
+    this.assertMailOn();
+  }
+
+  private assertMailOn(): void {
+    if (!this.mailer.enabled) throw new AppError(409, 'team/email-off');
+  }
+
+  /**
+   * Mails the temporary password first and stores the member after: a send that fails leaves
+   * nobody behind with a password no one received.
+   */
+  private async addInvited(
+    ctx: RequestContext,
+    input: { email: string; name?: string | undefined; roleId?: string | null | undefined },
+  ) {
+    const { email } = input;
+    const temporaryPassword = temporaryPasswordValue();
+    await this.sendOrRefuse(
+      invitationEmail({
+        ...(await this.sender(ctx)),
+        to: email,
+        temporaryPassword,
+        joinUrl: this.joinUrl(),
+      }),
+    );
     const user = await this.auth.createUser({
       email,
       password: temporaryPassword,
@@ -142,61 +274,33 @@ export class AccountUserService {
         tx,
       );
     });
-    return { accountUser: toPublicAccountUser(row), temporaryPassword };
+    return toPublicAccountUser(row);
   }
 
-  async bulkCreateByEmail(
-    ctx: RequestContext,
-    input: { emails: string[]; roleId?: string | null | undefined },
-  ) {
-    if (input.roleId && !(await this.roles.findById(ctx.accountId, input.roleId))) {
-      throw notFound('No such role in this account.');
+  /** Who the team e-mails come from, in the inviter's language (from their country). */
+  private async sender(ctx: RequestContext): Promise<{
+    locale: Locale;
+    inviter: string;
+    company: string;
+  }> {
+    const details = await this.users.findDetails(ctx.user.id);
+    return {
+      locale: details ? localeForCountry(details.countryCode) : DEFAULT_LOCALE,
+      inviter: ctx.user.name.trim() || ctx.user.email,
+      company: ctx.account.companyName,
+    };
+  }
+
+  private joinUrl(): string {
+    return new URL('/join-team', this.options.publicUrl).toString();
+  }
+
+  private async sendOrRefuse(message: MailMessage): Promise<void> {
+    try {
+      await this.mailer.send(message);
+    } catch {
+      throw new AppError(502, 'team/invitation-not-sent');
     }
-    const results: { email: string; ok: boolean; temporaryPassword?: string; message?: string }[] =
-      [];
-    for (const email of [...new Set(input.emails.map((e) => e.trim().toLowerCase()))]) {
-      try {
-        const created = await this.createWithTemporaryPassword(ctx, {
-          email,
-          roleId: input.roleId,
-        });
-        results.push({ email, ok: true, temporaryPassword: created.temporaryPassword });
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        results.push({ email, ok: false, message: error.message });
-      }
-    }
-    return results;
-  }
-
-  /** Spec §7 invite: a pending member gets a fresh temporary password (the old one stops working). */
-  async invite(ctx: RequestContext, userId: string) {
-    const member = await this.accountUsers.findInAccount(ctx.accountId, userId);
-    if (!member) throw notFound('No such team member.');
-    if (member.status !== 'pending') throw conflict('Only a pending member can be invited again.');
-    const temporaryPassword = temporaryPasswordValue();
-    await this.auth.setPassword(userId, temporaryPassword);
-    const updated = await this.accountUsers.update(ctx.accountId, userId, {
-      temporaryPassword: await this.temporaryPasswordRecord(temporaryPassword),
-    });
-    if (!updated) throw notFound('No such team member.');
-    return { accountUser: toPublicAccountUser(updated), temporaryPassword };
-  }
-
-  async updateStatus(ctx: RequestContext, input: { userId: string; status: AccountUserStatus }) {
-    if (input.userId === ctx.user.id) throw conflict('You cannot change your own status.');
-    const updated = await this.accountUsers.update(ctx.accountId, input.userId, {
-      status: input.status,
-    });
-    if (!updated) throw notFound('No such team member.');
-    if (input.status === 'inactive') await this.auth.endAllSessions(input.userId);
-    return toPublicAccountUser(updated);
-  }
-
-  async remove(ctx: RequestContext, userId: string) {
-    if (userId === ctx.user.id) throw conflict('You cannot remove yourself from the team.');
-    if (!(await this.accountUsers.remove(ctx.accountId, userId)))
-      throw notFound('No such team member.');
   }
 
   private async temporaryPasswordRecord(value: string) {

@@ -1,4 +1,15 @@
-import { check, index, jsonb, pgEnum, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import {
   ACCESS_LEVELS,
   ACCOUNT_USER_STATUSES,
@@ -35,6 +46,11 @@ export const accountUsers = pgTable(
     role: text('role').references(() => roles.id, { onDelete: 'set null' }),
     showSpeechAtPhotoStep: speechOption('show_speech_at_photo_step').notNull().default('disabled'),
     temporaryPassword: jsonb('temporary_password').$type<TemporaryPassword | null>(),
+    /**
+     * The account's owner: the person who opened it (its first administrator). Nobody else may
+     * deactivate, remove or demote them, and only they assign or change protected roles.
+     */
+    isOwner: boolean('is_owner').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -43,5 +59,8 @@ export const accountUsers = pgTable(
     unique('account_users_account_user_unique').on(t.accountId, t.userId),
     index('account_users_user_idx').on(t.userId),
     index('account_users_role_idx').on(t.role),
+    uniqueIndex('account_users_one_owner')
+      .on(t.accountId)
+      .where(sql`${t.isOwner}`),
   ],
 );

@@ -116,6 +116,7 @@ export class AccountService {
           email: user.email,
           name,
           role: admin.id,
+          isOwner: true,
         },
         tx,
       );

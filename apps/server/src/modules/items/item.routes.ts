@@ -81,7 +81,7 @@ export async function itemRoutes(
         produces: ['text/csv'],
         response: { 200: z.string().describe('CSV file'), ...errorResponses },
       },
-      config: { access: access.member('items.read') },
+      config: { access: access.member('reports.read', 'items.read') },
     },
     async (request, reply) => {
       const { fileName, stream } = await exporter.exportCsv(requireContext(request), request.query);
@@ -105,7 +105,7 @@ export async function itemRoutes(
         querystring: ItemsCreatedByDateQuerySchema,
         response: { 200: ItemsCreatedByDateResponseSchema, ...errorResponses },
       },
-      config: { access: access.member('items.read') },
+      config: { access: access.member('reports.read') },
     },
     async (request) => items.createdByDate(requireContext(request), request.query),
   );

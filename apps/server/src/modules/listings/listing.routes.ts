@@ -19,6 +19,7 @@ import {
   SetListingFailureRequestSchema,
   SetListingListedRequestSchema,
   SetListingUpdatedRequestSchema,
+  SALE_RECORDING_PERMISSIONS,
   type MarketplaceId,
 } from '@listloop/domain';
 import { access } from '../../platform/http/access';
@@ -203,12 +204,13 @@ export async function listingRoutes(
           'down and, at none left, the listing there is marked sold and the item comes down on ' +
           'every other marketplace. `marketplace` alone is one unit sold there; `in_person` is a ' +
           'sale face to face or anywhere ListLoop does not list. 409 when the listing there ' +
-          'cannot be sold or fewer units are left than `quantity`.',
+          'cannot be sold or fewer units are left than `quantity`. Needs sales.manage and ' +
+          'listings.delist, since the sale takes the item down elsewhere.',
         params: ItemParams,
         body: MarkItemAsSoldRequestSchema,
         response: { 200: ItemResponseSchema, ...errorResponses },
       },
-      config: { access: access.member('items.write') },
+      config: { access: access.member(...SALE_RECORDING_PERMISSIONS) },
     },
     async (request) => {
       const ctx = requireContext(request);

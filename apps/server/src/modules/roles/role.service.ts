@@ -1,8 +1,9 @@
 import { PERMISSION_KEYS, type Permissions } from '@listloop/domain';
-import { conflict, notFound } from '../../platform/http/errors';
+import { AppError, conflict, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { RequestContext } from '../../platform/http/request-context';
 import type { AccountUserRepository } from '../account-users/account-user.repository';
+import { assertMayGive, assertNotOwnerOfAnother, assertWithinReach } from './role-access';
 import type { RoleRepository, RoleRow } from './role.repository';
 
 export interface RoleView {
@@ -63,7 +64,11 @@ export class RoleService {
     );
   }
 
-  /** Creates a role, or saves the one named by id. Built-in roles cannot be changed. */
+  /**
+   * Creates a role, or saves the one named by id. Built-in roles cannot be changed; a role is
+   * made or changed only within the caller's own permissions, and the owner's role only by the
+   * owner.
+   */
   async save(
     ctx: RequestContext,
     input: {
@@ -79,7 +84,12 @@ export class RoleService {
     if (input.id) {
       const existing = await this.roles.findById(ctx.accountId, input.id);
       if (!existing) throw notFound('No such role.');
+      if (existing.isProtected && !ctx.membership.isOwner)
+        throw new AppError(403, 'team/protected-role');
       if (existing.isProtected) throw conflict('Built-in roles cannot be changed.');
+      await this.assertNotOwnersRole(ctx, existing.id);
+      assertWithinReach(ctx, existing.permissions);
+      assertWithinReach(ctx, input.permissions);
       const updated = await this.roles.update(ctx.accountId, input.id, {
         name: input.name,
         permissions: input.permissions,
@@ -88,6 +98,7 @@ export class RoleService {
       if (!updated) throw notFound('No such role.');
       return this.findOne(ctx, updated.id);
     }
+    assertWithinReach(ctx, input.permissions);
     const created = await this.roles.create({
       id: newId(),
       accountId: ctx.accountId,
@@ -106,9 +117,11 @@ export class RoleService {
     const role = await this.roles.findById(ctx.accountId, input.roleId);
     if (!role) throw notFound('No such role.');
     for (const userId of input.userIds) {
-      if (!(await this.accountUsers.findInAccount(ctx.accountId, userId)))
-        throw notFound('No such team member.');
+      const member = await this.accountUsers.findInAccount(ctx.accountId, userId);
+      if (!member) throw notFound('No such team member.');
+      assertNotOwnerOfAnother(ctx, member);
     }
+    assertMayGive(ctx, role);
     for (const userId of input.userIds) {
       await this.accountUsers.update(ctx.accountId, userId, { role: role.id });
     }
@@ -119,6 +132,13 @@ export class RoleService {
     const role = await this.roles.findById(ctx.accountId, id);
     if (!role) throw notFound('No such role.');
     if (role.isProtected) throw conflict('Built-in roles cannot be removed.');
+    await this.assertNotOwnersRole(ctx, role.id);
     await this.roles.remove(ctx.accountId, id);
+  }
+
+  /** Changing or removing the role the owner holds would demote them: the owner's to do. */
+  private async assertNotOwnersRole(ctx: RequestContext, roleId: string): Promise<void> {
+    const owner = await this.accountUsers.findOwner(ctx.accountId);
+    if (owner && owner.role === roleId) assertNotOwnerOfAnother(ctx, owner);
   }
 }

@@ -175,7 +175,7 @@ describe('mark as sold: a sale the seller records', () => {
     expect(gone.body.message).toMatch(/^No units of this item are left/);
   });
 
-  it('needs items.write, and another account’s item is not found', async () => {
+  it('needs sales.manage and listings.delist, and another account’s item is not found', async () => {
     const itemId = await liveItem(1);
     const viewer = await signIn(
       server,

@@ -8,6 +8,7 @@ import {
   SaleEventListQuerySchema,
   SaleEventListSchema,
   SaleEventSchema,
+  SALE_RECORDING_PERMISSIONS,
 } from '@listloop/domain';
 import { z } from 'zod';
 import { access } from '../../platform/http/access';
@@ -32,7 +33,7 @@ export async function saleDetectionRoutes(app: App, deps: { service: SaleDetecti
         body: GetSaleEventBodySchema,
         response: { 200: GetSaleEventResponseSchema, ...errorResponses },
       },
-      config: { access: access.member('items.read') },
+      config: { access: access.member('sales.read') },
     },
     async (request) => ({
       saleEvent: await service.get(requireContext(request), request.body.event_id),
@@ -48,7 +49,7 @@ export async function saleDetectionRoutes(app: App, deps: { service: SaleDetecti
         body: DismissSaleEventBodySchema,
         response: { 200: DismissResponseSchema, ...errorResponses },
       },
-      config: { access: access.member('items.write') },
+      config: { access: access.member('sales.manage') },
     },
     async (request) =>
       service.dismiss(
@@ -67,7 +68,7 @@ export async function saleDetectionRoutes(app: App, deps: { service: SaleDetecti
         body: DismissAllSaleEventsBodySchema,
         response: { 200: DismissResponseSchema, ...errorResponses },
       },
-      config: { access: access.member('items.write') },
+      config: { access: access.member('sales.manage') },
     },
     async (request) => service.dismissAll(requireContext(request), request.body.originPlatform),
   );
@@ -82,7 +83,7 @@ export async function saleDetectionRoutes(app: App, deps: { service: SaleDetecti
         querystring: SaleEventListQuerySchema,
         response: { 200: SaleEventListSchema, ...errorResponses },
       },
-      config: { access: access.member('items.read') },
+      config: { access: access.member('sales.read') },
     },
     async (request) => service.list(requireContext(request), request.query),
   );
@@ -95,14 +96,15 @@ export async function saleDetectionRoutes(app: App, deps: { service: SaleDetecti
         summary: 'A sale the browser extension saw on a marketplace it works',
         description:
           'Recorded once per (marketplace, externalOrderId, item): sending it again answers ' +
-          'the same event. The item is named by itemId or by its listing id there (listedID).',
+          'the same event. The item is named by itemId or by its listing id there (listedID). ' +
+          'Needs sales.manage and listings.delist: a sale takes the item down everywhere else.',
         body: ExecutorSaleBodySchema,
         response: {
           200: z.object({ saleEvent: SaleEventSchema, duplicate: z.boolean() }),
           ...errorResponses,
         },
       },
-      config: { access: access.member('items.write') },
+      config: { access: access.member(...SALE_RECORDING_PERMISSIONS) },
     },
     async (request) => {
       const ctx = requireContext(request);

@@ -5,18 +5,25 @@ import type { PermissionKey } from '@listloop/domain';
  * - public: nothing (sign-in, health, docs);
  * - session: a signed-in user with a usable membership, pending included (the session state,
  *   setting one's own password, signing out);
- * - member: an active membership, and the permission when one is named (spec §6).
+ * - member: an active membership, and every permission named (spec §6): a route whose work
+ *   does what two keys stand for (a sale that delists elsewhere) names both.
  * A route that declares nothing is `member` with no permission: closed by default.
  */
 export type Access =
-  { kind: 'public' } | { kind: 'session' } | { kind: 'member'; permission?: PermissionKey };
+  | { kind: 'public' }
+  | { kind: 'session' }
+  | { kind: 'member'; permissions: readonly PermissionKey[] };
 
 export const access = {
   public: { kind: 'public' } as Access,
   session: { kind: 'session' } as Access,
-  member: (permission?: PermissionKey): Access =>
-    permission ? { kind: 'member', permission } : { kind: 'member' },
+  member: (...permissions: PermissionKey[]): Access => ({ kind: 'member', permissions }),
 };
+
+/** The permissions a route's access names (none for public, session, or a bare member). */
+export function permissionsOf(rule: Access | undefined): readonly PermissionKey[] {
+  return rule?.kind === 'member' ? rule.permissions : [];
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -10,6 +10,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { PermissionKey } from '@listloop/domain';
 import type { Container } from '../../container';
 import { authRoutes } from '../../modules/auth/auth.routes';
 import { sessionRoutes } from '../../modules/session/session.routes';
@@ -37,6 +38,7 @@ import { webhookRoutes } from '../../modules/webhooks/webhook.routes';
 import { sandboxRoutes } from '../../modules/sandbox/sandbox.routes';
 import { notificationRoutes } from '../../modules/notifications/notification.routes';
 import { bulkActionRoutes } from '../../modules/bulk-actions/bulk-action.routes';
+import { permissionsOf } from './access';
 import { registerCsrfProtection } from './csrf';
 import { registerErrorHandling } from './error-handler';
 import { registerNulGuard } from './nul-guard';
@@ -47,6 +49,8 @@ export interface RouteInfo {
   method: string;
   url: string;
   access: string;
+  /** The permissions the route's access names: the caller needs every one. */
+  permissions: readonly PermissionKey[];
   /** The route's zod schemas, for the generic tests that walk every route. */
   body?: unknown;
   params?: unknown;
@@ -78,6 +82,7 @@ export async function buildApp(
         method,
         url: route.url,
         access: route.config?.access?.kind ?? 'member',
+        permissions: permissionsOf(route.config?.access),
         body: route.schema?.body,
         params: route.schema?.params,
         querystring: route.schema?.querystring,

@@ -10,6 +10,12 @@ import {
   type AccountFixture,
 } from '../../../test/fixtures';
 import { queryRows, startTestServer, type TestServer } from '../../../test/server';
+import {
+  lastMailTo,
+  startSmtpReceiver,
+  temporaryPasswordIn,
+  type SmtpReceiver,
+} from '../../../test/smtp-receiver';
 
 const LOGIN = '/api/rest/v1/auth/session_login';
 const SESSION = '/api/rest/v1/auth/session';
@@ -130,15 +136,26 @@ describe('account gating', () => {
 /** The pending member's way in: the team admin adds them; they join with a temporary password. */
 describe('joining a team', () => {
   let server: TestServer;
+  let smtp: SmtpReceiver;
   let account: AccountFixture;
   let admin: TestClient;
 
   beforeAll(async () => {
-    server = await startTestServer({ env: { LOGIN_MAX_PER_IP: '1000' } });
+    smtp = await startSmtpReceiver();
+    server = await startTestServer({
+      env: {
+        LOGIN_MAX_PER_IP: '1000',
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'ListLoop <team@listloop.test>',
+      },
+    });
     account = await createAccount(server, { companyName: 'Second Hand Rose' });
     admin = await signIn(server, account);
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await server.close();
+    await smtp.close();
+  });
 
   async function invite() {
     const email = uniqueEmail('invitee');
@@ -152,10 +169,14 @@ describe('joining a team', () => {
       status: 'pending',
       hasTemporaryPassword: true,
     });
-    expect(created.body.temporaryPassword).toMatch(/^[\w]{4}-[\w]{4}-[\w]{4}$/);
+    // The password reaches the member by e-mail only.
+    expect(created.text).not.toMatch(/temporaryPassword"\s*:\s*"/);
+    const mail = lastMailTo(smtp, email);
+    expect(mail.subject).toBe('Join Second Hand Rose on ListLoop');
+    expect(mail.text).toContain('/join-team');
     return {
       email,
-      temporaryPassword: created.body.temporaryPassword as string,
+      temporaryPassword: temporaryPasswordIn(mail),
       userId: created.body.accountUser.userId as string,
     };
   }
@@ -252,7 +273,9 @@ describe('joining a team', () => {
     const { email, temporaryPassword, userId } = await invite();
     const again = await admin.post(`/api/rest/v1/enterprise/account-users/${userId}/invite`);
     expect(again.status).toBe(200);
-    expect(again.body.temporaryPassword).not.toBe(temporaryPassword);
+    expect(again.body).not.toHaveProperty('temporaryPassword');
+    const fresh = temporaryPasswordIn(lastMailTo(smtp, email));
+    expect(fresh).not.toBe(temporaryPassword);
     expect(
       (await new TestClient(server.baseUrl).post(LOGIN, { email, password: temporaryPassword }))
         .status,
@@ -261,7 +284,7 @@ describe('joining a team', () => {
       (
         await new TestClient(server.baseUrl).post(LOGIN, {
           email,
-          password: again.body.temporaryPassword,
+          password: fresh,
         })
       ).status,
     ).toBe(200);

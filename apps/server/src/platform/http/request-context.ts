@@ -15,7 +15,7 @@ import type {
   AccountUserRow,
   RoleRowJoined,
 } from '../../modules/account-users/account-user.repository';
-import type { Access } from './access';
+import { permissionsOf, type Access } from './access';
 import { AppError } from './errors';
 
 /** Who is asking, resolved once per request: session → user → membership → account → role. */
@@ -113,7 +113,7 @@ export function registerRequestContext(
     const declared: Access | undefined = request.routeOptions.config?.access;
     // Routes that are not ours (the 404 handler) declare nothing and need nothing.
     if (!request.routeOptions.url) return;
-    const accessRule: Access = declared ?? { kind: 'member' };
+    const accessRule: Access = declared ?? { kind: 'member', permissions: [] };
     if (accessRule.kind === 'public') return;
 
     const resolved = await deps.auth.resolve(request.headers.cookie, request.ip);
@@ -137,12 +137,13 @@ export function registerRequestContext(
       throw new AppError(403, 'auth/pending-account-user', undefined, { redirect: decision.to });
     }
     if (
-      accessRule.kind === 'member' &&
-      !hasPermission({
-        required: accessRule.permission,
-        accessLevel: context.accessLevel,
-        permissions: context.permissions,
-      })
+      !permissionsOf(accessRule).every((required) =>
+        hasPermission({
+          required,
+          accessLevel: context.accessLevel,
+          permissions: context.permissions,
+        }),
+      )
     ) {
       throw new AppError(403, 'auth/forbidden');
     }

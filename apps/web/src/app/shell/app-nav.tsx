@@ -1,14 +1,19 @@
 import { NavLink, Stack } from '@mantine/core';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
+import { hasPermission, type PermissionKey } from '@listloop/domain';
+import { useSignedInSession } from '../../lib/session/use-session';
 import { isNavAreaActive, visibleNavAreas } from './nav-areas';
 
 export function AppNav({ onNavigate }: { onNavigate: () => void }) {
   const intl = useIntl();
   const pathname = useLocation({ select: (location) => location.pathname });
+  const session = useSignedInSession();
+  const can = (required: PermissionKey) =>
+    hasPermission({ required, accessLevel: session.accessLevel, permissions: session.permissions });
   return (
     <Stack gap={2} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-      {visibleNavAreas().map((area) => {
+      {visibleNavAreas(can).map((area) => {
         const active = isNavAreaActive(area, pathname);
         return (
           <li key={area.key}>

@@ -3,7 +3,7 @@ import { NAV_AREAS, isNavAreaActive, visibleNavAreas } from './nav-areas';
 
 describe('the navigation list', () => {
   it('shows only the areas that exist so far', () => {
-    expect(visibleNavAreas().map((area) => area.key)).toEqual([
+    expect(visibleNavAreas(() => true).map((area) => area.key)).toEqual([
       'home',
       'inventory',
       'labels',
@@ -13,6 +13,12 @@ describe('the navigation list', () => {
       'rules',
       'settings',
     ]);
+  });
+
+  it('leaves out the Sales area for a role that may not read sales', () => {
+    const keys = visibleNavAreas((permission) => permission !== 'sales.read').map((a) => a.key);
+    expect(keys).not.toContain('sales');
+    expect(keys).toContain('inventory');
   });
 
   it('lists every area of the product once', () => {

@@ -10,6 +10,7 @@ import {
   IconTags,
   IconUsers,
 } from '@tabler/icons-react';
+import type { PermissionKey } from '@listloop/domain';
 import type { MessageDescriptor } from 'react-intl';
 import { appMessages } from '../app.messages';
 
@@ -22,6 +23,8 @@ export interface NavArea {
   exact?: boolean;
   /** Switched on by the issue that ships the area; until then it is not shown at all. */
   available: boolean;
+  /** What the area's screen reads with: a role without it does not see the area. */
+  permission?: PermissionKey;
 }
 
 /** The product's areas in navigation order (spec §1). */
@@ -61,6 +64,7 @@ export const NAV_AREAS: readonly NavArea[] = [
     icon: IconReceipt2,
     to: '/app/sales',
     available: true,
+    permission: 'sales.read',
   },
   {
     key: 'marketplaces',
@@ -93,8 +97,11 @@ export const NAV_AREAS: readonly NavArea[] = [
   },
 ];
 
-export function visibleNavAreas(areas: readonly NavArea[] = NAV_AREAS): NavArea[] {
-  return areas.filter((area) => area.available);
+export function visibleNavAreas(
+  can: (permission: PermissionKey) => boolean,
+  areas: readonly NavArea[] = NAV_AREAS,
+): NavArea[] {
+  return areas.filter((area) => area.available && (!area.permission || can(area.permission)));
 }
 
 export function isNavAreaActive(area: Pick<NavArea, 'to' | 'exact'>, pathname: string): boolean {

@@ -42,11 +42,11 @@ describe('the actions offered per listing state', () => {
 
   it('queues list, delist and relist with their operation and permission', () => {
     const listed = listingActions({ status: 'listed' });
-    expect(listed.map((a) => [a.kind, a.operation, a.permission, a.destructive])).toEqual([
-      ['relist', 'relist', 'listings.publish', true],
-      ['delist', 'delist', 'listings.delist', true],
-      ['markSold', null, 'items.write', true],
-      ['markNotListed', null, 'items.write', true],
+    expect(listed.map((a) => [a.kind, a.operation, a.permissions, a.destructive])).toEqual([
+      ['relist', 'relist', ['listings.publish'], true],
+      ['delist', 'delist', ['listings.delist'], true],
+      ['markSold', null, ['sales.manage', 'listings.delist'], true],
+      ['markNotListed', null, ['items.write'], true],
     ]);
     const [retry] = listingActions({ status: 'list_failure' });
     expect(retry).toMatchObject({ operation: 'list', destructive: false, event: 'queue_list' });

@@ -4,6 +4,7 @@ import {
   type ListingEventType,
   type PendingOperation,
   type PermissionKey,
+  SALE_RECORDING_PERMISSIONS,
 } from '@listloop/domain';
 
 export type ListingActionKind =
@@ -17,8 +18,8 @@ export interface ListingAction {
   operation: PendingOperation | null;
   /** Ends or changes a live listing, or throws its state away: asked before it is done. */
   destructive: boolean;
-  /** What the server checks before it does it. */
-  permission: PermissionKey;
+  /** What the server checks before it does it: every one is needed. */
+  permissions: readonly PermissionKey[];
 }
 
 /** Actions a person takes, in the order the screen shows them; the other events are outcomes. */
@@ -50,7 +51,7 @@ export function listingActions(
           event,
           operation: 'list',
           destructive: false,
-          permission: 'listings.publish',
+          permissions: ['listings.publish'],
         });
         break;
       case 'relist':
@@ -59,7 +60,7 @@ export function listingActions(
           event,
           operation: 'relist',
           destructive: true,
-          permission: 'listings.publish',
+          permissions: ['listings.publish'],
         });
         break;
       case 'queue_delist':
@@ -68,7 +69,7 @@ export function listingActions(
           event,
           operation: 'delist',
           destructive: true,
-          permission: 'listings.delist',
+          permissions: ['listings.delist'],
         });
         break;
       case 'sold':
@@ -77,7 +78,7 @@ export function listingActions(
           event,
           operation: null,
           destructive: true,
-          permission: 'items.write',
+          permissions: SALE_RECORDING_PERMISSIONS,
         });
         break;
       case 'mark_not_listed':
@@ -87,7 +88,7 @@ export function listingActions(
             event,
             operation: null,
             destructive: true,
-            permission: 'items.write',
+            permissions: ['items.write'],
           });
         }
         break;

@@ -2,6 +2,7 @@ import {
   checkCompleteness,
   itemStatusFor,
   MAX_IMAGES_PER_ITEM,
+  SALE_RECORDING_PERMISSIONS,
   type Image,
   type Item,
   type MarketplaceId,
@@ -86,6 +87,8 @@ export function ItemEditor({ item }: { item: Item | null }) {
   const session = useSignedInSession();
   const userId = session.userId;
   const canWrite = usePermission('items.write');
+  const canReadSales = usePermission('sales.read');
+  const canMarkSold = usePermission(...SALE_RECORDING_PERMISSIONS);
   const canDelete = usePermission('items.delete');
   const canPublish = usePermission('listings.publish');
   const country = useCountry();
@@ -110,7 +113,7 @@ export function ItemEditor({ item }: { item: Item | null }) {
   const [markingSold, setMarkingSold] = useState<{ where: MarketplaceId | null } | null>(null);
   const sales = useQuery({
     ...itemSalesQueryOptions(item?.itemID ?? '', item?.dateLastModified ?? 0),
-    enabled: item !== null,
+    enabled: item !== null && canReadSales,
   });
   const stock: StockState = item ? stockState(item, sales.data) : 'in_stock';
   const soldWhileOpen = useSoldWhileOpen(sales);
@@ -337,7 +340,7 @@ export function ItemEditor({ item }: { item: Item | null }) {
                 previewed={marketplaceTabs.tabs}
                 onShow={showMarketplace}
                 onCrossList={() => setCrossListing(true)}
-                onMarkSold={canWrite ? () => setMarkingSold({ where: null }) : undefined}
+                onMarkSold={canMarkSold ? () => setMarkingSold({ where: null }) : undefined}
                 canPublish={canPublish}
               />
             )}

@@ -46,11 +46,13 @@ export function ListingActionsBar({
   const [confirming, setConfirming] = useState<ListingAction | null>(null);
 
   const actions = listingActions(listing).filter((action) =>
-    hasPermission({
-      required: action.permission,
-      accessLevel: session.accessLevel,
-      permissions: session.permissions,
-    }),
+    action.permissions.every((required) =>
+      hasPermission({
+        required,
+        accessLevel: session.accessLevel,
+        permissions: session.permissions,
+      }),
+    ),
   );
 
   const start = (action: ListingAction) => {

@@ -229,12 +229,12 @@ function OutcomeRow({
 export function SaleEventCard({
   event,
   now,
-  canWrite,
+  canManage,
   canDelist,
 }: {
   event: SaleEvent;
   now: number;
-  canWrite: boolean;
+  canManage: boolean;
   canDelist: boolean;
 }) {
   const intl = useIntl();
@@ -330,7 +330,7 @@ export function SaleEventCard({
               )}
             </Group>
           </Stack>
-          {canWrite && !dismissed && (
+          {canManage && !dismissed && (
             <Button
               size="xs"
               variant="subtle"

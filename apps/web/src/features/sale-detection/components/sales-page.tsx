@@ -143,7 +143,7 @@ export function SalesPage({
   const intl = useIntl();
   useDocumentTitle(intl.formatMessage(m.title));
   const session = useSignedInSession();
-  const canWrite = usePermission('items.write');
+  const canManage = usePermission('sales.manage');
   const canDelist = usePermission('listings.delist');
   const now = useNow();
   const filters = salesFilters(search);
@@ -182,7 +182,7 @@ export function SalesPage({
           {switching && (
             <Loader size="xs" aria-label={intl.formatMessage(m.updating)} role="status" />
           )}
-          {canWrite && !query.isPlaceholderData && <DismissAll marketplaces={withOpen} />}
+          {canManage && !query.isPlaceholderData && <DismissAll marketplaces={withOpen} />}
         </Group>
       </Group>
 
@@ -242,7 +242,7 @@ export function SalesPage({
                 key={event.eventId}
                 event={event}
                 now={now}
-                canWrite={canWrite}
+                canManage={canManage}
                 canDelist={canDelist}
               />
             ))}
