@@ -76,7 +76,8 @@ export class AccountUserService {
 
   /**
    * Spec §7 update-password. A pending member sets their own password and becomes active; an
-   * active member changes theirs by giving the current one.
+   * active member changes theirs by giving the current one. Every other session of the user
+   * ends.
    */
   async updateOwnPassword(
     ctx: RequestContext,
@@ -97,6 +98,8 @@ export class AccountUserService {
       throw new AppError(400, 'request/invalid', 'Choose a new password, not the temporary one.');
     }
     await this.auth.setPassword(ctx.user.id, input.password);
+    // Whoever holds a session opened with the old password is signed out; this one stays.
+    await this.auth.endOtherSessions(ctx.user.id, ctx.sessionToken);
     const updated = await this.accountUsers.update(ctx.accountId, ctx.user.id, {
       status: 'active',
       temporaryPassword: null,
@@ -169,13 +172,17 @@ export class AccountUserService {
     return results;
   }
 
-  /** Spec §7 invite: a pending member gets a fresh temporary password (the old one stops working). */
+  /**
+   * Spec §7 invite: a pending member gets a fresh temporary password; the old one stops working
+   * and so does any session opened with it.
+   */
   async invite(ctx: RequestContext, userId: string) {
     const member = await this.accountUsers.findInAccount(ctx.accountId, userId);
     if (!member) throw notFound('No such team member.');
     if (member.status !== 'pending') throw conflict('Only a pending member can be invited again.');
     const temporaryPassword = temporaryPasswordValue();
     await this.auth.setPassword(userId, temporaryPassword);
+    await this.auth.endAllSessions(userId);
     const updated = await this.accountUsers.update(ctx.accountId, userId, {
       temporaryPassword: await this.temporaryPasswordRecord(temporaryPassword),
     });
