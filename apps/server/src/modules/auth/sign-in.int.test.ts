@@ -22,15 +22,27 @@ describe('sign-in limits at their defaults', () => {
 
   it('counts each attempt before the password is hashed: 200 concurrent guesses get 10 evaluated', async () => {
     const victim = await createAccount(server);
-    const evaluated = vi.spyOn(server.container.services.auth, 'signIn');
+    const { auth } = server.container.services;
+    const evaluate = auth.signIn.bind(auth);
+    // Each password evaluation is held until every attempt of the burst is either answered or
+    // being evaluated, as a burst meets a slow hash: the limit must hold before any finishes.
+    let evaluating = 0;
+    let answered = 0;
+    const evaluated = vi.spyOn(auth, 'signIn').mockImplementation(async (...args) => {
+      evaluating += 1;
+      while (evaluating + answered < 200) await new Promise((wake) => setTimeout(wake, 20));
+      return evaluate(...args);
+    });
     try {
       const answers = await Promise.all(
-        Array.from({ length: 200 }, (_, i) =>
-          new TestClient(server.baseUrl).post(LOGIN, {
+        Array.from({ length: 200 }, async (_, i) => {
+          const answer = await new TestClient(server.baseUrl).post(LOGIN, {
             email: victim.email,
             password: `wrong-guess-${i}`,
-          }),
-        ),
+          });
+          answered += 1;
+          return answer;
+        }),
       );
       const statuses = answers.map((answer) => answer.status);
       expect(evaluated).toHaveBeenCalledTimes(10);
