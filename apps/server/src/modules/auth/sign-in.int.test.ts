@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TestClient } from '../../../test/client';
 import { addMember, createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
-import { startTestServer, type TestServer } from '../../../test/server';
+import { queryRows, startTestServer, type TestServer } from '../../../test/server';
+import { waitUntil } from '../../../test/wait';
 
 const LOGIN = '/api/rest/v1/auth/session_login';
 const LOGOUT = '/api/rest/v1/auth/logout';
@@ -164,6 +166,29 @@ describe('sign-in limits per e-mail and address, and known devices', () => {
       headers: { 'x-forwarded-for': '203.0.113.99' },
     });
     expect(spoofed.status).toBe(429);
+  });
+
+  it('the hourly purge removes counters whose window is over and devices past their expiry', async () => {
+    const owner = await createAccount(server);
+    await signIn(server, owner);
+    await guess(browserAt(server, '127.0.0.10'), owner, 1);
+    const { db } = server.container.database;
+    await db.execute(sql`update login_counters set reset_at = now() - interval '1 minute'`);
+    await db.execute(
+      sql`update known_devices set expires_at = now() - interval '1 minute' where user_id = ${owner.userId}`,
+    );
+    const { queue, jobs } = server.container;
+    const jobId = await queue.send(jobs.purgeExpiredSessions, {});
+    await waitUntil(
+      async () =>
+        (await queue.getJob(jobs.purgeExpiredSessions.name, jobId!))?.state === 'completed',
+    );
+    const [left] = await queryRows<{ counters: number; devices: number }>(
+      server,
+      sql`select (select count(*)::int from login_counters) as counters,
+                 (select count(*)::int from known_devices where user_id = ${owner.userId}) as devices`,
+    );
+    expect(left).toEqual({ counters: 0, devices: 0 });
   });
 });
 
