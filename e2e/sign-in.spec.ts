@@ -18,6 +18,35 @@ test.describe('signing in', () => {
     await expect(page.getByRole('heading', { name: 'Sign in to ListLoop' })).toBeVisible();
   });
 
+  test('too many failed sign-ins: the page says in how many minutes to try again', async ({
+    page,
+  }) => {
+    // The shared server's limits are raised so every spec can sign in as the demo user (the
+    // server's integration tests reach them); here the server's refusal is the one it sends.
+    await page.route('**/api/rest/v1/auth/session_login', (route) =>
+      route.fulfill({
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '840' },
+        body: JSON.stringify({
+          statusCode: 429,
+          code: 'auth/too-many-attempts',
+          message: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+        }),
+      }),
+    );
+    await page.goto('/login');
+    await page.getByLabel('Email').pressSequentially(DEMO.email);
+    await page.getByLabel(/^Password/).pressSequentially('a-guess-too-many');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Sign-in failed');
+    await expect(alert).toContainText(
+      'Too many failed sign-ins. Try again in 14 minutes, or sign in from a browser you have used with ListLoop before.',
+    );
+    await expect(page).toHaveURL(onPath('/login'));
+  });
+
   test('?country=IT shows the Italian sign-in page', async ({ page }) => {
     await page.goto('/login?country=IT');
 

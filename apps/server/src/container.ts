@@ -23,6 +23,8 @@ import { RemoteFlagFile } from './platform/feature-flags/remote-flag-file';
 import { createAuth } from './modules/auth/auth';
 import { AuthService } from './modules/auth/auth.service';
 import { AuthRepository } from './modules/auth/auth.repository';
+import { SignInRepository } from './modules/auth/sign-in.repository';
+import { deviceCookieKey, SignInService } from './modules/auth/sign-in.service';
 import { purgeExpiredSessionsJob } from './modules/auth/auth.jobs';
 import { credentialsSecretBox } from './platform/crypto/credentials-key';
 import { ConnectionRepository } from './modules/connections/connection.repository';
@@ -170,6 +172,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     userSettings: new UserSettingsRepository(db),
     connections: new ConnectionRepository(db),
     auth: new AuthRepository(db),
+    signIn: new SignInRepository(db),
     items: new ItemRepository(db),
     labels: new LabelRepository(db),
     marketplaceRules: new MarketplaceRuleRepository(db),
@@ -305,6 +308,12 @@ export async function createContainer(config: Config, options: ContainerOptions 
 
   const services = {
     auth,
+    signIn: new SignInService(auth, repositories.signIn, deviceCookieKey(secret), {
+      perPair: config.loginLimits.perEmail,
+      perAddress: config.loginLimits.perIp,
+      perEmail: config.loginLimits.perEmailTotal,
+      windowMs: config.loginLimits.windowMs,
+    }),
     flags,
     accounts: new AccountService(
       db,
@@ -570,7 +579,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const uploads = new UploadServer(path.join(config.dataDir, 'uploads'), services.images, logger);
 
   const jobs = {
-    purgeExpiredSessions: purgeExpiredSessionsJob(repositories.auth),
+    purgeExpiredSessions: purgeExpiredSessionsJob(repositories.auth, repositories.signIn),
     purgeOAuthStates: purgeOAuthStatesJob(repositories.oauthStates),
     syncShopifyMetafields: syncShopifyMetafieldsJob(shopifyMetafields),
     afterConnect: afterConnectJob(marketplaceAccounts),

@@ -1,13 +1,16 @@
+import http from 'node:http';
+
 /**
  * A small HTTP client that behaves like the web app in a browser: it keeps cookies, sends JSON
- * and an Origin header of the server it talks to.
+ * and an Origin header of the server it talks to. `localAddress` connects from another
+ * loopback address (127.0.0.2, …), so the server sees another client address.
  */
 export class TestClient {
   private readonly cookies = new Map<string, string>();
 
   constructor(
     readonly baseUrl: string,
-    private readonly defaults: { origin?: string | null } = {},
+    private readonly defaults: { origin?: string | null; localAddress?: string } = {},
   ) {}
 
   get cookieHeader(): string {
@@ -36,12 +39,9 @@ export class TestClient {
       headers['content-type'] = 'application/json';
     }
     Object.assign(headers, options.headers);
-    const response = await fetch(this.baseUrl + path, {
-      method,
-      headers,
-      body,
-      redirect: 'manual',
-    });
+    const response = this.defaults.localAddress
+      ? await requestFrom(this.defaults.localAddress, this.baseUrl + path, method, headers, body)
+      : await fetch(this.baseUrl + path, { method, headers, body, redirect: 'manual' });
     for (const cookie of response.headers.getSetCookie()) {
       const [pair = '', ...attributes] = cookie.split(';');
       const eq = pair.indexOf('=');
@@ -76,4 +76,31 @@ export class TestClient {
   delete(path: string) {
     return this.request('DELETE', path);
   }
+}
+
+/** One request over node:http from a chosen local address; answers what fetch would. */
+function requestFrom(
+  localAddress: string,
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+): Promise<{ status: number; headers: Headers; text(): Promise<string> }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = http.request(url, { method, headers, localAddress }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('error', reject);
+      incoming.on('end', () => {
+        const answer = new Headers();
+        for (const [name, value] of Object.entries(incoming.headers)) {
+          for (const one of Array.isArray(value) ? value : [value ?? '']) answer.append(name, one);
+        }
+        const text = Buffer.concat(chunks).toString('utf8');
+        resolve({ status: incoming.statusCode ?? 0, headers: answer, text: async () => text });
+      });
+    });
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -14,7 +15,8 @@ describe('configuration from the environment', () => {
       seedDemo: true,
       demo: { email: 'demo@listloop.local', password: 'listloop-demo' },
       featureFlagsUrl: null,
-      loginLimits: { perIp: 30, perEmail: 10, windowMs: 15 * 60_000 },
+      loginLimits: { perIp: 30, perEmail: 10, perEmailTotal: 100, windowMs: 15 * 60_000 },
+      trustProxy: false,
     });
     expect(config.dataDir).toBe(path.resolve('./data'));
   });
@@ -51,7 +53,34 @@ describe('configuration from the environment', () => {
   });
 
   it.each([
+    // No proxy: the socket's address, whatever the headers say.
+    ['false', '10.0.0.5', '198.51.100.7, 10.0.0.9', '10.0.0.5'],
+    // One proxy: the address it saw (the last entry), never one the client wrote before it.
+    ['true', '10.0.0.5', '198.51.100.7, 203.0.113.20', '203.0.113.20'],
+    ['2', '10.0.0.5', '198.51.100.7, 203.0.113.20, 10.0.0.9', '203.0.113.20'],
+    ['10.0.0.0/8', '10.0.0.5', '198.51.100.7, 203.0.113.20, 10.0.0.9', '203.0.113.20'],
+    ['loopback, 10.0.0.5', '10.0.0.5', '203.0.113.20', '203.0.113.20'],
+    ['10.0.0.0/8', '192.0.2.1', '203.0.113.20', '192.0.2.1'],
+  ])(
+    'TRUST_PROXY=%s: from %s with X-Forwarded-For %s the client is %s',
+    async (setting, socket, forwarded, client) => {
+      const { trustProxy } = loadConfig({ TRUST_PROXY: setting }, []);
+      const app = Fastify({ trustProxy });
+      app.get('/', async (request) => request.ip);
+      const response = await app.inject({
+        url: '/',
+        remoteAddress: socket,
+        headers: { 'x-forwarded-for': forwarded },
+      });
+      expect(response.body).toBe(client);
+      await app.close();
+    },
+  );
+
+  it.each([
     [{ PORT: 'eighty' }, 'PORT'],
+    [{ TRUST_PROXY: 'the nginx box' }, 'TRUST_PROXY is false, true (one proxy in front)'],
+    [{ TRUST_PROXY: '10.0.0.0/99' }, 'TRUST_PROXY'],
     [{ ROLE: 'everything' }, 'ROLE'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// URL'],
     [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET must be at least 32 characters'],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { STORAGE_MESSAGES } from './storage/storage';
 import { decodeKey } from './crypto/secret-box';
 import { SHOPIFY_API_VERSION } from '../connectors/shopify/client';
@@ -7,6 +8,12 @@ import { SHOPIFY_API_VERSION } from '../connectors/shopify/client';
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/**
+ * Fastify's trustProxy: false (the socket's address), the proxies' addresses and ranges, or
+ * which hops to trust (the first n from the socket).
+ */
+export type TrustProxy = false | string[] | ((address: string, hop: number) => boolean);
 
 export const ROLES = ['api', 'worker', 'all'] as const;
 export type ServerRole = (typeof ROLES)[number];
@@ -40,7 +47,22 @@ export const EnvSchema = z.object({
   CREDENTIALS_KEY_VERSION: z.coerce.number().int().min(1).default(1),
   CREDENTIALS_PREVIOUS_KEYS: z.string().default(''),
   TRUSTED_ORIGINS: z.string().default(''),
-  TRUST_PROXY: booleanFromEnv.default(false),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((value, context) => {
+      const trust = trustProxyFrom(value);
+      if (trust === null) {
+        context.addIssue({
+          code: 'custom',
+          message:
+            "TRUST_PROXY is false, true (one proxy in front), a number of proxies, or the proxies' addresses and ranges separated by commas (10.0.0.0/8, loopback)",
+        });
+        return z.NEVER;
+      }
+      return trust;
+    }),
   SEED_DEMO: booleanFromEnv.default(true),
   DEMO_EMAIL: z.email().default('demo@listloop.local'),
   DEMO_PASSWORD: z.string().min(8).default('listloop-demo'),
@@ -51,6 +73,7 @@ export const EnvSchema = z.object({
   FEATURE_FLAGS_URL: z.url().optional(),
   LOGIN_MAX_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  LOGIN_MAX_PER_EMAIL_TOTAL: z.coerce.number().int().min(1).optional(),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   SESSION_DAYS: z.coerce.number().int().min(1).default(30),
   STORAGE: z.enum(['local', 's3']).default('local'),
@@ -100,6 +123,44 @@ export const EnvSchema = z.object({
     .optional(),
   SLACK_LOOPBACK_WEBHOOKS: booleanFromEnv.default(false),
 });
+
+const NAMED_PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * Which proxies' X-Forwarded-For the client address is read through (Fastify's trustProxy).
+ * `true` means the one proxy in front: the address it saw, never an entry the client wrote
+ * further left. False: the socket's address. Null: not a setting.
+ */
+function trustProxyFrom(value: string): TrustProxy | null {
+  const lower = value.toLowerCase();
+  if (['false', '0', 'no', ''].includes(lower)) return false;
+  if (['true', 'yes'].includes(lower)) return trustHops(1);
+  if (/^\d+$/.test(value)) return trustHops(Number(value));
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const valid = entries.every(
+    (entry) =>
+      NAMED_PROXY_RANGES.has(entry) ||
+      ipaddr.isValid(entry) ||
+      (entry.includes('/') && isCidr(entry)),
+  );
+  return valid ? entries : null;
+}
+
+function trustHops(count: number): TrustProxy {
+  return (_address, hop) => hop < count;
+}
+
+function isCidr(value: string): boolean {
+  try {
+    ipaddr.parseCIDR(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function isSmtpUrl(value: string): boolean {
   try {
@@ -167,7 +228,7 @@ export interface Config {
     previousKeys: { version: number; key: string }[];
   };
   trustedOrigins: string[];
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   seedDemo: boolean;
   demo: { email: string; password: string };
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
@@ -175,7 +236,11 @@ export interface Config {
   termsUrl: string;
   privacyUrl: string;
   featureFlagsUrl: string | null;
-  loginLimits: { perIp: number; perEmail: number; windowMs: number };
+  /**
+   * Failed sign-ins allowed per window: per address, per e-mail and address pair, and per e-mail
+   * from every address that is not one of its known devices.
+   */
+  loginLimits: { perIp: number; perEmail: number; perEmailTotal: number; windowMs: number };
   sessionDays: number;
   storage: StorageConfig;
   /**
@@ -244,6 +309,7 @@ export function loadConfig(
     loginLimits: {
       perIp: e.LOGIN_MAX_PER_IP,
       perEmail: e.LOGIN_MAX_PER_EMAIL,
+      perEmailTotal: e.LOGIN_MAX_PER_EMAIL_TOTAL ?? Math.max(100, e.LOGIN_MAX_PER_EMAIL * 10),
       windowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
     },
     sessionDays: e.SESSION_DAYS,

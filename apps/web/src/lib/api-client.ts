@@ -6,8 +6,10 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode | null;
   readonly body: Partial<ApiErrorBody> | null;
+  /** The server's Retry-After in seconds, when it said when to try again. */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(status: number, json: unknown) {
+  constructor(status: number, json: unknown, retryAfterSeconds: number | null = null) {
     const body = json && typeof json === 'object' ? (json as Partial<ApiErrorBody>) : null;
     super(
       typeof body?.message === 'string' && body.message
@@ -18,6 +20,7 @@ export class ApiError extends Error {
     this.status = status;
     this.body = body;
     this.code = isErrorCode(body?.code) ? body.code : null;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 
   get redirect(): string | null {
@@ -119,7 +122,7 @@ async function requestOnce<T>(path: string, options: RequestOptions<T>): Promise
   }
 
   if (!response.ok) {
-    throw new ApiError(response.status, await readJson(response));
+    throw new ApiError(response.status, await readJson(response), retryAfter(response));
   }
   if (!options.schema) return undefined as T;
 
@@ -127,6 +130,12 @@ async function requestOnce<T>(path: string, options: RequestOptions<T>): Promise
   const parsed = options.schema.safeParse(json);
   if (!parsed.success) throw new ResponseShapeError(path, parsed.error.issues);
   return parsed.data;
+}
+
+/** Retry-After as a number of seconds (the form the server sends); null otherwise. */
+function retryAfter(response: Response): number | null {
+  const value = response.headers.get('retry-after')?.trim() ?? '';
+  return /^\d+$/.test(value) ? Number(value) : null;
 }
 
 async function readJson(response: Response): Promise<unknown> {

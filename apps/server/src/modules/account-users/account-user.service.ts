@@ -87,7 +87,8 @@ export class AccountUserService {
 
   /**
    * Spec §7 update-password. A pending member sets their own password and becomes active; an
-   * active member changes theirs by giving the current one.
+   * active member changes theirs by giving the current one. Every other session of the user
+   * ends.
    */
   async updateOwnPassword(
     ctx: RequestContext,
@@ -108,6 +109,8 @@ export class AccountUserService {
       throw new AppError(400, 'request/invalid', 'Choose a new password, not the temporary one.');
     }
     await this.auth.setPassword(ctx.user.id, input.password);
+    // Whoever holds a session opened with the old password is signed out; this one stays.
+    await this.auth.endOtherSessions(ctx.user.id, ctx.sessionToken);
     const updated = await this.accountUsers.update(ctx.accountId, ctx.user.id, {
       status: 'active',
       temporaryPassword: null,
@@ -172,7 +175,7 @@ export class AccountUserService {
 
   /**
    * Spec §7 invite: a pending member gets a fresh temporary password by e-mail (the old one
-   * stops working once it is sent).
+   * stops working once it is sent, and so does any session opened with it).
    */
   async invite(ctx: RequestContext, userId: string) {
     const member = await this.accountUsers.findInAccount(ctx.accountId, userId);
@@ -189,6 +192,7 @@ export class AccountUserService {
       }),
     );
     await this.auth.setPassword(userId, temporaryPassword);
+    await this.auth.endAllSessions(userId);
     const updated = await this.accountUsers.update(ctx.accountId, userId, {
       temporaryPassword: await this.temporaryPasswordRecord(temporaryPassword),
     });

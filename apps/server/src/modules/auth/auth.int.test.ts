@@ -83,7 +83,9 @@ describe('sign-in', () => {
     const cookieBefore = client.cookieHeader;
     const response = await client.post('/api/rest/v1/auth/logout');
     expect(response.status).toBe(204);
-    expect(client.hasCookies()).toBe(false);
+    expect(client.cookieHeader).not.toMatch(/listloop\.session_(token|data)=/);
+    // The browser stays known for the next sign-in (decision 0034).
+    expect(client.cookieHeader).toMatch(/^listloop\.device=[^;]+$/);
     expect((await client.get(SESSION)).status).toBe(401);
     // The old cookie, replayed, no longer opens anything.
     const replay = await new TestClient(server.baseUrl).get(SESSION, { cookie: cookieBefore });

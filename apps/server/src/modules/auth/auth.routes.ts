@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LoginSchema, decideGate } from '@listloop/domain';
 import { z } from 'zod';
 import { access } from '../../platform/http/access';
@@ -8,36 +7,19 @@ import { errorResponses, OkSchema, type App } from '../../platform/http/types';
 import type { AccountUserRepository } from '../account-users/account-user.repository';
 import type { AccountUserService } from '../account-users/account-user.service';
 import type { AuthService } from './auth.service';
+import { TooManySignInAttempts, type SignInService } from './sign-in.service';
 
 export interface AuthRouteDeps {
   auth: AuthService;
+  signIn: SignInService;
   accountUsers: AccountUserRepository;
   accountUserService: AccountUserService;
-  loginLimits: { perIp: number; perEmail: number; windowMs: number };
   secureCookies: boolean;
 }
 
-const tooManyAttempts = () => new AppError(429, 'auth/too-many-attempts');
-
 export async function authRoutes(app: App, deps: AuthRouteDeps) {
-  // A second limiter on the same route, keyed by the e-mail tried (the route's own limiter is
-  // keyed by IP): guessing one person's password from many addresses is stopped too. Only
-  // failed attempts count, so a seller who signs in often is never locked out.
-  const failuresPerEmail = app.createRateLimit({
-    max: deps.loginLimits.perEmail,
-    timeWindow: deps.loginLimits.windowMs,
-    keyGenerator: (request) =>
-      `login-email:${String((request.body as { email?: unknown }).email ?? '')
-        .trim()
-        .toLowerCase()}`,
-  });
-  const refuseWhenTooManyFailures = async (request: FastifyRequest, reply: FastifyReply) => {
-    const limit = await failuresPerEmail(request, { increment: false });
-    if (!limit.isAllowed && limit.remaining <= 0) {
-      reply.header('retry-after', String(Math.max(1, limit.ttlInSeconds)));
-      throw tooManyAttempts();
-    }
-  };
+  // The __Host- prefix pins a Secure cookie to this host and path: no subdomain can set it.
+  const deviceCookie = deps.secureCookies ? '__Host-listloop.device' : 'listloop.device';
 
   app.post(
     '/api/rest/v1/auth/session_login',
@@ -48,22 +30,19 @@ export async function authRoutes(app: App, deps: AuthRouteDeps) {
         body: LoginSchema,
         response: { 200: OkSchema.extend({ redirect: z.string().nullable() }), ...errorResponses },
       },
-      config: {
-        access: access.public,
-        rateLimit: {
-          max: deps.loginLimits.perIp,
-          timeWindow: deps.loginLimits.windowMs,
-          errorResponseBuilder: tooManyAttempts,
-        },
-      },
-      preHandler: refuseWhenTooManyFailures,
+      config: { access: access.public },
     },
     async (request, reply) => {
-      const signedIn = await deps.auth
-        .signIn(request.body, request.ip, request.headers['user-agent'])
-        .catch(async (error: unknown) => {
-          if (error instanceof AppError && error.code === 'auth/login-fail')
-            await failuresPerEmail(request);
+      const sentDevice = request.cookies[deviceCookie];
+      const signedIn = await deps.signIn
+        .signIn(request.body, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+          deviceCookie: sentDevice,
+        })
+        .catch((error: unknown) => {
+          if (error instanceof TooManySignInAttempts)
+            reply.header('retry-after', String(error.retryAfterSeconds));
           throw error;
         });
       const [current] = await deps.accountUsers.findMembershipsOfUser(signedIn.user.id);
@@ -81,7 +60,19 @@ export async function authRoutes(app: App, deps: AuthRouteDeps) {
         await deps.auth.endSession(signedIn.token);
         throw error;
       }
+      const device = await deps.signIn.rememberDevice(
+        signedIn.user.id,
+        signedIn.knownDeviceId,
+        sentDevice,
+      );
       reply.header('set-cookie', signedIn.setCookies);
+      reply.setCookie(deviceCookie, device.value, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: deps.secureCookies,
+        maxAge: device.maxAgeSeconds,
+      });
       return { ok: true as const, redirect: decision.kind === 'redirect' ? decision.to : null };
     },
   );

@@ -86,6 +86,15 @@ export class AuthService {
     await context.internalAdapter.deleteSession(token);
   }
 
+  /** Ends every session of a user but the one whose token is given. */
+  async endOtherSessions(userId: string, keepToken: string): Promise<void> {
+    const context = await this.auth.$context;
+    const sessions = await context.internalAdapter.listSessions(userId);
+    for (const session of sessions) {
+      if (session.token !== keepToken) await context.internalAdapter.deleteSession(session.token);
+    }
+  }
+
   async endAllSessions(userId: string): Promise<void> {
     const context = await this.auth.$context;
     await context.internalAdapter.deleteUserSessions(userId);

@@ -155,9 +155,9 @@ export async function buildApp(
   });
   await authRoutes(app, {
     auth: container.services.auth,
+    signIn: container.services.signIn,
     accountUsers: container.repositories.accountUsers,
     accountUserService: container.services.accountUsers,
-    loginLimits: config.loginLimits,
     secureCookies: container.secureCookies,
   });
   await sessionRoutes(app, {

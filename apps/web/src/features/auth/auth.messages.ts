@@ -5,6 +5,7 @@ export const authMessages = defineMessages({
   loginSubtitle: { id: 'auth.login.subtitle' },
   loginSubmit: { id: 'auth.login.submit' },
   loginFailedTitle: { id: 'auth.login.failedTitle' },
+  loginTooManyAttempts: { id: 'auth.login.tooManyAttempts' },
   signedOutTitle: { id: 'auth.login.signedOutTitle' },
   joinTeamLink: { id: 'auth.login.joinTeamLink' },
 
