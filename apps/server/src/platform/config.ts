@@ -52,6 +52,10 @@ export const EnvSchema = z.object({
   LOGIN_MAX_PER_IP: z.coerce.number().int().min(1).default(30),
   LOGIN_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  PUBLIC_MAX_PER_IP: z.coerce.number().int().min(1).default(120),
+  PUBLIC_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  WEBHOOK_REFUSALS_PER_IP: z.coerce.number().int().min(1).default(30),
+  WEBHOOK_REFUSAL_WINDOW_MINUTES: z.coerce.number().int().min(1).default(10),
   SESSION_DAYS: z.coerce.number().int().min(1).default(30),
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.url().optional(),
@@ -176,6 +180,17 @@ export interface Config {
   privacyUrl: string;
   featureFlagsUrl: string | null;
   loginLimits: { perIp: number; perEmail: number; windowMs: number };
+  /**
+   * Requests per client address to each route that needs no session (health, sign-out, the
+   * API description), unless the route keeps a limit of its own (sign-in, joining a team).
+   */
+  publicLimits: { perIp: number; windowMs: number };
+  /**
+   * Webhook deliveries per client address that may be refused (unsigned, wrong signature, too
+   * large) in the window; past that the address is answered 429 before its body is read.
+   * Verified deliveries never count: a marketplace's burst of genuine webhooks is never slowed.
+   */
+  webhookLimits: { refusalsPerIp: number; windowMs: number };
   sessionDays: number;
   storage: StorageConfig;
   /**
@@ -245,6 +260,11 @@ export function loadConfig(
       perIp: e.LOGIN_MAX_PER_IP,
       perEmail: e.LOGIN_MAX_PER_EMAIL,
       windowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
+    },
+    publicLimits: { perIp: e.PUBLIC_MAX_PER_IP, windowMs: e.PUBLIC_WINDOW_SECONDS * 1000 },
+    webhookLimits: {
+      refusalsPerIp: e.WEBHOOK_REFUSALS_PER_IP,
+      windowMs: e.WEBHOOK_REFUSAL_WINDOW_MINUTES * 60_000,
     },
     sessionDays: e.SESSION_DAYS,
     storage: storageConfig(e),

@@ -39,7 +39,9 @@ import { notificationRoutes } from '../../modules/notifications/notification.rou
 import { bulkActionRoutes } from '../../modules/bulk-actions/bulk-action.routes';
 import { registerCsrfProtection } from './csrf';
 import { registerErrorHandling } from './error-handler';
+import { registerNoStore } from './no-store';
 import { registerNulGuard } from './nul-guard';
+import { registerPublicRateLimits } from './rate-limits';
 import { registerRequestContext } from './request-context';
 import type { App } from './types';
 
@@ -94,7 +96,9 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerNoStore(app);
   registerNulGuard(app);
+  registerPublicRateLimits(app, config.publicLimits);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -203,7 +207,10 @@ export async function buildApp(
     tags: container.services.shopifyTags,
     publicUrl: config.publicUrl,
   });
-  await webhookRoutes(app, { service: container.services.webhooks });
+  await webhookRoutes(app, {
+    service: container.services.webhooks,
+    limits: config.webhookLimits,
+  });
   await notificationRoutes(app, {
     service: container.services.notifications,
     slack: container.services.slackSettings,
