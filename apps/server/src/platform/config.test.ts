@@ -45,7 +45,7 @@ describe('configuration from the environment', () => {
         PUBLIC_MAX_PER_IP: '600',
         PUBLIC_WINDOW_SECONDS: '30',
         WEBHOOK_REFUSALS_PER_IP: '5',
-        WEBHOOK_REFUSAL_WINDOW_MINUTES: '1',
+        WEBHOOK_WINDOW_MINUTES: '1',
       },
       [],
     );

@@ -55,7 +55,7 @@ export const EnvSchema = z.object({
   PUBLIC_MAX_PER_IP: z.coerce.number().int().min(1).default(120),
   PUBLIC_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   WEBHOOK_REFUSALS_PER_IP: z.coerce.number().int().min(1).default(30),
-  WEBHOOK_REFUSAL_WINDOW_MINUTES: z.coerce.number().int().min(1).default(10),
+  WEBHOOK_WINDOW_MINUTES: z.coerce.number().int().min(1).default(10),
   SESSION_DAYS: z.coerce.number().int().min(1).default(30),
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.url().optional(),
@@ -264,7 +264,7 @@ export function loadConfig(
     publicLimits: { perIp: e.PUBLIC_MAX_PER_IP, windowMs: e.PUBLIC_WINDOW_SECONDS * 1000 },
     webhookLimits: {
       refusalsPerIp: e.WEBHOOK_REFUSALS_PER_IP,
-      windowMs: e.WEBHOOK_REFUSAL_WINDOW_MINUTES * 60_000,
+      windowMs: e.WEBHOOK_WINDOW_MINUTES * 60_000,
     },
     sessionDays: e.SESSION_DAYS,
     storage: storageConfig(e),
