@@ -3,8 +3,8 @@
  * JSON) posted to /webhook/shopify and /webhook/depop, 20 at a time to each, wave after wave,
  * from a separate process, while this process asks /api/health one request after another. The
  * figures are health's latency alone and during the flood, and how many flood bodies the server
- * turned away per second. The server runs with the refusal limit raised, so every body meets
- * the size cap (a flood from many addresses), not the per-address 429.
+ * turned away per second. The server runs with the refusal and public limits raised, so every
+ * body meets the size cap (as a flood from many addresses would), not the per-address 429.
  */
 import { spawn } from 'node:child_process';
 
