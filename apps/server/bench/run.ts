@@ -6,8 +6,8 @@
  * (one object per figure; figures of the other database are kept) and a table on stdout.
  * Not a test: nothing here passes or fails.
  *
- * BENCH_PARTS picks the parts (all by default): `inventory` and `listings` on the scratch
- * database; `connectors` (bench/connectors.ts) against the marketplace emulators, with no
+ * BENCH_PARTS picks the parts (all by default): `inventory`, `listings`, `sales` and
+ * `webhook-flood` (bench/webhook-flood.ts) on the scratch database; `connectors` (bench/connectors.ts) against the marketplace emulators, with no
  * database, so its figures are recorded under database `none`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -25,6 +25,7 @@ import { loadConfig } from '../src/platform/config';
 import { TestClient } from '../test/client';
 import { benchConnectors } from './connectors';
 import { benchSales, SALES_SECRET, seedSales } from './sales';
+import { benchWebhookFlood, WEBHOOK_FLOOD_ENV } from './webhook-flood';
 import { seedBenchItems } from './seed-items';
 
 interface Figure {
@@ -44,9 +45,12 @@ interface LoadResult {
 }
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
-/** Which figures to measure: `inventory`, `listings`, `sales`, `connectors` (all by default). */
+/**
+ * Which figures to measure: `inventory`, `listings`, `sales`, `webhook-flood`, `connectors`
+ * (all by default).
+ */
 const PARTS = new Set(
-  (process.env.BENCH_PARTS ?? 'inventory,listings,sales,connectors')
+  (process.env.BENCH_PARTS ?? 'inventory,listings,sales,webhook-flood,connectors')
     .split(',')
     .map((p) => p.trim()),
 );
@@ -211,7 +215,7 @@ async function startServer(
     });
   }
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
     const healthy = await fetch(`${baseUrl}/api/health`).then(
@@ -222,7 +226,7 @@ async function startServer(
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   child.kill('SIGTERM');
-  throw new Error('the server did not become healthy within 60 s');
+  throw new Error('the server did not become healthy within 180 s');
 }
 
 async function stopServer(child: ChildProcess): Promise<void> {
@@ -406,6 +410,12 @@ async function measure(scratch: Awaited<ReturnType<typeof scratchDatabase>>): Pr
         },
       );
       await benchSales(server.baseUrl, delists, add);
+      await stopServer(server.child);
+      server = null;
+    }
+    if (PARTS.has('webhook-flood')) {
+      server = await startServer({ ...scratch.env, ...WEBHOOK_FLOOD_ENV });
+      await benchWebhookFlood(server.baseUrl, add);
     }
   } finally {
     if (server) await stopServer(server.child);
@@ -563,7 +573,7 @@ async function measureConnectors(): Promise<Figure[]> {
 async function main() {
   const figures: Figure[] = [];
   const databases = new Set<string>();
-  if (PARTS.has('inventory') || PARTS.has('listings') || PARTS.has('sales')) {
+  if (['inventory', 'listings', 'sales', 'webhook-flood'].some((part) => PARTS.has(part))) {
     const scratch = await scratchDatabase();
     figures.push(...(await measure(scratch)));
     databases.add(scratch.kind);

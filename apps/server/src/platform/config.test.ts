@@ -17,6 +17,8 @@ describe('configuration from the environment', () => {
       featureFlagsUrl: null,
       loginLimits: { perIp: 30, perEmail: 10, perEmailTotal: 100, windowMs: 15 * 60_000 },
       trustProxy: false,
+      publicLimits: { perIp: 120, windowMs: 60_000 },
+      webhookLimits: { refusalsPerIp: 30, windowMs: 10 * 60_000 },
     });
     expect(config.dataDir).toBe(path.resolve('./data'));
   });
@@ -42,10 +44,16 @@ describe('configuration from the environment', () => {
         TRUSTED_ORIGINS: 'https://a.example, https://b.example/',
         DEMO_EMAIL: 'Shop@Example.test',
         DATABASE_URL: 'postgres://u@db:5432/listloop',
+        PUBLIC_MAX_PER_IP: '600',
+        PUBLIC_WINDOW_SECONDS: '30',
+        WEBHOOK_REFUSALS_PER_IP: '5',
+        WEBHOOK_WINDOW_MINUTES: '1',
       },
       [],
     );
     expect(config.port).toBe(8080);
+    expect(config.publicLimits).toEqual({ perIp: 600, windowMs: 30_000 });
+    expect(config.webhookLimits).toEqual({ refusalsPerIp: 5, windowMs: 60_000 });
     expect(config.seedDemo).toBe(false);
     expect(config.trustedOrigins).toEqual(['https://a.example', 'https://b.example']);
     expect(config.demo.email).toBe('shop@example.test');
@@ -85,6 +93,7 @@ describe('configuration from the environment', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL must be a postgres:// URL'],
     [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET must be at least 32 characters'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
+    [{ PUBLIC_MAX_PER_IP: '0' }, 'PUBLIC_MAX_PER_IP'],
   ])('refuses %j with a readable message', (env, fragment) => {
     expect(() => loadConfig(env, [])).toThrow(ConfigError);
     expect(() => loadConfig(env, [])).toThrow(fragment);

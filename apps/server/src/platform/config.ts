@@ -75,6 +75,10 @@ export const EnvSchema = z.object({
   LOGIN_MAX_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   LOGIN_MAX_PER_EMAIL_TOTAL: z.coerce.number().int().min(1).optional(),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  PUBLIC_MAX_PER_IP: z.coerce.number().int().min(1).default(120),
+  PUBLIC_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  WEBHOOK_REFUSALS_PER_IP: z.coerce.number().int().min(1).default(30),
+  WEBHOOK_WINDOW_MINUTES: z.coerce.number().int().min(1).default(10),
   SESSION_DAYS: z.coerce.number().int().min(1).default(30),
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.url().optional(),
@@ -241,6 +245,17 @@ export interface Config {
    * from every address that is not one of its known devices.
    */
   loginLimits: { perIp: number; perEmail: number; perEmailTotal: number; windowMs: number };
+  /**
+   * Requests per client address to each route that needs no session (health, sign-out, the
+   * API description), unless the route keeps a limit of its own (sign-in, joining a team).
+   */
+  publicLimits: { perIp: number; windowMs: number };
+  /**
+   * Webhook deliveries per client address that may be refused (unsigned, wrong signature, too
+   * large) in the window; past that the address is answered 429 before its body is read.
+   * Verified deliveries never count: a marketplace's burst of genuine webhooks is never slowed.
+   */
+  webhookLimits: { refusalsPerIp: number; windowMs: number };
   sessionDays: number;
   storage: StorageConfig;
   /**
@@ -311,6 +326,11 @@ export function loadConfig(
       perEmail: e.LOGIN_MAX_PER_EMAIL,
       perEmailTotal: e.LOGIN_MAX_PER_EMAIL_TOTAL ?? Math.max(100, e.LOGIN_MAX_PER_EMAIL * 10),
       windowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
+    },
+    publicLimits: { perIp: e.PUBLIC_MAX_PER_IP, windowMs: e.PUBLIC_WINDOW_SECONDS * 1000 },
+    webhookLimits: {
+      refusalsPerIp: e.WEBHOOK_REFUSALS_PER_IP,
+      windowMs: e.WEBHOOK_WINDOW_MINUTES * 60_000,
     },
     sessionDays: e.SESSION_DAYS,
     storage: storageConfig(e),

@@ -43,11 +43,25 @@ function headerOf(headers: WebhookHeaders, name: string): string | null {
 }
 
 /** The body exactly as received: a string, or the bytes. A parsed object cannot be verified. */
-function rawText(body: unknown): string | null {
-  if (typeof body === 'string') return body;
-  if (body instanceof Uint8Array) return Buffer.from(body).toString('utf8');
-  if (body instanceof ArrayBuffer) return Buffer.from(body).toString('utf8');
+function rawBytes(body: unknown): Buffer | null {
+  if (typeof body === 'string') return Buffer.from(body, 'utf8');
+  if (body instanceof Uint8Array) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  if (body instanceof ArrayBuffer) return Buffer.from(body);
   return null;
+}
+
+/** The payload of a webhook: a JSON object, or the webhook is refused. */
+function parsePayload(raw: Buffer): Record<string, unknown> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw new ConnectorError('The Depop webhook body is not JSON.');
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new ConnectorError('A Depop webhook carries a JSON object.');
+  }
+  return parsed as Record<string, unknown>;
 }
 
 function record(value: unknown): Record<string, unknown> {
@@ -62,8 +76,17 @@ function idText(value: unknown): string | null {
   return null;
 }
 
-export function signDepopWebhook(secret: string, timestamp: string, rawBody: string): string {
-  return crypto.createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
+/** The hex HMAC-SHA256 of `<timestamp>.<body>`, over the body's bytes as they were sent. */
+export function signDepopWebhook(
+  secret: string,
+  timestamp: string,
+  rawBody: string | Uint8Array,
+): string {
+  return crypto
+    .createHmac('sha256', secret)
+    .update(`${timestamp}.`, 'utf8')
+    .update(rawBody)
+    .digest('hex');
 }
 
 export interface DepopWebhookCheck {
@@ -78,33 +101,21 @@ export interface DepopWebhookCheck {
  * Verifies a Depop webhook against its raw body and returns its payload: the signature over
  * the timestamp and the body with the seller's webhook secret (compared in constant time), and
  * a timestamp within the tolerance either way, which stops a recorded webhook being replayed.
+ *
+ * The body is parsed only once the signature holds, so an anonymous body costs one HMAC. The
+ * one exception is a secret chosen per seller (a function), which needs the seller id the body
+ * names before it can check anything; the server configures one partner-wide secret, and the
+ * route caps the body, so that path costs at most one parse of a small body.
  */
 export async function verifyDepopWebhook(
   headers: WebhookHeaders,
   body: unknown,
   check: DepopWebhookCheck,
 ): Promise<Record<string, unknown>> {
-  const raw = rawText(body);
+  const raw = rawBytes(body);
   if (raw === null) {
     throw new DepopWebhookSignatureError(
       'The Depop webhook must be checked against its raw body, not a parsed one.',
-    );
-  }
-  let payload: Record<string, unknown>;
-  try {
-    payload = record(JSON.parse(raw));
-  } catch {
-    throw new DepopWebhookSignatureError(
-      'This is not a genuine Depop webhook: its body is not JSON.',
-    );
-  }
-  // The seller only picks the secret; nothing of the body is trusted before the signature holds.
-  const sellerId = idText(record(payload.data).seller_id);
-  const secret =
-    typeof check.secret === 'function' ? await check.secret(sellerId) : (check.secret ?? null);
-  if (!secret) {
-    throw new DepopWebhookSignatureError(
-      `ListLoop has no Depop webhook secret${sellerId ? ` for seller ${sellerId}` : ''}, so it cannot check this webhook.`,
     );
   }
   const signature = headerOf(headers, DEPOP_SIGNATURE_HEADER);
@@ -117,6 +128,26 @@ export async function verifyDepopWebhook(
     throw new DepopWebhookSignatureError(
       `This is not a genuine Depop webhook: it lacks ${missing.join(' and ')}.`,
     );
+  }
+  let payload: Record<string, unknown> | null = null;
+  let secret: string | null;
+  if (typeof check.secret === 'function') {
+    // The seller only picks the secret; nothing of the body is trusted before the signature holds.
+    payload = parsePayload(raw);
+    const sellerId = idText(record(payload.data).seller_id);
+    secret = await check.secret(sellerId);
+    if (!secret) {
+      throw new DepopWebhookSignatureError(
+        `ListLoop has no Depop webhook secret${sellerId ? ` for seller ${sellerId}` : ''}, so it cannot check this webhook.`,
+      );
+    }
+  } else {
+    secret = check.secret ?? null;
+    if (!secret) {
+      throw new DepopWebhookSignatureError(
+        'ListLoop has no Depop webhook secret, so it cannot check this webhook.',
+      );
+    }
   }
   const expected = Buffer.from(signDepopWebhook(secret, timestamp, raw), 'utf8');
   const given = Buffer.from(signature.trim().toLowerCase(), 'utf8');
@@ -131,7 +162,7 @@ export async function verifyDepopWebhook(
       'The Depop webhook is too old (or dated in the future) to be taken: its X-Depop-Timestamp is outside the allowed window.',
     );
   }
-  return payload;
+  return payload ?? parsePayload(raw);
 }
 
 /**

@@ -57,7 +57,8 @@ function record(value: unknown): Record<string, unknown> {
 
 /**
  * Verifies Shopify webhooks with @shopify/shopify-api's own validation (HMAC-SHA256 of the raw
- * body with the app's secret, compared in constant time, and the required headers), offline.
+ * body with the app's secret, compared in constant time, and the required headers), offline,
+ * before the body is parsed.
  */
 export class ShopifyWebhookVerifier {
   private readonly shopify;
@@ -99,12 +100,17 @@ export class ShopifyWebhookVerifier {
             : 'its signature (X-Shopify-Hmac-Sha256) does not match';
       throw new ShopifyWebhookSignatureError(`This is not a genuine Shopify webhook: ${reason}.`);
     }
-    let payload: Record<string, unknown>;
+    // Parsed only now: an unverified body is never read as JSON.
+    let parsed: unknown;
     try {
-      payload = record(JSON.parse(raw));
+      parsed = JSON.parse(raw);
     } catch {
       throw new ConnectorError('The Shopify webhook body is not JSON.');
     }
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+      throw new ConnectorError('A Shopify webhook carries a JSON object.');
+    }
+    const payload = parsed as Record<string, unknown>;
     const topicHeader = toHeaders(headers).get('x-shopify-topic') ?? '';
     return {
       meta: {

@@ -18,18 +18,10 @@ function header(headers: WebhookHeaders, name: string): string | null {
   return first?.trim() || null;
 }
 
-function isJsonObject(text: string): boolean {
-  try {
-    const value: unknown = JSON.parse(text);
-    return !!value && typeof value === 'object' && !Array.isArray(value);
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Webhooks the marketplaces deliver. A delivery is verified by the marketplace's connector
- * (Shopify: the HMAC of the raw body), matched to the connections of the seller account it
+ * (Shopify: the HMAC of the raw body) before a byte of it is parsed: an anonymous body costs
+ * one HMAC, never a JSON parse. It is then matched to the connections of the seller account it
  * names, and recorded once per (marketplace, delivery id) with the events the connector read
  * from it; acting on them (sale events) is the sale-detection work, which reads these rows.
  * An unverified delivery is refused and never written.
@@ -64,8 +56,6 @@ export class WebhookService {
 
   /** POST /webhook/shopify: answers whether this delivery was new (false: a repeat). */
   async receiveShopify(headers: WebhookHeaders, raw: Buffer): Promise<{ recorded: boolean }> {
-    const text = raw.toString('utf8');
-    if (!isJsonObject(text)) throw badRequest('A Shopify webhook carries a JSON object.');
     const connector = this.connectors.get('shopify');
     if (!connector) {
       throw notFound(
@@ -74,7 +64,7 @@ export class WebhookService {
     }
     let events;
     try {
-      events = await connector.parseWebhook(headers, text);
+      events = await connector.parseWebhook(headers, raw);
     } catch (error) {
       if (error instanceof ShopifyWebhookSignatureError) {
         throw new AppError(401, 'auth/forbidden', error.message);
@@ -118,13 +108,11 @@ export class WebhookService {
    * webhook id (the same on every delivery). Answers whether this delivery was new.
    */
   async receiveDepop(headers: WebhookHeaders, raw: Buffer): Promise<{ recorded: boolean }> {
-    const text = raw.toString('utf8');
-    if (!isJsonObject(text)) throw badRequest('A Depop webhook carries a JSON object.');
     const connector = this.connectors.get('depop');
     if (!connector) throw notFound('ListLoop takes no Depop webhooks here.');
     let events;
     try {
-      events = await connector.parseWebhook(headers, text);
+      events = await connector.parseWebhook(headers, raw);
     } catch (error) {
       if (error instanceof DepopWebhookSignatureError) {
         throw new AppError(401, 'auth/forbidden', error.message);
@@ -132,8 +120,12 @@ export class WebhookService {
       if (error instanceof ConnectorError) throw badRequest(error.message);
       throw error;
     }
-    // Verified: what the body says can be trusted now.
-    const body = JSON.parse(text) as { id?: unknown; event_type?: unknown; data?: unknown };
+    // Verified (and a JSON object, or the connector would have refused it): trusted now.
+    const body = JSON.parse(raw.toString('utf8')) as {
+      id?: unknown;
+      event_type?: unknown;
+      data?: unknown;
+    };
     const webhookId =
       typeof body.id === 'string' || typeof body.id === 'number' ? String(body.id) : '';
     if (!webhookId) throw badRequest('A Depop webhook carries its id.');

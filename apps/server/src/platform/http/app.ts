@@ -41,7 +41,9 @@ import { bulkActionRoutes } from '../../modules/bulk-actions/bulk-action.routes'
 import { permissionsOf } from './access';
 import { registerCsrfProtection } from './csrf';
 import { registerErrorHandling } from './error-handler';
+import { registerNoStore } from './no-store';
 import { registerNulGuard } from './nul-guard';
+import { registerPublicRateLimits } from './rate-limits';
 import { registerRequestContext } from './request-context';
 import type { App } from './types';
 
@@ -99,7 +101,9 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerNoStore(app);
   registerNulGuard(app);
+  registerPublicRateLimits(app, config.publicLimits);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -208,7 +212,10 @@ export async function buildApp(
     tags: container.services.shopifyTags,
     publicUrl: config.publicUrl,
   });
-  await webhookRoutes(app, { service: container.services.webhooks });
+  await webhookRoutes(app, {
+    service: container.services.webhooks,
+    limits: config.webhookLimits,
+  });
   await notificationRoutes(app, {
     service: container.services.notifications,
     slack: container.services.slackSettings,

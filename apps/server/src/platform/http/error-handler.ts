@@ -42,7 +42,17 @@ function describeIssues(issues: { path: string; message: string }[]): string {
   return `${shown.join('; ')}${more}`;
 }
 
-function fastifyClientError(error: FastifyError): { status: number; message: string } | null {
+/** 1 MiB, 256 KiB, 1500 bytes: a body limit as a person reads it. */
+function sizeText(bytes: number): string {
+  if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
+}
+
+function fastifyClientError(
+  error: FastifyError,
+  request: FastifyRequest,
+): { status: number; message: string } | null {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return { status: 400, message: 'The request body is not valid JSON.' };
@@ -51,7 +61,10 @@ function fastifyClientError(error: FastifyError): { status: number; message: str
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return { status: 415, message: 'This content type is not accepted here; send JSON.' };
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { status: 413, message: 'The request body is too large.' };
+      return {
+        status: 413,
+        message: `The request body is too large: this address takes at most ${sizeText(request.routeOptions.bodyLimit)}.`,
+      };
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return { status: 400, message: 'The request body does not match its Content-Length.' };
     default:
@@ -109,7 +122,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       });
       return send(reply, 400, 'request/invalid', describeIssues(issues), { issues });
     }
-    const clientError = fastifyClientError(error);
+    const clientError = fastifyClientError(error, request);
     if (clientError) {
       const code: ErrorCode =
         clientError.status === 429
