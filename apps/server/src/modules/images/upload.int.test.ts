@@ -18,6 +18,7 @@ import {
 } from '../../../test/images';
 import { queryRows, startTestServer, type TestServer } from '../../../test/server';
 import { buildApp } from '../../platform/http/app';
+import { UploadRepository } from './upload.repository';
 import { UploadServer } from './upload.tus';
 import { waitFor } from '../../../test/wait';
 
@@ -172,6 +173,7 @@ describe('photo uploads over tus 1.0', () => {
       uploads: new UploadServer(
         path.join(server.container.config.dataDir, 'uploads'),
         server.container.services.images,
+        new UploadRepository(server.container.database.db),
         pino({ level: 'silent' }),
       ),
     };
