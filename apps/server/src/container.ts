@@ -68,6 +68,7 @@ import { ImageService } from './modules/images/image.service';
 import { ImageDerivatives } from './modules/images/image.derivatives';
 import { ImageCache } from './modules/images/image.cache';
 import { imageDerivativesJob, purgeExpiredUploadsJob } from './modules/images/image.jobs';
+import { UploadRepository } from './modules/images/upload.repository';
 import { UploadServer } from './modules/images/upload.tus';
 import { ImageUrlSigner, imageSigningKey } from './modules/images/image.signing';
 import { loadMemberContext } from './platform/http/request-context';
@@ -205,8 +206,19 @@ export async function createContainer(config: Config, options: ContainerOptions 
 
   const imageDerivatives = new ImageDerivatives(repositories.images, storage);
 
+  const images = new ImageService(
+    repositories.images,
+    repositories.users,
+    storage,
+    imageDerivatives,
+    new ImageCache(path.join(config.dataDir, 'cache', 'images')),
+    async (imageId) => {
+      await queue.send(jobs.imageDerivatives, { imageId });
+    },
+    imageUrls,
+  );
   const labels = new LabelService(db, repositories.labels, repositories.items);
-  const items = new ItemService(db, repositories.items, labels, repositories.accountUsers);
+  const items = new ItemService(db, repositories.items, labels, repositories.accountUsers, images);
   const marketplaceRules = new MarketplaceRuleService(db, repositories.marketplaceRules);
   // The API connectors of the source-group marketplaces, and the OAuth providers of those a
   // seller connects by signing in; registered from the configuration below.
@@ -235,7 +247,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     marketplaceRules,
     repositories.accounts,
     {
-      imageUrls,
+      imageUrls: images,
       connectors,
       reachFor: listingReachFor(connectors, repositories.connections),
       categories: marketplaceCategories,
@@ -429,16 +441,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
         await queue.send(jobs.importItems, payload);
       },
     ),
-    images: new ImageService(
-      repositories.images,
-      repositories.users,
-      storage,
-      imageDerivatives,
-      new ImageCache(path.join(config.dataDir, 'cache', 'images')),
-      async (imageId) => {
-        await queue.send(jobs.imageDerivatives, { imageId });
-      },
-    ),
+    images,
   };
   // Notifications (issue 6): in-app, e-mail over SMTP when configured, the account's Slack.
   const slackSettings = new SlackSettingsService(
@@ -576,7 +579,12 @@ export async function createContainer(config: Config, options: ContainerOptions 
       },
     },
   );
-  const uploads = new UploadServer(path.join(config.dataDir, 'uploads'), services.images, logger);
+  const uploads = new UploadServer(
+    path.join(config.dataDir, 'uploads'),
+    services.images,
+    new UploadRepository(db),
+    logger,
+  );
 
   const jobs = {
     purgeExpiredSessions: purgeExpiredSessionsJob(repositories.auth, repositories.signIn),

@@ -35,6 +35,12 @@ export const ACCEPTED_IMAGE_TYPES = [
 ] as const;
 export type AcceptedImageType = (typeof ACCEPTED_IMAGE_TYPES)[number];
 export const MAX_IMAGE_UPLOAD_BYTES = 25 * 1024 * 1024;
+/**
+ * The most pixels a picture may have: a 48-50 megapixel phone photo (8064 × 6048) passes,
+ * while marketplaces show at most a few megapixels (eBay and our large version 1600 px, Etsy
+ * 2000 px, Shopify at most 25 megapixels).
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;
 
 /** Whether a declared type is one we take ("image/jpg", which some clients send, is JPEG). */
 export function isAcceptedImageType(type: string | null | undefined): boolean {

@@ -34,6 +34,7 @@ export const LISTING_PROBLEM_CODES = [
   'photos.tooFew',
   'photos.tooMany',
   'photos.notPublic',
+  'photos.notInAccount',
   'price.missing',
   'price.tooLow',
   'price.tooHigh',

@@ -139,6 +139,20 @@ export const marketplaceProblems = {
     };
   },
 
+  /**
+   * Photo `index` (from 0) names an image that is not one of the account's, so no address is
+   * made for it.
+   */
+  photoNotInAccount(marketplace: MarketplaceId, index: number): Problem {
+    const name = nameOf(marketplace);
+    return {
+      code: 'photos.notInAccount',
+      field: `photos.${index}`,
+      message: `Photo ${index + 1} is not one of this account's photos, so ${name} cannot be sent it; remove it and upload the photo again.`,
+      params: { marketplace: name, number: index + 1 },
+    };
+  },
+
   currencyUnsupported(
     marketplace: MarketplaceId,
     currency: string,

@@ -374,7 +374,9 @@ export class BulkActionSteps {
       [];
     for (const row of rows) {
       try {
-        drafts.push({ row, id: this.copyId(run, row), draft: this.copyDraft(ctx, row, now) });
+        const draft = this.copyDraft(ctx, row, now);
+        await this.itemService.checkPhotos(ctx.accountId, draft);
+        drafts.push({ row, id: this.copyId(run, row), draft });
       } catch (error) {
         results.set(row.id, this.failureOf(row, error, logger));
       }

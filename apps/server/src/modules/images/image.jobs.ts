@@ -29,12 +29,12 @@ export function imageDerivativesJob(derivatives: ImageDerivatives) {
   });
 }
 
-/** Hourly: uploads started more than a day ago and never finished are removed. */
+/** Every ten minutes: uploads started more than an hour ago and never finished are removed. */
 export function purgeExpiredUploadsJob(uploads: { purgeExpired(): Promise<number> }) {
   return defineJob({
     name: 'uploads.purge-expired',
     schema: z.object({}).strict(),
-    cron: '41 * * * *',
+    cron: '*/10 * * * *',
     retryLimit: 1,
     handler: async (_payload, { logger }) => {
       const purged = await uploads.purgeExpired();

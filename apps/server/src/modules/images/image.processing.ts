@@ -1,6 +1,48 @@
+import pLimit from 'p-limit';
 import sharp from 'sharp';
-import { IMAGE_LARGE_MAX, IMAGE_SMALL_SIZE, type AcceptedImageType } from '@listloop/domain';
+import {
+  IMAGE_LARGE_MAX,
+  IMAGE_SMALL_SIZE,
+  MAX_IMAGE_PIXELS,
+  type AcceptedImageType,
+} from '@listloop/domain';
 import type { CanvasParam, ImageParams, Rgba } from './image.params';
+
+/**
+ * Stored pictures are decoded with the pixel cap: sharp reads the size from the header and
+ * refuses a larger picture before it decodes a pixel (a 300 KB PNG can say 10000 × 10000).
+ */
+const DECODE: sharp.SharpOptions = { limitInputPixels: MAX_IMAGE_PIXELS };
+
+/**
+ * Pictures decoded at once in this process. A decode can hold its whole frame (turning a
+ * photo upright needs all of it), so parallel uploads and renders wait for a turn instead of
+ * adding their frames up.
+ */
+export const IMAGE_WORK_CONCURRENCY = 2;
+const imageWork = pLimit(IMAGE_WORK_CONCURRENCY);
+
+/** A stored picture over the pixel cap (one stored before the cap was lowered). */
+export class ImageTooLargeError extends Error {
+  constructor() {
+    super(`The picture has more than ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`);
+    this.name = 'ImageTooLargeError';
+  }
+}
+
+/** Runs one decode in its turn; sharp's pixel-limit refusal becomes ImageTooLargeError. */
+async function decodeInTurn<T>(work: () => Promise<T>): Promise<T> {
+  return imageWork(async () => {
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof Error && /pixel limit/i.test(error.message)) {
+        throw new ImageTooLargeError();
+      }
+      throw error;
+    }
+  });
+}
 
 export interface ProbedImage {
   mimeType: AcceptedImageType;
@@ -56,7 +98,11 @@ const WHITE = { r: 255, g: 255, b: 255, alpha: 1 };
  * of metadata (EXIF, GPS, ICC) dropped. The same input always gives the same bytes.
  */
 export async function makeDerivative(input: Buffer, kind: 'large' | 'small'): Promise<Buffer> {
-  const image = sharp(input).rotate();
+  return decodeInTurn(() => derive(input, kind));
+}
+
+function derive(input: Buffer, kind: 'large' | 'small'): Promise<Buffer> {
+  const image = sharp(input, DECODE).rotate();
   if (kind === 'large') {
     image.resize({
       width: IMAGE_LARGE_MAX,
@@ -110,7 +156,11 @@ export async function renderImage(
   params: ImageParams,
   format: OutputFormat,
 ): Promise<Buffer> {
-  let image = sharp(input).rotate();
+  return decodeInTurn(() => render(input, params, format));
+}
+
+async function render(input: Buffer, params: ImageParams, format: OutputFormat): Promise<Buffer> {
+  let image = sharp(input, DECODE).rotate();
   const { width, height } = params;
   if (width || height) {
     const both = Boolean(width && height);

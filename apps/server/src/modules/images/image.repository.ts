@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { images } from './image.table';
 
@@ -18,6 +18,20 @@ export class ImageRepository {
       .from(images)
       .where(and(eq(images.accountId, accountId), eq(images.id, id)));
     return row ?? null;
+  }
+
+  /** Which of these image ids are images of the account. */
+  async ownedIds(
+    accountId: string,
+    ids: readonly string[],
+    db: Db = this.db,
+  ): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await db
+      .select({ id: images.id })
+      .from(images)
+      .where(and(eq(images.accountId, accountId), inArray(images.id, [...ids])));
+    return new Set(rows.map((row) => row.id));
   }
 
   /** For the derivative job, which runs outside any request. */

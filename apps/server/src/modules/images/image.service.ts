@@ -5,10 +5,12 @@ import {
   DEFAULT_COUNTRY,
   IMAGE_MIN_REQUESTED_WIDTH,
   isAcceptedImageType,
+  MAX_IMAGE_PIXELS,
   MAX_IMAGE_UPLOAD_BYTES,
   type CountryCode,
   type StoredImage,
 } from '@listloop/domain';
+import type { Db } from '../../platform/db/database';
 import { AppError, badRequest, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import {
@@ -36,12 +38,14 @@ import {
 } from './image.params';
 import {
   CONTENT_TYPES,
+  ImageTooLargeError,
   makeDerivative,
   outputFormatFor,
   probeImage,
   renderImage,
 } from './image.processing';
 import type { ImageRepository, ImageRow } from './image.repository';
+import type { ImageUrlSigner } from './image.signing';
 
 /** Whose inventory an image belongs to, and the country that picks its storage region. */
 export interface ImageOwner {
@@ -53,11 +57,47 @@ export interface ImageOwner {
 /** Bumped when rendering changes, so cached renders and ETags of the old code are not reused. */
 const RENDER_VERSION = 1;
 
-/** Sharp reads larger pictures, but nobody photographs an item at more than 100 megapixels. */
-const MAX_PIXELS = 100_000_000;
+const MEGAPIXELS = MAX_IMAGE_PIXELS / 1_000_000;
+
+/** Why a picture is refused for its size, in numbers a person can act on. */
+export function tooManyPixels(width: number, height: number): string {
+  const megapixels = Math.round((width * height) / 100_000) / 10;
+  return `This picture is ${width} × ${height} pixels (${megapixels} megapixels); ListLoop takes pictures of up to ${MEGAPIXELS} megapixels, such as 8000 × 6000. Make it smaller and upload it again.`;
+}
+
+export const STORED_TOO_LARGE = `This picture has more than ${MEGAPIXELS} megapixels, more than ListLoop shows. Remove it and upload a smaller one.`;
 
 export const NOT_AN_IMAGE =
   'This file is not a picture ListLoop can read. Upload a JPEG, PNG, WebP, GIF or AVIF image.';
+
+/** A photo of an item: an address (url, url_l, url_s, a listing's photo) or a storage key (_l, _s). */
+export type PhotoRef = { path: string; url: string } | { path: string; key: string };
+
+/**
+ * Why a photo of an item cannot be saved: it names an image that is not one of the account's
+ * (said the same way whether it belongs to another account or does not exist), or its address
+ * is neither one of ours nor on the web.
+ */
+export interface PhotoIssue {
+  path: string;
+  kind: 'not-found' | 'invalid';
+  message: string;
+}
+
+export const PHOTO_NOT_FOUND =
+  'There is no such photo in this account. Upload the photo again and add it to the item.';
+export const PHOTO_ADDRESS_INVALID =
+  'A photo address must be a web address starting with http:// or https://.';
+
+/** Web addresses only: no javascript:, data:, file: or relative addresses of other pages. */
+function isWebAddress(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return (parsed.protocol === 'http:' || parsed.protocol === 'https:') && parsed.hostname !== '';
+  } catch {
+    return false;
+  }
+}
 
 export type ServedImage =
   | { kind: 'not-modified'; etag: string }
@@ -78,7 +118,61 @@ export class ImageService {
     private readonly cache: ImageCache,
     /** Queues the derivative job (images.derivatives). */
     private readonly enqueueDerivatives: (imageId: string) => Promise<void>,
+    private readonly signer: ImageUrlSigner,
   ) {}
+
+  /**
+   * What keeps an item's photos from being saved in an account: every image of ours that a
+   * photo names (by address or storage key) must be the account's, and every other address a
+   * web address. One query for all the photos given (in `db`, the caller's transaction).
+   */
+  async photoIssues(
+    accountId: string,
+    photos: readonly PhotoRef[],
+    db?: Db,
+  ): Promise<PhotoIssue[]> {
+    const issues: PhotoIssue[] = [];
+    const named: { path: string; imageId: string }[] = [];
+    for (const photo of photos) {
+      if ('key' in photo) {
+        const image = parseImageKey(photo.key);
+        if (image) named.push({ path: photo.path, imageId: image.imageId });
+        continue;
+      }
+      if (photo.url === '') continue;
+      const image = this.signer.imageOf(photo.url);
+      if (image) named.push({ path: photo.path, imageId: image.imageId });
+      else if (!isWebAddress(photo.url)) {
+        issues.push({ path: photo.path, kind: 'invalid', message: PHOTO_ADDRESS_INVALID });
+      }
+    }
+    const owned = await this.repository.ownedIds(
+      accountId,
+      [...new Set(named.map((n) => n.imageId))],
+      db,
+    );
+    for (const { path, imageId } of named) {
+      if (!owned.has(imageId)) issues.push({ path, kind: 'not-found', message: PHOTO_NOT_FOUND });
+    }
+    return issues;
+  }
+
+  /**
+   * A listing's photos as a marketplace can fetch them: each of the account's images as its
+   * signed address, each photo hosted elsewhere as it is, and null for an image of ours that
+   * is not the account's, which is never signed.
+   */
+  async signPhotos(accountId: string, photos: readonly string[]): Promise<(string | null)[]> {
+    const named = photos.map((photo) => this.signer.imageOf(photo));
+    const owned = await this.repository.ownedIds(accountId, [
+      ...new Set(named.flatMap((image) => (image ? [image.imageId] : []))),
+    ]);
+    return photos.map((photo, index) => {
+      const image = named[index];
+      if (!image) return photo;
+      return owned.has(image.imageId) ? this.signer.sign(image.imageId, image.variant) : null;
+    });
+  }
 
   /** The owner of what a signed-in member uploads: their account, and their country. */
   async ownerOf(caller: { accountId: string; userId: string }): Promise<ImageOwner> {
@@ -136,8 +230,9 @@ export class ImageService {
     }
     const probed = await probeImage(input.source);
     if (!probed) throw new AppError(415, 'request/invalid', NOT_AN_IMAGE);
-    if (probed.width * probed.height > MAX_PIXELS) {
-      throw new AppError(415, 'request/invalid', 'This picture has more than 100 megapixels.');
+    // Judged from the header alone: a picture over the cap is never decoded.
+    if (probed.width * probed.height > MAX_IMAGE_PIXELS) {
+      throw new AppError(413, 'request/invalid', tooManyPixels(probed.width, probed.height));
     }
     const storageKey = originalKey({
       countryCode: owner.countryCode,
@@ -300,11 +395,19 @@ export class ImageService {
         body: createReadStream(cached.file),
       };
     }
-    let input = await this.storage.readBuffer(source.key);
-    if (pendingDerivative) {
-      input = await makeDerivative(input, named.variant === 'small' ? 'small' : 'large');
+    let rendered: Buffer;
+    try {
+      let input = await this.storage.readBuffer(source.key);
+      if (pendingDerivative) {
+        input = await makeDerivative(input, named.variant === 'small' ? 'small' : 'large');
+      }
+      rendered = await renderImage(input, params, format);
+    } catch (error) {
+      if (error instanceof ImageTooLargeError) {
+        throw new AppError(422, 'request/invalid', STORED_TOO_LARGE);
+      }
+      throw error;
     }
-    const rendered = await renderImage(input, params, format);
     await this.cache.store(hash, format, rendered);
     return { kind: 'image', etag, contentType, size: rendered.length, body: rendered };
   }

@@ -110,6 +110,54 @@ describe('images: signed, expiring public addresses for marketplaces', () => {
     }
   });
 
+  it("never signs another account's image that an item names (saved before the rule), and says so", async () => {
+    const intruder = await createAccount(server);
+    const intruderClient = await signIn(server, intruder);
+    const created = await intruderClient.post('/api/account/item', {
+      generalDetails: { ...COMPLETE_DETAILS, sku: 'FOREIGN-1' },
+    });
+    expect(created.status, created.text).toBe(201);
+    const itemId = created.body.item.itemID as string;
+    // Written as an item saved before saving refused it would hold it.
+    const images = [photo.image, created.body.item.generalDetails.images[0]];
+    const items = server.container.repositories.items;
+    const row = (await items.find(intruder.accountId, intruder.userId, itemId))!;
+    await items.updateMany(intruder.accountId, intruder.userId, [
+      { ...row, generalDetails: { ...row.generalDetails, images } },
+    ]);
+    const read = await intruderClient.get(`/api/account/item/${intruder.userId}/${itemId}`);
+    expect(read.status, read.text).toBe(200);
+    const item = read.body.item;
+    expect(item.generalDetails.images[0].id).toBe(photo.image.id);
+
+    const sent = await server.container.services.listingPreviews.composeForConnector(
+      intruder.accountId,
+      item,
+      'sellwild',
+    );
+    expect(sent.listing.photos[0]).toBe(photo.image.url_l);
+    expect(sent.listing.photos.join(' ')).not.toContain('/api/images/public/');
+    expect(sent.problems).toContainEqual(
+      expect.objectContaining({ code: 'photos.notInAccount', field: 'photos.0' }),
+    );
+    // The seller's own preview names the problem too, so the listing is never queued.
+    const preview = await intruderClient.post(
+      `/api/account/item/${intruder.userId}/${itemId}/preview`,
+      { marketplaces: ['sellwild'] },
+    );
+    expect(preview.status, preview.text).toBe(200);
+    expect(preview.body.previews[0].problems).toContainEqual(
+      expect.objectContaining({ code: 'photos.notInAccount', params: expect.anything() }),
+    );
+    // The account that owns the image still has it signed.
+    const own = await server.container.services.listingPreviews.composeForConnector(
+      account.accountId,
+      item,
+      'sellwild',
+    );
+    expect(own.listing.photos[0]).toMatch(/\/api\/images\/public\//);
+  });
+
   it('serves a signed image to a client with no session, with cache headers and ETags', async () => {
     const url = signer.sign(photo.image.id, 'large');
     const first = await anonymous(server, url);

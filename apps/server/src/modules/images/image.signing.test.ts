@@ -57,23 +57,33 @@ describe('signed image addresses', () => {
     expect(later.check(ID, 'small', exp, sig)).toBe('expired');
   });
 
-  it('signs listing photos of ours by their variant and leaves photos hosted elsewhere alone', () => {
-    const large = `/api/images/images/user-1/${ID}_l.jpeg`;
-    expect(parts(signer.signPhoto(large)).path).toBe(`/api/images/public/${ID}/large`);
-    expect(parts(signer.signPhoto(`${BASE}/api/images/images/user-1/${ID}_s.jpeg`)).path).toBe(
-      `/api/images/public/${ID}/small`,
-    );
-    expect(parts(signer.signPhoto(`/api/images/eu/images/u/${ID}.png?width=800`)).path).toBe(
-      `/api/images/public/${ID}/original`,
-    );
+  it('names the image and variant of our addresses, and nothing for photos hosted elsewhere', () => {
+    expect(signer.imageOf(`/api/images/images/user-1/${ID}_l.jpeg`)).toEqual({
+      imageId: ID,
+      variant: 'large',
+    });
+    expect(signer.imageOf(`${BASE}/api/images/images/user-1/${ID}_s.jpeg`)).toEqual({
+      imageId: ID,
+      variant: 'small',
+    });
+    expect(signer.imageOf(`/api/images/eu/images/u/${ID}.png?width=800`)).toEqual({
+      imageId: ID,
+      variant: 'original',
+    });
+    // A signed address names its image too: pasting one into an item is using that image.
+    expect(signer.imageOf(signer.sign(OTHER, 'large'))).toEqual({
+      imageId: OTHER,
+      variant: 'large',
+    });
     for (const elsewhere of [
       'https://images.example.test/1.jpg',
       `https://elsewhere.test/api/images/images/user-1/${ID}_l.jpeg`,
       `//elsewhere.test/api/images/images/user-1/${ID}_l.jpeg`,
       '/api/images/not-an-image-key',
+      `/api/images/public/${ID}/huge`,
       'not a url',
     ]) {
-      expect(signer.signPhoto(elsewhere)).toBe(elsewhere);
+      expect(signer.imageOf(elsewhere)).toBeNull();
     }
   });
 });

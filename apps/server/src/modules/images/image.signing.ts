@@ -61,22 +61,28 @@ export class ImageUrlSigner {
   }
 
   /**
-   * A listing photo as a marketplace can fetch it: one of our image addresses
-   * (`/api/images/<key>`, a path or under this server's address, any query dropped) becomes
-   * the signed address of the same variant; anything else (a photo hosted elsewhere) is left
-   * as it is.
+   * The image and variant one of our image addresses names: a member's address
+   * (`/api/images/<key>`) or a signed one (`/api/images/public/<id>/<variant>`), as a path or
+   * under this server's address, any query dropped. Null for anything else (a photo hosted
+   * elsewhere, or not an address at all).
    */
-  signPhoto(url: string): string {
+  imageOf(url: string): { imageId: string; variant: ImageVariant } | null {
     const path = this.ownPathOf(url);
-    if (!path || !path.startsWith(IMAGE_URL_PREFIX)) return url;
-    let key: string;
+    if (!path || !path.startsWith(IMAGE_URL_PREFIX)) return null;
+    let rest: string;
     try {
-      key = decodeURIComponent(path.slice(IMAGE_URL_PREFIX.length));
+      rest = decodeURIComponent(path.slice(IMAGE_URL_PREFIX.length));
     } catch {
-      return url;
+      return null;
     }
-    const named = parseImageKey(key);
-    return named ? this.sign(named.imageId, named.variant) : url;
+    const signed = /^public\/([^/]+)\/([a-z]+)$/.exec(rest);
+    if (signed) {
+      const variant = signed[2]!;
+      return (SIGNED_IMAGE_VARIANTS as readonly string[]).includes(variant)
+        ? { imageId: signed[1]!, variant: variant as ImageVariant }
+        : null;
+    }
+    return parseImageKey(rest);
   }
 
   /** Whether `sig` signs this image variant until `exp`, and `exp` is still ahead. */

@@ -1,4 +1,4 @@
-import { check, index, integer, pgEnum, pgTable, text } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { idLength, timestamps } from '../../platform/db/columns';
 import { accounts } from '../accounts/account.table';
 import { authUsers } from '../auth/auth.table';
@@ -34,5 +34,31 @@ export const images = pgTable(
   (t) => [
     check('images_id_length', idLength(t.id)),
     index('images_account_user_idx').on(t.accountId, t.userId),
+  ],
+);
+
+/**
+ * A tus upload not finished yet, counted against its user's quota until it becomes an image,
+ * is cancelled, or expires (then the purge job removes its bytes and this row).
+ */
+export const imageUploads = pgTable(
+  'image_uploads',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.accountId, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    /** The length the upload declared (the largest upload when it deferred its length). */
+    byteSize: integer('byte_size').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    check('image_uploads_id_length', idLength(t.id)),
+    index('image_uploads_user_idx').on(t.userId, t.expiresAt),
+    index('image_uploads_expires_idx').on(t.expiresAt),
   ],
 );

@@ -18,7 +18,14 @@ import {
 } from '../../../test/images';
 import { queryRows, startTestServer, type TestServer } from '../../../test/server';
 import { buildApp } from '../../platform/http/app';
-import { UploadServer } from './upload.tus';
+import { UploadRepository } from './upload.repository';
+import { STORED_TOO_LARGE, tooManyPixels } from './image.service';
+import {
+  UPLOAD_EXPIRES_AFTER_MS,
+  UPLOAD_QUOTA,
+  UPLOAD_QUOTA_EXCEEDED,
+  UploadServer,
+} from './upload.tus';
 import { waitFor } from '../../../test/wait';
 
 describe('photo uploads over tus 1.0', () => {
@@ -26,6 +33,35 @@ describe('photo uploads over tus 1.0', () => {
   let account: AccountFixture;
   let client: TestClient;
   let photo: Buffer;
+
+  const uploadsDir = () => path.join(server.container.config.dataDir, 'uploads');
+
+  /** As if the upload had been started `age` ms ago: its file's date and its quota row. */
+  const makeOld = async (uploadId: string, age: number) => {
+    const info = path.join(uploadsDir(), `${uploadId}.json`);
+    const stored = JSON.parse(await fs.readFile(info, 'utf8'));
+    stored.creation_date = new Date(Date.now() - age).toISOString();
+    await fs.writeFile(info, JSON.stringify(stored));
+    await server.container.database.db.execute(
+      sql`update image_uploads set expires_at = ${new Date(Date.now() - age + UPLOAD_EXPIRES_AFTER_MS).toISOString()}::timestamptz where id = ${uploadId}`,
+    );
+  };
+
+  const purge = () =>
+    server.container.jobs.purgeExpiredUploads.handler(
+      {},
+      { jobId: 'p', retryCount: 0, logger: pino({ level: 'silent' }) },
+    );
+
+  const uploadRows = async (uploadId: string) =>
+    Number(
+      (
+        await queryRows<{ n: number }>(
+          server,
+          sql`select count(*)::int as n from image_uploads where id = ${uploadId}`,
+        )
+      )[0]!.n,
+    );
 
   beforeAll(async () => {
     server = await startTestServer({ env: { LOGIN_MAX_PER_IP: '1000' } });
@@ -172,6 +208,7 @@ describe('photo uploads over tus 1.0', () => {
       uploads: new UploadServer(
         path.join(server.container.config.dataDir, 'uploads'),
         server.container.services.images,
+        new UploadRepository(server.container.database.db),
         pino({ level: 'silent' }),
       ),
     };
@@ -228,28 +265,185 @@ describe('photo uploads over tus 1.0', () => {
     expect((await tusHead(server.baseUrl, client, location)).status).toBe(404);
   });
 
-  it('forgets unfinished uploads a day old (the hourly purge job)', async () => {
+  it('forgets unfinished uploads an hour old (the purge job every ten minutes)', async () => {
+    expect(server.container.jobs.purgeExpiredUploads.cron).toBe('*/10 * * * *');
     const created = await tusCreate(server.baseUrl, client, {
       length: 1000,
       metadata: { filename: 'old.jpeg', filetype: 'image/jpeg' },
     });
     const location = created.headers.get('location')!;
-    const info = path.join(
-      server.container.config.dataDir,
-      'uploads',
-      `${location.split('/').pop()}.json`,
-    );
-    const stored = JSON.parse(await fs.readFile(info, 'utf8'));
-    stored.creation_date = new Date(Date.now() - 25 * 60 * 60 * 1000).toISOString();
-    await fs.writeFile(info, JSON.stringify(stored));
+    const uploadId = location.split('/').pop()!;
+    const expires = new Date(created.headers.get('upload-expires')!).getTime();
+    expect(expires - Date.now()).toBeGreaterThan(55 * 60 * 1000);
+    expect(expires - Date.now()).toBeLessThanOrEqual(60 * 60 * 1000);
+    await makeOld(uploadId, 61 * 60 * 1000);
     expect((await tusHead(server.baseUrl, client, location)).status).toBe(410);
 
-    const logger = pino({ level: 'silent' });
-    await server.container.jobs.purgeExpiredUploads.handler(
-      {},
-      { jobId: 'p', retryCount: 0, logger },
-    );
+    await purge();
     expect((await tusHead(server.baseUrl, client, location)).status).toBe(404);
+    await expect(fs.stat(path.join(uploadsDir(), uploadId))).rejects.toThrow();
+    expect(await uploadRows(uploadId)).toBe(0);
+  });
+
+  it('keeps an unfinished upload younger than an hour', async () => {
+    const created = await tusCreate(server.baseUrl, client, {
+      length: 1000,
+      metadata: { filename: 'recent.jpeg', filetype: 'image/jpeg' },
+    });
+    const location = created.headers.get('location')!;
+    await makeOld(location.split('/').pop()!, 50 * 60 * 1000);
+    await purge();
+    expect((await tusHead(server.baseUrl, client, location)).status).toBe(200);
+  });
+
+  describe('quota of unfinished uploads per user', () => {
+    it('refuses the 31st unfinished upload with 429, and takes one again once one is cancelled', async () => {
+      const seller = await signIn(server, await createAccount(server));
+      const locations: string[] = [];
+      for (let n = 0; n < UPLOAD_QUOTA.count; n++) {
+        const created = await tusCreate(server.baseUrl, seller, {
+          length: 1000,
+          metadata: { filename: `p${n}.jpeg`, filetype: 'image/jpeg' },
+        });
+        expect(created.status, created.text).toBe(201);
+        locations.push(created.headers.get('location')!);
+      }
+      const refused = await tusCreate(server.baseUrl, seller, {
+        length: 1000,
+        metadata: { filename: 'one-more.jpeg', filetype: 'image/jpeg' },
+      });
+      expect(refused.status).toBe(429);
+      expect(refused.body).toMatchObject({
+        statusCode: 429,
+        code: 'request/too-many',
+        message: UPLOAD_QUOTA_EXCEEDED,
+      });
+      // Another user is not held back by this one's uploads.
+      const other = await tusCreate(server.baseUrl, client, {
+        length: 1000,
+        metadata: { filename: 'other.jpeg', filetype: 'image/jpeg' },
+      });
+      expect(other.status).toBe(201);
+
+      expect((await tusDelete(server.baseUrl, seller, locations[0]!)).status).toBe(204);
+      await waitFor(
+        () => uploadRows(locations[0]!.split('/').pop()!),
+        (rows) => rows === 0,
+      );
+      const again = await tusCreate(server.baseUrl, seller, {
+        length: 1000,
+        metadata: { filename: 'again.jpeg', filetype: 'image/jpeg' },
+      });
+      expect(again.status, again.text).toBe(201);
+    });
+
+    it('refuses an upload that would take the unfinished bytes over 300 MB', async () => {
+      const seller = await signIn(server, await createAccount(server));
+      const full = 25 * 1024 * 1024;
+      for (let n = 0; n < UPLOAD_QUOTA.bytes / full; n++) {
+        const created = await tusCreate(server.baseUrl, seller, {
+          length: full,
+          metadata: { filename: `big${n}.jpeg`, filetype: 'image/jpeg' },
+        });
+        expect(created.status, created.text).toBe(201);
+      }
+      const refused = await tusCreate(server.baseUrl, seller, {
+        length: 1,
+        metadata: { filename: 'tiny.jpeg', filetype: 'image/jpeg' },
+      });
+      expect(refused.status).toBe(429);
+      expect(refused.body.code).toBe('request/too-many');
+    });
+
+    it('frees the places of finished uploads and of uploads the purge job removed', async () => {
+      const account = await createAccount(server);
+      const seller = await signIn(server, account);
+      const small = await makeJpeg({ width: 120, height: 90 });
+      const { imageId } = await tusUpload(seller, small);
+      expect(imageId).not.toBeNull();
+      expect(await uploadRows(imageId!)).toBe(0);
+
+      const ids: string[] = [];
+      for (let n = 0; n < UPLOAD_QUOTA.count; n++) {
+        const created = await tusCreate(server.baseUrl, seller, {
+          length: 1000,
+          metadata: { filename: `p${n}.jpeg`, filetype: 'image/jpeg' },
+        });
+        expect(created.status).toBe(201);
+        ids.push(created.headers.get('location')!.split('/').pop()!);
+      }
+      const full = await tusCreate(server.baseUrl, seller, {
+        length: 1000,
+        metadata: { filename: 'full.jpeg', filetype: 'image/jpeg' },
+      });
+      expect(full.status).toBe(429);
+      for (const id of ids) await makeOld(id, 2 * 60 * 60 * 1000);
+      await purge();
+      for (const id of ids) {
+        await expect(fs.stat(path.join(uploadsDir(), id))).rejects.toThrow();
+      }
+      const [left] = await queryRows<{ n: number }>(
+        server,
+        sql`select count(*)::int as n from image_uploads where user_id = ${account.userId}`,
+      );
+      expect(Number(left!.n)).toBe(0);
+      const after = await tusCreate(server.baseUrl, seller, {
+        length: 1000,
+        metadata: { filename: 'after.jpeg', filetype: 'image/jpeg' },
+      });
+      expect(after.status, after.text).toBe(201);
+    });
+  });
+
+  describe('pixel cap', () => {
+    it('refuses a 10000 × 10000 PNG of a few hundred KB before decoding it, and keeps nothing', async () => {
+      const bomb = await sharp({
+        create: { width: 10_000, height: 10_000, channels: 3, background: '#2a6' },
+      })
+        .png({ compressionLevel: 9 })
+        .toBuffer();
+      expect(bomb.length).toBeLessThan(1_000_000);
+      const { location, last } = await tusUpload(client, bomb, {
+        filetype: 'image/png',
+        chunkSize: bomb.length,
+      });
+      expect(last.status).toBe(413);
+      expect(last.body).toMatchObject({ statusCode: 413, code: 'request/invalid' });
+      expect(last.body.message).toBe(tooManyPixels(10_000, 10_000));
+      expect(last.body.message).toContain('up to 50 megapixels');
+      const uploadId = location.split('/').pop()!;
+      expect((await tusHead(server.baseUrl, client, location)).status).toBe(404);
+      expect((await client.get(`/api/uploads/images/${uploadId}`)).status).toBe(404);
+      expect(await uploadRows(uploadId)).toBe(0);
+    }, 60_000);
+
+    it('answers a stored picture over the cap with 422 and a reason, never by decoding it', async () => {
+      const bomb = await sharp({
+        create: { width: 9000, height: 9000, channels: 3, background: '#2a6' },
+      })
+        .png({ compressionLevel: 9 })
+        .toBuffer();
+      const imageId = 'L'.repeat(24);
+      const storageKey = `images/${account.userId}/${imageId}.png`;
+      await server.container.storage.put(storageKey, bomb, { contentType: 'image/png' });
+      await server.container.repositories.images.insertOnce({
+        id: imageId,
+        accountId: account.accountId,
+        userId: account.userId,
+        storageKey,
+        mimeType: 'image/png',
+        byteSize: bomb.length,
+        width: 9000,
+        height: 9000,
+        originalMaxDimension: 9000,
+        status: 'ready',
+      });
+      for (const key of [storageKey, `images/${account.userId}/${imageId}_l.jpeg`]) {
+        const served = await client.get(`/api/images/${key}?width=300`);
+        expect(served.status, key).toBe(422);
+        expect(served.body).toMatchObject({ code: 'request/invalid', message: STORED_TOO_LARGE });
+      }
+    }, 60_000);
   });
 
   it("answers 'Undefined user uid' without a signed-in user (spec §5)", async () => {

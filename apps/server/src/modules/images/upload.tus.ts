@@ -17,6 +17,7 @@ import { AppError, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { ImageService } from './image.service';
 import { NOT_AN_IMAGE } from './image.service';
+import type { UploadRepository } from './upload.repository';
 
 /** Who sends an upload request; null on the public OPTIONS request. */
 export interface UploadCaller {
@@ -27,8 +28,23 @@ export interface UploadCaller {
 /** Spec §5: creating an image upload needs a signed-in user. */
 export const UNDEFINED_USER_UID = 'Undefined user uid';
 
-/** Unfinished uploads are kept a day, so a paused upload can resume after a restart. */
-const EXPIRE_AFTER_MS = 24 * 60 * 60 * 1000;
+/**
+ * Unfinished uploads are kept an hour from their start: long enough to pause and resume a
+ * 25 MB picture on a slow line or across a restart, short enough that abandoned bytes do not
+ * pile up (the purge job removes them).
+ */
+export const UPLOAD_EXPIRES_AFTER_MS = 60 * 60 * 1000;
+
+/**
+ * What one user's unfinished uploads may hold at once: more than the 24 photos of an item
+ * (the app sends three at a time), and a few hundred megabytes of disk at most.
+ */
+export const UPLOAD_QUOTA = { count: 30, bytes: 300 * 1024 * 1024 } as const;
+
+export const UPLOAD_QUOTA_EXCEEDED = `You have too many unfinished uploads (at most ${UPLOAD_QUOTA.count} pictures or ${UPLOAD_QUOTA.bytes / 1024 / 1024} MB at once). Let them finish or cancel some, then try again; an unfinished upload is removed after an hour.`;
+
+/** Uploads the purge job removes per batch. */
+const PURGE_BATCH = 500;
 
 /** The owner, written into the upload's metadata by the server; a client's values are replaced. */
 const OWNER_ACCOUNT = 'listloopAccountId';
@@ -62,9 +78,14 @@ export class UploadServer {
   constructor(
     private readonly directory: string,
     private readonly images: ImageService,
+    private readonly uploads: UploadRepository,
     private readonly logger: Logger,
+    private readonly now: () => number = () => Date.now(),
   ) {
-    this.store = new FileStore({ directory, expirationPeriodInMilliseconds: EXPIRE_AFTER_MS });
+    this.store = new FileStore({
+      directory,
+      expirationPeriodInMilliseconds: UPLOAD_EXPIRES_AFTER_MS,
+    });
     this.tus = new Server({
       path: IMAGE_UPLOAD_PATH,
       datastore: this.store,
@@ -87,6 +108,7 @@ export class UploadServer {
         if (filetype && !isAcceptedImageType(filetype)) {
           throw new AppError(415, 'request/invalid', NOT_AN_IMAGE);
         }
+        await this.reserve(caller, upload);
         return {
           metadata: {
             ...upload.metadata,
@@ -108,6 +130,38 @@ export class UploadServer {
     this.tus.on(EVENTS.POST_FINISH, (_req, _res, upload) => {
       this.store.remove(upload.id).catch(() => undefined);
     });
+    // A cancelled upload no longer counts against its user's quota.
+    this.tus.on(EVENTS.POST_TERMINATE, (_req, _res, id) => {
+      this.release(id);
+    });
+  }
+
+  /**
+   * Counts a new upload against its user's quota, or refuses it (429) when the user's
+   * unfinished uploads already hold as many pictures or bytes as they may.
+   */
+  private async reserve(caller: UploadCaller, upload: Upload): Promise<void> {
+    const byteSize = upload.size ?? MAX_IMAGE_UPLOAD_BYTES;
+    const now = this.now();
+    const fits = await this.uploads.reserve(
+      {
+        id: upload.id,
+        accountId: caller.accountId,
+        userId: caller.userId,
+        byteSize,
+        expiresAt: new Date(now + UPLOAD_EXPIRES_AFTER_MS),
+      },
+      new Date(now),
+      (usage) =>
+        usage.count + 1 <= UPLOAD_QUOTA.count && usage.bytes + byteSize <= UPLOAD_QUOTA.bytes,
+    );
+    if (!fits) throw new AppError(429, 'request/too-many', UPLOAD_QUOTA_EXCEEDED);
+  }
+
+  private release(uploadId: string): void {
+    this.uploads.release(uploadId).catch((error: unknown) => {
+      this.logger.warn({ err: error, uploadId }, 'could not release an upload from its quota');
+    });
   }
 
   private callerOf(req: Request): UploadCaller {
@@ -128,9 +182,11 @@ export class UploadServer {
       // A file that is not a picture can never become one: drop it rather than keep it.
       if (error instanceof AppError && error.statusCode < 500) {
         await this.store.remove(upload.id).catch(() => undefined);
+        await this.uploads.release(upload.id);
       }
       throw error;
     }
+    await this.uploads.release(upload.id);
   }
 
   /**
@@ -205,8 +261,27 @@ export class UploadServer {
     return new Response(JSON.stringify(body), { status, headers });
   }
 
-  /** Removes uploads that were started more than a day ago and never finished. */
+  /**
+   * Removes the uploads whose hour ran out unfinished: the bytes of each counted one and its
+   * place in the quota, then any file left from before it was counted.
+   */
   async purgeExpired(): Promise<number> {
-    return this.tus.cleanUpExpiredUploads();
+    let purged = 0;
+    for (;;) {
+      const ids = await this.uploads.expired(new Date(this.now()), PURGE_BATCH);
+      if (ids.length === 0) break;
+      for (const id of ids) {
+        if (
+          await this.store.remove(id).then(
+            () => true,
+            () => false,
+          )
+        )
+          purged += 1;
+      }
+      await this.uploads.removeMany(ids);
+      if (ids.length < PURGE_BATCH) break;
+    }
+    return purged + (await this.tus.cleanUpExpiredUploads());
   }
 }

@@ -90,6 +90,12 @@ function unreadable(error: unknown): never {
   throw error;
 }
 
+/** A photo problem as a file row reports it: by the photo's place in its imageUrls cell. */
+function photoIssueText(issue: { path: string; message: string }): string {
+  const index = /images\.(\d+)/.exec(issue.path)?.[1];
+  return index === undefined ? issue.message : `photo ${Number(index) + 1}: ${issue.message}`;
+}
+
 /**
  * Spec §7 item-import: a CSV file (ListLoop's own export or eBay's active listings report) is
  * read and previewed, kept in storage, and imported by a job in batches. Each batch's items
@@ -310,9 +316,20 @@ export class ItemImportService {
       const addError = (row: number, messages: string[]) => {
         if (errorRows.length < IMPORT_ERROR_ROWS_MAX) errorRows.push({ row, messages });
       };
-      const valid = rows.filter((r) => {
+      const readable = rows.filter((r) => {
         if (r.errors.length > 0) addError(r.row, r.errors);
         return r.errors.length === 0;
+      });
+      // A photo address must be a web address or one of this account's own images.
+      const photoIssues = await this.itemService.photoIssuesOf(
+        accountId,
+        readable.map((r) => ({ generalDetails: r.details })),
+        tx,
+      );
+      const valid = readable.filter((r, index) => {
+        const issues = photoIssues[index] ?? [];
+        if (issues.length > 0) addError(r.row, [...new Set(issues.map(photoIssueText))]);
+        return issues.length === 0;
       });
       const existing = await this.items.findMany(
         accountId,

@@ -18,10 +18,11 @@ import {
   type Variant,
 } from '@listloop/domain';
 import type { Db } from '../../platform/db/database';
-import { badRequest, conflict, notFound } from '../../platform/http/errors';
+import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { RequestContext } from '../../platform/http/request-context';
 import type { AccountUserRepository } from '../account-users/account-user.repository';
+import type { ImageService, PhotoIssue, PhotoRef } from '../images/image.service';
 import type { LabelService } from '../labels/label.service';
 import { decodeCursor, cursorOf, encodeCursor } from './item.cursor';
 import { applyFieldChanges, mergeListing, stampListing } from './item.fields';
@@ -90,6 +91,7 @@ export class ItemService {
     private readonly items: ItemRepository,
     private readonly labels: LabelService,
     private readonly accountUsers: AccountUserRepository,
+    private readonly images: Pick<ImageService, 'photoIssues'>,
     private readonly now: () => number = () => Date.now(),
   ) {}
 
@@ -169,6 +171,44 @@ export class ItemService {
     };
   }
 
+  /**
+   * An item's photos (its images and the photos a listing of it sets) may name only images of
+   * its account, and other photos only by a web address. Another account's image answers 404,
+   * as a missing one does; an address that is not a web address 400.
+   */
+  async checkPhotos(accountId: string, draft: PhotoDraft, db: Db = this.db): Promise<void> {
+    const issues = await this.images.photoIssues(accountId, photoRefs(draft), db);
+    if (issues.length === 0) return;
+    const missing = issues.filter((issue) => issue.kind === 'not-found');
+    if (missing.length > 0) {
+      const first = missing[0]!;
+      throw new AppError(404, 'request/not-found', `${first.path}: ${first.message}`, {
+        issues: missing.map(({ path, message }) => ({ path, message })),
+      });
+    }
+    throw invalid(issues.map(({ path, message }) => ({ path, message })));
+  }
+
+  /**
+   * The photo problems of many drafts at once (one query), per draft, for the paths that
+   * report them draft by draft (a file import).
+   */
+  async photoIssuesOf(
+    accountId: string,
+    drafts: readonly PhotoDraft[],
+    db: Db = this.db,
+  ): Promise<PhotoIssue[][]> {
+    const refs = drafts.flatMap((draft, index) =>
+      photoRefs(draft).map((ref) => ({ ...ref, path: `${index}:${ref.path}` })),
+    );
+    const issues = drafts.map((): PhotoIssue[] => []);
+    for (const issue of await this.images.photoIssues(accountId, refs, db)) {
+      const at = issue.path.indexOf(':');
+      issues[Number(issue.path.slice(0, at))]?.push({ ...issue, path: issue.path.slice(at + 1) });
+    }
+    return issues;
+  }
+
   async create(ctx: RequestContext, input: ItemCreateInput): Promise<Item> {
     const owner = await this.owner(ctx, input.userId);
     const now = this.now();
@@ -184,6 +224,7 @@ export class ItemService {
       }),
     );
     const draft = this.validate(ctx, { ...input, listings });
+    await this.checkPhotos(ctx.accountId, draft);
     return this.db.transaction(async (tx) => {
       const labels = await this.labels.ensure(tx, ctx.accountId, owner, draft.labels);
       const write: ItemWrite = {
@@ -253,6 +294,7 @@ export class ItemService {
       const next = change(row, now);
       if (!next) return toItem(row);
       const draft = this.validate(ctx, next, row.variants);
+      await this.checkPhotos(ctx.accountId, draft, tx);
       const labels = await this.labels.ensure(tx, ctx.accountId, owner, draft.labels);
       const write: ItemWrite = {
         id: row.id,
@@ -369,6 +411,46 @@ export class ItemService {
     }
     return { days, total: days.reduce((sum, day) => sum + day.total, 0) };
   }
+}
+
+/** What photoRefs reads of an item: its images and its listings (whose photos it reads). */
+export interface PhotoDraft {
+  generalDetails: {
+    images?: readonly { url?: string; url_l?: string; url_s?: string; _l?: string; _s?: string }[];
+  };
+  listings?: Record<string, unknown>;
+}
+
+/** Every photo of an item: each image's addresses and storage keys, and each listing's photos. */
+export function photoRefs(draft: PhotoDraft): PhotoRef[] {
+  const refs: PhotoRef[] = [];
+  (draft.generalDetails.images ?? []).forEach((image, index) => {
+    const path = `generalDetails.images.${index}`;
+    for (const field of ['url', 'url_l', 'url_s'] as const) {
+      const url = image[field];
+      if (url !== undefined) refs.push({ path: `${path}.${field}`, url });
+    }
+    for (const field of ['_l', '_s'] as const) {
+      const key = image[field];
+      if (key) refs.push({ path: `${path}.${field}`, key });
+    }
+  });
+  for (const [marketplace, listing] of Object.entries(draft.listings ?? {})) {
+    const photos = (listing as Record<string, unknown> | undefined)?.photos;
+    if (!Array.isArray(photos)) continue;
+    photos.forEach((photo: unknown, index) => {
+      const url =
+        typeof photo === 'string'
+          ? photo
+          : typeof photo === 'object' && photo !== null && 'url' in photo
+            ? (photo as { url: unknown }).url
+            : null;
+      if (typeof url === 'string') {
+        refs.push({ path: `listings.${marketplace}.photos.${index}`, url });
+      }
+    });
+  }
+  return refs;
 }
 
 function unknownTimeZone(zone: string) {

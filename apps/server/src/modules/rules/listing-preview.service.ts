@@ -14,7 +14,7 @@ import {
 import type { RequestContext } from '../../platform/http/request-context';
 import type { AccountRepository } from '../accounts/account.repository';
 import type { ItemService } from '../items/item.service';
-import type { ImageUrlSigner } from '../images/image.signing';
+import type { ImageService } from '../images/image.service';
 import type { ConnectorRegistry } from '../listings/connector';
 import type { ReachOf } from '../listings/listing-reach';
 import { isOutOfDate, listingDigest } from '../listings/listing-digest';
@@ -69,7 +69,7 @@ export interface CategoryCheck {
 
 export interface ListingPreviewOptions {
   /** Signs the photos a connector sends (marketplaces fetch them with no session). */
-  imageUrls?: Pick<ImageUrlSigner, 'signPhoto'> | null;
+  imageUrls?: Pick<ImageService, 'signPhotos'> | null;
   /** The connectors whose own `validate` joins the checks. */
   connectors?: Pick<ConnectorRegistry, 'get'> | null;
   /** Whether ListLoop can carry a listing out for the account (listing-reach.ts). */
@@ -101,7 +101,7 @@ const DIGEST_ONLY: ListingSending = {
  * the marketplace's connector's own `validate` on the listing as the connector would send it.
  */
 export class ListingPreviewService {
-  private readonly imageUrls: Pick<ImageUrlSigner, 'signPhoto'> | null;
+  private readonly imageUrls: Pick<ImageService, 'signPhotos'> | null;
   private readonly connectors: Pick<ConnectorRegistry, 'get'> | null;
   private readonly reachFor: ((accountId: string) => Promise<ReachOf>) | null;
   private readonly categories: CategoryCheck | null;
@@ -206,10 +206,13 @@ export class ListingPreviewService {
       currency: currency ?? spec.currencies[0],
     });
     // The connector judges what it would send: the photos at the addresses it sends.
-    const sent = this.signed(composed.listing);
+    const { sent, notInAccount } = await this.signed(accountId, composed.listing);
     const problems: ListingProblem[] = [];
     const reachProblem = reach?.(marketplace).problem;
     if (reachProblem) problems.push(reachProblem);
+    for (const index of notInAccount) {
+      problems.push(marketplaceProblems.photoNotInAccount(marketplace, index));
+    }
     problems.push(...checkListing(marketplace, composed.listing, this.catalogue));
     if (spec.supported) {
       problems.push(
@@ -229,10 +232,19 @@ export class ListingPreviewService {
     };
   }
 
-  private signed(listing: BuiltListing): BuiltListing {
-    const signer = this.imageUrls;
-    if (!signer) return listing;
-    return { ...listing, photos: listing.photos.map((photo) => signer.signPhoto(photo)) };
+  /**
+   * The listing with the account's photos at their signed addresses. A photo naming an image of
+   * ours that is not the account's is never signed: it stays as it was and is a problem.
+   */
+  private async signed(
+    accountId: string,
+    listing: BuiltListing,
+  ): Promise<{ sent: BuiltListing; notInAccount: number[] }> {
+    if (!this.imageUrls) return { sent: listing, notInAccount: [] };
+    const signed = await this.imageUrls.signPhotos(accountId, listing.photos);
+    const notInAccount = signed.flatMap((photo, index) => (photo === null ? [index] : []));
+    const photos = signed.map((photo, index) => photo ?? listing.photos[index]!);
+    return { sent: { ...listing, photos }, notInAccount };
   }
 
   /**

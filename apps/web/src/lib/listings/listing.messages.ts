@@ -25,6 +25,7 @@ export const listingProblemMessages = defineMessages({
   'photos.tooFew': { id: 'listing.problem.photos.tooFew' },
   'photos.tooMany': { id: 'listing.problem.photos.tooMany' },
   'photos.notPublic': { id: 'listing.problem.photos.notPublic' },
+  'photos.notInAccount': { id: 'listing.problem.photos.notInAccount' },
   'price.missing': { id: 'listing.problem.price.missing' },
   'price.tooLow': { id: 'listing.problem.price.tooLow' },
   'price.tooHigh': { id: 'listing.problem.price.tooHigh' },
