@@ -169,7 +169,8 @@ export async function buildApp(
   await credentialRoutes(app, { service: container.services.credentials });
   await marketplaceAuthRoutes(app, {
     service: container.services.marketplaceAuth,
-    publicUrl: config.publicUrl,
+    appUrl: container.publicUrl,
+    followRequestOrigin: config.publicUrl === null && config.marketplaces.mode === 'sandbox',
   });
   await itemRoutes(app, {
     items: container.services.items,
@@ -201,7 +202,7 @@ export async function buildApp(
     categories: container.services.marketplaceCategories,
     etsyProfiles: container.services.etsyProfiles,
     tags: container.services.shopifyTags,
-    publicUrl: config.publicUrl,
+    appUrl: container.publicUrl,
   });
   await webhookRoutes(app, { service: container.services.webhooks });
   await notificationRoutes(app, {
