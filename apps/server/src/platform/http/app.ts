@@ -213,7 +213,13 @@ export async function buildApp(
     service: container.services.bulkActions,
     listingEdits: container.services.bulkListingEdits,
   });
-  if (container.sandbox) await sandboxRoutes(app, { sandbox: container.sandbox });
+  if (container.sandbox && container.sandboxSales) {
+    await sandboxRoutes(app, {
+      sandbox: container.sandbox,
+      sales: container.sandboxSales,
+      publicUrl: config.publicUrl,
+    });
+  }
   await webRoutes(app, {
     distDir: config.webDistDir,
     termsUrl: config.termsUrl,
