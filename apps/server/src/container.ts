@@ -102,6 +102,7 @@ import { SandboxMarketplaces } from './modules/sandbox/sandbox-marketplaces';
 import { createGuardedFetcher } from './platform/net/guarded-fetch';
 import { SandboxConnections } from './modules/sandbox/sandbox-connections';
 import { SandboxRepository } from './modules/sandbox/sandbox.repository';
+import { SandboxSales } from './modules/sandbox/sandbox-sales';
 import { BulkActionRepository } from './modules/bulk-actions/bulk-action.repository';
 import { BulkActionService } from './modules/bulk-actions/bulk-action.service';
 import { BulkActionSteps } from './modules/bulk-actions/bulk-action.steps';
@@ -632,11 +633,13 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const queue = new Queue(database, logger, options.queue);
   queue.register(Object.values(jobs));
 
+  const sandboxRepository = new SandboxRepository(db);
+  const sandboxSales = sandbox ? new SandboxSales(sandbox, sandboxRepository) : null;
   const sandboxConnections = sandbox
     ? new SandboxConnections(
         db,
         sandbox,
-        new SandboxRepository(db),
+        sandboxRepository,
         repositories.connections,
         credentials,
         (event) => marketplaceAccounts.afterConnect(event),
@@ -674,6 +677,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     oauthProviders,
     sandbox,
     sandboxConnections,
+    sandboxSales,
     jobs,
     queue,
     /** Stops the workers, then closes what the container opened; a second call waits on the first. */

@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
 import { marketplaceGroup, type ConnectionStatus, type MarketplaceId } from '@listloop/domain';
+import { sql } from 'drizzle-orm';
 import type { TestClient } from './client';
+import { queryRows, type TestServer } from './server';
 
 /**
  * Connects the signed-in seller's account to a marketplace through the API, as the
@@ -32,4 +34,19 @@ export async function connectMarketplace(
     expect(stored.status, stored.text).toBe(200);
   }
   return id;
+}
+
+/**
+ * Links a connection to the marketplace's account, as signing in (OAuth) or a key the
+ * marketplace checked does: no API takes this from a caller, so a test sets it in the database.
+ */
+export async function linkMarketplaceAccount(
+  server: TestServer,
+  connectionId: string,
+  externalAccountId: string,
+): Promise<void> {
+  await queryRows(
+    server,
+    sql`UPDATE marketplace_connections SET external_account_id = ${externalAccountId} WHERE id = ${connectionId}`,
+  );
 }

@@ -30,6 +30,7 @@ export * from './marketplaces/listing-checks';
 export * from './marketplaces/marketplace-problems';
 export * from './marketplaces/marketplace-sku';
 export * from './listings/listing-state';
+export * from './listings/listing-url';
 export * from './rules/money';
 export * from './rules/mapping-rule';
 export * from './rules/pricing-rule';

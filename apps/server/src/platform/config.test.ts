@@ -23,6 +23,20 @@ describe('configuration from the environment', () => {
     expect(config.dataDir).toBe(path.resolve('./data'));
   });
 
+  it('refuses to start in production without PUBLIC_URL, and takes only a web address for it', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' }, [])).toThrow(
+      'PUBLIC_URL: required in production',
+    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://app.example.com/' }, []).publicUrl,
+    ).toBe('https://app.example.com');
+    expect(() => loadConfig({ PUBLIC_URL: 'javascript:alert(1)' }, [])).toThrow(
+      'PUBLIC_URL must be an http:// or https:// address',
+    );
+    // The embedded demo needs none: it answers at its own address.
+    expect(loadConfig({}, []).publicUrl).toBeNull();
+  });
+
   it('takes --role from the command line over ROLE', () => {
     const db = { DATABASE_URL: 'postgres://u@db:5432/listloop' };
     expect(loadConfig({ ...db, ROLE: 'api' }, []).role).toBe('api');

@@ -27,7 +27,9 @@ export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
-  PUBLIC_URL: z.url().optional(),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'PUBLIC_URL must be an http:// or https:// address' })
+    .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -296,6 +298,14 @@ export function loadConfig(
       `Invalid configuration:\n  ROLE: the ${e.ROLE} role runs beside other processes, which needs a server Postgres (DATABASE_URL); the embedded database serves one process`,
     );
   }
+  const allowLoopbackWebhooks = slackLoopback(e);
+  // Without it, marketplaces would be sent back to an address guessed from somewhere: the
+  // sellers' OAuth codes and the stores' webhooks must go to one the operator chose.
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  PUBLIC_URL: required in production: the https:// address sellers open ListLoop at, where marketplaces send sellers and webhooks back',
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -340,7 +350,7 @@ export function loadConfig(
     mail: keySet(e, ['SMTP_URL', 'MAIL_FROM'] as const)
       ? { smtpUrl: e.SMTP_URL!, from: e.MAIL_FROM! }
       : null,
-    slack: { allowLoopbackWebhooks: slackLoopback(e) },
+    slack: { allowLoopbackWebhooks },
   };
 }
 

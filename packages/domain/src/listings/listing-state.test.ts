@@ -533,14 +533,25 @@ describe('stored listings', () => {
     [undefined, INITIAL_LISTING_STATE],
     [{}, INITIAL_LISTING_STATE],
     [
-      { status: 'listed', listedID: '1', listingURL: 'u', lastStatusDate: 5, title: 'x' },
+      {
+        status: 'listed',
+        listedID: '1',
+        listingURL: 'https://m.example/1',
+        lastStatusDate: 5,
+        title: 'x',
+      },
       {
         ...INITIAL_LISTING_STATE,
         status: 'listed',
         listedID: '1',
-        listingURL: 'u',
+        listingURL: 'https://m.example/1',
         lastStatusDate: 5,
       },
+    ],
+    // A link the browser would run, stored before only web addresses were kept, is dropped.
+    [
+      { status: 'listed', listedID: '1', listingURL: 'javascript:alert(1)' },
+      { ...INITIAL_LISTING_STATE, status: 'listed', listedID: '1' },
     ],
     // Saved before the engine: a queued listing without its operation.
     [

@@ -10,6 +10,7 @@ import {
   type ListingStatus,
   type PendingOperation,
 } from './listing-status';
+import { LISTING_URL_MAX_LENGTH, LISTING_URL_ONLY_WEB, storableListingUrl } from './listing-url';
 
 /**
  * The listing state machine per (item, marketplace) (spec §4 item listing transitions, issue 4).
@@ -68,7 +69,7 @@ export function listingStateOf(listing: Record<string, unknown> | null | undefin
     status,
     lastStatusDate: typeof date === 'number' && Number.isInteger(date) ? date : null,
     listedID,
-    listingURL: text(source.listingURL),
+    listingURL: storableListingUrl(text(source.listingURL)),
     pendingOperation,
     failureReason:
       status === 'list_failure' || status === 'delist_failure' ? text(source.failureReason) : null,
@@ -161,7 +162,13 @@ export const ListingEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('listed'),
     listedID: z.string().trim().min(1).max(200).nullish(),
-    listingURL: z.string().trim().min(1).max(2048).nullish(),
+    listingURL: z
+      .string()
+      .trim()
+      .min(1)
+      .max(LISTING_URL_MAX_LENGTH)
+      .refine((url) => storableListingUrl(url) !== null, { message: LISTING_URL_ONLY_WEB })
+      .nullish(),
     reason: reasonText.optional(),
   }),
   /** A failure always says why: the seller has to know what to fix. */
@@ -175,7 +182,13 @@ export const ListingEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('listed_after_stop'),
     listedID: z.string().trim().min(1).max(200).nullish(),
-    listingURL: z.string().trim().min(1).max(2048).nullish(),
+    listingURL: z
+      .string()
+      .trim()
+      .min(1)
+      .max(LISTING_URL_MAX_LENGTH)
+      .refine((url) => storableListingUrl(url) !== null, { message: LISTING_URL_ONLY_WEB })
+      .nullish(),
     reason: reasonText.optional(),
   }),
   z.object({ type: z.literal('queue_update'), reason: reasonText.optional() }),
@@ -450,7 +463,7 @@ export function tryTransition(
   const reason = event.reason?.trim() || null;
   const recorded =
     event.type === 'listed' || event.type === 'listed_after_stop'
-      ? { listedID: event.listedID ?? null, listingURL: event.listingURL ?? null }
+      ? { listedID: event.listedID ?? null, listingURL: storableListingUrl(event.listingURL) }
       : null;
   const ref =
     rule.listingRef === 'record'

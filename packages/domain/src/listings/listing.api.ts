@@ -4,6 +4,7 @@ import { MarketplaceIdSchema } from '../marketplaces/marketplaces';
 import { SaleChannelSchema } from '../sale-detection/sale-detection.api';
 import { LISTING_EVENTS } from './listing-state';
 import { ListingOperationKindSchema } from './listing-status';
+import { ListingUrlSchema } from './listing-url';
 
 /**
  * Request and response shapes of the listing calls (spec §7 Items: status, set-listing-*,
@@ -122,7 +123,7 @@ export const BulkMarkAsNotListedRequestSchema = z.object({
 export const SetListingListedRequestSchema = z.object({
   marketplace: MarketplaceIdSchema,
   listedID: z.string().trim().min(1).max(200).optional(),
-  listingURL: z.string().trim().url().max(2048).optional(),
+  listingURL: ListingUrlSchema.optional(),
   /** The executor reporting its claimed operation; named in the history. */
   executorId: ExecutorIdSchema.optional(),
 });

@@ -25,6 +25,18 @@ describe('the connection contract', () => {
     expect(ConnectionPutSchema.safeParse({ nickname: '   ' }).success).toBe(false);
   });
 
+  it('refuses a marketplace account id from the caller: only the marketplace sets it', () => {
+    const sent = ConnectionPutSchema.safeParse({
+      marketplace: 'shopify',
+      nickname: 'Main',
+      externalAccountId: 'someone-else.myshopify.com',
+    });
+    expect(sent.success).toBe(false);
+    expect(sent.error?.issues[0]?.message).toBe(
+      'externalAccountId is set by ListLoop from the marketplace when you connect; it cannot be sent.',
+    );
+  });
+
   it('keeps credential fields it does not know, for the connector that does', () => {
     const credentials = StoredCredentialsSchema.parse({
       marketplaceAccount: { marketplaceID: 'etsy', shopId: 42 },

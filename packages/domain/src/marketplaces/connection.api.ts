@@ -43,13 +43,27 @@ export const ConnectionSchema = z.object({
 });
 export type Connection = z.infer<typeof ConnectionSchema>;
 
-/** PUT /api/rest/v1/enterprise/connection/{id}: creates it when the id is new (marketplace and nickname then required). */
-export const ConnectionPutSchema = z.object({
-  marketplace: SupportedMarketplaceSchema.optional(),
-  nickname: z.string().trim().min(1).max(CONNECTION_NICKNAME_MAX_LENGTH).optional(),
-  status: ConnectionStatusSchema.optional(),
-  externalAccountId: z.string().trim().min(1).max(200).nullable().optional(),
-});
+/**
+ * PUT /api/rest/v1/enterprise/connection/{id}: creates it when the id is new (marketplace and
+ * nickname then required). `externalAccountId` is not among the fields: only the marketplace
+ * establishes which of its accounts a connection opens (signing in, a checked API key), and
+ * webhooks are routed by it, so a caller naming one is refused.
+ */
+export const ConnectionPutSchema = z.strictObject(
+  {
+    marketplace: SupportedMarketplaceSchema.optional(),
+    nickname: z.string().trim().min(1).max(CONNECTION_NICKNAME_MAX_LENGTH).optional(),
+    status: ConnectionStatusSchema.optional(),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? issue.keys.includes('externalAccountId')
+          ? 'externalAccountId is set by ListLoop from the marketplace when you connect; it cannot be sent.'
+          : `Only marketplace, nickname and status can be sent (not ${issue.keys.join(', ')}).`
+        : undefined,
+  },
+);
 export type ConnectionPut = z.infer<typeof ConnectionPutSchema>;
 
 export const ConnectionResponseSchema = z.object({ connection: ConnectionSchema });

@@ -56,28 +56,28 @@ describe('marketplace connections and credentials', () => {
     const created = await owner.put(`${CONNECTIONS}/${id}`, {
       marketplace: 'etsy',
       nickname: ' Main Etsy ',
-      externalAccountId: 'etsy-shop-1',
     });
     expect(created.status, created.text).toBe(201);
+    // An API marketplace's connection waits for its credentials before it is connected.
     expect(created.body.connection).toMatchObject({
       id,
       marketplace: 'etsy',
       nickname: 'Main Etsy',
-      status: 'connected',
-      externalAccountId: 'etsy-shop-1',
+      status: 'needs_reconnect',
+      externalAccountId: null,
       credentialHint: null,
       credentialExpiresAt: null,
     });
 
     const renamed = await owner.put(`${CONNECTIONS}/${id}`, {
       nickname: 'Etsy outlet',
-      status: 'needs_reconnect',
+      status: 'disconnected',
     });
     expect(renamed.status, renamed.text).toBe(200);
     expect(renamed.body.connection).toMatchObject({
       nickname: 'Etsy outlet',
-      status: 'needs_reconnect',
-      externalAccountId: 'etsy-shop-1',
+      status: 'disconnected',
+      externalAccountId: null,
     });
 
     const list = await owner.get(CONNECTIONS);
@@ -90,6 +90,81 @@ describe('marketplace connections and credentials', () => {
     expect((await owner.delete(`${CONNECTIONS}/${id}`)).status).toBe(404);
     const after = await owner.get(CONNECTIONS);
     expect(after.body.connections.map((c: { id: string }) => c.id)).not.toContain(id);
+  });
+
+  it('answers an empty change with 400 and changes nothing', async () => {
+    const { id, nickname } = await connect('ebay');
+    for (const body of [{}, { marketplace: 'ebay' }]) {
+      const response = await owner.put(`${CONNECTIONS}/${id}`, body);
+      expect(response.status, response.text).toBe(400);
+      expect(response.body.message).toBe(
+        'Nothing to change: send the connection’s new nickname or status.',
+      );
+    }
+    const list = await owner.get(CONNECTIONS);
+    expect(list.body.connections.find((c: { id: string }) => c.id === id)).toMatchObject({
+      nickname,
+      status: 'needs_reconnect',
+    });
+  });
+
+  it('never takes the marketplace account id or a connected status from the caller', async () => {
+    const id = newId();
+    const named = await owner.put(`${CONNECTIONS}/${id}`, {
+      marketplace: 'shopify',
+      nickname: 'Borrowed store',
+      externalAccountId: 'someone-else.myshopify.com',
+    });
+    expect(named.status, named.text).toBe(400);
+    expect(named.body.message).toContain('externalAccountId is set by ListLoop');
+
+    const connected = await owner.put(`${CONNECTIONS}/${id}`, {
+      marketplace: 'shopify',
+      nickname: 'Borrowed store',
+      status: 'connected',
+    });
+    expect(connected.status, connected.text).toBe(409);
+    expect(connected.body.message).toBe(
+      'A Shopify connection becomes connected when you sign in at Shopify or store its access token, not by setting its status.',
+    );
+    expect(
+      (await owner.get(CONNECTIONS)).body.connections.map((c: { id: string }) => c.id),
+    ).not.toContain(id);
+
+    // Made without credentials, it cannot be switched on by its status either.
+    const { id: waiting } = await connect('ebay');
+    const switched = await owner.put(`${CONNECTIONS}/${waiting}`, { status: 'connected' });
+    expect(switched.status, switched.text).toBe(409);
+    const renamedAndNamed = await owner.put(`${CONNECTIONS}/${waiting}`, {
+      nickname: 'x',
+      externalAccountId: 'seller-1',
+    });
+    expect(renamedAndNamed.status).toBe(400);
+    const row = (await owner.get(CONNECTIONS)).body.connections.find(
+      (c: { id: string }) => c.id === waiting,
+    );
+    expect(row).toMatchObject({ status: 'needs_reconnect', externalAccountId: null });
+
+    // Credentials connect it; switched off, it may be switched on again.
+    const stored = await owner.put(credentialsPath('ebay'), {
+      connectionId: waiting,
+      credentials: ebayCredentials(),
+    });
+    expect(stored.status, stored.text).toBe(200);
+    expect((await owner.put(`${CONNECTIONS}/${waiting}`, { status: 'disconnected' })).status).toBe(
+      200,
+    );
+    const back = await owner.put(`${CONNECTIONS}/${waiting}`, { status: 'connected' });
+    expect(back.status, back.text).toBe(200);
+    expect(back.body.connection.status).toBe('connected');
+
+    // The extension's marketplaces carry no credentials: the seller's word connects them.
+    const extension = await owner.put(`${CONNECTIONS}/${newId()}`, {
+      marketplace: 'poshmark',
+      nickname: 'Closet',
+    });
+    expect(extension.status, extension.text).toBe(201);
+    expect(extension.body.connection.status).toBe('connected');
   });
 
   it('keeps several connections per marketplace, each nickname once (409)', async () => {

@@ -1,4 +1,11 @@
-import type { Connection, ConnectionPut } from '@listloop/domain';
+import {
+  MARKETPLACE_NAMES,
+  marketplaceGroup,
+  type Connection,
+  type ConnectionPut,
+  type ConnectionStatus,
+  type MarketplaceId,
+} from '@listloop/domain';
 import type { Db } from '../../platform/db/database';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import type { RequestContext } from '../../platform/http/request-context';
@@ -22,6 +29,21 @@ export function toConnection(row: ConnectionWithHint): Connection {
     credentialExpiresAt: row.credentialExpiresAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/**
+ * Whether a connection of the marketplace is carried out without credentials (the browser
+ * extension acts in the seller's own browser session), so the seller's word makes it connected.
+ */
+function connectsWithoutCredentials(marketplace: MarketplaceId): boolean {
+  return marketplaceGroup(marketplace) === 'crosslisting';
+}
+
+function connectedOnlyByCredentials(marketplace: MarketplaceId) {
+  const name = MARKETPLACE_NAMES[marketplace];
+  return conflict(
+    `A ${name} connection becomes connected when you sign in at ${name} or store its access token, not by setting its status.`,
+  );
 }
 
 function nicknameTaken(marketplace: string, nickname: string) {
@@ -70,14 +92,21 @@ export class ConnectionService {
         ) {
           throw nicknameTaken(input.marketplace, input.nickname);
         }
+        // A new connection holds no credentials yet: an API marketplace's waits for them.
+        const usableNow = connectsWithoutCredentials(input.marketplace);
+        if (input.status === 'connected' && !usableNow) {
+          throw connectedOnlyByCredentials(input.marketplace);
+        }
+        const status: ConnectionStatus =
+          input.status ?? (usableNow ? 'connected' : 'needs_reconnect');
         created = await this.connections.insert(
           {
             id,
             accountId: ctx.accountId,
             marketplace: input.marketplace,
             nickname: input.nickname,
-            status: input.status ?? 'connected',
-            externalAccountId: input.externalAccountId ?? null,
+            status,
+            externalAccountId: null,
           },
           tx,
         );
@@ -104,6 +133,18 @@ export class ConnectionService {
     if (input.marketplace && input.marketplace !== existing.marketplace) {
       throw badRequest('A connection stays on its marketplace; create another one instead.');
     }
+    if (input.nickname === undefined && input.status === undefined) {
+      throw badRequest('Nothing to change: send the connection’s new nickname or status.');
+    }
+    const marketplace = existing.marketplace as MarketplaceId;
+    if (
+      input.status === 'connected' &&
+      existing.status !== 'connected' &&
+      !connectsWithoutCredentials(marketplace) &&
+      !(await this.connections.findCredentials(ctx.accountId, existing.id, tx))
+    ) {
+      throw connectedOnlyByCredentials(marketplace);
+    }
     if (input.nickname && input.nickname !== existing.nickname) {
       const clash = await this.connections.findByNickname(
         ctx.accountId,
@@ -119,9 +160,6 @@ export class ConnectionService {
       {
         ...(input.nickname !== undefined ? { nickname: input.nickname } : {}),
         ...(input.status !== undefined ? { status: input.status } : {}),
-        ...(input.externalAccountId !== undefined
-          ? { externalAccountId: input.externalAccountId }
-          : {}),
       },
       tx,
     );

@@ -177,6 +177,39 @@ describe('listing engine', () => {
     });
   }
 
+  it('keeps only http and https listing URLs: another scheme is a 400 and changes nothing', async () => {
+    const itemId = await newItem();
+    await queue(itemId, M);
+    for (const listingURL of [
+      'javascript:alert(document.cookie)',
+      'JavaScript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox(1)',
+      '//evil.example/listing',
+    ]) {
+      const refused = await owner.post(path(itemId, 'set-listing-listed'), {
+        marketplace: M,
+        listedID: 'FB-X',
+        listingURL,
+      });
+      expect(refused.status, listingURL).toBe(400);
+      expect(refused.body.message, listingURL).toBe(
+        'listingURL: Only an http or https address can be stored.',
+      );
+      expect((await listingOf(itemId, M)).status, listingURL).toBe('queued');
+    }
+    const listed = await owner.post(path(itemId, 'set-listing-listed'), {
+      marketplace: M,
+      listedID: 'FB-X',
+      listingURL: 'https://www.facebook.com/marketplace/item/1',
+    });
+    expect(listed.status, listed.text).toBe(200);
+    expect(await listingOf(itemId, M)).toMatchObject({
+      status: 'listed',
+      listingURL: 'https://www.facebook.com/marketplace/item/1',
+    });
+  });
+
   it('records each change in the history, with the refusal message on 409', async () => {
     const itemId = await newItem();
     await queue(itemId, M);

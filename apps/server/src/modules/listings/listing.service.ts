@@ -9,6 +9,7 @@ import {
   isUpdateEvent,
   listingActor,
   listingStateOf,
+  storableListingUrl,
   tryTransition,
   type BuiltListing,
   type Item,
@@ -944,7 +945,7 @@ export class ListingService {
       fromOperation: (r.data.fromOperation as string | null | undefined) ?? null,
       toOperation: (r.data.toOperation as string | null | undefined) ?? null,
       listedID: (r.data.listedID as string | null | undefined) ?? null,
-      listingURL: (r.data.listingURL as string | null | undefined) ?? null,
+      listingURL: storableListingUrl(r.data.listingURL as string | null | undefined),
     }));
   }
 

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,6 +102,28 @@ describe('connecting a marketplace by OAuth', () => {
     );
     return { url, state, code, back };
   };
+
+  it('sends the marketplace back to the server’s own address, never to the request’s Host', async () => {
+    // fetch sends the URL's own Host; a client writing another is what node:http lets a test do.
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      http
+        .get(
+          `${server.baseUrl}${WEB_AUTH_URL}?marketplace=etsy&redirect=/app/marketplaces`,
+          { headers: { host: 'attacker.example', cookie: owner.cookieHeader } },
+          (res) => {
+            let body = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => (body += chunk));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          },
+        )
+        .on('error', reject);
+    });
+    expect(answer.status, answer.body).toBe(200);
+    const url = (JSON.parse(answer.body) as { url: string }).url;
+    const redirectUri = new URL(url).searchParams.get('redirect_uri');
+    expect(redirectUri).toBe(`${server.container.publicUrl}/api/user/auth/callback/etsy`);
+  });
 
   it('round trip: authorize URL with state and PKCE, callback stores the tokens sealed', async () => {
     const { url, state, code, back } = await connect(owner);

@@ -14,7 +14,19 @@ const Text = z.string().trim().max(2048);
  */
 export async function marketplaceAuthRoutes(
   app: App,
-  deps: { service: MarketplaceAuthService; publicUrl: string | null },
+  deps: {
+    service: MarketplaceAuthService;
+    /** PUBLIC_URL, or the server's own address (`http://localhost:<PORT>`) without one. */
+    appUrl: string;
+    /**
+     * Whether the seller comes back to the address they asked from (the sandbox without
+     * PUBLIC_URL): its marketplaces are in this process and accept any callback, so the seller
+     * returns to the address their session cookie is for. A live marketplace is only ever
+     * given `appUrl`: a Host header is the client's to write, and a code sent to it is a
+     * login to the seller's marketplace account.
+     */
+    followRequestOrigin: boolean;
+  },
 ) {
   const tags = ['connections'];
   const { service } = deps;
@@ -48,8 +60,9 @@ export async function marketplaceAuthRoutes(
     },
     async (request) => {
       const { marketplace, redirect, connectionId, shop } = request.query;
-      const host = request.headers.host;
-      const callbackBase = deps.publicUrl ?? `${request.protocol}://${host ?? 'localhost'}`;
+      const callbackBase = deps.followRequestOrigin
+        ? `${request.protocol}://${request.host}`
+        : deps.appUrl;
       return {
         url: await service.authorizeUrl(requireContext(request), {
           marketplace,

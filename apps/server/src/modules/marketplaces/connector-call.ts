@@ -2,6 +2,9 @@ import { MARKETPLACE_NAMES, type MarketplaceId } from '@listloop/domain';
 import { AppError, conflict } from '../../platform/http/errors';
 import { ConnectorError } from '../listings/connector';
 
+/** What a temporary failure asks a client to wait when the marketplace named no wait. */
+const DEFAULT_RETRY_AFTER_SECONDS = 5;
+
 /**
  * A call a seller makes to their own marketplace account through its connector, with its
  * failure answered for the API: a marketplace's refusal is the seller's to read (409, in the
@@ -21,6 +24,10 @@ export async function connectorCall<T>(
         503,
         'server/internal',
         `${MARKETPLACE_NAMES[marketplace]} could not be reached just now: ${error.message} Try again in a moment.`,
+        {},
+        // The wait the marketplace asked for (Shopify's cost bucket refilling, a Retry-After),
+        // else a short one: a client that retries at once only drains the bucket again.
+        error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS,
       );
     }
     throw conflict(refused(error.message));

@@ -149,13 +149,29 @@ describe('the marketplace calls of spec §7 (eBay business policies, Shopify)', 
     );
   });
 
+  it('answers Shopify’s throttle with 503 and the wait its cost bucket needs, in Retry-After', async () => {
+    const shopify = server.container.sandbox!.shopify;
+    shopify.setThrottleAvailable(0, SANDBOX_SHOP);
+    try {
+      const throttled = await owner.get('/api/marketplaces/shopify/metafields');
+      expect(throttled.status, throttled.text).toBe(503);
+      expect(throttled.body.message).toContain('Shopify asked ListLoop to slow down');
+      const wait = Number(throttled.headers.get('retry-after'));
+      expect(Number.isInteger(wait) && wait >= 1, String(wait)).toBe(true);
+    } finally {
+      shopify.setThrottleAvailable(2000, SANDBOX_SHOP);
+    }
+    expect((await owner.get('/api/marketplaces/shopify/metafields')).status).toBe(200);
+  });
+
   it('subscribes the store to the account’s webhooks; a second call finds them there', async () => {
     const shop = server.container.sandbox!.shopify.shop(SANDBOX_SHOP);
     shop.webhookSubscriptions.clear();
     const first = await owner.post('/api/marketplaces/shopify/subscription');
     expect(first.status, first.text).toBe(200);
+    // The server's own address (no PUBLIC_URL here), whatever Host the request named.
     expect(first.body).toEqual({
-      callbackUrl: `${server.baseUrl}/webhook/shopify`,
+      callbackUrl: `${server.container.publicUrl}/webhook/shopify`,
       topics: ['ORDERS_CREATE'],
       created: ['ORDERS_CREATE'],
       existing: [],

@@ -48,7 +48,11 @@ export async function marketplaceRoutes(
     categories: MarketplaceCategoryService;
     etsyProfiles: EtsyProfileService;
     tags: ShopifyTagsService;
-    publicUrl: string | null;
+    /**
+     * PUBLIC_URL, or the server's own address: where Shopify is told to send the store's
+     * webhooks. Never the request's Host header, which is the client's to write.
+     */
+    appUrl: string;
   },
 ) {
   const tags = ['marketplaces'];
@@ -223,8 +227,7 @@ export async function marketplaceRoutes(
       config: { access: access.member('marketplaces.manage') },
     },
     async (request) => {
-      const appBaseUrl = deps.publicUrl ?? `${request.protocol}://${request.host}`;
-      return accounts.subscribeShopify(requireContext(request), appBaseUrl);
+      return accounts.subscribeShopify(requireContext(request), deps.appUrl);
     },
   );
 

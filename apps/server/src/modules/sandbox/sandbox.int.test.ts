@@ -35,6 +35,25 @@ function formOf(page: string): { action: string; fields: Record<string, string> 
   return { action: unescapeHtml(action), fields };
 }
 
+/** The listing page's "Simulate a sale" form, posted as the browser does (with `client`'s session). */
+function postSale(
+  action: string,
+  fields: Record<string, string>,
+  client: TestClient | null,
+  origin = new URL(action).origin,
+): Promise<Response> {
+  return fetch(action, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      origin,
+      ...(client ? { cookie: client.cookieHeader } : {}),
+    },
+    body: new URLSearchParams(fields).toString(),
+    redirect: 'manual',
+  });
+}
+
 /** What the seller's browser does on a marketplace's consent page: press the first button. */
 async function consent(authorizeUrl: string, decision: string): Promise<string> {
   const page = await fetch(authorizeUrl);
@@ -252,18 +271,66 @@ describe('sandbox mode: the emulated marketplaces inside the server', () => {
     const ebayPage = await (await fetch(`${server.baseUrl}${listings.ebay.listingURL}`)).text();
     const sale = formOf(ebayPage);
     expect(sale.action).toBe(`${server.baseUrl}/sandbox/ebay/__emulator/sales`);
-    const sold = await fetch(sale.action, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(sale.fields).toString(),
-      redirect: 'manual',
-    });
+    const sold = await postSale(sale.action, sale.fields, owner);
     expect(sold.status).toBe(303);
     const after = await fetch(sold.headers.get('location')!);
     expect(await after.text()).toMatch(/Sold: order/);
     expect(server.container.sandbox!.ebay.store.orders.size).toBe(1);
     expect(server.container.sandbox!.ebay.violations).toEqual([]);
     expect(server.container.sandbox!.shopify.violations).toEqual([]);
+  });
+
+  it('sells only with the seller’s session, and only a listing of their own account', async () => {
+    const item = await createListableItem(owner, 'SBX-OWN');
+    const listings = await crossList(owner, item, ['ebay', 'shopify']);
+    const sandbox = server.container.sandbox!;
+    const ordersBefore = sandbox.ebay.store.orders.size;
+    const ebaySale = formOf(
+      await (await fetch(`${server.baseUrl}${listings.ebay.listingURL}`)).text(),
+    );
+    const shopifySale = formOf(
+      await (await fetch(`${server.baseUrl}${listings.shopify.listingURL}`)).text(),
+    );
+
+    // Nobody signed in: no sale.
+    expect((await postSale(ebaySale.action, ebaySale.fields, null)).status).toBe(401);
+    // Another account's seller: not their listing, and no order at the marketplace.
+    const strangerAccount = await createAccount(server);
+    const stranger = await signIn(server, strangerAccount);
+    for (const sale of [ebaySale, shopifySale]) {
+      const refused = await postSale(sale.action, sale.fields, stranger);
+      expect(refused.status, sale.action).toBe(404);
+    }
+    // A field the page does not send (a SKU) cannot point the sale at another listing.
+    const bySku = await postSale(ebaySale.action, { sku: 'SBX-OWN' }, stranger);
+    expect(bySku.status).toBe(404);
+    expect(sandbox.ebay.store.orders.size).toBe(ordersBefore);
+    // From another site, even with the seller's cookie: refused.
+    const crossSite = await postSale(
+      ebaySale.action,
+      ebaySale.fields,
+      owner,
+      'https://evil.example',
+    );
+    expect(crossSite.status).toBe(403);
+
+    // The emulators' other controls are not on the web at all.
+    for (const [method, path] of [
+      ['POST', '/sandbox/ebay/__emulator/reset'],
+      ['POST', '/sandbox/shopify/__emulator/faults'],
+      ['GET', '/sandbox/ebay/__emulator/tokens'],
+      ['GET', '/sandbox/shopify/__emulator/state'],
+      ['POST', '/sandbox/shopify/__emulator/webhooks/redeliver'],
+    ] as const) {
+      const response = await fetch(`${server.baseUrl}${path}`, { method });
+      expect(response.status, path).toBe(404);
+    }
+    expect(sandbox.ebay.store.orders.size).toBe(ordersBefore);
+
+    // The seller's own sale goes through.
+    const sold = await postSale(ebaySale.action, ebaySale.fields, owner);
+    expect(sold.status).toBe(303);
+    expect(sandbox.ebay.store.orders.size).toBe(ordersBefore + 1);
   });
 
   it('a sale on the emulated Shopify arrives as a signed webhook, recorded once though delivered twice', async () => {

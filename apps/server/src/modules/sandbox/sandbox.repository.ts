@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { marketplaceConnections, marketplaceCredentials } from '../connections/connection.table';
+import { items } from '../items/item.table';
 import { SANDBOX_MARKETPLACES } from './sandbox-marketplaces';
 
 /** The connections the sandbox keeps working across restarts. */
@@ -33,5 +34,20 @@ export class SandboxRepository {
         ),
       )
       .orderBy(asc(marketplaceConnections.createdAt), asc(marketplaceConnections.id));
+  }
+
+  /** Whether one of the account's items has its listing on the marketplace at `listedID`. */
+  async hasListing(accountId: string, marketplace: string, listedID: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: items.id })
+      .from(items)
+      .where(
+        and(
+          eq(items.accountId, accountId),
+          sql`${items.listings} -> ${marketplace} ->> 'listedID' = ${listedID}`,
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
   }
 }

@@ -4,6 +4,7 @@ import { signWebhook } from '@listloop/emulators';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../../test/client';
 import { createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
+import { linkMarketplaceAccount } from '../../../test/connections';
 import { queryRows, startTestServer, type TestServer } from '../../../test/server';
 import { newId } from '../../platform/ids';
 
@@ -81,9 +82,9 @@ describe('POST /webhook/shopify (live mode, the app’s keys configured)', () =>
     const created = await owner.put(`/api/rest/v1/enterprise/connection/${connectionId}`, {
       marketplace: 'shopify',
       nickname: 'Main store',
-      externalAccountId: SHOP,
     });
     expect(created.status, created.text).toBe(201);
+    await linkMarketplaceAccount(server, connectionId, SHOP);
   });
   afterAll(() => server.close());
 
@@ -156,6 +157,39 @@ describe('POST /webhook/shopify (live mode, the app’s keys configured)', () =>
     const response = await deliver('not json', headersFor('not json'));
     expect(response.status).toBe(400);
     expect(((await response.json()) as { message: string }).message).toMatch(/JSON/);
+  });
+
+  it('goes only to the accounts the store itself connected, never to one that named it', async () => {
+    const intruderAccount = await createAccount(server);
+    const intruder = await signIn(server, intruderAccount);
+    const forged = newId();
+    const named = await intruder.put(`/api/rest/v1/enterprise/connection/${forged}`, {
+      marketplace: 'shopify',
+      nickname: 'Not my store',
+      externalAccountId: SHOP,
+    });
+    expect(named.status, named.text).toBe(400);
+    // Made without the field and given a pasted token: still not linked to the store.
+    const plain = await intruder.put(`/api/rest/v1/enterprise/connection/${forged}`, {
+      marketplace: 'shopify',
+      nickname: 'Not my store',
+    });
+    expect(plain.status, plain.text).toBe(201);
+    const stored = await intruder.put('/integration-shopify/v1/credentials', {
+      connectionId: forged,
+      credentials: {
+        marketplaceAccount: { marketplaceID: 'shopify', externalAccountId: SHOP },
+        accessToken: 'shpat_pasted-token-0123456789',
+      },
+    });
+    expect(stored.status, stored.text).toBe(200);
+
+    const body = orderBody(8);
+    const headers = headersFor(body);
+    expect((await deliver(body, headers)).status).toBe(200);
+    const [row] = await rowsOf(headers['x-shopify-webhook-id']);
+    expect(row!.account_id).toBe(account.accountId);
+    expect(row!.payload.connections).toEqual([{ id: connectionId, accountId: account.accountId }]);
   });
 
   it('records a webhook of a store nobody connected, with no account', async () => {

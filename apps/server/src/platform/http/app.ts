@@ -178,7 +178,8 @@ export async function buildApp(
   await credentialRoutes(app, { service: container.services.credentials });
   await marketplaceAuthRoutes(app, {
     service: container.services.marketplaceAuth,
-    publicUrl: config.publicUrl,
+    appUrl: container.publicUrl,
+    followRequestOrigin: config.publicUrl === null && config.marketplaces.mode === 'sandbox',
   });
   await itemRoutes(app, {
     items: container.services.items,
@@ -210,7 +211,7 @@ export async function buildApp(
     categories: container.services.marketplaceCategories,
     etsyProfiles: container.services.etsyProfiles,
     tags: container.services.shopifyTags,
-    publicUrl: config.publicUrl,
+    appUrl: container.publicUrl,
   });
   await webhookRoutes(app, {
     service: container.services.webhooks,
@@ -224,7 +225,13 @@ export async function buildApp(
     service: container.services.bulkActions,
     listingEdits: container.services.bulkListingEdits,
   });
-  if (container.sandbox) await sandboxRoutes(app, { sandbox: container.sandbox });
+  if (container.sandbox && container.sandboxSales) {
+    await sandboxRoutes(app, {
+      sandbox: container.sandbox,
+      sales: container.sandboxSales,
+      publicUrl: config.publicUrl,
+    });
+  }
   await webRoutes(app, {
     distDir: config.webDistDir,
     termsUrl: config.termsUrl,

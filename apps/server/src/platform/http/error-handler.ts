@@ -98,6 +98,9 @@ export function isUnstorableText(error: unknown): boolean {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== null) {
+        reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
+      }
       return send(reply, error.statusCode, error.code, error.message, error.extra);
     }
     if (error instanceof StorageError && error.code === 'invalid-argument') {

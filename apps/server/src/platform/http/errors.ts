@@ -10,6 +10,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message?: string,
     readonly extra: Pick<ApiErrorBody, 'redirect' | 'issues' | 'problems'> = {},
+    /** Sent as Retry-After (whole seconds): when a temporary refusal is worth trying again. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message ?? ERROR_MESSAGES[code]);
     this.name = 'AppError';

@@ -46,6 +46,10 @@ describe('a connection’s state', () => {
     expect(connectionState(bare, TOKEN, NOW)).toBe('no_credentials');
     // Not known yet: an API marketplace's connection needs them.
     expect(connectionState(bare, undefined, NOW)).toBe('no_credentials');
+    // Made without its key, the server keeps it waiting until one is stored.
+    const waiting = connection({ status: 'needs_reconnect', credentialHint: null });
+    expect(connectionState(waiting, TOKEN, NOW)).toBe('no_credentials');
+    expect(connectionState(waiting, OAUTH, NOW)).toBe('needs_reconnect');
   });
 
   it('works without a key where the browser extension lists, or on a marketplace not connectable here', () => {

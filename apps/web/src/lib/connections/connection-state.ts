@@ -29,6 +29,16 @@ export function connectionState(
   way: ConnectWay | null | undefined,
   now: Date = new Date(),
 ): ConnectionState {
+  // A pasted-key connection the seller has not given its key yet: the server keeps it waiting
+  // (needs_reconnect) until credentials are stored; what it lacks is the key.
+  if (
+    connection.status === 'needs_reconnect' &&
+    connection.credentialHint === null &&
+    way?.method === 'token' &&
+    !way.extension
+  ) {
+    return 'no_credentials';
+  }
   if (connection.status !== 'connected') return connection.status;
   if (!requiresCredentials(connection, way)) return 'connected';
   if (connection.credentialHint === null) return 'no_credentials';

@@ -1,4 +1,4 @@
-import { MARKETPLACE_NAMES, type MarketplaceId } from '@listloop/domain';
+import { MARKETPLACE_NAMES, storableListingUrl, type MarketplaceId } from '@listloop/domain';
 import { Alert, Anchor, Button, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { commonMessages } from '../../../i18n/common.messages';
@@ -69,9 +69,9 @@ export function ListingHistory({
                   <Table.Td>{actorText(intl, event.by, userId)}</Table.Td>
                   <Table.Td>
                     {historyChangeText(intl, event)}
-                    {event.listingURL && (
+                    {storableListingUrl(event.listingURL) && (
                       <Anchor
-                        href={event.listingURL}
+                        href={storableListingUrl(event.listingURL)!}
                         target="_blank"
                         rel="noreferrer"
                         fz="sm"
