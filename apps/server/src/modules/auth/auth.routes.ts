@@ -7,7 +7,7 @@ import { errorResponses, OkSchema, type App } from '../../platform/http/types';
 import type { AccountUserRepository } from '../account-users/account-user.repository';
 import type { AccountUserService } from '../account-users/account-user.service';
 import type { AuthService } from './auth.service';
-import { TooManySignInAttempts, type SignInService } from './sign-in.service';
+import type { SignInService } from './sign-in.service';
 
 export interface AuthRouteDeps {
   auth: AuthService;
@@ -34,17 +34,12 @@ export async function authRoutes(app: App, deps: AuthRouteDeps) {
     },
     async (request, reply) => {
       const sentDevice = request.cookies[deviceCookie];
-      const signedIn = await deps.signIn
-        .signIn(request.body, {
-          ip: request.ip,
-          userAgent: request.headers['user-agent'],
-          deviceCookie: sentDevice,
-        })
-        .catch((error: unknown) => {
-          if (error instanceof TooManySignInAttempts)
-            reply.header('retry-after', String(error.retryAfterSeconds));
-          throw error;
-        });
+      // A refusal by the limits carries its Retry-After to the error handler.
+      const signedIn = await deps.signIn.signIn(request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+        deviceCookie: sentDevice,
+      });
       const [current] = await deps.accountUsers.findMembershipsOfUser(signedIn.user.id);
       const decision = decideGate({
         signedIn: true,

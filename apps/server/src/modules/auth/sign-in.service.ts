@@ -21,8 +21,8 @@ export const KNOWN_DEVICE_DAYS = 365;
 
 /** The 429 of a sign-in refused before its password is looked at, and when to try again. */
 export class TooManySignInAttempts extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, 'auth/too-many-attempts');
+  constructor(retryAfterSeconds: number) {
+    super(429, 'auth/too-many-attempts', undefined, {}, retryAfterSeconds);
   }
 }
 
