@@ -44,16 +44,19 @@ export function isBulkActionRunFinished(status: BulkActionRunStatus): boolean {
 export const BULK_ACTION_ITEM_STATUSES = ['done', 'failed', 'skipped'] as const;
 export type BulkActionItemStatus = (typeof BULK_ACTION_ITEM_STATUSES)[number];
 
-/** The permission each action needs, besides reading the items. */
-export const BULK_ACTION_PERMISSIONS: Record<BulkAction, PermissionKey> = {
-  bulkDelistRelist: 'listings.publish',
-  bulkDelete: 'items.delete',
-  bulkMarkAsNotListed: 'items.write',
-  bulkList: 'listings.publish',
-  bulkEditLabels: 'items.write',
-  bulkCopyItems: 'items.write',
-  bulkDelist: 'listings.delist',
-  bulkEdit: 'items.write',
+/**
+ * The permissions each action needs, all of them, besides reading the items. A relist takes the
+ * listing down before it lists again, so it needs both listing keys.
+ */
+export const BULK_ACTION_PERMISSIONS: Record<BulkAction, readonly PermissionKey[]> = {
+  bulkDelistRelist: ['listings.delist', 'listings.publish'],
+  bulkDelete: ['items.delete'],
+  bulkMarkAsNotListed: ['items.write'],
+  bulkList: ['listings.publish'],
+  bulkEditLabels: ['items.write'],
+  bulkCopyItems: ['items.write'],
+  bulkDelist: ['listings.delist'],
+  bulkEdit: ['items.write'],
 };
 
 /**
@@ -313,8 +316,8 @@ export const BulkActionConfigSchema = z.object({
   bulkAction: z.enum(BULK_ACTIONS),
   /** The most items one run takes. */
   limit: z.number().int(),
-  /** The permission it needs, and whether the caller has it. */
-  permission: z.string(),
+  /** The permissions it needs (all of them), and whether the caller has them. */
+  permissions: z.array(z.string()),
   permitted: z.boolean(),
   /** Confirm before running: it removes items or takes listings down. */
   destructive: z.boolean(),

@@ -126,7 +126,7 @@ describe('bulk actions', () => {
       expect(response.body).toMatchObject({
         bulkAction: 'bulkList',
         limit: BULK_ACTION_ITEMS_MAX,
-        permission: 'listings.publish',
+        permissions: ['listings.publish'],
         permitted: true,
         destructive: false,
         marketplaces: { required: true },
@@ -144,7 +144,7 @@ describe('bulk actions', () => {
       expect(edit.body.fields.listing).toEqual(expect.arrayContaining(['price', 'shipping.price']));
       expect(edit.body.marketplaces.required).toBe(false);
       const remove = await owner.get(`${BULK}/config/bulkDelete`);
-      expect(remove.body).toMatchObject({ destructive: true, permission: 'items.delete' });
+      expect(remove.body).toMatchObject({ destructive: true, permissions: ['items.delete'] });
     });
 
     it('answers 400 with the eight names for an unknown action', async () => {
@@ -514,6 +514,30 @@ describe('bulk actions', () => {
       expect(response.status).toBe(403);
       const config = await client.get(`${BULK}/config/bulkDelete`);
       expect(config.body.permitted).toBe(false);
+    });
+
+    it('refuses a relist to a role that may list but not take listings down', async () => {
+      const role = (
+        await owner.put('/api/rest/v1/enterprise/roles', {
+          name: 'listers without delist',
+          permissions: { 'items.read': true, 'items.write': true, 'listings.publish': true },
+        })
+      ).body.data;
+      const lister = await addMember(server, account, { roleId: role.id });
+      const client = await signIn(server, lister);
+      const [id] = await newItems(1);
+      const response = await start(
+        'bulkDelistRelist',
+        { userId: account.userId, selection: { itemIds: [id] }, parameters: { marketplaces: [M] } },
+        client,
+      );
+      expect(response.status).toBe(403);
+      const config = await client.get(`${BULK}/config/bulkDelistRelist`);
+      expect(config.body).toMatchObject({
+        permissions: ['listings.delist', 'listings.publish'],
+        permitted: false,
+      });
+      expect((await client.get(`${BULK}/config/bulkList`)).body.permitted).toBe(true);
     });
 
     it('answers 409 to a cancel of a run that has finished', async () => {

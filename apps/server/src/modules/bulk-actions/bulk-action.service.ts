@@ -165,11 +165,9 @@ export class BulkActionService {
   }
 
   private permitted(ctx: RequestContext, action: BulkAction): boolean {
-    return hasPermission({
-      required: BULK_ACTION_PERMISSIONS[action],
-      accessLevel: ctx.accessLevel,
-      permissions: ctx.permissions,
-    });
+    return BULK_ACTION_PERMISSIONS[action].every((required) =>
+      hasPermission({ required, accessLevel: ctx.accessLevel, permissions: ctx.permissions }),
+    );
   }
 
   /** The marketplaces the action may be asked for by this account. */
@@ -190,7 +188,7 @@ export class BulkActionService {
     return {
       bulkAction: action,
       limit: BULK_ACTION_ITEMS_MAX,
-      permission: BULK_ACTION_PERMISSIONS[action],
+      permissions: [...BULK_ACTION_PERMISSIONS[action]],
       permitted: this.permitted(ctx, action),
       destructive: DESTRUCTIVE_BULK_ACTIONS.includes(action),
       marketplaces: {

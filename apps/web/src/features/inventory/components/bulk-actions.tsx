@@ -183,7 +183,7 @@ export function BulkActions({
   const listingItems: { action: MarketplaceAction; allowed: boolean }[] = [
     { action: 'bulkList', allowed: permissions.publish },
     { action: 'bulkDelist', allowed: permissions.delist },
-    { action: 'bulkDelistRelist', allowed: permissions.publish },
+    { action: 'bulkDelistRelist', allowed: permissions.publish && permissions.delist },
     { action: 'bulkMarkAsNotListed', allowed: permissions.write },
   ];
   const anyListing = listingItems.some((entry) => entry.allowed);
