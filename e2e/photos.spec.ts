@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { signInAsDemo } from './support/demo';
 import type { ApiItem } from './support/listings';
@@ -112,4 +113,48 @@ test.describe('the photos of an item', () => {
       .poll(() => imageIdsOf(page.request, item), { timeout: 15_000 })
       .toEqual([back, front]);
   });
+
+  test("a picture too large to take says so on its tile, in the seller's words", async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    await signInAsDemo(page);
+    const title = `Too large ${Date.now().toString(36)}`;
+    const created = await page.request.post('/api/account/item', {
+      headers: { Origin: baseURL! },
+      data: { generalDetails: { title } },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const item = ((await created.json()) as { item: ApiItem }).item;
+
+    await page.goto(`/app/inventory/${item.itemID}`);
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    // A few hundred bytes whose header says 10000 × 10000: the server refuses it from the
+    // header, before decoding it.
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles([
+        { name: 'huge.png', mimeType: 'image/png', buffer: withSize(png([29, 78, 216]), 10_000) },
+      ]);
+    const tile = page.getByRole('list', { name: 'Photos' }).getByRole('listitem', {
+      name: 'huge.png',
+    });
+    await expect(tile.getByRole('status')).toHaveText(
+      'Too large: at most 25 MB and 50 megapixels',
+      { timeout: 30_000 },
+    );
+    expect(await imageIdsOf(page.request, item)).toEqual([]);
+  });
 });
+
+/** The PNG with its header claiming a square of `side` pixels (the pixel data stays small). */
+function withSize(picture: Buffer, side: number): Buffer {
+  const copy = Buffer.from(picture);
+  // The signature (8 bytes), then IHDR: length (4), type (4), width (4), height (4) … CRC.
+  copy.writeUInt32BE(side, 16);
+  copy.writeUInt32BE(side, 20);
+  const crcAt = 8 + 4 + 4 + 13;
+  copy.writeUInt32BE(zlib.crc32(copy.subarray(12, crcAt)), crcAt);
+  return copy;
+}

@@ -66,6 +66,8 @@ export const itemEditorMessages = defineMessages({
   untitled: { id: 'itemEditor.untitled' },
   uploadCanceling: { id: 'itemEditor.uploadCanceling' },
   uploadFailed: { id: 'itemEditor.uploadFailed' },
+  uploadTooLarge: { id: 'itemEditor.uploadTooLarge' },
+  uploadTooMany: { id: 'itemEditor.uploadTooMany' },
   uploadPaused: { id: 'itemEditor.uploadPaused' },
   uploadPercent: { id: 'itemEditor.uploadPercent' },
   uploadProcessing: { id: 'itemEditor.uploadProcessing' },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   taskControls,
   taskProgress,
+  uploadRefusalOf,
   uploadTasksReducer,
   type UploadTask,
   type UploadTaskEvent,
@@ -52,6 +53,19 @@ describe('upload tasks', () => {
     // Pause only from running; success and error only from running (or pausing for error).
     expect(run([{ type: 'transition', id: 'f1', action: 'pause' }], paused)).toBe(paused);
     expect(run([{ type: 'transition', id: 'f1', action: 'succeed' }], paused)).toBe(paused);
+  });
+
+  it('keep why the server refused an upload, and a retry forgets it', () => {
+    expect(uploadRefusalOf(413)).toBe('tooLarge');
+    expect(uploadRefusalOf(429)).toBe('tooMany');
+    expect(uploadRefusalOf(500)).toBeNull();
+    expect(uploadRefusalOf(undefined)).toBeNull();
+    const refused = run([
+      add,
+      { type: 'transition', id: 'f1', action: 'fail', error: 'boom', refusal: 'tooLarge' },
+    ]);
+    expect(only(refused)).toMatchObject({ state: 'error', refusal: 'tooLarge' });
+    expect(only(run([{ type: 'retry', id: 'f1' }], refused)).refusal).toBeNull();
   });
 
   it('keep the error, and a retry is a new attempt from the start', () => {

@@ -17,9 +17,20 @@ export interface UploadTask {
   bytesTotal: number;
   phase: 'uploading' | 'processing' | 'failed';
   error: string | null;
+  /** Why the server refused the upload, when it said so: a person can act on these two. */
+  refusal: UploadRefusal | null;
   imageId: string | null;
   /** The photo a rotated copy takes the place of. */
   replaces: string | null;
+}
+
+export type UploadRefusal = 'tooLarge' | 'tooMany';
+
+/** The refusal a failed upload's HTTP status names: 413 too large, 429 too many at once. */
+export function uploadRefusalOf(status: number | undefined): UploadRefusal | null {
+  if (status === 413) return 'tooLarge';
+  if (status === 429) return 'tooMany';
+  return null;
 }
 
 export type UploadTaskEvent =
@@ -28,7 +39,13 @@ export type UploadTaskEvent =
       task: Pick<UploadTask, 'id' | 'name' | 'previewUrl' | 'bytesTotal' | 'replaces'>;
     }
   | { type: 'progress'; id: string; bytesUploaded: number; bytesTotal: number }
-  | { type: 'transition'; id: string; action: UploadTaskAction; error?: string | null }
+  | {
+      type: 'transition';
+      id: string;
+      action: UploadTaskAction;
+      error?: string | null;
+      refusal?: UploadRefusal | null;
+    }
   | { type: 'processing'; id: string; imageId: string }
   | { type: 'processingFailed'; id: string; error: string | null }
   | { type: 'retry'; id: string }
@@ -59,6 +76,7 @@ export function uploadTasksReducer(tasks: UploadTask[], event: UploadTaskEvent):
           bytesUploaded: 0,
           phase: 'uploading',
           error: null,
+          refusal: null,
           imageId: null,
         },
       ];
@@ -76,6 +94,7 @@ export function uploadTasksReducer(tasks: UploadTask[], event: UploadTaskEvent):
           ...task,
           state,
           error: state === 'error' ? (event.error ?? null) : task.error,
+          refusal: state === 'error' ? (event.refusal ?? null) : task.refusal,
           bytesUploaded: state === 'success' ? task.bytesTotal : task.bytesUploaded,
         };
       });
@@ -95,6 +114,7 @@ export function uploadTasksReducer(tasks: UploadTask[], event: UploadTaskEvent):
               bytesUploaded: 0,
               phase: 'uploading',
               error: null,
+              refusal: null,
               imageId: null,
             }
           : task,

@@ -268,6 +268,10 @@ function UploadTile({ task, uploads }: { task: UploadTask; uploads: Uploads }) {
   let status: string;
   if (task.phase === 'failed')
     status = intl.formatMessage(itemEditorMessages.uploadProcessingFailed);
+  else if (task.state === 'error' && task.refusal === 'tooLarge')
+    status = intl.formatMessage(itemEditorMessages.uploadTooLarge);
+  else if (task.state === 'error' && task.refusal === 'tooMany')
+    status = intl.formatMessage(itemEditorMessages.uploadTooMany);
   else if (task.state === 'error') status = intl.formatMessage(itemEditorMessages.uploadFailed);
   else if (task.phase === 'processing' || task.state === 'success')
     status = intl.formatMessage(itemEditorMessages.uploadProcessing);

@@ -12,7 +12,12 @@ import { fetchUploadedImage } from '../api/item-editor.api';
 import { PhotoOrder } from '../photo-order';
 import { rotatedCopy } from '../rotate-image';
 import { imageIdFromUppyResponse } from '../upload-adapter';
-import { taskControls, uploadTasksReducer, type UploadTask } from '../upload-tasks';
+import {
+  taskControls,
+  uploadRefusalOf,
+  uploadTasksReducer,
+  type UploadTask,
+} from '../upload-tasks';
 
 type PhotoMeta = { filename: string; filetype: string };
 type PhotoUppy = Uppy<PhotoMeta, TusBody>;
@@ -132,9 +137,15 @@ export function usePhotoUploads({ onImageReady, room, onRejected }: PhotoUploadO
     uppy.on('upload-pause', (file, isPaused) => {
       if (file && isPaused) dispatch({ type: 'transition', id: file.id, action: 'paused' });
     });
-    uppy.on('upload-error', (file, error) => {
+    uppy.on('upload-error', (file, error, response) => {
       if (!file) return;
-      dispatch({ type: 'transition', id: file.id, action: 'fail', error: errorMessage(error) });
+      dispatch({
+        type: 'transition',
+        id: file.id,
+        action: 'fail',
+        error: errorMessage(error),
+        refusal: uploadRefusalOf(response?.status),
+      });
     });
     uppy.on('upload-success', (file, response) => {
       if (!file) return;
