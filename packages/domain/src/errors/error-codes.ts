@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   'auth/forbidden',
   'team/grant-beyond-own',
   'team/owner-protected',
+  'team/member-above-you',
   'team/protected-role',
   'team/email-off',
   'team/invitation-not-sent',
@@ -45,6 +46,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'team/grant-beyond-own': 'You cannot give a permission that your own role does not have.',
   'team/owner-protected':
     "Only the account's owner can deactivate, remove or change the role of the owner.",
+  'team/member-above-you':
+    'You cannot change, deactivate or remove a team member whose role has permissions your own role does not have.',
   'team/protected-role': "Only the account's owner can give or change the admin and viewer roles.",
   'team/email-off':
     'New team members get their temporary password by e-mail, and e-mail is off on this server.',

@@ -15,7 +15,7 @@ import { newId } from '../../platform/ids';
 import type { RequestContext } from '../../platform/http/request-context';
 import type { AuthService } from '../auth/auth.service';
 import type { AccountRepository } from '../accounts/account.repository';
-import { assertMayGive, assertNotOwnerOfAnother } from '../roles/role-access';
+import { assertMayActOn, assertMayGive, assertNotOwnerOfAnother } from '../roles/role-access';
 import type { RoleRepository } from '../roles/role.repository';
 import type { UserRepository } from '../users/user.repository';
 import type { AccountUserRepository, AccountUserRow } from './account-user.repository';
@@ -218,10 +218,12 @@ export class AccountUserService {
       throw notFound('No such team member.');
   }
 
+  /** The owner is the owner's to change, and a member who can do more than the caller is out of reach. */
   private async assertNotTheOwner(ctx: RequestContext, userId: string): Promise<void> {
     const member = await this.accountUsers.findInAccount(ctx.accountId, userId);
     if (!member) throw notFound('No such team member.');
     assertNotOwnerOfAnother(ctx, member);
+    assertMayActOn(ctx, member.role ? await this.roles.findById(ctx.accountId, member.role) : null);
   }
 
   /** A member is added with a role the caller may give, and only when e-mail can reach them. */

@@ -131,6 +131,47 @@ describe('team: no privilege escalation inside an account', () => {
     });
   });
 
+  describe('a member whose role can do less', () => {
+    it('cannot demote, deactivate or remove a member who can do more, nor delete their role', async () => {
+      const manager = await memberWith('managers', {
+        'items.read': true,
+        'roles.manage': true,
+        'team.manage': true,
+        'account.manage': true,
+      });
+      const me = await memberWith('team helpers', { 'roles.manage': true, 'team.manage': true });
+      const demote = await me.client.post(`${ROLES}/assign-members`, {
+        roleId: me.roleId,
+        userIds: [manager.userId],
+      });
+      expect(demote.status, demote.text).toBe(403);
+      expect(demote.body.code).toBe('team/member-above-you');
+      expect(demote.body.message).toContain('account.manage');
+      const deactivate = await me.client.put(`${USERS}/update-status`, {
+        userId: manager.userId,
+        status: 'inactive',
+      });
+      expect(deactivate.status, deactivate.text).toBe(403);
+      const remove = await me.client.delete(`${USERS}/${manager.userId}`);
+      expect(remove.status, remove.text).toBe(403);
+      const dropRole = await me.client.delete(`${ROLES}/${manager.roleId}`);
+      expect(dropRole.status, dropRole.text).toBe(403);
+      expect(await membership(manager.userId)).toMatchObject({
+        role: manager.roleId,
+        status: 'active',
+      });
+
+      // A member within their reach is theirs to move.
+      const peer = await memberWith('helpers', { 'team.manage': true });
+      const move = await me.client.post(`${ROLES}/assign-members`, {
+        roleId: me.roleId,
+        userIds: [peer.userId],
+      });
+      expect(move.status, move.text).toBe(200);
+      expect((await membership(peer.userId))?.role).toBe(me.roleId);
+    });
+  });
+
   describe('a member who may only manage the team', () => {
     it('cannot add an admin, and never sees the temporary password of whom they add', async () => {
       const me = await memberWith('hiring', { 'team.manage': true });

@@ -28,6 +28,26 @@ export function assertMayGive(
   assertWithinReach(ctx, role.permissions);
 }
 
+/**
+ * Nobody changes, deactivates or removes a member who can do more than they can: a member whose
+ * role holds a permission the caller lacks is out of the caller's reach (an admin is not
+ * demoted by someone who may only manage roles).
+ */
+export function assertMayActOn(
+  ctx: RequestContext,
+  targetRole: { permissions: Permissions } | null,
+): void {
+  if (!targetRole) return;
+  const beyond = permissionsBeyond(targetRole.permissions, ctx);
+  if (beyond.length > 0) {
+    throw new AppError(
+      403,
+      'team/member-above-you',
+      `You cannot change, deactivate or remove a team member whose role can do what yours cannot: ${beyond.join(', ')}.`,
+    );
+  }
+}
+
 /** The owner's membership is changed by the owner alone. */
 export function assertNotOwnerOfAnother(
   ctx: RequestContext,

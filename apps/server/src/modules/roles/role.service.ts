@@ -3,7 +3,12 @@ import { AppError, conflict, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { RequestContext } from '../../platform/http/request-context';
 import type { AccountUserRepository } from '../account-users/account-user.repository';
-import { assertMayGive, assertNotOwnerOfAnother, assertWithinReach } from './role-access';
+import {
+  assertMayActOn,
+  assertMayGive,
+  assertNotOwnerOfAnother,
+  assertWithinReach,
+} from './role-access';
 import type { RoleRepository, RoleRow } from './role.repository';
 
 export interface RoleView {
@@ -120,6 +125,9 @@ export class RoleService {
       const member = await this.accountUsers.findInAccount(ctx.accountId, userId);
       if (!member) throw notFound('No such team member.');
       assertNotOwnerOfAnother(ctx, member);
+      if (member.role && member.role !== role.id) {
+        assertMayActOn(ctx, await this.roles.findById(ctx.accountId, member.role));
+      }
     }
     assertMayGive(ctx, role);
     for (const userId of input.userIds) {
@@ -133,6 +141,8 @@ export class RoleService {
     if (!role) throw notFound('No such role.');
     if (role.isProtected) throw conflict('Built-in roles cannot be removed.');
     await this.assertNotOwnersRole(ctx, role.id);
+    // Removing a role leaves its members without one: as much a demotion as moving them.
+    assertMayActOn(ctx, role);
     await this.roles.remove(ctx.accountId, id);
   }
 
