@@ -107,4 +107,12 @@ describe('serving the web app', () => {
     expect(api.headers.get('content-type')).toMatch(/json/);
     expect((await fetch(`${server.baseUrl}/webhook/unknown`)).status).toBe(404);
   });
+
+  it('keeps them however the path is spelled: encoded letters and doubled slashes', async () => {
+    for (const spelled of ['/%61pi/unknown', '//api/unknown', '/%77ebhook/unknown']) {
+      const response = await fetch(`${server.baseUrl}${spelled}`);
+      expect(response.status, spelled).toBe(404);
+      expect(response.headers.get('content-type'), spelled).toMatch(/json/);
+    }
+  });
 });

@@ -53,7 +53,10 @@ async function serveBuild(app: App, distDir: string, indexFile: string) {
     '/*',
     { schema: { hide: true }, config: { access: { kind: 'public' } } },
     async (request, reply) => {
-      const pathname = request.url.split('?')[0] ?? '/';
+      // The router's decoded wildcard, slashes collapsed: `/%61pi/x` and `//api/x` are API
+      // paths too, and answer as one (a JSON 404), never with the app shell.
+      const wildcard = (request.params as Record<string, string | undefined>)['*'] ?? '';
+      const pathname = `/${wildcard}`.replace(/\/{2,}/g, '/');
       if (pathname.startsWith('/api/') || pathname === '/api' || pathname.startsWith('/webhook')) {
         return reply.callNotFound();
       }
