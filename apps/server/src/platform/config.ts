@@ -249,7 +249,7 @@ export interface Config {
   loginLimits: { perIp: number; perEmail: number; perEmailTotal: number; windowMs: number };
   /**
    * Requests per client address to each route that needs no session (health, sign-out, the
-   * API description), unless the route keeps a limit of its own (sign-in, joining a team).
+   * API description, sign-in), unless the route keeps a limit of its own (joining a team).
    */
   publicLimits: { perIp: number; windowMs: number };
   /**

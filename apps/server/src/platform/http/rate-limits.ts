@@ -19,8 +19,9 @@ const UNLIMITED_PUBLIC_PREFIXES = ['/api/images/public/'];
 
 /**
  * Every API route that needs no session gets a per-address limit (counted per route), unless
- * it keeps one of its own (sign-in, joining a team) or says `rateLimit: false` (the webhooks,
- * which count refused deliveries instead). Routes outside /api are left alone: the web app's
+ * it keeps one of its own (joining a team) or says `rateLimit: false` (the webhooks, which
+ * count refused deliveries instead). Sign-in takes this limit too, beside the failed-attempt
+ * counters it keeps in the database. Routes outside /api are left alone: the web app's
  * files and the sandbox's emulated marketplaces. Counters live in this process's memory, so
  * each server process counts on its own.
  *
