@@ -7,7 +7,7 @@ import {
   trustOrigins,
   type GuardedFetcher,
 } from '../../platform/net/guarded-fetch';
-import type { HostLookup } from '../../platform/net/public-address';
+import { resolving } from '../../platform/net/resolving.testing';
 import { downloadPhoto } from './photo-download';
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0xff, 0xd9]);
@@ -29,16 +29,6 @@ async function photoHost(): Promise<{ server: Server; url: string; requests: str
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
 }
-
-/** A resolver that knows only the names given (no internet needed). */
-const resolving =
-  (answers: Record<string, string[]>): HostLookup =>
-  async (hostname) => {
-    const addresses = answers[hostname];
-    if (!addresses)
-      throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
-    return addresses.map((address) => ({ address }));
-  };
 
 describe('downloadPhoto', () => {
   let host: Awaited<ReturnType<typeof photoHost>>;

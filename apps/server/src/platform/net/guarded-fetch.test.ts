@@ -8,6 +8,7 @@ import {
   type GuardedFetcher,
 } from './guarded-fetch';
 import type { HostLookup } from './public-address';
+import { resolving } from './resolving.testing';
 
 /** A local HTTP server that counts the requests it was sent. */
 interface Local {
@@ -31,15 +32,6 @@ const refusal = (promise: Promise<unknown>) =>
     () => null,
     (error: unknown) => error,
   );
-
-const resolving =
-  (answers: Record<string, string[]>): HostLookup =>
-  async (hostname) => {
-    const addresses = answers[hostname];
-    if (!addresses)
-      throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
-    return addresses.map((address) => ({ address }));
-  };
 
 describe('createGuardedFetcher', () => {
   let photo: Local;
