@@ -29,6 +29,10 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Each file boots its own server and database; two at a time fit two cores.
           maxWorkers: 2,
+          // Files share a worker's modules: every file builds its own container, server and
+          // database, so nothing a test sees lives at module level, and loading the server's
+          // module graph once per worker instead of once per file saves about 4 s a file.
+          isolate: false,
           // Projects with their own worker counts run one group after another.
           sequence: { groupOrder: index + 1 },
         },

@@ -24,6 +24,8 @@ export interface Database {
   db: Db;
   executor: SqlExecutor;
   ping(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball, to open copies of it from (tests). */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -40,7 +42,13 @@ function afterClose(): Promise<{ rows: unknown[] }> {
 const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../../drizzle');
 
 export type DatabaseTarget =
-  { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+  | {
+      kind: 'pglite';
+      dataDir: string | null;
+      /** A data directory dumped by PGlite (`dumpDataDir`) to start from instead of an empty one. */
+      snapshot?: Blob;
+    }
+  | { kind: 'postgres'; url: string };
 
 /**
  * Opens the embedded PGlite database in `dataDir` (in memory when null), or a server Postgres
@@ -78,7 +86,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 
   if (target.dataDir) await fs.mkdir(target.dataDir, { recursive: true });
   // Trigram search (pg_trgm) is an extension PGlite loads on demand; server Postgres ships it.
-  const options = { extensions: { pg_trgm } };
+  const options = {
+    extensions: { pg_trgm },
+    ...(target.snapshot ? { loadDataDir: target.snapshot } : {}),
+  };
   const client = target.dataDir ? new PGlite(target.dataDir, options) : new PGlite(options);
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
@@ -103,6 +114,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     ping: async () => {
       await client.query('select 1');
     },
+    dump: () => client.dumpDataDir('none'),
     close: () => {
       closed = true;
       return client.close();
