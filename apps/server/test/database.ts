@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../src/platform/db/database';
+import * as schema from '../src/schema';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
@@ -23,7 +24,7 @@ export async function createTestDatabase(
   adminUrl: string | undefined = process.env.TEST_DATABASE_URL,
 ): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    const database = await openDatabase({ kind: 'pglite', dataDir: null }, schema);
     return { database, dispose: () => database.close() };
   }
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is needed for the Postgres integration tests');
@@ -37,7 +38,7 @@ export async function createTestDatabase(
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() }, schema);
   return {
     database,
     async dispose() {
