@@ -11,13 +11,13 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { PermissionKey } from '@listloop/domain';
+import type { Config } from '../config';
 import { permissionsOf } from './access';
 import { registerCsrfProtection } from './csrf';
 import { registerErrorHandling } from './error-handler';
 import { registerNoStore } from './no-store';
 import { registerNulGuard } from './nul-guard';
 import { registerPublicRateLimits } from './rate-limits';
-import type { Config } from '../config';
 import { registerRequestContext, type RequestContextDeps } from './request-context';
 import type { App } from './types';
 
