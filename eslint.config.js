@@ -5,6 +5,10 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { serverZones } from './eslint/server-boundaries.js';
+
+const SERVER_SRC = fileURLToPath(new URL('./apps/server/src', import.meta.url));
 
 const WEB_FEATURES_DIR = new URL('./apps/web/src/features/', import.meta.url);
 
@@ -102,6 +106,24 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // The server's layers (decision 0037, eslint/server-boundaries.js). Tests are exempt: a
+    // service test builds the repositories its service is given, whichever module owns them.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.testing.ts'],
+    settings: {
+      // The zones and the cycle check see only imports the plugin can resolve to a file, and
+      // the cycle check follows only files it can parse.
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js', '.json'] })],
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: serverZones(SERVER_SRC) }],
+      // Type-only imports are ignored: services are injected, so they import each other's types.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

@@ -3,7 +3,7 @@
  * src/main.ts runs it) with stand-in connectors registered first, serving until SIGTERM.
  */
 import { loadConfig } from '../src/platform/config';
-import { buildApp } from '../src/platform/http/app';
+import { buildServerApp } from '../src/routes';
 import { createContainer, type Container } from '../src/container';
 
 export function serveWithStandIns(register: (container: Container) => void): void {
@@ -13,7 +13,7 @@ export function serveWithStandIns(register: (container: Container) => void): voi
     register(container);
     await container.queue.start();
     await container.queue.work();
-    const { app } = await buildApp(container);
+    const { app } = await buildServerApp(container);
     await app.listen({ port: config.port, host: config.host });
     const stop = async () => {
       await app.close();

@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import pino, { type Logger } from 'pino';
 import type { Config } from './platform/config';
 import { migrateDatabase, openDatabase, type Database } from './platform/db/database';
+import * as schema from './schema';
 import type { SaleChannel } from '@listloop/domain';
 import { stableJobId } from './platform/queue/job';
 import { SaleDetectionRepository } from './modules/sale-detection/sale-detection.repository';
@@ -152,6 +153,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
       config.databaseUrl
         ? { kind: 'postgres', url: config.databaseUrl }
         : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
+      schema,
     ));
   await migrateDatabase(database);
   const { db } = database;

@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from './platform/config';
-import { buildApp } from './platform/http/app';
+import { buildServerApp } from './routes';
 import { createContainer } from './container';
 import { seedDemo } from './seed/demo';
 
@@ -18,7 +18,7 @@ async function main() {
 
   let close: () => Promise<void> = () => container.close();
   if (config.role !== 'worker') {
-    const { app } = await buildApp(container);
+    const { app } = await buildServerApp(container);
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

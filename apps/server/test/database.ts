@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { migrateDatabase, openDatabase, type Database } from '../src/platform/db/database';
+import * as schema from '../src/schema';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
@@ -26,7 +27,7 @@ type SnapshotHolder = { [SNAPSHOT]?: Promise<Blob> };
 function migratedPgliteSnapshot(): Promise<Blob> {
   const holder = globalThis as SnapshotHolder;
   holder[SNAPSHOT] ??= (async () => {
-    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    const database = await openDatabase({ kind: 'pglite', dataDir: null }, schema);
     try {
       await migrateDatabase(database);
       if (!database.dump) throw new Error('This PGlite database cannot be dumped');
@@ -47,11 +48,10 @@ export async function createTestDatabase(
   adminUrl: string | undefined = process.env.TEST_DATABASE_URL,
 ): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const database = await openDatabase({
-      kind: 'pglite',
-      dataDir: null,
-      snapshot: await migratedPgliteSnapshot(),
-    });
+    const database = await openDatabase(
+      { kind: 'pglite', dataDir: null, snapshot: await migratedPgliteSnapshot() },
+      schema,
+    );
     return { database, dispose: () => database.close() };
   }
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is needed for the Postgres integration tests');
@@ -65,7 +65,7 @@ export async function createTestDatabase(
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  const database = await openDatabase({ kind: 'postgres', url: url.toString() }, schema);
   return {
     database,
     async dispose() {

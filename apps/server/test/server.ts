@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { loadConfig } from '../src/platform/config';
-import { buildApp, type RouteInfo } from '../src/platform/http/app';
+import type { RouteInfo } from '../src/platform/http/app';
+import { buildServerApp } from '../src/routes';
 import { createContainer, type Container } from '../src/container';
 import { createTestDatabase, type TestDatabaseKind } from './database';
 
@@ -58,7 +59,7 @@ export async function startTestServer(
   });
   await container.queue.start();
   if (options.work !== false) await container.queue.work();
-  const { app, routes } = await buildApp(container, { logger: false });
+  const { app, routes } = await buildServerApp(container, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server has no port');

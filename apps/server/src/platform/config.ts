@@ -3,7 +3,14 @@ import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { STORAGE_MESSAGES } from './storage/storage';
 import { decodeKey } from './crypto/secret-box';
-import { SHOPIFY_API_VERSION } from '../connectors/shopify/client';
+
+/**
+ * The Shopify Admin API version used when SHOPIFY_API_VERSION is unset: the one the Shopify
+ * connector's documents are written for (`SHOPIFY_API_VERSION` in connectors/shopify/client.ts).
+ * Platform may not import a connector, so the value is written twice and a unit test
+ * (src/boundaries.test.ts) holds the two equal.
+ */
+export const DEFAULT_SHOPIFY_API_VERSION = '2025-07';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -105,7 +112,7 @@ export const EnvSchema = z.object({
     .regex(/^(\d{4}-(01|04|07|10)|unstable)$/, {
       message: 'SHOPIFY_API_VERSION is a Shopify API version such as 2025-07',
     })
-    .default(SHOPIFY_API_VERSION),
+    .default(DEFAULT_SHOPIFY_API_VERSION),
   ETSY_API_KEY: z.string().trim().min(1).optional(),
   ETSY_SHARED_SECRET: z.string().trim().min(1).optional(),
   ETSY_API_URL: z.url().default('https://openapi.etsy.com'),

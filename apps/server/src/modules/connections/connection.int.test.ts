@@ -11,7 +11,7 @@ import { queryRows, startTestServer, type TestServer } from '../../../test/serve
 import { createTestDatabase } from '../../../test/database';
 import { createContainer } from '../../container';
 import { loadConfig } from '../../platform/config';
-import { buildApp } from '../../platform/http/app';
+import { buildServerApp } from '../../routes';
 import { newId } from '../../platform/ids';
 import { CREDENTIALS_KEY_FILE } from '../../platform/crypto/credentials-key';
 
@@ -426,7 +426,7 @@ describe('credentials stay out of the logs', () => {
         logger: pino({ level: 'trace' }, sink),
         queue: { pollingIntervalSeconds: 0.5, schedule: false },
       });
-      const { app } = await buildApp(container, { logger: { level: 'trace', stream: sink } });
+      const { app } = await buildServerApp(container, { logger: { level: 'trace', stream: sink } });
       await app.listen({ port: 0, host: '127.0.0.1' });
       const address = app.server.address();
       if (!address || typeof address === 'string') throw new Error('server has no port');

@@ -17,7 +17,7 @@ import {
   tusUpload,
 } from '../../../test/images';
 import { queryRows, startTestServer, type TestServer } from '../../../test/server';
-import { buildApp } from '../../platform/http/app';
+import { buildServerApp } from '../../routes';
 import { UploadRepository } from './upload.repository';
 import { STORED_TOO_LARGE, tooManyPixels } from './image.service';
 import {
@@ -212,7 +212,7 @@ describe('photo uploads over tus 1.0', () => {
         pino({ level: 'silent' }),
       ),
     };
-    const { app } = await buildApp(restarted, { logger: false });
+    const { app } = await buildServerApp(restarted, { logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const address = app.server.address();

@@ -8,11 +8,18 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as schema from './schema';
 
-export type Schema = typeof schema;
-/** The one database type services and repositories see, whichever driver is underneath. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * Every table, by name, as the composition root's `schema.ts` exports them. Platform is given
+ * the list rather than importing the modules that own the tables.
+ */
+export type DatabaseSchema = Record<string, unknown>;
+/**
+ * The one database type services and repositories see, whichever driver is underneath. It
+ * carries no table types: queries name their tables (`db.select().from(items)`), and nothing
+ * uses Drizzle's relational `db.query.<table>` API that would need them.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 /** What pg-boss needs to run on the same database: one function that runs SQL. */
 export interface SqlExecutor {
@@ -53,8 +60,12 @@ export type DatabaseTarget =
 /**
  * Opens the embedded PGlite database in `dataDir` (in memory when null), or a server Postgres
  * when a URL is given. Both speak the same SQL, so everything above this file is the same.
+ * `schema` is every table (the root's `schema.ts`).
  */
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+export async function openDatabase(
+  target: DatabaseTarget,
+  schema: DatabaseSchema,
+): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     pool.on('error', () => {

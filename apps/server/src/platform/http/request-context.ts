@@ -8,15 +8,38 @@ import {
   type GateDecision,
   type PermissionKey,
 } from '@listloop/domain';
-import type { AuthService, SignedInUser } from '../../modules/auth/auth.service';
-import type {
-  AccountRowJoined,
-  AccountUserRepository,
-  AccountUserRow,
-  RoleRowJoined,
-} from '../../modules/account-users/account-user.repository';
 import { permissionsOf, type Access } from './access';
 import { AppError } from './errors';
+
+/**
+ * The rows a member's context carries. Platform reads only the fields of the fallbacks below;
+ * the module that owns memberships (account-users, `member-records.ts`) fills this interface
+ * with its row types by declaration merging, so routes see the full rows while platform names
+ * no module.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface MemberRecordTypes {}
+
+type RecordOf<K extends string, Fallback> = MemberRecordTypes extends { [P in K]: infer T }
+  ? T
+  : Fallback;
+
+/** A membership row: the fields the gate and the permissions need. */
+export type MembershipRecord = RecordOf<'membership', { accessLevel: AccessLevel; status: string }>;
+/** An account row: the fields the gate needs. */
+export type AccountRecord = RecordOf<
+  'account',
+  { accountId: string; status: string; accountName: string }
+>;
+/** A role row: its permissions. */
+export type RoleRecord = RecordOf<'role', { permissions: Partial<Record<PermissionKey, boolean>> }>;
+
+/** The signed-in user a session belongs to. */
+export interface SignedInUser {
+  id: string;
+  email: string;
+  name: string;
+}
 
 /** Who is asking, resolved once per request: session → user → membership → account → role. */
 export interface RequestContext {
@@ -24,13 +47,13 @@ export interface RequestContext {
   user: SignedInUser;
   accountId: string;
   accessLevel: AccessLevel;
-  membership: AccountUserRow;
-  account: AccountRowJoined;
-  role: RoleRowJoined | null;
+  membership: MembershipRecord;
+  account: AccountRecord;
+  role: RoleRecord | null;
   /** Effective permissions: the role's, or all of them for provider staff. */
   permissions: Record<PermissionKey, boolean>;
   /** Every membership of the user, for the session state's accountUsers. */
-  memberships: { membership: AccountUserRow; account: AccountRowJoined }[];
+  memberships: { membership: MembershipRecord; account: AccountRecord }[];
 }
 
 declare module 'fastify' {
@@ -45,12 +68,34 @@ export function requireContext(request: FastifyRequest): RequestContext {
   return request.ctx;
 }
 
-export interface RequestContextDeps {
-  auth: AuthService;
-  accountUsers: AccountUserRepository;
+/** How a request's cookies become a signed-in user (the auth module's service). */
+export interface SessionResolver {
+  resolve(
+    cookieHeader: string | undefined,
+    ip: string,
+  ): Promise<{ token: string; user: SignedInUser; setCookies: string[] } | null>;
+  endSession(token: string): Promise<void>;
+  /** Every cookie the session may have set, to clear on sign-out. */
+  cookieNames(): Promise<string[]>;
 }
 
-export async function clearSessionCookies(auth: AuthService, reply: FastifyReply, secure: boolean) {
+/** How a user becomes a member: their memberships, usable first, then the oldest. */
+export interface MembershipSource {
+  findMembershipsOfUser(
+    userId: string,
+  ): Promise<{ membership: MembershipRecord; account: AccountRecord; role: RoleRecord | null }[]>;
+}
+
+export interface RequestContextDeps {
+  auth: SessionResolver;
+  accountUsers: MembershipSource;
+}
+
+export async function clearSessionCookies(
+  auth: Pick<SessionResolver, 'cookieNames'>,
+  reply: FastifyReply,
+  secure: boolean,
+) {
   for (const name of await auth.cookieNames()) {
     reply.clearCookie(name, { path: '/', httpOnly: true, sameSite: 'lax', secure });
   }
@@ -63,7 +108,7 @@ export async function clearSessionCookies(auth: AuthService, reply: FastifyReply
  * outside a request (the demo seed).
  */
 export async function loadMemberContext(
-  accountUsers: AccountUserRepository,
+  accountUsers: MembershipSource,
   user: SignedInUser,
   sessionToken: string,
 ): Promise<{ decision: GateDecision; context: RequestContext | null }> {
