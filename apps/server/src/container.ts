@@ -39,13 +39,15 @@ import { AccountUserService } from './modules/account-users/account-user.service
 import { RoleRepository } from './modules/roles/role.repository';
 import { RoleService } from './modules/roles/role.service';
 import { UserRepository } from './modules/users/user.repository';
+import { UserSettingsRepository } from './modules/users/user-settings.repository';
+import { UserService } from './modules/users/user.service';
 import { SessionService } from './modules/session/session.service';
-import { UserSettingsRepository } from './modules/user-settings/user-settings.repository';
 import { UserSettingsService } from './modules/user-settings/user-settings.service';
 import { ItemRepository } from './modules/items/item.repository';
 import { ItemService } from './modules/items/item.service';
 import { ItemBulkService } from './modules/items/item-bulk.service';
 import { ItemExportService } from './modules/items/item-export.service';
+import { ItemLabelService } from './modules/items/item-labels.service';
 import { LabelRepository } from './modules/labels/label.repository';
 import { LabelService } from './modules/labels/label.service';
 import { MarketplaceRuleRepository } from './modules/rules/marketplace-rule.repository';
@@ -72,7 +74,6 @@ import { imageDerivativesJob, purgeExpiredUploadsJob } from './modules/images/im
 import { UploadRepository } from './modules/images/upload.repository';
 import { UploadServer } from './modules/images/upload.tus';
 import { ImageUrlSigner, imageSigningKey } from './modules/images/image.signing';
-import { loadMemberContext } from './platform/http/request-context';
 import { demoPhotosJob } from './seed/demo-photos.job';
 import { ConnectorRegistry } from './modules/listings/connector';
 import {
@@ -207,11 +208,20 @@ export async function createContainer(config: Config, options: ContainerOptions 
   await remoteFlags.start();
   const flags = await FeatureFlags.create(remoteFlags, logger);
 
+  // The identity modules, each using only those below it: users and auth, the team (members
+  // and their memberships), roles, then accounts (opening one uses all the others).
+  const users = new UserService(repositories.users, repositories.userSettings);
+  const accountUsers = new AccountUserService(db, repositories.accountUsers, users, auth, mailer, {
+    publicUrl,
+  });
+  const roles = new RoleService(repositories.roles, accountUsers);
+  const accounts = new AccountService(db, repositories.accounts, accountUsers, roles, users, auth);
+
   const imageDerivatives = new ImageDerivatives(repositories.images, storage);
 
   const images = new ImageService(
     repositories.images,
-    repositories.users,
+    users,
     storage,
     imageDerivatives,
     new ImageCache(path.join(config.dataDir, 'cache', 'images')),
@@ -220,8 +230,12 @@ export async function createContainer(config: Config, options: ContainerOptions 
     },
     imageUrls,
   );
-  const labels = new LabelService(db, repositories.labels, repositories.items);
-  const items = new ItemService(db, repositories.items, labels, repositories.accountUsers, images);
+  const labels = new LabelService(
+    db,
+    repositories.labels,
+    new ItemLabelService(repositories.items),
+  );
+  const items = new ItemService(db, repositories.items, labels, accountUsers, images);
   const marketplaceRules = new MarketplaceRuleService(db, repositories.marketplaceRules);
   // The API connectors of the source-group marketplaces, and the OAuth providers of those a
   // seller connects by signing in; registered from the configuration below.
@@ -330,32 +344,17 @@ export async function createContainer(config: Config, options: ContainerOptions 
       windowMs: config.loginLimits.windowMs,
     }),
     flags,
-    accounts: new AccountService(
-      db,
-      repositories.accounts,
-      repositories.accountUsers,
-      repositories.roles,
-      repositories.users,
-      auth,
-    ),
-    accountUsers: new AccountUserService(
-      db,
-      repositories.accountUsers,
-      repositories.accounts,
-      repositories.roles,
-      repositories.users,
-      auth,
-      mailer,
-      { publicUrl },
-    ),
-    roles: new RoleService(repositories.roles, repositories.accountUsers),
+    users,
+    accounts,
+    accountUsers,
+    roles,
     connections,
     credentials,
     connectionTokens,
     marketplaceAuth: new MarketplaceAuthService(
       db,
       repositories.oauthStates,
-      repositories.connections,
+      connections,
       credentials,
       oauthProviders,
       logger,
@@ -384,8 +383,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
         }
       },
     ),
-    sessions: new SessionService(repositories.users, flags),
-    userSettings: new UserSettingsService(db, repositories.userSettings),
+    sessions: new SessionService(users, flags),
+    userSettings: new UserSettingsService(db, users, accountUsers),
     labels,
     items,
     itemBulk: new ItemBulkService(db, repositories.items, items, labels),
@@ -446,16 +445,18 @@ export async function createContainer(config: Config, options: ContainerOptions 
     ),
     images,
   };
-  // Notifications (issue 6): in-app, e-mail over SMTP when configured, the account's Slack.
+  // Notifications: in-app, e-mail over SMTP when configured, the account's Slack.
   const slackSettings = new SlackSettingsService(
     db,
     repositories.slackWebhooks,
+    accounts,
     credentialsBox,
     logger,
     config.slack,
   );
   const notifications = new NotificationService(
     repositories.notifications,
+    accountUsers,
     services.userSettings,
     slackSettings,
     mailer,
@@ -620,11 +621,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     purgeExpiredUploads: purgeExpiredUploadsJob(uploads),
     demoPhotos: demoPhotosJob({
       contextFor: async (user) => {
-        const { context } = await loadMemberContext(
-          repositories.accountUsers,
-          { ...user, name: '' },
-          'demo-seed',
-        );
+        const { context } = await accountUsers.memberContext({ ...user, name: '' }, 'demo-seed');
         if (!context) throw new Error(`User ${user.id} can no longer enter an account`);
         return context;
       },

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { AccessLevel, AccountUserStatus, CountryCode } from '@listloop/domain';
 import type { Container } from '../src/container';
-import { loadMemberContext, type RequestContext } from '../src/platform/http/request-context';
+import type { RequestContext } from '../src/platform/http/request-context';
 import { newId } from '../src/platform/ids';
 import { TestClient } from './client';
 import type { TestServer } from './server';
@@ -108,8 +108,7 @@ export async function createSellerIn(
     accessLevel: 'member',
     accountFeatureFlags: {},
   });
-  const { context } = await loadMemberContext(
-    container.repositories.accountUsers,
+  const { context } = await container.services.accountUsers.memberContext(
     { id: created.userId, email, name: 'Ada Seller' },
     `${options.emailPrefix}-test`,
   );

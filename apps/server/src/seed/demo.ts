@@ -4,7 +4,6 @@ import {
   MappingRuleUpsertSchema,
 } from '@listloop/domain';
 import type { Container } from '../container';
-import { loadMemberContext } from '../platform/http/request-context';
 import {
   demoDepopProductTypes,
   demoDepopSizes,
@@ -36,7 +35,7 @@ export async function seedDemo(
   container: Container,
   options: { itemCount?: number } = {},
 ): Promise<{ created: boolean }> {
-  const { config, services, repositories, queue, jobs } = container;
+  const { config, services, queue, jobs } = container;
   if (await services.auth.findUserByEmail(config.demo.email)) return { created: false };
   const { userId } = await services.accounts.createWithOwner({
     companyName: 'Loop & Thread Vintage',
@@ -63,7 +62,7 @@ export async function seedDemo(
   });
 
   const user = { id: userId, email: config.demo.email, name: 'Dana Reyes' };
-  const { context } = await loadMemberContext(repositories.accountUsers, user, 'demo-seed');
+  const { context } = await services.accountUsers.memberContext(user, 'demo-seed');
   if (!context) throw new Error('The demo owner cannot enter their own account');
 
   const sandbox = container.sandbox;

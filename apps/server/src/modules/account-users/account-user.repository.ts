@@ -1,4 +1,5 @@
-import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { USABLE_ACCOUNT_USER_STATUSES } from '@listloop/domain';
 import type { Db } from '../../platform/db/database';
 import { accounts } from '../accounts/account.table';
 import { roles } from '../roles/role.table';
@@ -12,6 +13,11 @@ export type RoleRowJoined = typeof roles.$inferSelect;
 /** Usable memberships first (active, then pending), then the oldest. */
 const statusRank = sql`CASE ${accountUsers.status} WHEN 'active' THEN 0 WHEN 'pending' THEN 1 ELSE 2 END`;
 
+/**
+ * A membership ties a user to an account and a role, so the reads that need the three at once
+ * (the member context of every request, a role given to a member) join the account and role
+ * tables here rather than asking their modules row by row.
+ */
 export class AccountUserRepository {
   constructor(private readonly db: Db) {}
 
@@ -34,6 +40,45 @@ export class AccountUserRepository {
       .select()
       .from(accountUsers)
       .where(and(eq(accountUsers.accountId, accountId), eq(accountUsers.userId, userId)));
+    return row ?? null;
+  }
+
+  /** Whether the user has a membership of the account, of any status. */
+  async isMemberOf(accountId: string, userId: string, db: Db = this.db): Promise<boolean> {
+    const [row] = await db
+      .select({ id: accountUsers.id })
+      .from(accountUsers)
+      .where(and(eq(accountUsers.accountId, accountId), eq(accountUsers.userId, userId)));
+    return row !== undefined;
+  }
+
+  /** Whether the user is a usable (active or pending) member of the account. */
+  async isUsableMemberOf(accountId: string, userId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: accountUsers.id })
+      .from(accountUsers)
+      .where(
+        and(
+          eq(accountUsers.accountId, accountId),
+          eq(accountUsers.userId, userId),
+          inArray(accountUsers.status, [...USABLE_ACCOUNT_USER_STATUSES]),
+        ),
+      );
+    return row !== undefined;
+  }
+
+  /** A role of the account, as a member would be given it; null when the account has none such. */
+  async findRole(accountId: string, roleId: string): Promise<RoleRowJoined | null> {
+    const [row] = await this.db
+      .select()
+      .from(roles)
+      .where(and(eq(roles.accountId, accountId), eq(roles.id, roleId)));
+    return row ?? null;
+  }
+
+  /** The account a membership belongs to (the join check reads its status and company name). */
+  async findAccount(accountId: string): Promise<AccountRowJoined | null> {
+    const [row] = await this.db.select().from(accounts).where(eq(accounts.accountId, accountId));
     return row ?? null;
   }
 

@@ -1,10 +1,14 @@
 import { customAlphabet } from 'nanoid';
 import {
+  allPermissions,
+  decideGate,
   DEFAULT_LOCALE,
   isTemporaryPasswordExpired,
   localeForCountry,
   TEMPORARY_PASSWORD_DURATION_MS,
   type AccountUserStatus,
+  type CountryCode,
+  type GateDecision,
   type JoinData,
   type Locale,
 } from '@listloop/domain';
@@ -13,12 +17,14 @@ import type { Mailer, MailMessage } from '../../platform/mailer/mailer';
 import { AppError, conflict, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { RequestContext } from '../../platform/http/request-context';
-import type { AuthService } from '../auth/auth.service';
-import type { AccountRepository } from '../accounts/account.repository';
-import { assertMayActOn, assertMayGive, assertNotOwnerOfAnother } from '../roles/role-access';
-import type { RoleRepository } from '../roles/role.repository';
-import type { UserRepository } from '../users/user.repository';
-import type { AccountUserRepository, AccountUserRow } from './account-user.repository';
+import type { AuthService, SignedInUser } from '../auth';
+import type { UserService } from '../users';
+import type {
+  AccountUserRepository,
+  AccountUserRow,
+  NewAccountUserRow,
+} from './account-user.repository';
+import { assertMayActOn, assertMayGive, assertNotOwnerOfAnother } from '../roles';
 import { toPublicAccountUser } from './account-user.mapper';
 import { alreadyHasSignInEmail, invitationEmail } from './invitation.email';
 
@@ -32,9 +38,7 @@ export class AccountUserService {
   constructor(
     private readonly db: Db,
     private readonly accountUsers: AccountUserRepository,
-    private readonly accounts: AccountRepository,
-    private readonly roles: RoleRepository,
-    private readonly users: UserRepository,
+    private readonly users: UserService,
     private readonly auth: AuthService,
     private readonly mailer: Mailer,
     private readonly options: { publicUrl: string; now?: () => Date },
@@ -67,7 +71,7 @@ export class AccountUserService {
       if (isTemporaryPasswordExpired(candidate.temporaryPassword, this.now())) {
         throw new AppError(400, 'auth/temporary-password-expired');
       }
-      const account = await this.accounts.findById(candidate.accountId);
+      const account = await this.accountUsers.findAccount(candidate.accountId);
       if (!account || account.status !== 'active') throw new AppError(400, 'auth/inactive-account');
       return { valid: true as const, email, companyName: account.companyName };
     }
@@ -218,18 +222,110 @@ export class AccountUserService {
       throw notFound('No such team member.');
   }
 
+  /**
+   * The gate decision for a signed-in user and, when they may enter, their context: the
+   * membership the session uses (usable first, then the oldest), its account and role, and the
+   * effective permissions. The request hook uses it, and so does work done on a user's behalf
+   * outside a request (the demo seed).
+   */
+  async memberContext(
+    user: SignedInUser,
+    sessionToken: string,
+  ): Promise<{ decision: GateDecision; context: RequestContext | null }> {
+    const memberships = await this.accountUsers.findMembershipsOfUser(user.id);
+    const current = memberships[0];
+    const decision = decideGate({
+      signedIn: true,
+      email: user.email,
+      membership: current?.membership ?? null,
+      account: current?.account ?? null,
+    });
+    if (decision.kind === 'signOut' || !current) return { decision, context: null };
+    const accessLevel = current.membership.accessLevel;
+    const permissions =
+      accessLevel === 'staff'
+        ? allPermissions(true)
+        : { ...allPermissions(false), ...(current.role?.permissions ?? {}) };
+    return {
+      decision,
+      context: {
+        sessionToken,
+        user,
+        accountId: current.account.accountId,
+        accessLevel,
+        membership: current.membership,
+        account: current.account,
+        role: current.role,
+        permissions,
+        memberships: memberships.map(({ membership, account }) => ({ membership, account })),
+      },
+    };
+  }
+
+  /** The memberships of a user with the account and role of each, in the order a session picks from. */
+  async findMembershipsOfUser(userId: string) {
+    return this.accountUsers.findMembershipsOfUser(userId);
+  }
+
+  async findInAccount(accountId: string, userId: string): Promise<AccountUserRow | null> {
+    return this.accountUsers.findInAccount(accountId, userId);
+  }
+
+  async findOwner(accountId: string): Promise<AccountUserRow | null> {
+    return this.accountUsers.findOwner(accountId);
+  }
+
+  /** Whether the user has a membership of the account, of any status (a removed seller's items still sell). */
+  async isMemberOf(accountId: string, userId: string, db?: Db): Promise<boolean> {
+    return this.accountUsers.isMemberOf(accountId, userId, db);
+  }
+
+  /** Which member holds which role in the account. */
+  async membersOfRoles(accountId: string): Promise<{ roleId: string; userId: string }[]> {
+    return this.accountUsers.membersOfRoles(accountId);
+  }
+
+  /** Gives a member a role; the caller has checked they may (the role operations). */
+  async setRole(accountId: string, userId: string, roleId: string): Promise<void> {
+    await this.accountUsers.update(accountId, userId, { role: roleId });
+  }
+
+  /** A membership made as part of a larger write (opening an account), in its transaction. */
+  async createMembership(row: NewAccountUserRow, tx: Db): Promise<AccountUserRow> {
+    return this.accountUsers.create(row, tx);
+  }
+
+  /**
+   * Where a user's e-mails about an account go, and the country that picks their language:
+   * null when the user is gone or no longer a usable (active or pending) member of the
+   * account, who must not hear about it any more.
+   */
+  async recipientOf(
+    accountId: string,
+    userId: string,
+  ): Promise<{ email: string; countryCode: CountryCode } | null> {
+    if (!(await this.accountUsers.isUsableMemberOf(accountId, userId))) return null;
+    const user = await this.auth.findUserById(userId);
+    if (!user) return null;
+    const details = await this.users.findDetails(userId);
+    return { email: user.email, countryCode: details?.countryCode ?? 'US' };
+  }
+
   /** The owner is the owner's to change, and a member who can do more than the caller is out of reach. */
   private async assertNotTheOwner(ctx: RequestContext, userId: string): Promise<void> {
     const member = await this.accountUsers.findInAccount(ctx.accountId, userId);
     if (!member) throw notFound('No such team member.');
     assertNotOwnerOfAnother(ctx, member);
-    assertMayActOn(ctx, member.role ? await this.roles.findById(ctx.accountId, member.role) : null);
+    assertMayActOn(
+      ctx,
+      member.role ? await this.accountUsers.findRole(ctx.accountId, member.role) : null,
+    );
   }
 
   /** A member is added with a role the caller may give, and only when e-mail can reach them. */
   private async assertMayAdd(ctx: RequestContext, roleId: string | null | undefined) {
     if (roleId) {
-      const role = await this.roles.findById(ctx.accountId, roleId);
+      const role = await this.accountUsers.findRole(ctx.accountId, roleId);
       if (!role) throw notFound('No such role in this account.');
       assertMayGive(ctx, role);
     }

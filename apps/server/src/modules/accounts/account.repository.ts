@@ -22,6 +22,25 @@ export class AccountRepository {
     return row?.currency ?? null;
   }
 
+  async slackAlertsEnabled(accountId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ enabled: accounts.isSlackAlertsBySaleDetectionEnabled })
+      .from(accounts)
+      .where(eq(accounts.accountId, accountId));
+    return row?.enabled ?? false;
+  }
+
+  async setSlackAlertsEnabled(
+    accountId: string,
+    enabled: boolean,
+    db: Db = this.db,
+  ): Promise<void> {
+    await db
+      .update(accounts)
+      .set({ isSlackAlertsBySaleDetectionEnabled: enabled })
+      .where(eq(accounts.accountId, accountId));
+  }
+
   async create(row: NewAccountRow, db: Db = this.db): Promise<AccountRow> {
     const [created] = await db.insert(accounts).values(row).returning();
     if (!created) throw new Error('Account insert returned no row');

@@ -8,10 +8,10 @@ import {
 } from '@listloop/domain';
 import type { Db } from '../../platform/db/database';
 import { newId } from '../../platform/ids';
-import type { AuthService } from '../auth/auth.service';
-import type { AccountUserRepository } from '../account-users/account-user.repository';
-import type { RoleRepository } from '../roles/role.repository';
-import type { UserRepository } from '../users/user.repository';
+import type { AccountUserService } from '../account-users';
+import type { AuthService } from '../auth';
+import type { RoleService } from '../roles';
+import type { UserService } from '../users';
 import type { AccountRepository, AccountRow } from './account.repository';
 
 export interface CreateAccountInput {
@@ -34,18 +34,38 @@ export interface CreateAccountInput {
 }
 
 /**
- * Opens an account: the owner's identity, the account, its two protected built-in roles
- * (admin with every permission, viewer read-only) and the owner's active membership as admin.
+ * The account rows, and opening an account: the owner's identity, the account, its two
+ * protected built-in roles (admin with every permission, viewer read-only) and the owner's
+ * active membership as admin. Opening one is the top of the identity modules: it uses the
+ * team, roles, users and auth services, and none of them uses this one.
  */
 export class AccountService {
   constructor(
     private readonly db: Db,
     private readonly accounts: AccountRepository,
-    private readonly accountUsers: AccountUserRepository,
-    private readonly roles: RoleRepository,
-    private readonly users: UserRepository,
+    private readonly accountUsers: AccountUserService,
+    private readonly roles: RoleService,
+    private readonly users: UserService,
     private readonly auth: AuthService,
   ) {}
+
+  async findById(accountId: string): Promise<AccountRow | null> {
+    return this.accounts.findById(accountId);
+  }
+
+  /** The currency every amount of the account is in; null for an account that does not exist. */
+  async currencyOf(accountId: string): Promise<AccountRow['currency'] | null> {
+    return this.accounts.currencyOf(accountId);
+  }
+
+  /** The spec's isSlackAlertsBySaleDetectionEnabled: whether sales are posted to the account's Slack. */
+  async slackAlertsEnabled(accountId: string): Promise<boolean> {
+    return this.accounts.slackAlertsEnabled(accountId);
+  }
+
+  async setSlackAlertsEnabled(accountId: string, enabled: boolean, db?: Db): Promise<void> {
+    await this.accounts.setSlackAlertsEnabled(accountId, enabled, db);
+  }
 
   async createWithOwner(
     input: CreateAccountInput,
@@ -106,7 +126,7 @@ export class AccountService {
         },
         tx,
       );
-      await this.accountUsers.create(
+      await this.accountUsers.createMembership(
         {
           id: newId(),
           accountId: account.accountId,

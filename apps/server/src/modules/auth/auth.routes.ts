@@ -1,19 +1,33 @@
-import { LoginSchema, decideGate } from '@listloop/domain';
+import { LoginSchema, decideGate, type GateInput } from '@listloop/domain';
 import { z } from 'zod';
 import { access } from '../../platform/http/access';
 import { AppError } from '../../platform/http/errors';
 import { clearSessionCookies } from '../../platform/http/request-context';
 import { errorResponses, OkSchema, type App } from '../../platform/http/types';
-import type { AccountUserRepository } from '../account-users/account-user.repository';
-import type { AccountUserService } from '../account-users/account-user.service';
 import type { AuthService } from './auth.service';
 import type { SignInService } from './sign-in.service';
+
+type Membership = NonNullable<GateInput['membership']>;
+
+/**
+ * What sign-in asks of the team (the account-users module, which depends on this one, so the
+ * need is declared here and the composition root passes the team's service): the memberships
+ * of the user, the one a session uses first, and whether its temporary password still works.
+ */
+export interface SignInMemberships {
+  findMembershipsOfUser(
+    userId: string,
+  ): Promise<{ membership: Membership; account: NonNullable<GateInput['account']> }[]>;
+}
+export interface TemporaryPasswordRule {
+  assertTemporaryPasswordUsable(membership: Membership): void;
+}
 
 export interface AuthRouteDeps {
   auth: AuthService;
   signIn: SignInService;
-  accountUsers: AccountUserRepository;
-  accountUserService: AccountUserService;
+  accountUsers: SignInMemberships;
+  accountUserService: TemporaryPasswordRule;
   secureCookies: boolean;
 }
 

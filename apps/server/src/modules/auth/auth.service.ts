@@ -116,6 +116,12 @@ export class AuthService {
     return found ? { id: found.user.id, email: found.user.email, name: found.user.name } : null;
   }
 
+  async findUserById(userId: string): Promise<SignedInUser | null> {
+    const context = await this.auth.$context;
+    const found = await context.internalAdapter.findUserById(userId);
+    return found ? { id: found.id, email: found.email, name: found.name } : null;
+  }
+
   /** Creates an identity with a password (the product creates users; sign-up is off). */
   async createUser(input: {
     email: string;

@@ -9,11 +9,12 @@ import {
 import type { Db } from '../../platform/db/database';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import type { RequestContext } from '../../platform/http/request-context';
-import { isUniqueViolation } from '../items/unique-violation';
+import { isUniqueViolation } from '../../platform/db/unique-violation';
 import type {
   ConnectionRepository,
   ConnectionRow,
   ConnectionWithHint,
+  NewConnectionRow,
 } from './connection.repository';
 
 export const NO_SUCH_CONNECTION = 'No such marketplace connection.';
@@ -60,6 +61,45 @@ export class ConnectionService {
     private readonly db: Db,
     private readonly connections: ConnectionRepository,
   ) {}
+
+  /** A connection of the account, or null (read in `db` when it is a transaction). */
+  async find(accountId: string, id: string, db?: Db): Promise<ConnectionRow | null> {
+    return this.connections.find(accountId, id, db);
+  }
+
+  /** A connection of the marketplace already linked to this seller account on the marketplace. */
+  async findByExternalAccount(
+    accountId: string,
+    marketplace: string,
+    externalAccountId: string,
+    db?: Db,
+  ): Promise<ConnectionRow | null> {
+    return this.connections.findByExternalAccount(accountId, marketplace, externalAccountId, db);
+  }
+
+  async findByNickname(
+    accountId: string,
+    marketplace: string,
+    nickname: string,
+    db?: Db,
+  ): Promise<ConnectionRow | null> {
+    return this.connections.findByNickname(accountId, marketplace, nickname, db);
+  }
+
+  /** Records which seller account on the marketplace a connection signed in as. */
+  async setExternalAccountId(
+    accountId: string,
+    id: string,
+    externalAccountId: string,
+    tx: Db,
+  ): Promise<void> {
+    await this.connections.update(accountId, id, { externalAccountId }, tx);
+  }
+
+  /** Inserts a connection made by signing in, unless the id is taken: then answers false. */
+  async insertConnected(row: NewConnectionRow, tx: Db): Promise<boolean> {
+    return this.connections.insert(row, tx);
+  }
 
   async list(ctx: RequestContext): Promise<Connection[]> {
     return (await this.connections.list(ctx.accountId)).map(toConnection);

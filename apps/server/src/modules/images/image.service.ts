@@ -19,7 +19,7 @@ import {
   STORAGE_MESSAGES,
   type Storage,
 } from '../../platform/storage/storage';
-import type { UserRepository } from '../users/user.repository';
+import type { UserService } from '../users';
 import type { ImageCache } from './image.cache';
 import type { ImageDerivatives } from './image.derivatives';
 import {
@@ -112,7 +112,7 @@ export type ServedImage =
 export class ImageService {
   constructor(
     private readonly repository: ImageRepository,
-    private readonly users: UserRepository,
+    private readonly users: UserService,
     private readonly storage: Storage,
     private readonly derivatives: ImageDerivatives,
     private readonly cache: ImageCache,

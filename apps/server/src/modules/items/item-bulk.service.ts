@@ -10,8 +10,7 @@ import {
 } from '@listloop/domain';
 import type { Db } from '../../platform/db/database';
 import type { RequestContext } from '../../platform/http/request-context';
-import type { LabelService } from '../labels/label.service';
-import { uniqueLabelNames } from '../labels/label.service';
+import { uniqueLabelNames, type LabelService } from '../labels';
 import { completenessOf, withDetailDefaults } from './item.mapper';
 import type { ItemRecord, ItemRepository, ItemWrite } from './item.repository';
 import { invalid, NO_SUCH_ITEM, type ItemService } from './item.service';

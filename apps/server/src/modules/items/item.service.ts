@@ -21,14 +21,14 @@ import type { Db } from '../../platform/db/database';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { RequestContext } from '../../platform/http/request-context';
-import type { AccountUserRepository } from '../account-users/account-user.repository';
-import type { ImageService, PhotoIssue, PhotoRef } from '../images/image.service';
-import type { LabelService } from '../labels/label.service';
+import type { AccountUserService } from '../account-users';
+import type { ImageService, PhotoIssue, PhotoRef } from '../images';
+import type { LabelService } from '../labels';
 import { decodeCursor, cursorOf, encodeCursor } from './item.cursor';
 import { applyFieldChanges, mergeListing, stampListing } from './item.fields';
 import { completenessOf, toItem } from './item.mapper';
 import type { ItemFilter, ItemRecord, ItemRepository, ItemWrite } from './item.repository';
-import { isUniqueViolation } from './unique-violation';
+import { isUniqueViolation } from '../../platform/db/unique-violation';
 
 export const NO_SUCH_ITEM = 'No such item.';
 export const VARIANTS_DISABLED = 'Variants are not enabled for this account.';
@@ -90,7 +90,7 @@ export class ItemService {
     private readonly db: Db,
     private readonly items: ItemRepository,
     private readonly labels: LabelService,
-    private readonly accountUsers: AccountUserRepository,
+    private readonly accountUsers: AccountUserService,
     private readonly images: Pick<ImageService, 'photoIssues'>,
     private readonly now: () => number = () => Date.now(),
   ) {}

@@ -3,11 +3,27 @@ import type { Db } from '../../platform/db/database';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { RequestContext } from '../../platform/http/request-context';
-import type { ItemRepository } from '../items/item.repository';
-import { isUniqueViolation } from '../items/unique-violation';
+import { isUniqueViolation } from '../../platform/db/unique-violation';
 import type { LabelRepository, LabelRow } from './label.repository';
 
 const NO_SUCH_LABEL = 'No such label.';
+
+/**
+ * The items' side of a label: how many carry it, and renaming or removing it on each. The items
+ * module provides it (ItemLabelService); it is declared here because the items module uses
+ * this one to save an item's labels, and the dependency runs that way only.
+ */
+export interface LabelledItems {
+  labelCounts(accountId: string, userId: string): Promise<Map<string, number>>;
+  renameLabel(
+    accountId: string,
+    userId: string,
+    from: string,
+    to: string,
+    tx: Db,
+  ): Promise<unknown>;
+  removeLabel(accountId: string, userId: string, name: string, tx: Db): Promise<unknown>;
+}
 
 function toLabel(row: LabelRow, itemCount: number): Label {
   return { id: row.id, name: row.name, itemCount, createdAt: row.createdAt.toISOString() };
@@ -36,7 +52,7 @@ export class LabelService {
   constructor(
     private readonly db: Db,
     private readonly labels: LabelRepository,
-    private readonly items: ItemRepository,
+    private readonly items: LabelledItems,
   ) {}
 
   private assertOwner(ctx: RequestContext, userId: string): void {

@@ -6,13 +6,13 @@ import type { Db } from '../../platform/db/database';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { RequestContext } from '../../platform/http/request-context';
-import type { ConnectionRepository } from '../connections/connection.repository';
 import {
   credentialsFromTokens,
+  NO_SUCH_CONNECTION,
+  type ConnectionService,
+  type CredentialService,
   type OAuthProviders,
-} from '../connections/connection-token.service';
-import type { CredentialService } from '../connections/credential.service';
-import { NO_SUCH_CONNECTION } from '../connections/connection.service';
+} from '../connections';
 import type { OAuthStateRepository } from './oauth-state.repository';
 
 /** How long a seller has to finish signing in at the marketplace. */
@@ -52,7 +52,7 @@ function withQuery(path: string, params: Record<string, string>): string {
 }
 
 /**
- * Connecting a marketplace account by OAuth 2 (issue 5): web-auth-url starts an authorization
+ * Connecting a marketplace account by OAuth 2: web-auth-url starts an authorization
  * (state and, where required, PKCE), the callback exchanges the code and stores the tokens
  * through the credentials service, on a new connection or the one being reconnected.
  */
@@ -60,7 +60,7 @@ export class MarketplaceAuthService {
   constructor(
     private readonly db: Db,
     private readonly states: OAuthStateRepository,
-    private readonly connections: ConnectionRepository,
+    private readonly connections: ConnectionService,
     private readonly credentials: CredentialService,
     private readonly providers: OAuthProviders,
     private readonly logger: Logger,
@@ -198,10 +198,10 @@ export class MarketplaceAuthService {
           : null;
       let id = existing?.id ?? null;
       if (existing && tokens.externalAccountId && !existing.externalAccountId) {
-        await this.connections.update(
+        await this.connections.setExternalAccountId(
           ctx.accountId,
           existing.id,
-          { externalAccountId: tokens.externalAccountId },
+          tokens.externalAccountId,
           tx,
         );
       }
@@ -213,7 +213,7 @@ export class MarketplaceAuthService {
           tokens.externalAccountId ?? row.extra.shop ?? `${name} account`,
           tx,
         );
-        await this.connections.insert(
+        await this.connections.insertConnected(
           {
             id,
             accountId: ctx.accountId,

@@ -1,9 +1,5 @@
 import { and, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import { USABLE_ACCOUNT_USER_STATUSES, type CountryCode } from '@listloop/domain';
 import type { Db } from '../../platform/db/database';
-import { accountUsers } from '../account-users/account-user.table';
-import { authUsers } from '../auth/auth.table';
-import { userDetails } from '../users/user.table';
 import { notificationPreferences, notifications, type DeliveryStatus } from './notification.table';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -240,30 +236,5 @@ export class NotificationRepository {
       .returning();
     if (!row) throw new Error('Notification preferences upsert returned no row');
     return row;
-  }
-
-  /**
-   * Where a user's e-mails about an account go, and the country that picks their language:
-   * null when the user is gone or no longer a usable (active or pending) member of the
-   * account, who must not hear about its sales any more.
-   */
-  async recipientOf(
-    accountId: string,
-    userId: string,
-  ): Promise<{ email: string; countryCode: CountryCode } | null> {
-    const [row] = await this.db
-      .select({ email: authUsers.email, countryCode: userDetails.countryCode })
-      .from(authUsers)
-      .innerJoin(
-        accountUsers,
-        and(
-          eq(accountUsers.userId, authUsers.id),
-          eq(accountUsers.accountId, accountId),
-          inArray(accountUsers.status, [...USABLE_ACCOUNT_USER_STATUSES]),
-        ),
-      )
-      .leftJoin(userDetails, eq(userDetails.userId, authUsers.id))
-      .where(eq(authUsers.id, userId));
-    return row ? { email: row.email, countryCode: row.countryCode ?? 'US' } : null;
   }
 }

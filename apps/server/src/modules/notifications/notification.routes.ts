@@ -21,7 +21,7 @@ const SLACK = '/api/rest/v1/enterprise/account/slack';
 
 /**
  * The signed-in user's notifications in the current account (the bell), their e-mail switches,
- * and the account's Slack alerts (issue 6). The spec names no path for them: they sit beside
+ * and the account's Slack alerts. The spec names no path for them: they sit beside
  * the user's settings under /api/user, and beside the account's calls for Slack.
  */
 export async function notificationRoutes(

@@ -24,6 +24,7 @@ import { isPostedToSlack, renderSlack } from './notification.slack';
 import type { DeliveryStatus } from './notification.table';
 import type { SlackSettingsService } from './slack-settings.service';
 import type { GuardedFetcher } from '../../platform/net/guarded-fetch';
+import type { AccountUserService } from '../account-users';
 import { postToSlack, SlackRejectedError } from './slack.client';
 
 /** Where the notifications settings (spec §3 user settings) are read from: UserSettingsService. */
@@ -79,6 +80,7 @@ export class NotificationService {
 
   constructor(
     private readonly notifications: NotificationRepository,
+    private readonly accountUsers: AccountUserService,
     private readonly settings: NotificationSettingsSource,
     private readonly slack: SlackSettingsService,
     private readonly mailer: Mailer,
@@ -203,7 +205,7 @@ export class NotificationService {
     if (!this.mailer.enabled) {
       return this.settle(row, 'email', 'failed', 'E-mail is off on this server (no SMTP_URL).');
     }
-    const recipient = await this.notifications.recipientOf(row.accountId, row.userId);
+    const recipient = await this.accountUsers.recipientOf(row.accountId, row.userId);
     if (!recipient) {
       return this.settle(
         row,
@@ -250,7 +252,7 @@ export class NotificationService {
     if (!webhook) return this.settle(row, 'slack', 'none');
     // The account has no language of its own: the post is worded for the user the notification
     // is for, in the locale their e-mail would use (from their country), else en-US.
-    const recipient = await this.notifications.recipientOf(row.accountId, row.userId);
+    const recipient = await this.accountUsers.recipientOf(row.accountId, row.userId);
     const message = renderSlack(content, {
       itemUrl: this.itemUrl(content.params.itemId),
       locale: recipient ? localeForCountry(recipient.countryCode) : DEFAULT_LOCALE,

@@ -9,6 +9,7 @@ import type { SecretBox } from '../../platform/crypto/secret-box';
 import type { Db } from '../../platform/db/database';
 import { badRequest } from '../../platform/http/errors';
 import type { RequestContext } from '../../platform/http/request-context';
+import type { AccountService } from '../accounts';
 import type { SlackWebhookRepository } from './slack-webhook.repository';
 
 const NEEDS_WEBHOOK =
@@ -44,6 +45,7 @@ export class SlackSettingsService {
   constructor(
     private readonly db: Db,
     private readonly webhooks: SlackWebhookRepository,
+    private readonly accounts: AccountService,
     private readonly box: SecretBox,
     private readonly logger: Logger,
     private readonly options: { allowLoopbackWebhooks: boolean },
@@ -85,7 +87,7 @@ export class SlackSettingsService {
       if (update.enabled && !hasWebhook) {
         throw badRequest(NEEDS_WEBHOOK, [{ path: 'webhookUrl', message: NEEDS_WEBHOOK }]);
       }
-      await this.webhooks.setAlertsEnabled(accountId, update.enabled, tx);
+      await this.accounts.setSlackAlertsEnabled(accountId, update.enabled, tx);
     });
     return this.settingsOf(accountId);
   }
@@ -95,7 +97,7 @@ export class SlackSettingsService {
    * stored (and still allowed), else null.
    */
   async activeWebhook(accountId: string): Promise<string | null> {
-    if (!(await this.webhooks.alertsEnabled(accountId))) return null;
+    if (!(await this.accounts.slackAlertsEnabled(accountId))) return null;
     const row = await this.webhooks.findWebhook(accountId);
     if (!row) return null;
     try {
@@ -115,7 +117,7 @@ export class SlackSettingsService {
 
   private async settingsOf(accountId: string): Promise<SlackSettings> {
     const [enabled, row] = await Promise.all([
-      this.webhooks.alertsEnabled(accountId),
+      this.accounts.slackAlertsEnabled(accountId),
       this.webhooks.findWebhook(accountId),
     ]);
     return { enabled, webhookConfigured: row !== null, webhookHint: row?.webhookHint ?? null };

@@ -1,24 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
-import { accounts } from '../accounts/account.table';
 import { accountSlackWebhooks } from './notification.table';
 
 export type SlackWebhookRow = typeof accountSlackWebhooks.$inferSelect;
 
 /**
- * The account's Slack alerts: its switch (the spec's isSlackAlertsBySaleDetectionEnabled, on the
- * account row) and its sealed webhook URL. Every query names the account.
+ * The account's sealed Slack webhook URL. Its switch (the spec's
+ * isSlackAlertsBySaleDetectionEnabled) is on the account row, the accounts module's. Every
+ * query names the account.
  */
 export class SlackWebhookRepository {
   constructor(private readonly db: Db) {}
-
-  async alertsEnabled(accountId: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ enabled: accounts.isSlackAlertsBySaleDetectionEnabled })
-      .from(accounts)
-      .where(eq(accounts.accountId, accountId));
-    return row?.enabled ?? false;
-  }
 
   async findWebhook(accountId: string, db: Db = this.db): Promise<SlackWebhookRow | null> {
     const [row] = await db
@@ -26,13 +18,6 @@ export class SlackWebhookRepository {
       .from(accountSlackWebhooks)
       .where(eq(accountSlackWebhooks.accountId, accountId));
     return row ?? null;
-  }
-
-  async setAlertsEnabled(accountId: string, enabled: boolean, db: Db = this.db): Promise<void> {
-    await db
-      .update(accounts)
-      .set({ isSlackAlertsBySaleDetectionEnabled: enabled })
-      .where(eq(accounts.accountId, accountId));
   }
 
   async saveWebhook(

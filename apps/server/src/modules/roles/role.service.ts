@@ -2,14 +2,32 @@ import { PERMISSION_KEYS, type Permissions } from '@listloop/domain';
 import { AppError, conflict, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { RequestContext } from '../../platform/http/request-context';
-import type { AccountUserRepository } from '../account-users/account-user.repository';
+import type { Db } from '../../platform/db/database';
 import {
   assertMayActOn,
   assertMayGive,
   assertNotOwnerOfAnother,
   assertWithinReach,
 } from './role-access';
-import type { RoleRepository, RoleRow } from './role.repository';
+import type { NewRoleRow, RoleRepository, RoleRow } from './role.repository';
+
+/**
+ * What the role operations need of the team: who holds which role, a member, the owner, and
+ * giving a member a role. The account-users module's service provides it; it is declared here
+ * because that module uses this one's rules (role-access) and its table, so the dependency runs
+ * that way only.
+ */
+export interface RoleMembers {
+  membersOfRoles(accountId: string): Promise<{ roleId: string; userId: string }[]>;
+  findInAccount(
+    accountId: string,
+    userId: string,
+  ): Promise<{ userId: string; isOwner: boolean; role: string | null } | null>;
+  findOwner(
+    accountId: string,
+  ): Promise<{ userId: string; isOwner: boolean; role: string | null } | null>;
+  setRole(accountId: string, userId: string, roleId: string): Promise<void>;
+}
 
 export interface RoleView {
   id: string;
@@ -43,8 +61,13 @@ function toView(row: RoleRow, members: string[]): RoleView {
 export class RoleService {
   constructor(
     private readonly roles: RoleRepository,
-    private readonly accountUsers: AccountUserRepository,
+    private readonly accountUsers: RoleMembers,
   ) {}
+
+  /** A role made as part of a larger write (an account's built-in roles), in its transaction. */
+  async create(row: NewRoleRow, tx: Db): Promise<RoleRow> {
+    return this.roles.create(row, tx);
+  }
 
   async list(ctx: RequestContext): Promise<RoleView[]> {
     const [rows, members] = await Promise.all([
@@ -131,7 +154,7 @@ export class RoleService {
     }
     assertMayGive(ctx, role);
     for (const userId of input.userIds) {
-      await this.accountUsers.update(ctx.accountId, userId, { role: role.id });
+      await this.accountUsers.setRole(ctx.accountId, userId, role.id);
     }
     return this.findOne(ctx, role.id);
   }

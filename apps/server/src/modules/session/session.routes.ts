@@ -1,14 +1,21 @@
-import { HelpTextKeySchema, SessionStateSchema } from '@listloop/domain';
+import { HelpTextKeySchema, SessionStateSchema, type HelpTextKey } from '@listloop/domain';
 import { z } from 'zod';
 import { access } from '../../platform/http/access';
 import { requireContext } from '../../platform/http/request-context';
 import { errorResponses, type App } from '../../platform/http/types';
-import type { UserRepository } from '../users/user.repository';
 import type { SessionService } from './session.service';
+
+/**
+ * Where a help text is marked seen: the users module's service (declared here by what it does,
+ * so the routes need nothing of that module but this).
+ */
+interface HelpTextMarks {
+  markHelpTextSeen(userId: string, key: HelpTextKey): Promise<Record<string, boolean>>;
+}
 
 export async function sessionRoutes(
   app: App,
-  deps: { sessions: SessionService; users: UserRepository },
+  deps: { sessions: SessionService; users: HelpTextMarks },
 ) {
   app.get(
     '/api/rest/v1/auth/session',

@@ -6,14 +6,14 @@ import {
 } from '@listloop/domain';
 import type { FeatureFlags } from '../../platform/feature-flags/feature-flags';
 import type { RequestContext } from '../../platform/http/request-context';
-import { allowedMarketplacesOf, toAccount } from '../accounts/account.mapper';
-import type { UserRepository } from '../users/user.repository';
-import { toPublicAccountUser } from '../account-users/account-user.mapper';
+import { toPublicAccountUser } from '../account-users';
+import { allowedMarketplacesOf, toAccount } from '../accounts';
+import type { UserService } from '../users';
 
 /** Builds the session state of spec §3 for the signed-in user. */
 export class SessionService {
   constructor(
-    private readonly users: UserRepository,
+    private readonly users: UserService,
     private readonly flags: FeatureFlags,
   ) {}
 

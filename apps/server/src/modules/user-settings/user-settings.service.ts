@@ -8,11 +8,13 @@ import {
   type ForceDelistRelistSettings,
   type NotificationSettings,
   type SaleDetectionSettings,
+  type StoredUserSettings,
   type UserSettings,
 } from '@listloop/domain';
 import type { Db } from '../../platform/db/database';
 import type { RequestContext } from '../../platform/http/request-context';
-import type { UserSettingsRepository } from './user-settings.repository';
+import type { AccountUserService } from '../account-users';
+import type { UserService } from '../users';
 
 /**
  * Spec §3/§5 user settings. They are the signed-in user's own, whatever account the session is
@@ -24,20 +26,21 @@ import type { UserSettingsRepository } from './user-settings.repository';
 export class UserSettingsService {
   constructor(
     private readonly db: Db,
-    private readonly settings: UserSettingsRepository,
+    private readonly users: UserService,
+    private readonly accountUsers: AccountUserService,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
   async get(ctx: RequestContext): Promise<UserSettings> {
-    return resolveUserSettings(await this.settings.find(ctx.user.id));
+    return resolveUserSettings(await this.users.findSettings(ctx.user.id));
   }
 
   /** A partial update: the sections and keys sent change, the rest stays (see the schema). */
   async update(ctx: RequestContext, update: UserSettingsChanges): Promise<UserSettings> {
     return this.db.transaction(async (tx) => {
-      const current = await this.settings.lock(ctx.user.id, tx);
+      const current = await this.users.lockSettings(ctx.user.id, tx);
       const next = applyUserSettingsUpdate(current, update, this.now());
-      await this.settings.save(ctx.user.id, next, tx);
+      await this.users.saveSettings(ctx.user.id, next, tx);
       return resolveUserSettings(next);
     });
   }
@@ -60,7 +63,7 @@ export class UserSettingsService {
     userId: string,
     db: Db = this.db,
   ): Promise<SaleDetectionSettings> {
-    const stored = await this.settings.findInAccount(accountId, userId, db);
+    const stored = await this.storedInAccount(accountId, userId, db);
     return resolveSaleDetection(stored?.saleDetection);
   }
 
@@ -70,7 +73,7 @@ export class UserSettingsService {
     userId: string,
     db: Db = this.db,
   ): Promise<ForceDelistRelistSettings> {
-    const stored = await this.settings.findInAccount(accountId, userId, db);
+    const stored = await this.storedInAccount(accountId, userId, db);
     return resolveForceDelistRelist(stored?.forceDelistRelist);
   }
 
@@ -83,7 +86,7 @@ export class UserSettingsService {
     saleDetection: SaleDetectionSettings;
     forceDelistRelist: ForceDelistRelistSettings;
   }> {
-    const stored = await this.settings.findInAccount(accountId, userId, db);
+    const stored = await this.storedInAccount(accountId, userId, db);
     return {
       saleDetection: resolveSaleDetection(stored?.saleDetection),
       forceDelistRelist: resolveForceDelistRelist(stored?.forceDelistRelist),
@@ -96,7 +99,20 @@ export class UserSettingsService {
     userId: string,
     db: Db = this.db,
   ): Promise<NotificationSettings> {
-    const stored = await this.settings.findInAccount(accountId, userId, db);
+    const stored = await this.storedInAccount(accountId, userId, db);
     return resolveNotifications(stored?.notifications);
+  }
+
+  /**
+   * The settings of a user of this account (a membership of any status: a removed seller's
+   * items still sell), or null when the user has none there or never got a settings row.
+   */
+  private async storedInAccount(
+    accountId: string,
+    userId: string,
+    db: Db,
+  ): Promise<StoredUserSettings | null> {
+    if (!(await this.accountUsers.isMemberOf(accountId, userId, db))) return null;
+    return this.users.findSettings(userId, db);
   }
 }

@@ -1,8 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { StoredUserSettings } from '@listloop/domain';
 import type { Db } from '../../platform/db/database';
-import { accountUsers } from '../account-users/account-user.table';
-import { userSettings } from '../users/user.table';
+import { userSettings } from './user.table';
 
 export type UserSettingsRow = typeof userSettings.$inferSelect;
 export type UserSettingsWrite = Pick<
@@ -23,26 +22,6 @@ export class UserSettingsRepository {
 
   async find(userId: string, db: Db = this.db): Promise<StoredUserSettings | null> {
     const [row] = await db.select(stored).from(userSettings).where(eq(userSettings.userId, userId));
-    return row ?? null;
-  }
-
-  /**
-   * The settings of a user of this account (a membership of any status: a removed seller's
-   * items still sell), or null when the user has none there or never got a settings row.
-   */
-  async findInAccount(
-    accountId: string,
-    userId: string,
-    db: Db = this.db,
-  ): Promise<StoredUserSettings | null> {
-    const [row] = await db
-      .select(stored)
-      .from(userSettings)
-      .innerJoin(
-        accountUsers,
-        and(eq(accountUsers.userId, userSettings.userId), eq(accountUsers.accountId, accountId)),
-      )
-      .where(eq(userSettings.userId, userId));
     return row ?? null;
   }
 
