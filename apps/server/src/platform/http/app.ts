@@ -194,14 +194,15 @@ export async function buildApp(
   await variantOptionsRoutes(app, { service: container.services.variantOptions });
   await itemImportRoutes(app, { service: container.services.itemImports });
   await marketplaceImportRoutes(app, { service: container.services.marketplaceImports });
-  await saleDetectionRoutes(app, { service: container.services.saleDetection });
+  await saleDetectionRoutes(app, {
+    events: container.services.saleEvents,
+    workflow: container.services.saleDetection,
+    markSold: container.services.markSold,
+    listings: container.services.listings,
+  });
   await imageRoutes(app, { service: container.services.images, signer: container.imageUrls });
   await uploadRoutes(app, { uploads: container.uploads });
-  await listingRoutes(app, {
-    service: container.services.listings,
-    markSold: (ctx, userId, itemId, sale) =>
-      container.services.saleDetection.markSold(ctx, userId, itemId, sale),
-  });
+  await listingRoutes(app, { service: container.services.listings });
   await shopifyMetafieldRoutes(app, { service: container.services.shopifyMetafields });
   await marketplaceRoutes(app, {
     mode: config.marketplaces.mode,
