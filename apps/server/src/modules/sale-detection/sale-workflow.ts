@@ -130,7 +130,7 @@ export class SaleWorkflow {
         };
         await this.record(report).catch(async (error: unknown) => {
           this.logger.warn(
-            { err: error, marketplace: sale.marketplace },
+            { err: error, marketplace: sale.marketplace, step: 'record-event' },
             'sale from a webhook deferred to a job',
           );
           await this.jobs.recordSale(report);
