@@ -5,11 +5,14 @@ import pino, { type Logger } from 'pino';
 import type { Config } from './platform/config';
 import { migrateDatabase, openDatabase, type Database } from './platform/db/database';
 import * as schema from './schema';
-import type { SaleChannel } from '@listloop/domain';
 import { stableJobId } from './platform/queue/job';
 import { SaleDetectionRepository } from './modules/sale-detection/sale-detection.repository';
-import { SaleDetectionService } from './modules/sale-detection/sale-detection.service';
-import { SalePollService } from './modules/sale-detection/sale-poll.service';
+import {
+  MarkSoldService,
+  SaleEventsService,
+  SalePollService,
+  SaleWorkflow,
+} from './modules/sale-detection';
 import {
   pushQuantityJob,
   recordSaleJob,
@@ -371,16 +374,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
       connectors,
       repositories.webhookDeliveries,
       logger,
-      async (accountIds, marketplace, events) => {
-        for (const accountId of accountIds) {
-          for (const report of salesFromWebhook(accountId, marketplace, events)) {
-            // Recorded now for speed; if that fails, by a retried job (idempotent either way).
-            await saleDetection.record(report).catch(async (error: unknown) => {
-              logger.warn({ err: error, marketplace }, 'sale from a webhook deferred to a job');
-              await queue.send(jobs.recordSale, report);
-            });
-          }
-        }
+      async (accountIds, marketplace, events): Promise<void> => {
+        await saleWorkflow.receive(accountIds, salesFromWebhook(marketplace, events));
       },
     ),
     sessions: new SessionService(users, flags),
@@ -474,52 +469,34 @@ export async function createContainer(config: Config, options: ContainerOptions 
     },
     { publicUrl, fetcher: slackFetcher },
   );
-  // Sale detection (issue 6): one event per sale, the item down everywhere else.
-  const saleDetection = new SaleDetectionService(
+  // Sale detection: one event per sale, the item down everywhere else.
+  const saleWorkflow = new SaleWorkflow(
     db,
     repositories.saleEvents,
-    repositories.items,
+    items,
     services.listings,
     (accountId, userId) => services.userSettings.saleSettingsFor(accountId, userId),
     (accountId) => repositories.accounts.currencyOf(accountId),
-    (ctx, userId) => items.owner(ctx, userId),
+    async (input): Promise<void> => {
+      await notifications.notify(input);
+    },
+    {
+      recordSale: async (report): Promise<void> => {
+        await queue.send(jobs.recordSale, report);
+      },
+      pushQuantity: async (payload, options): Promise<void> => {
+        await queue.send(jobs.pushQuantity, payload, options);
+      },
+    },
     logger,
-    async (event, item) => {
-      const common = {
-        accountId: event.accountId,
-        userId: event.userId,
-        key: event.id,
-        params: {
-          itemId: event.itemId,
-          itemTitle: item.title,
-          marketplace: event.marketplace as SaleChannel,
-          price: event.salePriceCents === null ? null : event.salePriceCents / 100,
-          currency: event.currency,
-          saleEventId: event.id,
-        },
-      };
-      await notifications.notify(
-        event.kind === 'double_sale'
-          ? { ...common, kind: 'double_sale', params: { ...common.params, soldOn: item.soldOn } }
-          : { ...common, kind: 'sale', params: { ...common.params, quantity: event.quantity } },
-      );
-    },
-    async (payload) => {
-      if (
-        (await services.listings.executorFor(payload.accountId, payload.marketplace)) !==
-        'connector'
-      )
-        return;
-      await queue.send(jobs.pushQuantity, payload, {
-        id: stableJobId('sales.push-quantity', `${payload.eventId}:${payload.marketplace}`),
-      });
-    },
   );
+  const saleEvents = new SaleEventsService(repositories.saleEvents, items, services.listings);
+  const markSold = new MarkSoldService(items, saleWorkflow);
   const salePolls = new SalePollService(
     repositories.saleEvents,
-    repositories.connections,
+    connections,
     connectors,
-    saleDetection,
+    saleWorkflow,
     logger,
   );
   const marketplaceImports = new MarketplaceImportService(
@@ -538,7 +515,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
       });
     },
   );
-  // Bulk actions (issue 6): durable runs over a frozen selection, a batch per job.
+  // Bulk actions: durable runs over a frozen selection, a batch per job.
   const bulkListingEdits = new BulkListingEditService(db, repositories.items, services.items);
   const bulkActions = new BulkActionService(
     repositories.bulkActions,
@@ -597,7 +574,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     afterConnect: afterConnectJob(marketplaceAccounts),
     importItems: importItemsJob(services.itemImports),
     importMarketplaceListings: importMarketplaceListingsJob(marketplaceImports),
-    recordSale: recordSaleJob(saleDetection),
+    recordSale: recordSaleJob(saleWorkflow),
     pushQuantity: pushQuantityJob(services.listings),
     pollSales: salePollJob(salePolls),
     schedulePollSales: salePollScheduleJob(salePolls, async (connection) => {
@@ -669,7 +646,10 @@ export async function createContainer(config: Config, options: ContainerOptions 
       slackSettings,
       bulkActions,
       bulkListingEdits,
-      saleDetection,
+      // The sale workflow (record, receive); its reading and mark-as-sold beside it.
+      saleDetection: saleWorkflow,
+      saleEvents,
+      markSold,
       salePolls,
     },
     connectors,

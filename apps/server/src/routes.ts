@@ -43,13 +43,13 @@ export async function registerRoutes(app: App, container: Container): Promise<vo
   await authRoutes(app, {
     auth: container.services.auth,
     signIn: container.services.signIn,
-    accountUsers: container.repositories.accountUsers,
+    accountUsers: container.services.accountUsers,
     accountUserService: container.services.accountUsers,
     secureCookies: container.secureCookies,
   });
   await sessionRoutes(app, {
     sessions: container.services.sessions,
-    users: container.repositories.users,
+    users: container.services.users,
   });
   await userSettingsRoutes(app, { service: container.services.userSettings });
   await accountUserRoutes(app, {
@@ -77,14 +77,15 @@ export async function registerRoutes(app: App, container: Container): Promise<vo
   await variantOptionsRoutes(app, { service: container.services.variantOptions });
   await itemImportRoutes(app, { service: container.services.itemImports });
   await marketplaceImportRoutes(app, { service: container.services.marketplaceImports });
-  await saleDetectionRoutes(app, { service: container.services.saleDetection });
+  await saleDetectionRoutes(app, {
+    events: container.services.saleEvents,
+    workflow: container.services.saleDetection,
+    markSold: container.services.markSold,
+    listings: container.services.listings,
+  });
   await imageRoutes(app, { service: container.services.images, signer: container.imageUrls });
   await uploadRoutes(app, { uploads: container.uploads });
-  await listingRoutes(app, {
-    service: container.services.listings,
-    markSold: (ctx, userId, itemId, sale) =>
-      container.services.saleDetection.markSold(ctx, userId, itemId, sale),
-  });
+  await listingRoutes(app, { service: container.services.listings });
   await shopifyMetafieldRoutes(app, { service: container.services.shopifyMetafields });
   await marketplaceRoutes(app, {
     mode: config.marketplaces.mode,

@@ -316,4 +316,27 @@ export class ConnectionRepository {
       .returning({ id: marketplaceCredentials.id });
     return updated.length > 0;
   }
+
+  // For sale detection:
+  /** The connected connections of these marketplaces, every account's (the poll's fan-out). */
+  async connectedOf(
+    marketplaces: readonly string[],
+  ): Promise<{ id: string; accountId: string; marketplace: string; createdAt: Date }[]> {
+    if (marketplaces.length === 0) return [];
+    return this.db
+      .select({
+        id: marketplaceConnections.id,
+        accountId: marketplaceConnections.accountId,
+        marketplace: marketplaceConnections.marketplace,
+        createdAt: marketplaceConnections.createdAt,
+      })
+      .from(marketplaceConnections)
+      .where(
+        and(
+          eq(marketplaceConnections.status, 'connected'),
+          inArray(marketplaceConnections.marketplace, [...marketplaces]),
+        ),
+      )
+      .orderBy(marketplaceConnections.id);
+  }
 }

@@ -208,4 +208,17 @@ export class ConnectionService {
   async remove(ctx: RequestContext, id: string): Promise<void> {
     if (!(await this.connections.remove(ctx.accountId, id))) throw notFound(NO_SUCH_CONNECTION);
   }
+
+  // For sale detection:
+  /** The connected connections of these marketplaces, every account's (the poll's fan-out). */
+  connectedOf(
+    marketplaces: readonly string[],
+  ): Promise<{ id: string; accountId: string; marketplace: string; createdAt: Date }[]> {
+    return this.connections.connectedOf(marketplaces);
+  }
+
+  /** One connection of the account, without a member's context (a job polls it). */
+  findForAccount(accountId: string, id: string): Promise<ConnectionRow | null> {
+    return this.connections.find(accountId, id);
+  }
 }

@@ -445,4 +445,58 @@ export class ItemRepository {
       GROUP BY 1`);
     return new Map(rowsOf<{ name: string; n: number }>(result).map((r) => [r.name, Number(r.n)]));
   }
+
+  // For sale detection:
+  /**
+   * The account's item a marketplace's sale is of: by our item id, by its listing id there,
+   * by the SKU its listing keeps there (imported, or sent by ListLoop), by the item id ListLoop
+   * gave as SKU before it sent sellers' SKUs, or by the item's own SKU. Answers the item's id,
+   * owner and the marketplaces it has a listing on; null when the account has no such item.
+   */
+  async findSoldItem(
+    accountId: string,
+    marketplace: string,
+    ref: { itemId?: string | null; listedID?: string | null; sku?: string | null },
+  ): Promise<{ id: string; userId: string; marketplaces: string[] } | null> {
+    const listing = sql`${items.listings} -> ${marketplace}`;
+    const candidates: { rank: number; match: SQL }[] = [];
+    if (ref.itemId) candidates.push({ rank: 1, match: eq(items.id, ref.itemId) });
+    if (ref.listedID) {
+      candidates.push({ rank: 2, match: sql`${listing} ->> 'listedID' = ${ref.listedID}` });
+    }
+    if (ref.sku) {
+      candidates.push({ rank: 3, match: sql`${listing} ->> 'marketplaceSku' = ${ref.sku}` });
+      candidates.push({ rank: 4, match: eq(items.id, ref.sku) });
+      // The seller's SKU, as ListLoop sends it (decision 0024), for a listing whose SKU was not
+      // kept yet: sent by a publish whose outcome has not been recorded when the sale comes.
+      candidates.push({ rank: 5, match: eq(items.sku, ref.sku) });
+    }
+    if (candidates.length === 0) return null;
+    const rank = sql<number>`case ${sql.join(
+      candidates.map((c) => sql`when ${c.match} then ${c.rank}`),
+      sql` `,
+    )} else 9 end`;
+    const [row] = await this.db
+      .select({
+        id: items.id,
+        userId: items.userId,
+        // The marketplaces it has a listing on (whose executors the sale reads before its lock).
+        marketplaces: sql<string[]>`array(select jsonb_object_keys(${items.listings}))`,
+      })
+      .from(items)
+      .where(and(eq(items.accountId, accountId), or(...candidates.map((c) => c.match))))
+      .orderBy(rank, items.id)
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** The titles of these items of the account, by id; an item since deleted is left out. */
+  async titlesOf(accountId: string, ids: readonly string[]): Promise<Map<string, string | null>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: items.id, title: items.title })
+      .from(items)
+      .where(and(eq(items.accountId, accountId), inArray(items.id, [...new Set(ids)])));
+    return new Map(rows.map((r) => [r.id, r.title]));
+  }
 }

@@ -411,6 +411,58 @@ export class ItemService {
     }
     return { days, total: days.reduce((sum, day) => sum + day.total, 0) };
   }
+
+  // For sale detection:
+  /** The account's item a marketplace's sale names (see ItemRepository.findSoldItem). */
+  findSoldItem(
+    accountId: string,
+    marketplace: string,
+    ref: { itemId?: string | null; listedID?: string | null; sku?: string | null },
+  ): Promise<{ id: string; userId: string; marketplaces: string[] } | null> {
+    return this.items.findSoldItem(accountId, marketplace, ref);
+  }
+
+  /** One item's row as stored, without the caller's context (a sale names the owner itself). */
+  findRecord(accountId: string, userId: string, id: string): Promise<ItemRecord | null> {
+    return this.items.find(accountId, userId, id);
+  }
+
+  /** The item's row locked in the caller's transaction, so two sales of it queue up. */
+  findLocked(tx: Db, accountId: string, userId: string, id: string): Promise<ItemRecord | null> {
+    return this.items.find(accountId, userId, id, { forUpdate: true, db: tx });
+  }
+
+  /** Sets the locked item's quantity in the caller's transaction; answers the row as written. */
+  async setQuantityLocked(
+    tx: Db,
+    row: ItemRecord,
+    quantity: number,
+    at: number,
+  ): Promise<ItemRecord> {
+    const generalDetails = { ...row.generalDetails, quantity };
+    await this.items.updateMany(
+      row.accountId,
+      row.userId,
+      [
+        {
+          id: row.id,
+          status: row.status,
+          dateLastModified: at,
+          labels: row.labels,
+          generalDetails,
+          listings: row.listings,
+          variants: row.variants,
+        },
+      ],
+      tx,
+    );
+    return { ...row, generalDetails, dateLastModified: at };
+  }
+
+  /** The titles of the account's items by id (the Sales screen names what sold). */
+  titlesOf(accountId: string, ids: readonly string[]): Promise<Map<string, string | null>> {
+    return this.items.titlesOf(accountId, ids);
+  }
 }
 
 /** What photoRefs reads of an item: its images and its listings (whose photos it reads). */

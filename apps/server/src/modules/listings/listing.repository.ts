@@ -13,6 +13,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/database';
 import { listingEvents, listingOperations } from './listing.table';
 
@@ -21,6 +22,11 @@ export type ListingEventInsert = typeof listingEvents.$inferInsert;
 export type ListingOperationRow = typeof listingOperations.$inferSelect;
 export type ListingOperationInsert = typeof listingOperations.$inferInsert;
 export type OperationKind = ListingOperationRow['operation'];
+/** Where an operation, or the retry that followed it, stands now. */
+export type CurrentOperation = Pick<
+  ListingOperationRow,
+  'id' | 'status' | 'lastError' | 'updatedAt'
+>;
 
 const ACTIVE = ['queued', 'running'] as const;
 
@@ -591,5 +597,47 @@ export class ListingRepository {
       )
       .orderBy(asc(listingOperations.createdAt))
       .limit(input.limit);
+  }
+
+  // For sale detection:
+  /**
+   * For each of these operations of the account, the newest operation of the same kind, item
+   * and marketplace created since (the operation itself when there is none): one that failed
+   * and was queued again is followed to its retry. Keyed by the operation asked about.
+   */
+  async currentOperationsOf(
+    accountId: string,
+    operationIds: readonly string[],
+  ): Promise<Map<string, CurrentOperation>> {
+    if (operationIds.length === 0) return new Map();
+    const queued = alias(listingOperations, 'queued');
+    const current = sql`(
+      select later.id from ${listingOperations} later
+      where later.account_id = ${queued.accountId}
+        and later.item_id = ${queued.itemId}
+        and later.marketplace = ${queued.marketplace}
+        and later.operation = ${queued.operation}
+        and later.created_at >= ${queued.createdAt}
+      order by later.created_at desc, later.id desc
+      limit 1
+    )`;
+    const rows = await this.db
+      .select({
+        queuedId: queued.id,
+        id: listingOperations.id,
+        status: listingOperations.status,
+        lastError: listingOperations.lastError,
+        updatedAt: listingOperations.updatedAt,
+      })
+      .from(queued)
+      .leftJoin(listingOperations, eq(listingOperations.id, current))
+      .where(and(eq(queued.accountId, accountId), inArray(queued.id, [...operationIds])));
+    const found = new Map<string, CurrentOperation>();
+    for (const { queuedId, id, status, lastError, updatedAt } of rows) {
+      if (id !== null && status !== null && updatedAt !== null) {
+        found.set(queuedId, { id, status, lastError, updatedAt });
+      }
+    }
+    return found;
   }
 }

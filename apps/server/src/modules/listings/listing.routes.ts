@@ -14,24 +14,20 @@ import {
   ListingPreviewProblemSchema,
   ListingQueueRequestSchema,
   ListingQueueResponseSchema,
-  MarkItemAsSoldRequestSchema,
   SetListingDelistedRequestSchema,
   SetListingFailureRequestSchema,
   SetListingListedRequestSchema,
   SetListingUpdatedRequestSchema,
-  SALE_RECORDING_PERMISSIONS,
   type MarketplaceId,
 } from '@listloop/domain';
 import { access } from '../../platform/http/access';
-import { requireContext, type RequestContext } from '../../platform/http/request-context';
+import { requireContext } from '../../platform/http/request-context';
 import { errorResponses, type App } from '../../platform/http/types';
 import type { ListingService } from './listing.service';
 
 const BASE = '/api/account/item';
 const REST = '/api/rest/v1/item';
 const EXECUTOR = '/api/rest/v1/executor';
-
-type MarkItemAsSoldRequest = z.output<typeof MarkItemAsSoldRequestSchema>;
 
 const Id = z.string().min(1).max(64);
 const ItemParams = z.object({ userId: Id, itemId: Id });
@@ -67,16 +63,6 @@ export async function listingRoutes(
   app: App,
   deps: {
     service: ListingService;
-    /**
-     * The seller marks an item sold (sale detection): recorded as a sale, so the quantity goes
-     * down and the item comes down everywhere else.
-     */
-    markSold: (
-      ctx: RequestContext,
-      userId: string,
-      itemId: string,
-      sale: MarkItemAsSoldRequest,
-    ) => Promise<unknown>;
   },
 ) {
   const tags = ['listings'];
@@ -191,33 +177,6 @@ export async function listingRoutes(
     'Report that updating the listing failed, with the marketplace’s reason (it stays listed)',
     SetListingFailureRequestSchema,
     (b: { reason: string }) => ({ type: 'update_failure', reason: b.reason }),
-  );
-
-  app.put(
-    `${BASE}/:userId/:itemId/mark-item-as-sold`,
-    {
-      schema: {
-        tags,
-        summary: 'Record a sale of the item: on a marketplace, or in person',
-        description:
-          'A sale the seller records, handled as any sale ListLoop hears of: the quantity goes ' +
-          'down and, at none left, the listing there is marked sold and the item comes down on ' +
-          'every other marketplace. `marketplace` alone is one unit sold there; `in_person` is a ' +
-          'sale face to face or anywhere ListLoop does not list. 409 when the listing there ' +
-          'cannot be sold or fewer units are left than `quantity`. Needs sales.manage and ' +
-          'listings.delist, since the sale takes the item down elsewhere.',
-        params: ItemParams,
-        body: MarkItemAsSoldRequestSchema,
-        response: { 200: ItemResponseSchema, ...errorResponses },
-      },
-      config: { access: access.member(...SALE_RECORDING_PERMISSIONS) },
-    },
-    async (request) => {
-      const ctx = requireContext(request);
-      const { userId, itemId } = request.params;
-      await deps.markSold(ctx, userId, itemId, request.body);
-      return { item: await service.item(ctx, userId, itemId) };
-    },
   );
 
   app.put(

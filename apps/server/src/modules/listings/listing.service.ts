@@ -36,6 +36,7 @@ import {
   type ListingExecutor,
 } from './listing-executor';
 import type {
+  CurrentOperation,
   ListingEventInsert,
   ListingOperationRow,
   ListingRepository,
@@ -1403,5 +1404,14 @@ export class ListingService {
       if ((error as { statusCode?: number }).statusCode === 409) return;
       throw error;
     }
+  }
+
+  // For sale detection:
+  /** Where the operations a sale queued stand now, each followed to its latest retry. */
+  currentOperationsOf(
+    accountId: string,
+    operationIds: readonly string[],
+  ): Promise<Map<string, CurrentOperation>> {
+    return this.listings.currentOperationsOf(accountId, operationIds);
   }
 }

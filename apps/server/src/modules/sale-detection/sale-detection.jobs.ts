@@ -3,13 +3,14 @@ import { z } from 'zod';
 import { defineJob } from '../../platform/queue/job';
 import type { SalePollService } from './sale-poll.service';
 import { ConnectorError } from '../listings/connector';
-import type { ListingService } from '../listings/listing.service';
-import type { SaleDetectionService, SaleReport } from './sale-detection.service';
+import type { ListingService } from '../listings';
+import type { SaleReport } from './sale-report';
+import type { SaleWorkflow } from './sale-workflow';
 
 /**
- * Every minute (the issue's default, within eBay's and Etsy's rate limits: one orders call a
- * minute per connection), a poll job per connection whose orders are polled. One poll of a
- * connection at a time: the job id is the connection and the minute.
+ * Every minute (within eBay's and Etsy's rate limits: one orders call a minute per
+ * connection), a poll job per connection whose orders are polled. One poll of a connection at
+ * a time: the job id is the connection and the minute.
  */
 export function salePollScheduleJob(
   polls: SalePollService,
@@ -65,7 +66,7 @@ const SaleReportSchema = z.object({
  * A sale a webhook reported whose recording failed in the request (the database was briefly
  * away): recorded here, with retries. Idempotent by the events' unique key.
  */
-export function recordSaleJob(detection: SaleDetectionService) {
+export function recordSaleJob(workflow: SaleWorkflow) {
   return defineJob({
     name: 'sales.record',
     schema: SaleReportSchema,
@@ -74,7 +75,7 @@ export function recordSaleJob(detection: SaleDetectionService) {
     retryBackoff: true,
     expireInSeconds: 5 * 60,
     handler: async (payload) => {
-      await detection.record(payload as SaleReport);
+      await workflow.record(payload as SaleReport);
     },
   });
 }

@@ -5,6 +5,8 @@ import {
   ExecutorSaleBodySchema,
   GetSaleEventBodySchema,
   GetSaleEventResponseSchema,
+  ItemResponseSchema,
+  MarkItemAsSoldRequestSchema,
   SaleEventListQuerySchema,
   SaleEventListSchema,
   SaleEventSchema,
@@ -15,14 +17,32 @@ import { access } from '../../platform/http/access';
 import { notFound } from '../../platform/http/errors';
 import { requireContext } from '../../platform/http/request-context';
 import { errorResponses, type App } from '../../platform/http/types';
-import type { SaleDetectionService } from './sale-detection.service';
+import type { ListingService } from '../listings';
+import type { MarkSoldService } from './mark-sold.service';
+import type { SaleEventsService } from './sale-events.service';
+import type { SaleWorkflow } from './sale-workflow';
 
 const BASE = '/api/rest/v1/sale_detection';
+const ITEM = '/api/account/item';
 
-/** Spec §7 sale detection, the tracker's list, and the sales the browser extension sees. */
-export async function saleDetectionRoutes(app: App, deps: { service: SaleDetectionService }) {
+const Id = z.string().min(1).max(64);
+
+/**
+ * Spec §7 sale detection, the tracker's list, the sales the browser extension sees, and the
+ * seller's mark-as-sold (an item route, but a sale: it runs the sale workflow).
+ */
+export async function saleDetectionRoutes(
+  app: App,
+  deps: {
+    events: SaleEventsService;
+    workflow: SaleWorkflow;
+    markSold: MarkSoldService;
+    /** Answers the item as the listing screens show it after mark-as-sold. */
+    listings: ListingService;
+  },
+) {
   const tags = ['sale-detection'];
-  const { service } = deps;
+  const { events: service, workflow } = deps;
 
   app.post(
     `${BASE}/get_event`,
@@ -109,7 +129,7 @@ export async function saleDetectionRoutes(app: App, deps: { service: SaleDetecti
     async (request) => {
       const ctx = requireContext(request);
       const body = request.body;
-      const result = await service.record({
+      const result = await workflow.record({
         accountId: ctx.accountId,
         marketplace: body.marketplace,
         externalOrderId: body.externalOrderId,
@@ -129,6 +149,33 @@ export async function saleDetectionRoutes(app: App, deps: { service: SaleDetecti
         saleEvent: await service.get(ctx, result.event.id),
         duplicate: result.status === 'duplicate',
       };
+    },
+  );
+
+  app.put(
+    `${ITEM}/:userId/:itemId/mark-item-as-sold`,
+    {
+      schema: {
+        tags: ['listings'],
+        summary: 'Record a sale of the item: on a marketplace, or in person',
+        description:
+          'A sale the seller records, handled as any sale ListLoop hears of: the quantity goes ' +
+          'down and, at none left, the listing there is marked sold and the item comes down on ' +
+          'every other marketplace. `marketplace` alone is one unit sold there; `in_person` is a ' +
+          'sale face to face or anywhere ListLoop does not list. 409 when the listing there ' +
+          'cannot be sold or fewer units are left than `quantity`. Needs sales.manage and ' +
+          'listings.delist, since the sale takes the item down elsewhere.',
+        params: z.object({ userId: Id, itemId: Id }),
+        body: MarkItemAsSoldRequestSchema,
+        response: { 200: ItemResponseSchema, ...errorResponses },
+      },
+      config: { access: access.member(...SALE_RECORDING_PERMISSIONS) },
+    },
+    async (request) => {
+      const ctx = requireContext(request);
+      const { userId, itemId } = request.params;
+      await deps.markSold.markSold(ctx, userId, itemId, request.body);
+      return { item: await deps.listings.item(ctx, userId, itemId) };
     },
   );
 }

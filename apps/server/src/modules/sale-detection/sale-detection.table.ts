@@ -27,7 +27,7 @@ export const saleOutcomeKind = pgEnum('sale_outcome_kind', [
 ]);
 
 /**
- * One sale heard of (issue 6, decision 0015): unique per (account, marketplace, external
+ * One sale heard of (decision 0015): unique per (account, marketplace, external
  * order, item), so a webhook delivered five times or an order two polls see is one event.
  * Money in cents of `currency`.
  */

@@ -1,9 +1,9 @@
 import type { Logger } from 'pino';
 import type { MarketplaceId } from '@listloop/domain';
-import type { ConnectionRepository } from '../connections/connection.repository';
+import type { ConnectionService } from '../connections';
 import { ConnectorError, type ConnectorRegistry } from '../listings/connector';
 import type { SaleDetectionRepository } from './sale-detection.repository';
-import type { SaleDetectionService } from './sale-detection.service';
+import type { SaleWorkflow } from './sale-workflow';
 
 /**
  * The marketplaces whose sales are found by polling their orders (eBay's getOrders, Etsy's
@@ -20,23 +20,23 @@ export const POLLED_MARKETPLACES = ['ebay', 'etsy'] as const satisfies Marketpla
 export const POLL_OVERLAP_MS = 2 * 60 * 1000;
 
 /**
- * The poll of a connection's orders (issue 6): from where the last poll got to (or from when
+ * The poll of a connection's orders: from where the last poll got to (or from when
  * the seller connected), each order line becomes a sale report; the cursor moves only when the
  * whole window was read, so a failed poll is asked again next time.
  */
 export class SalePollService {
   constructor(
     private readonly sales: SaleDetectionRepository,
-    private readonly connections: ConnectionRepository,
+    private readonly connections: ConnectionService,
     private readonly connectors: ConnectorRegistry,
-    private readonly detection: SaleDetectionService,
+    private readonly workflow: SaleWorkflow,
     private readonly logger: Logger,
     private readonly now: () => number = () => Date.now(),
   ) {}
 
   /** The connections to poll now, every account's. */
   async due(): Promise<{ connectionId: string; accountId: string }[]> {
-    const rows = await this.sales.pollableConnections(
+    const rows = await this.connections.connectedOf(
       POLLED_MARKETPLACES.filter((m) => this.connectors.get(m)),
     );
     return rows.map((r) => ({ connectionId: r.id, accountId: r.accountId }));
@@ -44,7 +44,7 @@ export class SalePollService {
 
   /** Polls one connection; answers how many new sales it recorded. */
   async poll(accountId: string, connectionId: string): Promise<number> {
-    const connection = await this.connections.find(accountId, connectionId);
+    const connection = await this.connections.findForAccount(accountId, connectionId);
     if (!connection || connection.status !== 'connected') return 0;
     const marketplace = connection.marketplace as MarketplaceId;
     const connector = this.connectors.get(marketplace);
@@ -66,7 +66,7 @@ export class SalePollService {
     }
     let recorded = 0;
     for (const order of orders) {
-      const result = await this.detection.record({
+      const result = await this.workflow.record({
         accountId,
         marketplace,
         externalOrderId: order.orderId,

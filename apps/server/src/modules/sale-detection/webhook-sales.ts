@@ -1,6 +1,6 @@
 import type { MarketplaceId } from '@listloop/domain';
 import type { ConnectorWebhookEvent } from '../listings/connector';
-import type { SaleReport } from './sale-detection.service';
+import type { VerifiedSale } from './sale-report';
 
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() ? value.trim() : null;
@@ -8,24 +8,23 @@ const num = (value: unknown): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
 
 /**
- * The sale reports of a verified webhook's sold events, for one account. Shopify names the
+ * The sales of a verified webhook's sold events (any account's: the workflow's receive names
+ * them). Shopify names the
  * product (listedID), order, SKU, quantity, price and currency; Depop the product, purchase,
  * SKU (ListLoop's `<item id>-rN`, read back as `itemID`), price and currency. An event without
  * an order id is not a sale ListLoop can keep once (and is skipped).
  */
 export function salesFromWebhook(
-  accountId: string,
   marketplace: MarketplaceId,
   events: readonly ConnectorWebhookEvent[],
-): SaleReport[] {
-  return events.flatMap((event): SaleReport[] => {
+): VerifiedSale[] {
+  return events.flatMap((event): VerifiedSale[] => {
     if (event.type !== 'sold') return [];
     const data = event.data;
     const orderId = text(data.orderId);
     if (!orderId) return [];
     return [
       {
-        accountId,
         marketplace,
         externalOrderId: orderId,
         item: {
@@ -37,7 +36,6 @@ export function salesFromWebhook(
         salePrice: num(data.price),
         currency: text(data.currency)?.toUpperCase() ?? null,
         soldAt: num(data.soldAt),
-        source: 'webhook',
       },
     ];
   });

@@ -1,0 +1,210 @@
+import {
+  SALE_EVENT_DAYS_DEFAULT,
+  type MarketplaceId,
+  type SaleChannel,
+  type SaleEvent,
+  type SaleOutcomeView,
+} from '@listloop/domain';
+import { badRequest, notFound } from '../../platform/http/errors';
+import type { RequestContext } from '../../platform/http/request-context';
+import type { ItemService } from '../items';
+import type { CurrentOperation, ListingService } from '../listings';
+import type {
+  SaleDetectionRepository,
+  SaleEventRow,
+  SaleOutcomeRow,
+} from './sale-detection.repository';
+
+const NO_SUCH_EVENT = 'No such sale event.';
+
+/** An outcome with where the operation it queued (or that operation's retry) stands now. */
+interface SaleOutcomeState {
+  marketplace: string;
+  outcome: SaleOutcomeRow['outcome'];
+  operationId: string | null;
+  current: CurrentOperation | null;
+}
+
+/**
+ * The Sales screen's reading of sale events: one event, the list of the last days (or one
+ * item's sales), and dismissing them. Each event shows what the sale did on every other
+ * marketplace, following a delist or relist it queued to how it ended.
+ */
+export class SaleEventsService {
+  constructor(
+    private readonly sales: SaleDetectionRepository,
+    private readonly items: ItemService,
+    private readonly listings: ListingService,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  async get(ctx: RequestContext, eventId: string): Promise<SaleEvent> {
+    const row = await this.sales.find(ctx.accountId, eventId);
+    if (!row) throw notFound(NO_SUCH_EVENT);
+    const [view] = await this.views([row]);
+    return view!;
+  }
+
+  async list(
+    ctx: RequestContext,
+    query: {
+      marketplace?: SaleChannel | undefined;
+      itemId?: string | undefined;
+      state: 'open' | 'dismissed' | 'all';
+      days?: number | undefined;
+      limit: number;
+      cursor?: string | undefined;
+    },
+  ): Promise<{ events: SaleEvent[]; nextCursor: string | null }> {
+    // One item's sales are all of them unless a window is asked for; the tracker's, 30 days.
+    const days = query.days ?? (query.itemId ? null : SALE_EVENT_DAYS_DEFAULT);
+    const rows = await this.sales.list(ctx.accountId, {
+      since: days === null ? undefined : new Date(this.now() - days * 24 * 60 * 60 * 1000),
+      marketplace: query.marketplace,
+      itemId: query.itemId,
+      state: query.state,
+      limit: query.limit + 1,
+      after: query.cursor ? decodeCursor(query.cursor) : undefined,
+    });
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      events: await this.views(page),
+      nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
+    };
+  }
+
+  async dismiss(
+    ctx: RequestContext,
+    eventId: string,
+    originPlatform: SaleChannel,
+  ): Promise<{ dismissed: number }> {
+    const row = await this.sales.find(ctx.accountId, eventId);
+    if (!row || row.marketplace !== originPlatform) throw notFound(NO_SUCH_EVENT);
+    const dismissed = await this.sales.dismiss(
+      ctx.accountId,
+      originPlatform,
+      new Date(this.now()),
+      eventId,
+    );
+    return { dismissed };
+  }
+
+  async dismissAll(
+    ctx: RequestContext,
+    originPlatform: SaleChannel,
+  ): Promise<{ dismissed: number }> {
+    const dismissed = await this.sales.dismiss(ctx.accountId, originPlatform, new Date(this.now()));
+    return { dismissed };
+  }
+
+  private async views(rows: readonly SaleEventRow[]): Promise<SaleEvent[]> {
+    if (rows.length === 0) return [];
+    const accountId = rows[0]!.accountId;
+    const [outcomes, titles] = await Promise.all([
+      this.sales.outcomesOf(
+        accountId,
+        rows.map((r) => r.id),
+      ),
+      this.items.titlesOf(
+        accountId,
+        rows.map((r) => r.itemId),
+      ),
+    ]);
+    const current = await this.listings.currentOperationsOf(
+      accountId,
+      outcomes.flatMap((o) => (o.operationId ? [o.operationId] : [])),
+    );
+    const byEvent = new Map<string, SaleOutcomeState[]>();
+    for (const outcome of outcomes) {
+      const operationId = outcome.operationId ?? null;
+      const state: SaleOutcomeState = {
+        marketplace: outcome.marketplace,
+        outcome: outcome.outcome,
+        operationId,
+        current: operationId ? (current.get(operationId) ?? null) : null,
+      };
+      byEvent.set(outcome.eventId, [...(byEvent.get(outcome.eventId) ?? []), state]);
+    }
+    return rows.map((row) => ({
+      eventId: row.id,
+      kind: row.kind,
+      source: row.source,
+      marketplace: row.marketplace as SaleChannel,
+      externalOrderId: row.externalOrderId,
+      itemId: row.itemId,
+      userId: row.userId,
+      itemTitle: titles.get(row.itemId) ?? '',
+      quantity: row.quantity,
+      quantityLeft: row.quantityLeft,
+      salePrice: row.salePriceCents === null ? null : row.salePriceCents / 100,
+      currency: row.currency,
+      fees: row.feesCents === null ? null : row.feesCents / 100,
+      buyerCountry: row.buyerCountry,
+      soldAt: row.soldAt.toISOString(),
+      detectedAt: row.detectedAt.toISOString(),
+      dismissedAt: row.dismissedAt?.toISOString() ?? null,
+      firstSoldOn: (row.firstSoldOn as SaleChannel | null) ?? null,
+      outcomes: (byEvent.get(row.id) ?? []).map((o) => outcomeView(row, o)),
+    }));
+  }
+}
+
+function outcomeView(event: SaleEventRow, state: SaleOutcomeState): SaleOutcomeView {
+  const operation = state.current;
+  const base = {
+    marketplace: state.marketplace as MarketplaceId,
+    // The retry's id once the operation was queued again.
+    operationId: operation?.id ?? state.operationId,
+    reason: null,
+    finishedAt: null,
+    msToDelist: null,
+  };
+  if (state.outcome === 'list_queued') {
+    // The list went on with the units left: once it ends, say where the listing stands.
+    return {
+      ...base,
+      outcome:
+        operation?.status === 'succeeded'
+          ? 'quantity_left'
+          : operation?.status === 'failed' || operation?.status === 'canceled'
+            ? 'not_listed'
+            : 'list_queued',
+    };
+  }
+  if (state.outcome !== 'delist_queued' && state.outcome !== 'relist_queued') {
+    return { ...base, outcome: state.outcome };
+  }
+  const finished = operation?.status === 'succeeded' || operation?.status === 'failed';
+  const finishedAt = finished ? (operation?.updatedAt ?? null) : null;
+  const relist = state.outcome === 'relist_queued';
+  return {
+    ...base,
+    outcome:
+      operation?.status === 'succeeded'
+        ? relist
+          ? 'relisted'
+          : 'delisted'
+        : operation?.status === 'failed' || operation?.status === 'canceled'
+          ? relist
+            ? 'relist_failed'
+            : 'delist_failed'
+          : state.outcome,
+    reason: operation?.status === 'failed' ? (operation?.lastError ?? null) : null,
+    finishedAt: finishedAt?.toISOString() ?? null,
+    msToDelist: finishedAt ? Math.max(0, finishedAt.getTime() - event.detectedAt.getTime()) : null,
+  };
+}
+
+function encodeCursor(row: SaleEventRow): string {
+  return Buffer.from(`${row.detectedAt.toISOString()}|${row.id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { detectedAt: Date; id: string } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const detectedAt = new Date(at ?? '');
+  if (!id || Number.isNaN(detectedAt.getTime())) {
+    throw badRequest('This page cursor is not one ListLoop gave; start from the first page.');
+  }
+  return { detectedAt, id };
+}

@@ -1,0 +1,253 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { sql } from 'drizzle-orm';
+import {
+  GeneralDetailsSchema,
+  listingActor,
+  type MarketplaceId,
+  type NotifyInput,
+} from '@listloop/domain';
+import { createTestDatabase, type TestDatabase } from '../../../test/database';
+import { standInConnector } from '../../../test/stand-in-connector';
+import { migrateDatabase, type Db } from '../../platform/db/database';
+import { newId } from '../../platform/ids';
+import { stableJobId } from '../../platform/queue/job';
+import { AccountRepository } from '../accounts/account.repository';
+import { identityServices } from '../../../test/identity';
+import { ItemRepository } from '../items/item.repository';
+import { ItemService } from '../items/item.service';
+import { ItemLabelService } from '../items/item-labels.service';
+import { LabelRepository } from '../labels/label.repository';
+import { LabelService } from '../labels/label.service';
+import { ConnectorRegistry } from '../listings/connector';
+import { ListingRepository } from '../listings/listing.repository';
+import { ListingService } from '../listings/listing.service';
+import { SaleDetectionRepository } from './sale-detection.repository';
+import { SaleEventsService } from './sale-events.service';
+import type { QuantityPush, SaleReport } from './sale-report';
+import { SaleWorkflow } from './sale-workflow';
+
+/**
+ * The sale workflow against a real database, without the server: the item, listing and sale
+ * services built directly, the queue and the notifications replaced by recorders.
+ */
+describe('the sale workflow', () => {
+  let test: TestDatabase;
+  let db: Db;
+  let items: ItemRepository;
+  let itemService: ItemService;
+  let listings: ListingService;
+  let workflow: SaleWorkflow;
+  let saleEvents: SaleEventsService;
+  const accountId = `acct-${newId()}`;
+  const userId = `user-${newId()}`;
+  const notified: NotifyInput[] = [];
+  const sent: string[] = [];
+  const quantityPushes: { payload: QuantityPush; id: string }[] = [];
+
+  beforeAll(async () => {
+    test = await createTestDatabase();
+    await migrateDatabase(test.database);
+    db = test.database.db;
+    await new AccountRepository(db).create({ accountId, companyName: 'Sale workflow test' });
+    await db.execute(
+      sql`INSERT INTO auth_users (id, email) VALUES (${userId}, ${`${userId.toLowerCase()}@example.test`})`,
+    );
+    items = new ItemRepository(db);
+    const labels = new LabelService(db, new LabelRepository(db), new ItemLabelService(items));
+    itemService = new ItemService(db, items, labels, identityServices(test.database).accountUsers, {
+      photoIssues: async () => [],
+    });
+    const connectors = new ConnectorRegistry();
+    for (const marketplace of ['ebay', 'etsy', 'shopify'] as const) {
+      connectors.register(standInConnector(marketplace));
+    }
+    listings = new ListingService(
+      db,
+      items,
+      itemService,
+      new ListingRepository(db),
+      connectors,
+      async (operationId) => {
+        sent.push(operationId);
+        return operationId;
+      },
+      // A sale builds no listing: a delist sends none, and no list is carried out here.
+      {
+        compose: () => Promise.reject(new Error('not built in these tests')),
+        composeForConnector: () => Promise.reject(new Error('not built in these tests')),
+      },
+    );
+    const sales = new SaleDetectionRepository(db);
+    workflow = new SaleWorkflow(
+      db,
+      sales,
+      itemService,
+      listings,
+      async () => ({ saleDetection: {}, forceDelistRelist: {} }),
+      async () => 'USD',
+      async (input) => {
+        notified.push(input);
+      },
+      {
+        recordSale: async () => undefined,
+        pushQuantity: async (payload, options) => {
+          quantityPushes.push({ payload, id: options.id });
+        },
+      },
+      pino({ level: 'silent' }),
+    );
+    saleEvents = new SaleEventsService(sales, itemService, listings);
+  });
+  afterAll(() => test?.dispose());
+
+  /** An item with `quantity` units, live on each of `liveOn`. */
+  const liveItem = async (quantity: number, liveOn: readonly MarketplaceId[]) => {
+    const id = newId();
+    const now = Date.now();
+    await items.insertMany([
+      {
+        id,
+        accountId,
+        userId,
+        status: 'inProgress',
+        dateCreated: now,
+        dateLastModified: now,
+        labels: [],
+        generalDetails: GeneralDetailsSchema.parse({ title: `Jacket ${id}`, quantity, price: 40 }),
+        listings: Object.fromEntries(
+          liveOn.map((m) => [
+            m,
+            {
+              status: 'listed',
+              listedID: `${m}-${id}`,
+              listingURL: null,
+              lastStatusDate: now,
+              dateCreated: now,
+              dateLastModified: now,
+            },
+          ]),
+        ),
+        variants: [],
+      } as Parameters<ItemRepository['insertMany']>[0][number],
+    ]);
+    return id;
+  };
+
+  const sale = (itemId: string, marketplace: MarketplaceId, order: string): SaleReport => ({
+    accountId,
+    marketplace,
+    externalOrderId: order,
+    item: { itemId },
+    quantity: 1,
+    salePrice: 40,
+    source: 'webhook',
+  });
+
+  const itemNow = async (itemId: string) =>
+    (await itemService.findRecord(accountId, userId, itemId))!;
+
+  const eventView = async (eventId: string) => {
+    const { events } = await saleEvents.list(
+      { accountId } as Parameters<SaleEventsService['list']>[0],
+      { state: 'all', limit: 50 },
+    );
+    return events.find((e) => e.eventId === eventId)!;
+  };
+
+  it('a sale recorded twice is one event, one unit and one notification', async () => {
+    const itemId = await liveItem(3, ['ebay']);
+    const first = await workflow.record(sale(itemId, 'ebay', 'ORDER-TWICE'));
+    const again = await workflow.record(sale(itemId, 'ebay', 'ORDER-TWICE'));
+    expect(first.status).toBe('recorded');
+    expect(again.status).toBe('duplicate');
+    if (first.status === 'unknown_item' || again.status === 'unknown_item') throw new Error();
+    expect(again.event.id).toBe(first.event.id);
+    expect((await itemNow(itemId)).generalDetails.quantity).toBe(2);
+    expect(notified.filter((n) => n.key === first.event.id)).toHaveLength(1);
+  });
+
+  it('a sale of an item already sold elsewhere is a double sale: nothing else changes', async () => {
+    const itemId = await liveItem(1, ['ebay', 'shopify']);
+    const first = await workflow.record(sale(itemId, 'ebay', 'EB-1'));
+    expect(first.status).toBe('recorded');
+    const second = await workflow.record(sale(itemId, 'shopify', 'SH-1'));
+    if (second.status !== 'recorded') throw new Error(second.status);
+    expect(second.event).toMatchObject({
+      kind: 'double_sale',
+      quantityLeft: 0,
+      firstSoldOn: 'ebay',
+    });
+    expect((await itemNow(itemId)).generalDetails.quantity).toBe(0);
+    const notice = notified.find((n) => n.key === second.event.id);
+    expect(notice).toMatchObject({ kind: 'double_sale', params: { soldOn: 'ebay' } });
+    expect((await eventView(second.event.id)).outcomes).toEqual([]);
+  });
+
+  it('a sale of the last unit stops a list still queued elsewhere', async () => {
+    const itemId = await liveItem(1, ['ebay']);
+    // The seller queued a list on Mercari; the extension has not taken it up yet.
+    const queued = await db.transaction(async (tx) => {
+      const row = await itemService.findLocked(tx, accountId, userId, itemId);
+      return listings.queueManyLocked(
+        tx,
+        row!,
+        [{ marketplace: 'mercari', executor: 'extension' }],
+        'list',
+        listingActor.user(userId),
+      );
+    });
+    const list = queued.operations[0]!.operation;
+    const recorded = await workflow.record(sale(itemId, 'ebay', 'EB-STOP'));
+    if (recorded.status !== 'recorded') throw new Error(recorded.status);
+    const view = await eventView(recorded.event.id);
+    expect(view.outcomes).toEqual([
+      expect.objectContaining({
+        marketplace: 'mercari',
+        outcome: 'list_stopped',
+        operationId: list.id,
+      }),
+    ]);
+    const state = (await listings.currentOperationsOf(accountId, [list.id])).get(list.id);
+    expect(state?.status).toBe('canceled');
+    const item = await itemNow(itemId);
+    expect(item.listings.ebay).toMatchObject({ status: 'sold' });
+    expect(item.listings.mercari?.status).not.toBe('queued');
+  });
+
+  it('a sale of the last unit queues the delists on the other marketplaces and sends them', async () => {
+    const itemId = await liveItem(1, ['ebay', 'etsy', 'mercari']);
+    const recorded = await workflow.record(sale(itemId, 'ebay', 'EB-DOWN'));
+    if (recorded.status !== 'recorded') throw new Error(recorded.status);
+    const view = await eventView(recorded.event.id);
+    expect(view.outcomes.map((o) => [o.marketplace, o.outcome])).toEqual([
+      ['etsy', 'delist_queued'],
+      ['mercari', 'delist_queued'],
+    ]);
+    const ids = view.outcomes.map((o) => o.operationId!);
+    const operations = await listings.currentOperationsOf(accountId, ids);
+    expect([...operations.values()].map((o) => o.status)).toEqual(['queued', 'queued']);
+    // The connector's delist is woken now; the extension's waits for its claim.
+    const etsy = view.outcomes.find((o) => o.marketplace === 'etsy')!.operationId!;
+    expect(sent).toContain(etsy);
+    const item = await itemNow(itemId);
+    expect(item.generalDetails.quantity).toBe(0);
+    expect(item.listings.ebay).toMatchObject({ status: 'sold' });
+    expect(notified.find((n) => n.key === recorded.event.id)).toMatchObject({ kind: 'sale' });
+  });
+
+  it('units left: the new quantity is pushed only where a connector works, once per event', async () => {
+    const itemId = await liveItem(3, ['ebay', 'etsy', 'mercari']);
+    const recorded = await workflow.record(sale(itemId, 'ebay', 'EB-LEFT'));
+    if (recorded.status !== 'recorded') throw new Error(recorded.status);
+    const pushes = quantityPushes.filter((p) => p.payload.eventId === recorded.event.id);
+    expect(pushes.map((p) => p.payload.marketplace)).toEqual(['etsy']);
+    expect(pushes[0]!.id).toBe(stableJobId('sales.push-quantity', `${recorded.event.id}:etsy`));
+    const view = await eventView(recorded.event.id);
+    expect(view.outcomes.map((o) => [o.marketplace, o.outcome])).toEqual([
+      ['etsy', 'quantity_left'],
+      ['mercari', 'quantity_left'],
+    ]);
+    expect((await itemNow(itemId)).listings.ebay).toMatchObject({ status: 'listed' });
+  });
+});

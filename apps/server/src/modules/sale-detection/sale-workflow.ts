@@ -1,0 +1,545 @@
+import type { Logger } from 'pino';
+import {
+  MARKETPLACE_NAMES,
+  isInPerson,
+  listingActor,
+  type MarketplaceId,
+  type NotifyInput,
+  type SaleChannel,
+} from '@listloop/domain';
+import type { Db } from '../../platform/db/database';
+import { newId } from '../../platform/ids';
+import { stableJobId } from '../../platform/queue/job';
+import type { ItemRecord, ItemService } from '../items';
+import type { ListingExecutor, ListingOperationRow, ListingService } from '../listings';
+import type {
+  SaleDetectionRepository,
+  SaleEventRow,
+  SaleOutcomeRow,
+} from './sale-detection.repository';
+import { planTakeDown, planUnitsLeft, type PlannedOutcome } from './sale-plan';
+import type {
+  QuantityPush,
+  SaleDetectionSettingsOf,
+  SaleRecorded,
+  SaleReport,
+  VerifiedSale,
+} from './sale-report';
+
+/**
+ * The steps of the sale workflow, in order: each is named in the logs (`step`). Every step is
+ * idempotent: the event is recorded once per (account, marketplace, order, item), and a second
+ * delivery of the same sale stops at record-event; what runs after the commit (sending the
+ * queued operations, the quantity jobs, the notification) is keyed by the event.
+ */
+export const SALE_STEPS = [
+  'find-item',
+  'check-double-sale',
+  'record-event',
+  'mark-item-sold',
+  'stop-queued-lists',
+  'queue-delists',
+  'queue-relists',
+  'send-operations',
+  'push-quantities',
+  'notify',
+] as const;
+export type SaleStep = (typeof SALE_STEPS)[number];
+
+/** The jobs the workflow hands work to (the container forwards them to the queue). */
+export interface SaleJobs {
+  /** Records a sale later, with retries: for a webhook's sale that could not be recorded now. */
+  recordSale: (report: SaleReport) => Promise<unknown>;
+  /** Sets the new quantity on one marketplace's listing; the id makes a second send the same job. */
+  pushQuantity: (payload: QuantityPush, options: { id: string }) => Promise<unknown>;
+}
+
+/** What the workflow read before it locks the item: none of it changes with the item. */
+interface SaleContext {
+  report: SaleReport;
+  item: { id: string; userId: string };
+  settings: Awaited<ReturnType<SaleDetectionSettingsOf>>;
+  currency: string | null;
+  /** Whether this sale takes the item down elsewhere. */
+  autoDelist: boolean;
+  /** "Sold on eBay", "Sold in person": the start of every reason this sale writes. */
+  soldWhere: string;
+  /** Who would carry out an operation on each of the item's other marketplaces. */
+  executors: Map<string, ListingExecutor>;
+}
+
+/** What the transaction did, for the steps after the commit. */
+interface Applied {
+  /** Null when another delivery of the same order recorded it first. */
+  event: SaleEventRow | null;
+  title: string;
+  /** For a double sale, where the unit sold first. */
+  soldOn: SaleChannel | null;
+  operations: ListingOperationRow[];
+  quantityOn: MarketplaceId[];
+}
+
+const cents = (amount: number | null | undefined) =>
+  amount === null || amount === undefined || !Number.isFinite(amount)
+    ? null
+    : Math.round(amount * 100);
+
+/**
+ * The sale workflow (decision 0015): from a verified sale (a webhook, a poll of orders, the
+ * browser extension, the seller) to the item marked sold everywhere. Recorded once per
+ * (account, marketplace, order, item); in one transaction with the item row locked, the
+ * quantity goes down; at zero the listing where it sold becomes sold, queued lists elsewhere
+ * are stopped and every other live listing is queued for delist through the listing engine's
+ * jobs (retried, recorded, re-sent by the sweeper if this process dies before sending). Units
+ * left go to the other marketplaces as a quantity or a relist. A sale of a unit that is already
+ * gone is a double sale: recorded, flagged, and nothing else changes. The owner is told.
+ */
+export class SaleWorkflow {
+  constructor(
+    private readonly db: Db,
+    private readonly sales: SaleDetectionRepository,
+    private readonly items: ItemService,
+    private readonly listings: ListingService,
+    private readonly settingsOf: SaleDetectionSettingsOf,
+    /** The account's one currency: what a sale is in when the marketplace does not say. */
+    private readonly currencyOf: (accountId: string) => Promise<string | null>,
+    private readonly notifyOwner: (input: NotifyInput) => Promise<unknown>,
+    private readonly jobs: SaleJobs,
+    private readonly logger: Logger,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  /**
+   * A verified webhook's sales, for each account whose connection it came to. Recorded now,
+   * so the item comes down fast; if that fails (the database briefly away) by a retried job.
+   * Idempotent either way.
+   */
+  async receive(accountIds: readonly string[], sales: readonly VerifiedSale[]): Promise<void> {
+    for (const accountId of accountIds) {
+      for (const sale of sales) {
+        const report: SaleReport = {
+          accountId,
+          marketplace: sale.marketplace,
+          externalOrderId: sale.externalOrderId,
+          item: sale.item,
+          quantity: sale.quantity,
+          salePrice: sale.salePrice ?? null,
+          currency: sale.currency ?? null,
+          soldAt: sale.soldAt ?? null,
+          source: 'webhook',
+        };
+        await this.record(report).catch(async (error: unknown) => {
+          this.logger.warn(
+            { err: error, marketplace: sale.marketplace, step: 'record-event' },
+            'sale from a webhook deferred to a job',
+          );
+          await this.jobs.recordSale(report);
+        });
+      }
+    }
+  }
+
+  /** Runs the workflow for one sale; a sale reported again answers its first event. */
+  async record(report: SaleReport): Promise<SaleRecorded> {
+    const found = await this.findItem(report);
+    if (!found) return { status: 'unknown_item' };
+    const seen = await this.recorded(report, found.id);
+    if (seen) return { status: 'duplicate', event: seen };
+
+    const sale = await this.readBeforeLock(report, found);
+    const applied = await this.db.transaction((tx) => this.apply(tx, sale));
+    if (!applied) return { status: 'unknown_item' };
+    if (!applied.event) {
+      const event = await this.recorded(report, found.id);
+      return event ? { status: 'duplicate', event } : { status: 'unknown_item' };
+    }
+    const event = applied.event;
+    await this.sendOperations(event, applied.operations);
+    await this.pushQuantities(event, applied.quantityOn);
+    await this.notify(event, { title: applied.title, soldOn: applied.soldOn });
+    return { status: 'recorded', event };
+  }
+
+  /** Step find-item: the account's item the sale names. */
+  private async findItem(report: SaleReport) {
+    const found = await this.items.findSoldItem(report.accountId, report.marketplace, report.item);
+    if (!found) {
+      this.log('find-item', report, 'a sale of an item this account does not have', {
+        item: report.item,
+      });
+    }
+    return found;
+  }
+
+  /** This order of this item, if recorded already (record-event's idempotency). */
+  private async recorded(report: SaleReport, itemId: string): Promise<SaleEventRow | null> {
+    const event = await this.sales.findByOrder(
+      report.accountId,
+      report.marketplace,
+      report.externalOrderId,
+      itemId,
+    );
+    if (event) this.log('record-event', report, 'sale recorded already', { eventId: event.id });
+    return event;
+  }
+
+  private async readBeforeLock(
+    report: SaleReport,
+    found: { id: string; userId: string; marketplaces: string[] },
+  ): Promise<SaleContext> {
+    const settings = await this.settingsOf(report.accountId, found.userId);
+    const currency =
+      report.currency?.trim().toUpperCase() || (await this.currencyOf(report.accountId));
+    // A sale the seller made in person has no marketplace whose setting could turn this off.
+    const autoDelist = isInPerson(report.marketplace)
+      ? true
+      : (settings.saleDetection[report.marketplace]?.enabled ?? true);
+    const soldWhere = isInPerson(report.marketplace)
+      ? 'Sold in person'
+      : `Sold on ${MARKETPLACE_NAMES[report.marketplace]}`;
+    // Read before the transaction: the executors may read the connections, which must not wait
+    // on the item's lock. Where it sold there is nothing to carry out.
+    const executors = new Map<string, ListingExecutor>();
+    const elsewhere = (found.marketplaces as MarketplaceId[]).filter(
+      (marketplace) => marketplace !== report.marketplace,
+    );
+    if (elsewhere.length > 0) {
+      const executorOf = await this.listings.executorsFor(report.accountId);
+      for (const marketplace of elsewhere) executors.set(marketplace, executorOf(marketplace));
+    }
+    return { report, item: found, settings, currency, autoDelist, soldWhere, executors };
+  }
+
+  /** The steps inside the item's lock; null when the item is gone. */
+  private async apply(tx: Db, sale: SaleContext): Promise<Applied | null> {
+    const { report } = sale;
+    const row = await this.items.findLocked(tx, report.accountId, sale.item.userId, sale.item.id);
+    if (!row) return null;
+    const title = row.generalDetails.title;
+    const check = await this.checkDoubleSale(tx, sale, row);
+    const event = await this.recordEvent(tx, sale, row, check);
+    // Another delivery of the same order got the lock first.
+    if (!event) return { event: null, title, soldOn: null, operations: [], quantityOn: [] };
+    if (check.double) {
+      return { event, title, soldOn: check.soldOn, operations: [], quantityOn: [] };
+    }
+    let item = await this.markItemSold(tx, sale, row, check.left);
+    const others = Object.keys(item.listings).filter(
+      (m) => m !== report.marketplace,
+    ) as MarketplaceId[];
+    const inFlight = await this.listings.activeLocked(tx, item, others);
+    const input = { others, inFlight, executors: sale.executors };
+    const outcomes: PlannedOutcome[] = [];
+    const operations: ListingOperationRow[] = [];
+    let quantityOn: MarketplaceId[] = [];
+    if (check.left === 0) {
+      const plan = planTakeDown({ ...input, row: item }, sale);
+      outcomes.push(...plan.outcomes);
+      const stopped = await this.stopQueuedLists(tx, sale, item, plan.stops, inFlight);
+      item = stopped.row;
+      outcomes.push(...stopped.outcomes);
+      operations.push(...stopped.operations);
+      const queued = await this.queueElsewhere(tx, sale, item, plan.delists, 'delist', inFlight);
+      item = queued.row;
+      outcomes.push(...queued.outcomes);
+      operations.push(...queued.operations);
+    } else {
+      const plan = planUnitsLeft(
+        { ...input, row: item },
+        { forceDelistRelist: sale.settings.forceDelistRelist, at: this.now() },
+      );
+      outcomes.push(...plan.outcomes);
+      const queued = await this.queueElsewhere(tx, sale, item, plan.relists, 'relist', inFlight);
+      outcomes.push(...queued.outcomes);
+      operations.push(...queued.operations);
+      quantityOn = plan.quantityOn;
+    }
+    await this.sales.insertOutcomes(
+      outcomes.map((o) => outcomeRow(event, o)),
+      tx,
+    );
+    return {
+      event,
+      title,
+      soldOn: null,
+      operations: operations.filter((op) => op.status === 'queued'),
+      quantityOn,
+    };
+  }
+
+  /**
+   * Step check-double-sale: fewer units left than sold means the unit is gone already. A double
+   * sale names where the unit sold first: the item's last sale ListLoop recorded.
+   */
+  private async checkDoubleSale(tx: Db, sale: SaleContext, row: ItemRecord) {
+    const quantity = Math.max(1, Math.trunc(sale.report.quantity));
+    const units = row.generalDetails.quantity;
+    const double = units < quantity;
+    const soldOn = double
+      ? ((await this.sales.lastSaleOf(sale.report.accountId, row.id, tx)) as SaleChannel | null)
+      : null;
+    if (double) {
+      this.log('check-double-sale', sale.report, 'a double sale: no unit was left', {
+        itemId: row.id,
+        units,
+        soldOn,
+      });
+    }
+    return { quantity, double, left: double ? units : units - quantity, soldOn };
+  }
+
+  /** Step record-event: the event, once per order and item (null when recorded already). */
+  private async recordEvent(
+    tx: Db,
+    sale: SaleContext,
+    row: ItemRecord,
+    check: { quantity: number; double: boolean; left: number; soldOn: SaleChannel | null },
+  ): Promise<SaleEventRow | null> {
+    const { report } = sale;
+    const detectedAt = new Date(this.now());
+    const event = await this.sales.insertEvent(
+      {
+        id: newId(),
+        accountId: report.accountId,
+        userId: row.userId,
+        itemId: row.id,
+        marketplace: report.marketplace,
+        externalOrderId: report.externalOrderId,
+        kind: check.double ? 'double_sale' : 'sale',
+        source: report.source,
+        quantity: check.quantity,
+        quantityLeft: check.left,
+        salePriceCents: cents(report.salePrice),
+        currency: sale.currency ?? null,
+        feesCents: cents(report.fees),
+        buyerCountry: report.buyerCountry ?? null,
+        soldAt: new Date(report.soldAt ?? detectedAt.getTime()),
+        detectedAt,
+        firstSoldOn: check.soldOn,
+      },
+      tx,
+    );
+    if (event) {
+      this.log('record-event', report, 'sale recorded', {
+        eventId: event.id,
+        kind: event.kind,
+        source: report.source,
+      });
+    }
+    return event;
+  }
+
+  /**
+   * Step mark-item-sold: the quantity goes down; at none left, the listing where it sold is
+   * marked sold (a sale in person has no listing).
+   */
+  private async markItemSold(
+    tx: Db,
+    sale: SaleContext,
+    row: ItemRecord,
+    left: number,
+  ): Promise<ItemRecord> {
+    const { report } = sale;
+    let item = await this.items.setQuantityLocked(tx, row, left, this.now());
+    if (left === 0 && !isInPerson(report.marketplace)) {
+      item = await this.listings.markSoldLocked(
+        tx,
+        item,
+        report.marketplace,
+        listingActor.system,
+        `${sale.soldWhere} (order ${report.externalOrderId}).`,
+      );
+    }
+    this.log('mark-item-sold', report, 'item quantity set', { itemId: row.id, left });
+    return item;
+  }
+
+  /**
+   * Step stop-queued-lists: a list (or relist) not yet live must not put up what is gone; one
+   * that went live meanwhile gets a delist instead.
+   */
+  private async stopQueuedLists(
+    tx: Db,
+    sale: SaleContext,
+    row: ItemRecord,
+    stops: Parameters<ListingService['stopListsLocked']>[2],
+    inFlight: Map<string, ListingOperationRow>,
+  ) {
+    const stopped = await this.listings.stopListsLocked(
+      tx,
+      row,
+      stops,
+      listingActor.system,
+      inFlight,
+    );
+    const outcomes: PlannedOutcome[] = [];
+    const operations: ListingOperationRow[] = [];
+    for (const stop of stopped.stops) {
+      if (stop.delist) {
+        operations.push(stop.delist);
+        outcomes.push({
+          marketplace: stop.marketplace,
+          outcome: 'delist_queued',
+          operationId: stop.delist.id,
+        });
+      } else {
+        outcomes.push({
+          marketplace: stop.marketplace,
+          outcome: 'list_stopped',
+          operationId: stop.stopped?.id ?? null,
+        });
+      }
+    }
+    if (stops.length > 0) {
+      this.log('stop-queued-lists', sale.report, 'queued lists stopped', {
+        marketplaces: stops.map((s) => s.marketplace),
+      });
+    }
+    return { row: stopped.row, outcomes, operations };
+  }
+
+  /**
+   * Steps queue-delists (sold out: every other live listing comes down) and queue-relists
+   * (units left, on marketplaces whose listings change by delisting and relisting).
+   */
+  private async queueElsewhere(
+    tx: Db,
+    sale: SaleContext,
+    row: ItemRecord,
+    targets: { marketplace: MarketplaceId; executor: ListingExecutor }[],
+    operation: 'delist' | 'relist',
+    inFlight: Map<string, ListingOperationRow>,
+  ) {
+    const queued = await this.listings.queueManyLocked(
+      tx,
+      row,
+      targets,
+      operation,
+      listingActor.system,
+      inFlight,
+    );
+    const outcome = operation === 'delist' ? 'delist_queued' : 'relist_queued';
+    const outcomes: PlannedOutcome[] = queued.operations.map(({ operation: op }, index) => ({
+      marketplace: targets[index]!.marketplace,
+      outcome,
+      operationId: op.id,
+    }));
+    if (targets.length > 0) {
+      const step = operation === 'delist' ? 'queue-delists' : 'queue-relists';
+      this.log(step, sale.report, `${operation}s queued`, {
+        marketplaces: targets.map((t) => t.marketplace),
+      });
+    }
+    return { row: queued.row, outcomes, operations: queued.operations.map((q) => q.operation) };
+  }
+
+  /** Step send-operations, after the commit: wake the workers now (the sweeper re-sends what a crash here loses). */
+  private async sendOperations(
+    event: SaleEventRow,
+    operations: readonly ListingOperationRow[],
+  ): Promise<void> {
+    await Promise.all(
+      operations.map((op) =>
+        this.listings.send(op).catch((error: unknown) => {
+          this.logger.warn(
+            { err: error, operationId: op.id, step: 'send-operations', eventId: event.id },
+            'delist send deferred to sweeper',
+          );
+        }),
+      ),
+    );
+  }
+
+  /**
+   * Step push-quantities: units left, the new quantity goes by a retried job to each
+   * marketplace a connector works (the extension's marketplaces change it no other way than by
+   * a relist). One job per event and marketplace, however often this runs.
+   */
+  private async pushQuantities(
+    event: SaleEventRow,
+    marketplaces: readonly MarketplaceId[],
+  ): Promise<void> {
+    for (const marketplace of marketplaces) {
+      const payload: QuantityPush = {
+        accountId: event.accountId,
+        userId: event.userId,
+        itemId: event.itemId,
+        marketplace,
+        eventId: event.id,
+      };
+      try {
+        if ((await this.listings.executorFor(event.accountId, marketplace)) !== 'connector') {
+          continue;
+        }
+        await this.jobs.pushQuantity(payload, {
+          id: stableJobId('sales.push-quantity', `${event.id}:${marketplace}`),
+        });
+        this.logger.info(
+          { step: 'push-quantities', eventId: event.id, marketplace },
+          'quantity update queued',
+        );
+      } catch (error) {
+        this.logger.warn(
+          { err: error, marketplace, step: 'push-quantities', eventId: event.id },
+          'quantity update could not be sent',
+        );
+      }
+    }
+  }
+
+  /**
+   * Step notify: the item's owner hears of the sale, or of the double sale with where the unit
+   * sold first. Keyed by the event, so a second notify is the same notification.
+   */
+  private async notify(
+    event: SaleEventRow,
+    item: { title: string; soldOn: SaleChannel | null },
+  ): Promise<void> {
+    const common = {
+      accountId: event.accountId,
+      userId: event.userId,
+      key: event.id,
+      params: {
+        itemId: event.itemId,
+        itemTitle: item.title,
+        marketplace: event.marketplace as SaleChannel,
+        price: event.salePriceCents === null ? null : event.salePriceCents / 100,
+        currency: event.currency,
+        saleEventId: event.id,
+      },
+    };
+    const input: NotifyInput =
+      event.kind === 'double_sale'
+        ? { ...common, kind: 'double_sale', params: { ...common.params, soldOn: item.soldOn } }
+        : { ...common, kind: 'sale', params: { ...common.params, quantity: event.quantity } };
+    await this.notifyOwner(input).catch((error: unknown) => {
+      this.logger.warn(
+        { err: error, eventId: event.id, step: 'notify' },
+        'sale notification failed',
+      );
+    });
+  }
+
+  private log(step: SaleStep, report: SaleReport, message: string, fields: object = {}): void {
+    this.logger.info(
+      {
+        step,
+        accountId: report.accountId,
+        marketplace: report.marketplace,
+        order: report.externalOrderId,
+        ...fields,
+      },
+      message,
+    );
+  }
+}
+
+function outcomeRow(event: SaleEventRow, planned: PlannedOutcome): SaleOutcomeRow {
+  return {
+    eventId: event.id,
+    accountId: event.accountId,
+    marketplace: planned.marketplace,
+    outcome: planned.outcome,
+    operationId: planned.operationId,
+  };
+}
