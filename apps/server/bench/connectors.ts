@@ -64,7 +64,7 @@ import {
   type Connector,
   type ConnectorListingInput,
   type ConnectorScope,
-} from '../src/modules/listings/connector';
+} from '../src/connectors/contract';
 
 export interface ConnectorFigure {
   name: string;

@@ -73,7 +73,7 @@ import { UploadServer } from './modules/images/upload.tus';
 import { ImageUrlSigner, imageSigningKey } from './modules/images/image.signing';
 import { loadMemberContext } from './platform/http/request-context';
 import { demoPhotosJob } from './seed/demo-photos.job';
-import { ConnectorRegistry } from './modules/listings/connector';
+import { ConnectorRegistry } from './connectors/contract';
 import {
   ConnectionTokenService,
   OAuthProviders,

@@ -1,5 +1,5 @@
 import type { MarketplaceId } from '@listloop/domain';
-import type { Connector } from '../src/modules/listings/connector';
+import type { Connector } from '../src/connectors/contract';
 
 /**
  * A connector for a marketplace that accepts everything and answers at once: the tests and the

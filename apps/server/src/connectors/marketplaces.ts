@@ -1,6 +1,6 @@
 import { SHOPIFY_EMULATOR_APP } from '@listloop/emulators';
 import type { MarketplacesConfig } from '../platform/config';
-import type { Connector, ConnectorRegistry } from '../modules/listings/connector';
+import type { Connector, ConnectorRegistry } from './contract';
 import type { OAuthProviders } from '../modules/connections/connection-token.service';
 import type { SandboxMarketplaces } from '../modules/sandbox/sandbox-marketplaces';
 import {

@@ -7,7 +7,7 @@ import {
   type RunningEmulator,
 } from '@listloop/emulators';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConnectorError, type ConnectorListingInput } from '../../modules/listings/connector';
+import { ConnectorError, type ConnectorListingInput } from '../contract';
 import type { ConnectionAuth, ConnectionToken } from '../shared/auth';
 import type { MarketplaceCall } from '../shared/marketplace-http';
 import { expectListingPage, expectNoViolations } from '../shared/testing/emulators';

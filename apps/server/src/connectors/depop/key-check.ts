@@ -1,5 +1,5 @@
 import type { MarketplaceId, StoredCredentials } from '@listloop/domain';
-import { ConnectorError, type ConnectorRegistry } from '../../modules/listings/connector';
+import { ConnectorError, type ConnectorRegistry } from '../contract';
 import { AppError, badRequest } from '../../platform/http/errors';
 import type { DepopConnector } from './connector';
 

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { ConnectorError, type ConnectorWebhookEvent } from '../../modules/listings/connector';
+import { ConnectorError, type ConnectorWebhookEvent } from '../contract';
 import { depopItemId } from './mapper';
 
 /** A webhook that cannot be shown to come from Depop: answer 401, record nothing. */

@@ -7,7 +7,7 @@ import {
   type ConnectorPhoto,
   type ConnectorPublished,
   type ConnectorScope,
-} from '../../modules/listings/connector';
+} from '../contract';
 import type { ConnectionAuth } from '../shared/auth';
 import { MarketplaceHttp, type MarketplaceCall } from '../shared/marketplace-http';
 import { createGuardedFetcher, type GuardedFetcher } from '../../platform/net/guarded-fetch';

@@ -1,4 +1,4 @@
-import { ConnectorError, type ConnectorScope } from '../../modules/listings/connector';
+import { ConnectorError, type ConnectorScope } from '../contract';
 import type { ConnectionAuth } from '../shared/auth';
 import type { MarketplaceHttp } from '../shared/marketplace-http';
 import type { EtsyInventory } from './mapper';

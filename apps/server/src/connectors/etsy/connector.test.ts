@@ -16,7 +16,7 @@ import {
   ConnectorError,
   type ConnectorExistingListing,
   type ConnectorListingInput,
-} from '../../modules/listings/connector';
+} from '../contract';
 import {
   createGuardedFetcher,
   trustOrigins,

@@ -9,7 +9,7 @@ import {
   type ConnectorOrder,
   type ConnectorPublished,
   type ConnectorScope,
-} from '../../modules/listings/connector';
+} from '../contract';
 import type { ConnectionAuth } from '../shared/auth';
 import { MarketplaceHttp, type MarketplaceCall } from '../shared/marketplace-http';
 import { createGuardedFetcher, type GuardedFetcher } from '../../platform/net/guarded-fetch';

@@ -1,5 +1,5 @@
 import type { MarketplaceId } from '@listloop/domain';
-import type { ConnectorScope } from '../../modules/listings/connector';
+import type { ConnectorScope } from '../contract';
 
 /**
  * What the marketplaces' OAuth 2 token endpoints hand out, in our terms. Times are epoch

@@ -1,5 +1,5 @@
 import { MARKETPLACE_NAMES, type MarketplaceId } from '@listloop/domain';
-import { ConnectorError, type ConnectorScope } from '../../modules/listings/connector';
+import { ConnectorError, type ConnectorScope } from '../contract';
 import type { ConnectionAuth } from './auth';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -1,5 +1,5 @@
 import { MAX_IMAGE_UPLOAD_BYTES } from '@listloop/domain';
-import { ConnectorError, type ConnectorPhoto } from '../../modules/listings/connector';
+import { ConnectorError, type ConnectorPhoto } from '../contract';
 import {
   GuardedFetchError,
   type GuardedFetcher,

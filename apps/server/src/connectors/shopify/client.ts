@@ -1,4 +1,4 @@
-import { ConnectorError, type ConnectorScope } from '../../modules/listings/connector';
+import { ConnectorError, type ConnectorScope } from '../contract';
 import type { ConnectionAuth, ConnectionToken } from '../shared/auth';
 import { MarketplaceHttp, type MarketplaceCall } from '../shared/marketplace-http';
 

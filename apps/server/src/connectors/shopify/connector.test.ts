@@ -5,7 +5,7 @@ import {
   type ShopifyEmulator,
 } from '@listloop/emulators';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ConnectorError, type ConnectorListingInput } from '../../modules/listings/connector';
+import { ConnectorError, type ConnectorListingInput } from '../contract';
 import { OAuthRefusedError, type OAuthProvider } from '../shared/auth';
 import type { MarketplaceCall } from '../shared/marketplace-http';
 import { closeExpectingNoViolations } from '../shared/testing/emulators';

@@ -9,7 +9,7 @@ import {
   type ConnectorPublished,
   type ConnectorScope,
   type ConnectorWebhookEvent,
-} from '../../modules/listings/connector';
+} from '../contract';
 import type { ConnectionAuth } from '../shared/auth';
 import type { MarketplaceCall } from '../shared/marketplace-http';
 import { createGuardedFetcher, type GuardedFetcher } from '../../platform/net/guarded-fetch';

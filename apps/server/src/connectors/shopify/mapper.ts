@@ -12,7 +12,7 @@ import {
   connectorProblem,
   type ConnectorExistingListing,
   type ConnectorProblem,
-} from '../../modules/listings/connector';
+} from '../contract';
 import { listingSku, type SkuInput } from '../shared/marketplace-sku';
 import { CONDITION_WORDS, DEFAULT_SHOPIFY_TAG_RULES, itemCharacteristics } from './tags';
 

@@ -2,7 +2,7 @@
 // process-wide runtime hooks, and nothing else in the server uses @shopify/shopify-api.
 import '@shopify/shopify-api/adapters/web-api';
 import { ApiVersion, LogSeverity, shopifyApi } from '@shopify/shopify-api';
-import { ConnectorError, type ConnectorWebhookEvent } from '../../modules/listings/connector';
+import { ConnectorError, type ConnectorWebhookEvent } from '../contract';
 
 /** A webhook whose signature does not prove it came from Shopify: answer 401, record nothing. */
 export class ShopifyWebhookSignatureError extends ConnectorError {

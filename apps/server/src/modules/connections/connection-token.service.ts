@@ -6,7 +6,7 @@ import {
   type OAuthProvider,
   type TokenSet,
 } from '../../connectors/shared/auth';
-import { ConnectorError, type ConnectorScope } from '../listings/connector';
+import { ConnectorError, type ConnectorScope } from '../../connectors/contract';
 import type { ConnectionRepository, ConnectionRow } from './connection.repository';
 import type { ConnectionCredentials, CredentialService } from './credential.service';
 

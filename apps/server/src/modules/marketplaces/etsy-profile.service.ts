@@ -3,7 +3,7 @@ import type { EtsyConnector } from '../../connectors/etsy/connector';
 import { conflict } from '../../platform/http/errors';
 import type { RequestContext } from '../../platform/http/request-context';
 import type { ConnectionRepository } from '../connections/connection.repository';
-import type { ConnectorRegistry } from '../listings/connector';
+import type { ConnectorRegistry } from '../../connectors/contract';
 import { connectorCall } from './connector-call';
 
 /** How long a shop's profiles are kept before Etsy is asked again. */

@@ -24,7 +24,11 @@ import { newId } from '../../platform/ids';
 import type { RequestContext } from '../../platform/http/request-context';
 import type { AccountRepository } from '../accounts/account.repository';
 import type { ConnectionRepository } from '../connections/connection.repository';
-import { ConnectorError, type ConnectorRegistry, type ConnectorScope } from '../listings/connector';
+import {
+  ConnectorError,
+  type ConnectorRegistry,
+  type ConnectorScope,
+} from '../../connectors/contract';
 import type { ConnectedEvent } from '../marketplace-auth/marketplace-auth.service';
 import type { MarketplaceRuleRepository } from '../rules/marketplace-rule.repository';
 import type { MarketplaceRuleService } from '../rules/marketplace-rule.service';

@@ -1,5 +1,5 @@
 import type { MarketplaceId } from '@listloop/domain';
-import type { ConnectorWebhookEvent } from '../listings/connector';
+import type { ConnectorWebhookEvent } from '../../connectors/contract';
 import type { SaleReport } from './sale-detection.service';
 
 const text = (value: unknown): string | null =>

@@ -5,7 +5,7 @@ import {
   type ShopifyMetafieldValue,
 } from '../../connectors/shopify/mapper';
 import type { ShopifyMetafieldDefinition } from '../../connectors/shopify/connector';
-import type { ConnectorListingInput, ConnectorScope } from '../listings/connector';
+import type { ConnectorListingInput, ConnectorScope } from '../../connectors/contract';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { RequestContext } from '../../platform/http/request-context';

@@ -7,7 +7,7 @@ import {
   ConnectorError,
   type ConnectorRegistry,
   type ConnectorWebhookEvent,
-} from '../listings/connector';
+} from '../../connectors/contract';
 import type { WebhookDeliveryRepository } from './webhook-delivery.repository';
 
 export type WebhookHeaders = Record<string, string | string[] | undefined>;

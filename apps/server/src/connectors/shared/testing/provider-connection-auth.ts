@@ -1,4 +1,4 @@
-import { ConnectorError, type ConnectorScope } from '../../../modules/listings/connector';
+import { ConnectorError, type ConnectorScope } from '../../contract';
 import {
   OAuthRefusedError,
   type ConnectionAuth,

@@ -8,10 +8,11 @@ import type {
 } from '@listloop/domain';
 
 /**
- * A server-side API connector for one source-group marketplace (issue 4): the worker's
- * `listings.execute` job hands it the operations of its marketplace. The concrete eBay, Etsy
- * and Shopify connectors come with the next issue; until then the registry is empty and every
- * API operation fails with the 'Not connected' reason.
+ * The contract between the server and the marketplaces' API connectors: what a connector does
+ * (publish, update, delist, quantity, orders, the import, webhooks), what it throws, the typed
+ * sale events a webhook becomes, and the registry that holds one connector per marketplace.
+ * Modules use connectors through this file only; the concrete connectors live in
+ * `connectors/<marketplace>/` and are built from the configuration by `connectors/marketplaces.ts`.
  */
 export interface ConnectorScope {
   accountId: string;
