@@ -54,7 +54,7 @@ import type {
   ConnectionToken,
   OAuthProvider,
   TokenSet,
-} from '../src/connectors/shared/auth';
+} from '../src/connectors/contract';
 import type { MarketplaceCall } from '../src/connectors/shared/marketplace-http';
 import { SHOPIFY_API_VERSION } from '../src/connectors/shopify/client';
 import { createShopifyConnector } from '../src/connectors/shopify/connector';

@@ -15,7 +15,6 @@ import {
   salePollJob,
   salePollScheduleJob,
 } from './modules/sale-detection/sale-detection.jobs';
-import { salesFromWebhook } from './modules/sale-detection/webhook-sales';
 import { Queue } from './platform/queue/queue';
 import { createStorage } from './platform/storage/create-storage';
 import { FeatureFlags } from './platform/feature-flags/feature-flags';
@@ -370,12 +369,16 @@ export async function createContainer(config: Config, options: ContainerOptions 
       connectors,
       repositories.webhookDeliveries,
       logger,
-      async (accountIds, marketplace, events) => {
+      async (accountIds, sales) => {
         for (const accountId of accountIds) {
-          for (const report of salesFromWebhook(accountId, marketplace, events)) {
+          for (const sale of sales) {
+            const report = { ...sale, accountId, source: 'webhook' as const };
             // Recorded now for speed; if that fails, by a retried job (idempotent either way).
             await saleDetection.record(report).catch(async (error: unknown) => {
-              logger.warn({ err: error, marketplace }, 'sale from a webhook deferred to a job');
+              logger.warn(
+                { err: error, marketplace: sale.marketplace },
+                'sale from a webhook deferred to a job',
+              );
               await queue.send(jobs.recordSale, report);
             });
           }

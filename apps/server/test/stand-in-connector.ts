@@ -19,7 +19,6 @@ export function standInConnector(
     delist: async () => undefined,
     updateQuantity: async () => undefined,
     fetchOrders: async () => [],
-    parseWebhook: async () => [],
     ...behaviour,
   };
 }

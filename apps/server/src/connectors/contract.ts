@@ -81,11 +81,91 @@ export interface ConnectorOrder {
   quantity?: number | null;
 }
 
+/** One event of a verified webhook, as the delivery's record keeps it. */
 export interface ConnectorWebhookEvent {
   type: 'sold' | 'delisted' | 'other';
   listedID: string | null;
   data: Record<string, unknown>;
 }
+
+/**
+ * A sale a marketplace reported: which item (by ListLoop's item id where the marketplace
+ * carries it, by the marketplace's listing id, by SKU), the order it is unique in, and what it
+ * sold for. Sale detection records it once per (marketplace, externalOrderId, item).
+ */
+export interface SaleEvent {
+  marketplace: MarketplaceId;
+  externalOrderId: string;
+  item: { itemId: string | null; listedID: string | null; sku: string | null };
+  /** Units sold; at least one. */
+  quantity: number;
+  salePrice: number | null;
+  /** ISO 4217, upper case; null when the marketplace did not say. */
+  currency: string | null;
+  /** Epoch milliseconds; null when the marketplace did not say. */
+  soldAt: number | null;
+}
+
+/**
+ * A verified webhook delivery, read: who it is for, the id it is recorded once under, and what
+ * it reports. Built only once the signature over the raw bytes holds.
+ */
+export interface ConnectorWebhookDelivery {
+  /** The same on every delivery of one webhook: recorded once per (marketplace, deliveryId). */
+  deliveryId: string;
+  /** The marketplace's name of the event (orders/create, v1:order.new …). */
+  topic: string;
+  /**
+   * The seller identity its connections are stored under (a Shopify shop's domain, a Depop
+   * seller id); null when the delivery names none.
+   */
+  owner: string | null;
+  /** How the owner is named to a person ("Shopify store", "Depop seller"). */
+  ownerNoun: string;
+  /**
+   * What the delivery's record keeps beside the connections: the events and the delivery's own
+   * identifiers, never the buyer's name, address or e-mail.
+   */
+  record: Record<string, unknown>;
+  events: ConnectorWebhookEvent[];
+  /** The sales among the events, typed. */
+  sales: SaleEvent[];
+}
+
+/**
+ * The sales among a delivery's events: each sold event with an order id (one without is not a
+ * sale ListLoop can keep once, and is skipped). The event's `data` names the order (`orderId`),
+ * the SKU, ListLoop's item id where the marketplace carries it (`itemID`), the quantity, price,
+ * currency and time.
+ */
+export function saleEventsOf(
+  marketplace: MarketplaceId,
+  events: readonly ConnectorWebhookEvent[],
+): SaleEvent[] {
+  const text = (value: unknown): string | null =>
+    typeof value === 'string' && value.trim() ? value.trim() : null;
+  const num = (value: unknown): number | null =>
+    typeof value === 'number' && Number.isFinite(value) ? value : null;
+  return events.flatMap((event): SaleEvent[] => {
+    if (event.type !== 'sold') return [];
+    const data = event.data;
+    const orderId = text(data.orderId);
+    if (!orderId) return [];
+    return [
+      {
+        marketplace,
+        externalOrderId: orderId,
+        item: { itemId: text(data.itemID), listedID: event.listedID, sku: text(data.sku) },
+        quantity: Math.max(1, Math.trunc(num(data.quantity) ?? 1)),
+        salePrice: num(data.price),
+        currency: text(data.currency)?.toUpperCase() ?? null,
+        soldAt: num(data.soldAt),
+      },
+    ];
+  });
+}
+
+export type WebhookHeaders = Record<string, string | string[] | undefined>;
 
 /**
  * A listing the seller already has on the marketplace, read for the import on connect: its
@@ -183,10 +263,13 @@ export interface Connector {
     input: ConnectorListingInput & { listedID: string; quantity: number },
   ): Promise<void>;
   fetchOrders(scope: ConnectorScope, since: number): Promise<ConnectorOrder[]>;
-  parseWebhook(
-    headers: Record<string, string | string[] | undefined>,
-    body: unknown,
-  ): Promise<ConnectorWebhookEvent[]>;
+  /**
+   * Verifies a webhook delivery against its raw bytes (before a byte of it is parsed) and reads
+   * it. Throws a WebhookSignatureError when it cannot be shown to come from the marketplace, a
+   * ConnectorError when it is genuine but unreadable. Absent on marketplaces whose sales are
+   * found by polling (eBay, Etsy).
+   */
+  receiveWebhook?(headers: WebhookHeaders, raw: Buffer): Promise<ConnectorWebhookDelivery>;
   /**
    * The seller's existing listings, a page at a time from `cursor` (null: the first page), for
    * the import on connect. Absent on marketplaces ListLoop does not import from (Depop).
@@ -217,12 +300,55 @@ export class ConnectorError extends Error {
   }
 }
 
-/** The connectors this server has, one per marketplace. */
+/** A webhook that cannot be shown to come from the marketplace: answered 401, never recorded. */
+export class WebhookSignatureError extends ConnectorError {
+  readonly signatureRefused = true;
+}
+
+/**
+ * The connectors this server has, one per marketplace. At boot, `connectors/marketplaces.ts`
+ * registers the configured marketplaces' connectors (two for one marketplace is refused) and
+ * seals the registry with the marketplaces that must have one (a missing one is refused), so a
+ * misconfigured server stops at boot instead of answering "Not connected" later.
+ *
+ * Once sealed, `register` stands a connector in for a marketplace (the tests' and benchmarks'
+ * stand-ins in a booted server), replacing any, and `unregister` takes one out again.
+ */
 export class ConnectorRegistry {
   private readonly connectors = new Map<MarketplaceId, Connector>();
+  private sealed = false;
 
   register(connector: Connector): void {
+    if (!this.sealed && this.connectors.has(connector.marketplace)) {
+      throw new Error(
+        `Two connectors for the marketplace ${connector.marketplace}: each marketplace has one.`,
+      );
+    }
     this.connectors.set(connector.marketplace, connector);
+  }
+
+  /**
+   * Ends the boot's registration: every marketplace of `required` must have its connector, and
+   * no other marketplace may have one.
+   */
+  seal(required: readonly MarketplaceId[]): void {
+    const missing = required.filter((marketplace) => !this.connectors.has(marketplace));
+    if (missing.length > 0) {
+      throw new Error(
+        `No connector for the marketplace${missing.length > 1 ? 's' : ''} ${missing.join(', ')}: the configuration enables ${missing.length > 1 ? 'them' : 'it'}, so each needs its connector registered at boot.`,
+      );
+    }
+    const unexpected = [...this.connectors.keys()].filter((m) => !required.includes(m));
+    if (unexpected.length > 0) {
+      throw new Error(
+        `A connector for ${unexpected.join(', ')}, which the configuration does not enable.`,
+      );
+    }
+    this.sealed = true;
+  }
+
+  get isSealed(): boolean {
+    return this.sealed;
   }
 
   /** Removes a marketplace's connector (tests). */
@@ -233,4 +359,91 @@ export class ConnectorRegistry {
   get(marketplace: MarketplaceId): Connector | undefined {
     return this.connectors.get(marketplace);
   }
+}
+
+/**
+ * What the marketplaces' OAuth 2 token endpoints hand out, in our terms. Times are epoch
+ * milliseconds; a marketplace that does not say when a token expires leaves it null.
+ */
+export interface TokenSet {
+  accessToken: string;
+  refreshToken: string | null;
+  expiresAt: number | null;
+  refreshTokenExpiresAt: number | null;
+  /** The seller's id on the marketplace, when the token answer or a follow-up call names it. */
+  externalAccountId: string | null;
+  scope: string | null;
+}
+
+/**
+ * The marketplace refused a code or a refresh token (invalid_grant and the like): the seller
+ * must connect again. Anything else thrown by an OAuthProvider is a transient failure.
+ */
+export class OAuthRefusedError extends Error {
+  override readonly name = 'OAuthRefusedError';
+  constructor(
+    message: string,
+    readonly marketplace: MarketplaceId,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * One marketplace's OAuth 2 authorization-code flow: where to send the seller, and how to turn
+ * a code, or a refresh token, into tokens. Implemented per marketplace beside its connector
+ * (connectors/<marketplace>/oauth.ts) with its base URLs and HTTP client injectable, so tests
+ * and the sandbox point them at the emulators.
+ */
+export interface OAuthProvider {
+  readonly marketplace: MarketplaceId;
+  /** PKCE (S256) where the marketplace requires it (Etsy). */
+  readonly usesPkce: boolean;
+  /**
+   * Extra values the seller gives before being sent on (Shopify: the shop's domain); the
+   * web-auth-url call passes them through to `authorizeUrl` and back to `exchangeCode`.
+   */
+  readonly needs?: readonly string[];
+  authorizeUrl(input: {
+    state: string;
+    redirectUri: string;
+    codeChallenge: string | null;
+    extra: Record<string, string>;
+  }): string;
+  exchangeCode(input: {
+    code: string;
+    redirectUri: string;
+    codeVerifier: string | null;
+    extra: Record<string, string>;
+  }): Promise<TokenSet>;
+  /** Throws OAuthRefusedError when the refresh token is no longer accepted. */
+  refresh(refreshToken: string, extra: Record<string, string>): Promise<TokenSet>;
+}
+
+/** A connection's usable access token and the rest of its stored credentials. */
+export interface ConnectionToken {
+  connectionId: string;
+  accessToken: string;
+  /** The non-secret extras stored with the tokens (Shopify's shop domain, eBay's marketplace). */
+  extra: Record<string, string>;
+}
+
+/**
+ * How a connector gets the seller's token for a call (the connections module implements it):
+ * the account's connection for the marketplace, refreshed ahead of expiry, with a rotated
+ * refresh token saved at once. When there is no usable connection, or the marketplace refuses
+ * the refresh, the connection is marked `needs_reconnect` and a permanent ConnectorError says
+ * so ("Reconnect your eBay account in Marketplaces.").
+ */
+export interface ConnectionAuth {
+  token(scope: ConnectorScope, marketplace: MarketplaceId): Promise<ConnectionToken>;
+  /**
+   * The marketplace answered 401 to `rejected`: refresh once (concurrent callers share one
+   * refresh) and return the new token; throws as `token` does when that is refused.
+   */
+  refreshAfterRejection(
+    scope: ConnectorScope,
+    marketplace: MarketplaceId,
+    rejected: string,
+  ): Promise<ConnectionToken>;
 }

@@ -1,3 +1,4 @@
+import type { MarketplaceId } from '@listloop/domain';
 import { SHOPIFY_EMULATOR_APP } from '@listloop/emulators';
 import type { MarketplacesConfig } from '../platform/config';
 import type { Connector, ConnectorRegistry } from './contract';
@@ -9,7 +10,7 @@ import {
   sandboxShopifyOAuthProvider,
 } from '../modules/sandbox/sandbox-oauth';
 import type { GuardedFetcher } from '../platform/net/guarded-fetch';
-import type { ConnectionAuth } from './shared/auth';
+import type { ConnectionAuth } from './contract';
 import { createEbayConnector, type EbayConnector } from './ebay/connector';
 import { EBAY_SCOPES, ebayOAuthProvider } from './ebay/oauth';
 import { SHOPIFY_API_VERSION } from './shopify/client';
@@ -189,5 +190,22 @@ export function registerMarketplaces(wiring: MarketplaceWiring): {
   for (const connector of [ebay, shopify, etsy, depop]) {
     if (connector) connectors.register(connector);
   }
+  connectors.seal(requiredMarketplaces(config));
   return { ebay, shopify, etsy, depop };
+}
+
+/**
+ * The marketplaces that must have a connector once the server has booted: in sandbox mode
+ * every API marketplace (each has its emulator); in live mode Depop (each seller connects their
+ * own API key, so it needs no app keys) and each of eBay, Etsy and Shopify whose app keys are
+ * configured. The sell-by-extension marketplaces have none: the extension lists on them.
+ */
+export function requiredMarketplaces(config: MarketplacesConfig): MarketplaceId[] {
+  if (config.mode === 'sandbox') return ['ebay', 'shopify', 'etsy', 'depop'];
+  return [
+    ...(config.ebay ? (['ebay'] as const) : []),
+    ...(config.shopify ? (['shopify'] as const) : []),
+    ...(config.etsy ? (['etsy'] as const) : []),
+    'depop',
+  ];
 }

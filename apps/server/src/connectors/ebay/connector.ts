@@ -8,7 +8,7 @@ import {
   type ConnectorPublished,
   type ConnectorScope,
 } from '../contract';
-import type { ConnectionAuth } from '../shared/auth';
+import type { ConnectionAuth } from '../contract';
 import { MarketplaceHttp, type MarketplaceCall } from '../shared/marketplace-http';
 import { createGuardedFetcher, type GuardedFetcher } from '../../platform/net/guarded-fetch';
 import { downloadPhoto } from '../shared/photo-download';
@@ -418,12 +418,8 @@ export function createEbayConnector(options: EbayConnectorOptions): EbayConnecto
       return downloadPhoto(url, { fetcher: photoFetcher, photo: 'a photo from eBay' });
     },
 
-    async parseWebhook() {
-      // Sales on eBay are found by polling getOrders; no eBay notification is subscribed.
-      throw new ConnectorError(
-        'ListLoop does not take eBay notifications: eBay sales are found by polling.',
-      );
-    },
+    // No receiveWebhook: sales on eBay are found by polling getOrders; no eBay notification
+    // is subscribed.
 
     businessPolicies(scope, type, value) {
       return ebayBusinessPolicies(http, scope, type, value, { marketplaceId });

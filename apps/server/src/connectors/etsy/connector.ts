@@ -10,7 +10,7 @@ import {
   type ConnectorPublished,
   type ConnectorScope,
 } from '../contract';
-import type { ConnectionAuth } from '../shared/auth';
+import type { ConnectionAuth } from '../contract';
 import { MarketplaceHttp, type MarketplaceCall } from '../shared/marketplace-http';
 import { createGuardedFetcher, type GuardedFetcher } from '../../platform/net/guarded-fetch';
 import { downloadPhoto } from '../shared/photo-download';
@@ -582,12 +582,8 @@ export function createEtsyConnector(options: EtsyConnectorOptions): EtsyConnecto
       });
     },
 
-    async parseWebhook() {
-      // Neither Etsy's published description nor our facts give the signature scheme of its
-      // order.paid webhooks (offered to commercial apps only), so none is accepted.
-      throw new ConnectorError(
-        'ListLoop does not take Etsy webhooks: Etsy sales are found by polling getShopReceipts.',
-      );
-    },
+    // No receiveWebhook: neither Etsy's published description nor our facts give the
+    // signature scheme of its order.paid webhooks (offered to commercial apps only), so none is
+    // accepted; Etsy sales are found by polling getShopReceipts.
   };
 }

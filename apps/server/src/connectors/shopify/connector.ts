@@ -8,9 +8,10 @@ import {
   type ConnectorPhoto,
   type ConnectorPublished,
   type ConnectorScope,
+  type ConnectorWebhookDelivery,
   type ConnectorWebhookEvent,
+  type ConnectionAuth,
 } from '../contract';
-import type { ConnectionAuth } from '../shared/auth';
 import type { MarketplaceCall } from '../shared/marketplace-http';
 import { createGuardedFetcher, type GuardedFetcher } from '../../platform/net/guarded-fetch';
 import { downloadPhoto } from '../shared/photo-download';
@@ -49,7 +50,12 @@ import {
   type ShopifyProductSetInput,
 } from './mapper';
 import { normalizeShopDomain } from './oauth';
-import { shopifyWebhookEvents, ShopifyWebhookVerifier, type WebhookHeaders } from './webhook';
+import {
+  shopifyWebhookDelivery,
+  shopifyWebhookEvents,
+  ShopifyWebhookVerifier,
+  type WebhookHeaders,
+} from './webhook';
 
 export type ShopifyWebhookTopic = AccountConfig['shopify']['webhooksAvailable'][number];
 
@@ -121,6 +127,9 @@ export interface ShopifyConnectorOptions {
 
 export interface ShopifyConnector extends Connector {
   readonly client: ShopifyClient;
+  /** The events of a webhook, verified against its raw body. */
+  parseWebhook(headers: WebhookHeaders, body: unknown): Promise<ConnectorWebhookEvent[]>;
+  receiveWebhook(headers: WebhookHeaders, raw: Buffer): Promise<ConnectorWebhookDelivery>;
   /** The shop's metafield definitions (GET /api/marketplaces/shopify/metafields). */
   metafieldDefinitions(
     scope: ConnectorScope,
@@ -621,6 +630,11 @@ export function createShopifyConnector(options: ShopifyConnectorOptions): Shopif
     async parseWebhook(headers: WebhookHeaders, body: unknown): Promise<ConnectorWebhookEvent[]> {
       const { meta, payload } = await verifier.verify(headers, body);
       return shopifyWebhookEvents(meta, payload);
+    },
+
+    async receiveWebhook(headers, raw) {
+      const { meta, payload } = await verifier.verify(headers, raw);
+      return shopifyWebhookDelivery(headers, meta, payload);
     },
 
     async metafieldDefinitions(scope, search = {}) {

@@ -5,7 +5,7 @@ import {
   type ConnectionToken,
   type OAuthProvider,
   type TokenSet,
-} from '../../connectors/shared/auth';
+} from '../../connectors/contract';
 import { ConnectorError, type ConnectorScope } from '../../connectors/contract';
 import type { ConnectionRepository, ConnectionRow } from './connection.repository';
 import type { ConnectionCredentials, CredentialService } from './credential.service';

@@ -164,7 +164,6 @@ describe('a worker killed mid-job', () => {
       delist: async () => undefined,
       updateQuantity: async () => undefined,
       fetchOrders: async () => [],
-      parseWebhook: async () => [],
     };
     container.connectors.register(connector);
     await container.queue.start();

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { MARKETPLACE_NAMES, type MarketplaceId } from '@listloop/domain';
-import type { TokenSet } from '../../connectors/shared/auth';
+import type { TokenSet } from '../../connectors/contract';
 import { normalizeShopDomain } from '../../connectors/shopify/oauth';
 import type { Db } from '../../platform/db/database';
 import { newId } from '../../platform/ids';

@@ -27,7 +27,7 @@ import {
 import { EBAY_SCOPES } from '../../connectors/ebay/oauth';
 import { ETSY_SCOPES } from '../../connectors/etsy/oauth';
 import { SHOPIFY_SCOPES } from '../../connectors/shopify/oauth';
-import type { TokenSet } from '../../connectors/shared/auth';
+import type { TokenSet } from '../../connectors/contract';
 import { SIGNED_IMAGE_PREFIX } from '../images/image.signing';
 import {
   sandboxShopPhotos,

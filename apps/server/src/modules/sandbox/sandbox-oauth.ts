@@ -2,7 +2,7 @@ import { SHOPIFY_EMULATOR_APP } from '@listloop/emulators';
 import { EBAY_SCOPES, ebayOAuthProvider } from '../../connectors/ebay/oauth';
 import { shopifyOAuthProvider } from '../../connectors/shopify/oauth';
 import { ETSY_SCOPES, etsyOAuthProvider } from '../../connectors/etsy/oauth';
-import type { OAuthProvider, TokenSet } from '../../connectors/shared/auth';
+import type { OAuthProvider, TokenSet } from '../../connectors/contract';
 import { appBaseOf, SANDBOX_EBAY_SELLER, type SandboxMarketplaces } from './sandbox-marketplaces';
 
 /*

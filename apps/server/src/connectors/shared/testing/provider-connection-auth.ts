@@ -5,7 +5,7 @@ import {
   type ConnectionToken,
   type OAuthProvider,
   type TokenSet,
-} from '../auth';
+} from '../../contract';
 
 /**
  * The connectors' tests' stand-in for the connections module (ConnectionTokenService): holds
