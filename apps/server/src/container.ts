@@ -88,7 +88,8 @@ import { EtsyProfileService } from './modules/marketplaces/etsy-profile.service'
 import { MarketplaceCategoryService } from './modules/marketplaces/marketplace-category.service';
 import { executeListingJob, sweepListingsJob } from './modules/listings/listing.jobs';
 import { registerMarketplaces } from './connectors/marketplaces';
-import type { ShopifyConnector } from './connectors/shopify/connector';
+import { shopifyTagging } from './connectors/shopify/tags';
+import { metafieldValuesFromMapping } from './connectors/shopify/mapper';
 import { ShopifyMetafieldRepository } from './modules/shopify-metafields/shopify-metafield.repository';
 import { ShopifyMetafieldService } from './modules/shopify-metafields/shopify-metafield.service';
 import { syncShopifyMetafieldsJob } from './modules/shopify-metafields/shopify-metafield.jobs';
@@ -276,9 +277,10 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const shopifyMetafields = new ShopifyMetafieldService(
     new ShopifyMetafieldRepository(db),
     repositories.connections,
+    metafieldValuesFromMapping,
     async (scope, after) => {
-      const shopify = connectors.get('shopify') as ShopifyConnector | undefined;
-      if (!shopify) throw new Error('This server has no Shopify connector');
+      const shopify = connectors.get('shopify');
+      if (!shopify?.metafieldDefinitions) throw new Error('This server has no Shopify connector');
       return shopify.metafieldDefinitions(scope, { first: 250, ...(after ? { after } : {}) });
     },
     async (accountId, syncId) => {
@@ -364,7 +366,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     marketplaceCategories,
     etsyProfiles,
     shopifyMetafields,
-    shopifyTags: new ShopifyTagsService(items, repositories.items),
+    shopifyTags: new ShopifyTagsService(items, repositories.items, shopifyTagging),
     webhooks: new WebhookService(
       connectors,
       repositories.webhookDeliveries,

@@ -1,4 +1,9 @@
 import type {
+  AccountConfig,
+  EbayBusinessPolicy,
+  EbayPolicyKind,
+  EtsyProfileKind,
+  EtsyShopProfile,
   BuiltListing,
   Item,
   ItemCondition,
@@ -241,6 +246,92 @@ export interface ConnectorCategories {
   tree(scope: ConnectorScope | null, treeId: string): Promise<ConnectorCategoryTree>;
 }
 
+/** One of a shop's metafield definitions (Shopify), which the account's metafields map to. */
+export interface ConnectorMetafieldDefinition {
+  id: string;
+  name: string;
+  namespace: string;
+  key: string;
+  description: string | null;
+  type: string;
+  ownerType: string;
+}
+
+export interface ConnectorMetafieldSearch {
+  ownerType?: 'PRODUCT' | 'PRODUCTVARIANT';
+  query?: string;
+  first?: number;
+  after?: string;
+}
+
+export interface ConnectorMetafieldPage {
+  definitions: ConnectorMetafieldDefinition[];
+  hasNextPage: boolean;
+  endCursor: string | null;
+}
+
+/** The item facts a metafield can be mapped from (the metafield mapper screen offers these). */
+export const METAFIELD_SOURCES = [
+  'brand',
+  'condition',
+  'size',
+  'colour',
+  'category',
+  'weight',
+  'sku',
+  'notes',
+  'costOfGoods',
+] as const;
+export type MetafieldSource = (typeof METAFIELD_SOURCES)[number];
+
+/** One row of an account's metafield mapping: an item fact → a metafield definition. */
+export interface MetafieldMapping {
+  source: MetafieldSource;
+  namespace: string;
+  key: string;
+  type: string;
+}
+
+/** A metafield value a listing carries. */
+export interface MetafieldValue {
+  namespace: string;
+  key: string;
+  /** The marketplace's metafield type: single_line_text_field, number_integer, … */
+  type: string;
+  value: string;
+}
+
+/** A webhook topic an account may subscribe its shop to (config.shopify.webhooksAvailable). */
+export type ConnectorWebhookTopic = AccountConfig['shopify']['webhooksAvailable'][number];
+
+/** The webhooks of a seller's shop after subscribing: where they go, and which were new. */
+export interface ConnectorWebhookSubscription {
+  callbackUrl: string;
+  topics: ConnectorWebhookTopic[];
+  created: ConnectorWebhookTopic[];
+  existing: ConnectorWebhookTopic[];
+}
+
+/** The item characteristics tags can be derived from (Shopify's tags by rule). */
+export const TAG_CHARACTERISTICS = ['brand', 'category', 'colour', 'size', 'condition'] as const;
+export type TagCharacteristic = (typeof TAG_CHARACTERISTICS)[number];
+
+export interface TagRules {
+  /** Which characteristics become tags, in this order. */
+  characteristics: readonly TagCharacteristic[];
+  /** 'labelled': "Size: M"; 'plain': "M". */
+  style: 'labelled' | 'plain';
+  /** The label of each characteristic in labelled tags. */
+  labels: Record<TagCharacteristic, string>;
+}
+
+/** How a marketplace derives tags from an item's characteristics (Shopify). */
+export interface ConnectorTagging {
+  readonly defaults: TagRules;
+  /** The item's tags with those a previous derivation made replaced, the seller's own kept. */
+  withDerived(current: readonly string[], item: Item, rules: TagRules): string[];
+}
+
 export interface Connector {
   readonly marketplace: MarketplaceId;
   /** The marketplace's category tree; absent where ListLoop reads none. */
@@ -277,6 +368,39 @@ export interface Connector {
   fetchListings?(scope: ConnectorScope, cursor: string | null): Promise<ConnectorListingPage>;
   /** Downloads one of those photos (at most 25 MB); a ConnectorError when it cannot. */
   fetchPhoto?(url: string): Promise<ConnectorPhoto>;
+
+  // What some marketplaces have beyond listing; a module asks for one by name (the
+  // capability), never for a marketplace's own connector type.
+
+  /** The seller's business policies of one kind matching `value` (eBay; `*`: all). */
+  businessPolicies?(
+    scope: ConnectorScope,
+    type: EbayPolicyKind,
+    value: string,
+  ): Promise<EbayBusinessPolicy[]>;
+  /**
+   * Readies a newly connected seller (eBay: opts into business policies, creates the
+   * inventory location of a ship-from postal code).
+   */
+  prepareSeller?(
+    scope: ConnectorScope,
+    location?: { postalCode: string; country?: string },
+  ): Promise<void>;
+  /** The seller's shipping or processing profiles, by which a listing names them (Etsy). */
+  shopProfiles?(scope: ConnectorScope, kind: EtsyProfileKind): Promise<EtsyShopProfile[]>;
+  /** The shop's metafield definitions (Shopify). */
+  metafieldDefinitions?(
+    scope: ConnectorScope,
+    search?: ConnectorMetafieldSearch,
+  ): Promise<ConnectorMetafieldPage>;
+  /**
+   * Subscribes the seller's shop to the webhooks the account wants, delivered to this server
+   * at `baseUrl` (Shopify); those already subscribed there are left as they are.
+   */
+  subscribeWebhooks?(
+    scope: ConnectorScope,
+    input: { config: Partial<AccountConfig> | null; baseUrl: string },
+  ): Promise<ConnectorWebhookSubscription>;
 }
 
 /**

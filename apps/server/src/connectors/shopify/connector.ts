@@ -8,7 +8,12 @@ import {
   type ConnectorPhoto,
   type ConnectorPublished,
   type ConnectorScope,
+  type ConnectorMetafieldDefinition,
+  type ConnectorMetafieldPage,
+  type ConnectorMetafieldSearch,
   type ConnectorWebhookDelivery,
+  type ConnectorWebhookSubscription,
+  type ConnectorWebhookTopic,
   type ConnectorWebhookEvent,
   type ConnectionAuth,
 } from '../contract';
@@ -57,7 +62,7 @@ import {
   type WebhookHeaders,
 } from './webhook';
 
-export type ShopifyWebhookTopic = AccountConfig['shopify']['webhooksAvailable'][number];
+export type ShopifyWebhookTopic = ConnectorWebhookTopic;
 
 /** The topics to subscribe to for an account (spec §3 config.shopify.webhooksAvailable). */
 export function shopifyWebhookTopics(
@@ -72,15 +77,7 @@ export function shopifyWebhookUrl(publicUrl: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/webhook/shopify`;
 }
 
-export interface ShopifyMetafieldDefinition {
-  id: string;
-  name: string;
-  namespace: string;
-  key: string;
-  description: string | null;
-  type: string;
-  ownerType: string;
-}
+export type ShopifyMetafieldDefinition = ConnectorMetafieldDefinition;
 
 export interface ShopifyConnectorOptions {
   auth: ConnectionAuth;
@@ -133,17 +130,12 @@ export interface ShopifyConnector extends Connector {
   /** The shop's metafield definitions (GET /api/marketplaces/shopify/metafields). */
   metafieldDefinitions(
     scope: ConnectorScope,
-    search?: {
-      ownerType?: 'PRODUCT' | 'PRODUCTVARIANT';
-      query?: string;
-      first?: number;
-      after?: string;
-    },
-  ): Promise<{
-    definitions: ShopifyMetafieldDefinition[];
-    hasNextPage: boolean;
-    endCursor: string | null;
-  }>;
+    search?: ConnectorMetafieldSearch,
+  ): Promise<ConnectorMetafieldPage>;
+  subscribeWebhooks(
+    scope: ConnectorScope,
+    input: { config: Partial<AccountConfig> | null; baseUrl: string },
+  ): Promise<ConnectorWebhookSubscription>;
   /**
    * Subscribes the shop to the topics (config.shopify.webhooksAvailable) at `callbackUrl`;
    * topics already subscribed there are left as they are.
@@ -695,6 +687,13 @@ export function createShopifyConnector(options: ShopifyConnectorOptions): Shopif
         created.push(topic);
       }
       return { created, existing };
+    },
+
+    async subscribeWebhooks(scope, input) {
+      const topics = shopifyWebhookTopics(input.config);
+      const callbackUrl = shopifyWebhookUrl(input.baseUrl);
+      const result = await connector.registerWebhooks(scope, { callbackUrl, topics });
+      return { callbackUrl, topics, ...result };
     },
   };
   return connector;
