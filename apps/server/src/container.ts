@@ -87,7 +87,7 @@ import { listingReachFor } from './modules/listings/listing-reach';
 import { EtsyProfileService } from './modules/marketplaces/etsy-profile.service';
 import { MarketplaceCategoryService } from './modules/marketplaces/marketplace-category.service';
 import { executeListingJob, sweepListingsJob } from './modules/listings/listing.jobs';
-import { registerMarketplaces } from './connectors/marketplaces';
+import { registerMarketplaces, SANDBOX_OAUTH_TERMS } from './connectors/marketplaces';
 import { shopifyTagging } from './connectors/shopify/tags';
 import { metafieldValuesFromMapping } from './connectors/shopify/mapper';
 import { ShopifyMetafieldRepository } from './modules/shopify-metafields/shopify-metafield.repository';
@@ -272,7 +272,11 @@ export async function createContainer(config: Config, options: ContainerOptions 
   // Sandbox mode: the emulated marketplaces run in this process (decision 0012).
   const sandbox =
     config.marketplaces.mode === 'sandbox'
-      ? await SandboxMarketplaces.create({ publicUrl: config.publicUrl, serverUrl: publicUrl })
+      ? await SandboxMarketplaces.create({
+          publicUrl: config.publicUrl,
+          serverUrl: publicUrl,
+          oauth: SANDBOX_OAUTH_TERMS,
+        })
       : null;
   const shopifyMetafields = new ShopifyMetafieldService(
     new ShopifyMetafieldRepository(db),

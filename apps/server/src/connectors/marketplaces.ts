@@ -1,15 +1,14 @@
 import type { MarketplaceId } from '@listloop/domain';
 import { SHOPIFY_EMULATOR_APP } from '@listloop/emulators';
 import type { MarketplacesConfig } from '../platform/config';
-import type { Connector, ConnectorRegistry } from './contract';
-import type { OAuthProviders } from '../modules/connections/connection-token.service';
-import type { SandboxMarketplaces } from '../modules/sandbox/sandbox-marketplaces';
+import type { Connector, ConnectorRegistry, OAuthProvider } from './contract';
 import {
   sandboxEbayOAuthProvider,
   sandboxEtsyOAuthProvider,
   sandboxShopifyOAuthProvider,
-} from '../modules/sandbox/sandbox-oauth';
-import type { GuardedFetcher } from '../platform/net/guarded-fetch';
+  type SandboxEmulators,
+} from './sandbox-oauth';
+import type { PhotoFetcher } from './shared/photo-download';
 import type { ConnectionAuth } from './contract';
 import { createEbayConnector, type EbayConnector } from './ebay/connector';
 import { EBAY_SCOPES, ebayOAuthProvider } from './ebay/oauth';
@@ -19,16 +18,13 @@ import {
   type ShopifyConnector,
   type ShopifyConnectorOptions,
 } from './shopify/connector';
-import { shopifyOAuthProvider } from './shopify/oauth';
+import { normalizeShopDomain, SHOPIFY_SCOPES, shopifyOAuthProvider } from './shopify/oauth';
 import { createEtsyConnector, type EtsyConnector } from './etsy/connector';
 import { ETSY_SCOPES, etsyOAuthProvider } from './etsy/oauth';
 import { createDepopConnector, type DepopConnector } from './depop/connector';
 
 /** Listing URLs on the sandbox's pages, as the app shows them (sandbox.listingUrl). */
-function withSandboxListingUrls<C extends Connector>(
-  connector: C,
-  sandbox: SandboxMarketplaces,
-): C {
+function withSandboxListingUrls<C extends Connector>(connector: C, sandbox: SandboxEmulators): C {
   return {
     ...connector,
     publish: async (input) => {
@@ -48,14 +44,15 @@ export interface MarketplaceWiring {
   publicUrl: string;
   auth: ConnectionAuth;
   connectors: ConnectorRegistry;
-  providers: OAuthProviders;
+  /** Where the OAuth providers of the marketplaces a seller signs in to are kept. */
+  providers: { register(provider: OAuthProvider): void };
   /** Present in sandbox mode. */
-  sandbox: SandboxMarketplaces | null;
+  sandbox: SandboxEmulators | null;
   /**
    * How connectors download photos whose addresses came from outside (a publish's uploads, the
    * import's): the server's guarded fetcher.
    */
-  photoFetcher: GuardedFetcher;
+  photoFetcher: PhotoFetcher;
   /** The metafield values of a Shopify listing (the account's metafield mapper). */
   shopifyMetafields?: ShopifyConnectorOptions['metafields'];
 }
@@ -209,3 +206,12 @@ export function requiredMarketplaces(config: MarketplacesConfig): MarketplaceId[
     'depop',
   ];
 }
+
+/**
+ * The marketplaces' OAuth terms the sandbox issues tokens with as if a seller had connected:
+ * the scopes each connector asks for, and how Shopify names a shop.
+ */
+export const SANDBOX_OAUTH_TERMS = {
+  scopes: { ebay: EBAY_SCOPES, etsy: ETSY_SCOPES, shopify: SHOPIFY_SCOPES },
+  shopDomain: normalizeShopDomain,
+};

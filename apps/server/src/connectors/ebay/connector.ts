@@ -10,8 +10,7 @@ import {
 } from '../contract';
 import type { ConnectionAuth } from '../contract';
 import { MarketplaceHttp, type MarketplaceCall } from '../shared/marketplace-http';
-import { createGuardedFetcher, type GuardedFetcher } from '../../platform/net/guarded-fetch';
-import { downloadPhoto } from '../shared/photo-download';
+import { downloadPhoto, publicPhotoFetcher, type PhotoFetcher } from '../shared/photo-download';
 import { ebayBusinessPolicies, type EbayBusinessPolicy } from './business-policies';
 import { EbayClient, EbayRevisionLimitError, type EbayOffer, type EbayPolicyType } from './client';
 import { ebayCategories } from './categories';
@@ -57,7 +56,7 @@ export interface EbayConnectorOptions {
    * fetcher. By default one that reaches public internet addresses only; the tests trust their
    * emulators' origins, the sandbox answers its own in process.
    */
-  photoFetcher?: GuardedFetcher;
+  photoFetcher?: PhotoFetcher;
   timeoutMs?: number;
   now?: () => number;
 }
@@ -154,7 +153,7 @@ export function createEbayConnector(options: EbayConnectorOptions): EbayConnecto
   const ordersPage = options.ordersPageSize ?? 200;
   const importPage = Math.min(Math.max(Math.floor(options.importPageSize ?? 100), 1), 200);
   const importConcurrency = Math.max(Math.floor(options.importConcurrency ?? 4), 1);
-  const photoFetcher = options.photoFetcher ?? createGuardedFetcher();
+  const photoFetcher = options.photoFetcher ?? publicPhotoFetcher();
   const knownLocations = new Set<string>();
   const defaultPolicies = new Map<string, { id: string | null; at: number }>();
 

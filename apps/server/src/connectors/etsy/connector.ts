@@ -12,8 +12,7 @@ import {
 } from '../contract';
 import type { ConnectionAuth } from '../contract';
 import { MarketplaceHttp, type MarketplaceCall } from '../shared/marketplace-http';
-import { createGuardedFetcher, type GuardedFetcher } from '../../platform/net/guarded-fetch';
-import { downloadPhoto } from '../shared/photo-download';
+import { downloadPhoto, publicPhotoFetcher, type PhotoFetcher } from '../shared/photo-download';
 import {
   EtsyClient,
   type EtsyListingAnswer,
@@ -65,7 +64,7 @@ export interface EtsyConnectorOptions {
    * fetcher. By default one that reaches public internet addresses only; the tests trust their
    * emulators' origins, the sandbox answers its own in process.
    */
-  photoFetcher?: GuardedFetcher;
+  photoFetcher?: PhotoFetcher;
   /**
    * Reads a listing photo by its URL (ListLoop's own image paths need the account's access,
    * which a plain download lacks); without it each photo is downloaded by `photoFetcher`.
@@ -211,7 +210,7 @@ function photoName(url: string, index: number, contentType: string): string {
  * state=inactive; quantity = the inventory; sales = receipts by min_last_modified, every page.
  */
 export function createEtsyConnector(options: EtsyConnectorOptions): EtsyConnector {
-  const photoFetcher = options.photoFetcher ?? createGuardedFetcher();
+  const photoFetcher = options.photoFetcher ?? publicPhotoFetcher();
   const http = createEtsyHttp(options);
   const client = new EtsyClient(http, options.auth);
   const listingUrlBase = options.listingUrlBase ?? 'https://www.etsy.com/listing/';

@@ -18,8 +18,7 @@ import {
   type ConnectionAuth,
 } from '../contract';
 import type { MarketplaceCall } from '../shared/marketplace-http';
-import { createGuardedFetcher, type GuardedFetcher } from '../../platform/net/guarded-fetch';
-import { downloadPhoto } from '../shared/photo-download';
+import { downloadPhoto, publicPhotoFetcher, type PhotoFetcher } from '../shared/photo-download';
 import {
   assertNoUserErrors,
   ShopifyClient,
@@ -117,7 +116,7 @@ export interface ShopifyConnectorOptions {
    * fetcher. By default one that reaches public internet addresses only; the tests trust their
    * emulators' origins, the sandbox answers its own in process.
    */
-  photoFetcher?: GuardedFetcher;
+  photoFetcher?: PhotoFetcher;
   timeoutMs?: number;
   now?: () => number;
 }
@@ -199,7 +198,7 @@ function ourVariant(product: ProductNode, sku: string): VariantNode {
 /** The Shopify connector (issue 5): products by productSet, stock by compare-and-set, the online store by publications. */
 export function createShopifyConnector(options: ShopifyConnectorOptions): ShopifyConnector {
   const now = options.now ?? Date.now;
-  const photoFetcher = options.photoFetcher ?? createGuardedFetcher();
+  const photoFetcher = options.photoFetcher ?? publicPhotoFetcher();
   const client = new ShopifyClient({
     auth: options.auth,
     apiVersion: options.apiVersion,
