@@ -1,7 +1,7 @@
 import type { Clock } from '../core/clock';
 import {
   INVENTORY_REASONS,
-  IdSequence,
+  type IdSequence,
   type InventoryAdjustmentGroupRecord,
   type InventoryChangeRecord,
   type InventoryItemRecord,
@@ -29,7 +29,6 @@ import {
   type VariantRecord,
   type WebhookSubscriptionRecord,
   type WebhookTopic,
-  gid,
   handleize,
   metafieldDigest,
   money,
