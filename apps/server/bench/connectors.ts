@@ -54,17 +54,15 @@ import type {
   ConnectionToken,
   OAuthProvider,
   TokenSet,
+  Connector,
+  ConnectorListingInput,
+  ConnectorScope,
 } from '../src/connectors/contract';
 import type { MarketplaceCall } from '../src/connectors/shared/marketplace-http';
 import { SHOPIFY_API_VERSION } from '../src/connectors/shopify/client';
 import { createShopifyConnector } from '../src/connectors/shopify/connector';
 import { SHOPIFY_SCOPES, shopifyOAuthProvider } from '../src/connectors/shopify/oauth';
-import {
-  ConnectorError,
-  type Connector,
-  type ConnectorListingInput,
-  type ConnectorScope,
-} from '../src/connectors/contract';
+import { ConnectorError } from '../src/connectors/contract';
 
 export interface ConnectorFigure {
   name: string;

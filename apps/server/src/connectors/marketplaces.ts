@@ -1,7 +1,7 @@
 import type { MarketplaceId } from '@listloop/domain';
 import { SHOPIFY_EMULATOR_APP } from '@listloop/emulators';
 import type { MarketplacesConfig } from '../platform/config';
-import type { Connector, ConnectorRegistry, OAuthProvider } from './contract';
+import type { Connector, ConnectorRegistry, OAuthProvider, ConnectionAuth } from './contract';
 import {
   sandboxEbayOAuthProvider,
   sandboxEtsyOAuthProvider,
@@ -9,7 +9,6 @@ import {
   type SandboxEmulators,
 } from './sandbox-oauth';
 import type { PhotoFetcher } from './shared/photo-download';
-import type { ConnectionAuth } from './contract';
 import { createEbayConnector, type EbayConnector } from './ebay/connector';
 import { EBAY_SCOPES, ebayOAuthProvider } from './ebay/oauth';
 import { SHOPIFY_API_VERSION } from './shopify/client';

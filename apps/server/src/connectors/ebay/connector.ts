@@ -1,14 +1,14 @@
-import {
-  ConnectorError,
-  type Connector,
-  type ConnectorListingInput,
-  type ConnectorListingPage,
-  type ConnectorOrder,
-  type ConnectorPhoto,
-  type ConnectorPublished,
-  type ConnectorScope,
+import { ConnectorError } from '../contract';
+import type {
+  ConnectionAuth,
+  Connector,
+  ConnectorListingInput,
+  ConnectorListingPage,
+  ConnectorOrder,
+  ConnectorPhoto,
+  ConnectorPublished,
+  ConnectorScope,
 } from '../contract';
-import type { ConnectionAuth } from '../contract';
 import { MarketplaceHttp, type MarketplaceCall } from '../shared/marketplace-http';
 import { downloadPhoto, publicPhotoFetcher, type PhotoFetcher } from '../shared/photo-download';
 import { ebayBusinessPolicies, type EbayBusinessPolicy } from './business-policies';

@@ -16,13 +16,15 @@ import {
   ConnectorError,
   type ConnectorExistingListing,
   type ConnectorListingInput,
+  OAuthRefusedError,
+  type OAuthProvider,
+  type TokenSet,
 } from '../contract';
 import {
   createGuardedFetcher,
   trustOrigins,
   type GuardedFetcher,
 } from '../../platform/net/guarded-fetch';
-import { OAuthRefusedError, type OAuthProvider, type TokenSet } from '../contract';
 import type { MarketplaceCall } from '../shared/marketplace-http';
 import { expectListingPage, expectNoViolations } from '../shared/testing/emulators';
 import { TEST_SCOPE as SCOPE } from '../shared/testing/fixtures';

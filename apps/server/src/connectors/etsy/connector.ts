@@ -1,16 +1,16 @@
 import { decodeHTML } from 'entities';
 import sharp from 'sharp';
 import type { EtsyProfileKind, EtsyShopProfile } from '@listloop/domain';
-import {
-  ConnectorError,
-  type Connector,
-  type ConnectorExistingListing,
-  type ConnectorListingInput,
-  type ConnectorOrder,
-  type ConnectorPublished,
-  type ConnectorScope,
+import { ConnectorError } from '../contract';
+import type {
+  ConnectionAuth,
+  Connector,
+  ConnectorExistingListing,
+  ConnectorListingInput,
+  ConnectorOrder,
+  ConnectorPublished,
+  ConnectorScope,
 } from '../contract';
-import type { ConnectionAuth } from '../contract';
 import { MarketplaceHttp, type MarketplaceCall } from '../shared/marketplace-http';
 import { downloadPhoto, publicPhotoFetcher, type PhotoFetcher } from '../shared/photo-download';
 import {

@@ -1,6 +1,6 @@
 import { MARKETPLACE_NAMES, type MarketplaceId } from '@listloop/domain';
-import { ConnectorError, type ConnectorScope } from '../contract';
-import type { ConnectionAuth } from '../contract';
+import { ConnectorError } from '../contract';
+import type { ConnectionAuth, ConnectorScope } from '../contract';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

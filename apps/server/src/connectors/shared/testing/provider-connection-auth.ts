@@ -1,5 +1,6 @@
-import { ConnectorError, type ConnectorScope } from '../../contract';
 import {
+  ConnectorError,
+  type ConnectorScope,
   OAuthRefusedError,
   type ConnectionAuth,
   type ConnectionToken,
