@@ -1,5 +1,5 @@
 /**
- * The `connectors` part of `npm run bench` (issue 5's figures): publish and delist latency of
+ * The `connectors` part of `npm run bench`: publish and delist latency of
  * each marketplace connector against its emulator, and how many HTTP calls each takes.
  *
  * For eBay, Etsy, Shopify and Depop: the emulator is started on 127.0.0.1, port 0 (a real HTTP
