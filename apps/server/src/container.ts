@@ -29,7 +29,7 @@ import { credentialsSecretBox } from './platform/crypto/credentials-key';
 import { ConnectionRepository } from './modules/connections/connection.repository';
 import { ConnectionService } from './modules/connections/connection.service';
 import { CredentialService } from './modules/connections/credential.service';
-import { depopKeyCheck } from './connectors/depop/key-check';
+import { apiKeyCheck } from './modules/connections/key-check';
 import { AccountRepository } from './modules/accounts/account.repository';
 import { AccountService } from './modules/accounts/account.service';
 import { AccountUserRepository } from './modules/account-users/account-user.repository';
@@ -262,7 +262,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     db,
     repositories.connections,
     credentialsBox,
-    depopKeyCheck(connectors),
+    apiKeyCheck(connectors),
   );
   const connectionTokens = new ConnectionTokenService(
     repositories.connections,

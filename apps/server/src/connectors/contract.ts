@@ -386,6 +386,11 @@ export interface Connector {
     scope: ConnectorScope,
     location?: { postalCode: string; country?: string },
   ): Promise<void>;
+  /**
+   * The seller id an API key belongs to, asked of the marketplace with that key (Depop: its
+   * shop), to check a key a seller pastes before it is stored.
+   */
+  sellerOfKey?(apiKey: string): Promise<string>;
   /** The seller's shipping or processing profiles, by which a listing names them (Etsy). */
   shopProfiles?(scope: ConnectorScope, kind: EtsyProfileKind): Promise<EtsyShopProfile[]>;
   /** The shop's metafield definitions (Shopify). */

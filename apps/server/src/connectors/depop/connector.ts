@@ -283,6 +283,10 @@ export function createDepopConnector(options: DepopConnectorOptions): DepopConne
       return client.shop(apiKey);
     },
 
+    async sellerOfKey(apiKey) {
+      return (await client.shop(apiKey)).sellerId;
+    },
+
     order(scope, purchaseId) {
       return client.order(scope, purchaseId);
     },
