@@ -1,5 +1,4 @@
 import type { MarketplaceId } from '@listloop/domain';
-import { SHOPIFY_EMULATOR_APP } from '@listloop/emulators';
 import type { MarketplacesConfig } from '../platform/config';
 import type { Connector, ConnectorRegistry, OAuthProvider, ConnectionAuth } from './contract';
 import {
@@ -89,8 +88,8 @@ export function registerMarketplaces(wiring: MarketplaceWiring): {
       createShopifyConnector({
         auth,
         apiVersion: config.shopify?.apiVersion ?? SHOPIFY_API_VERSION,
-        webhookSecret: SHOPIFY_EMULATOR_APP.clientSecret,
-        clientId: SHOPIFY_EMULATOR_APP.clientId,
+        webhookSecret: sandbox.shopifyApp.clientSecret,
+        clientId: sandbox.shopifyApp.clientId,
         shopBaseUrl: (shop) => `${sandbox.baseUrl('shopify')}/shops/${shop}`,
         fetch: sandbox.fetch,
         photoFetcher,

@@ -1,4 +1,3 @@
-import { SHOPIFY_EMULATOR_APP } from '@listloop/emulators';
 import { EBAY_SCOPES, ebayOAuthProvider } from './ebay/oauth';
 import { shopifyOAuthProvider } from './shopify/oauth';
 import { ETSY_SCOPES, etsyOAuthProvider } from './etsy/oauth';
@@ -15,6 +14,8 @@ export interface SandboxEmulators {
   readonly fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
   readonly ebayClient: { clientId: string; clientSecret: string };
   readonly etsyApp: { keystring: string; sharedSecret: string };
+  /** The emulated Shopify app: its client secret signs the emulator's webhooks. */
+  readonly shopifyApp: { clientId: string; clientSecret: string };
   /** The secret the emulated Depop signs its webhooks with. */
   readonly depopWebhookSecret: string;
   /** The emulated eBay seller's username: eBay names no seller in its token answer. */
@@ -93,8 +94,8 @@ export function sandboxEbayOAuthProvider(sandbox: SandboxEmulators): OAuthProvid
 export function sandboxShopifyOAuthProvider(sandbox: SandboxEmulators): OAuthProvider {
   const build = (appBase: string) =>
     shopifyOAuthProvider({
-      clientId: SHOPIFY_EMULATOR_APP.clientId,
-      clientSecret: SHOPIFY_EMULATOR_APP.clientSecret,
+      clientId: sandbox.shopifyApp.clientId,
+      clientSecret: sandbox.shopifyApp.clientSecret,
       shopBaseUrl: (shop) => `${sandbox.baseUrl('shopify', appBase)}/shops/${shop}`,
       expiringTokens: true,
       fetch: sandbox.fetch,

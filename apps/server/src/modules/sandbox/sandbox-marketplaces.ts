@@ -248,6 +248,9 @@ export class SandboxMarketplaces {
     return `${app.replace(/\/+$/, '')}${SANDBOX_PREFIX}/${marketplace}`;
   }
 
+  /** The emulated Shopify app ListLoop is installed as. */
+  readonly shopifyApp = SHOPIFY_EMULATOR_APP;
+
   /** The emulated eBay seller's username: eBay names no seller in its token answer. */
   readonly ebaySellerName = SANDBOX_EBAY_SELLER.username;
 
