@@ -87,9 +87,12 @@ import { listingReachFor } from './modules/listings/listing-reach';
 import { EtsyProfileService } from './modules/marketplaces/etsy-profile.service';
 import { MarketplaceCategoryService } from './modules/marketplaces/marketplace-category.service';
 import { executeListingJob, sweepListingsJob } from './modules/listings/listing.jobs';
-import { registerMarketplaces, SANDBOX_OAUTH_TERMS } from './connectors/marketplaces';
-import { shopifyTagging } from './connectors/shopify/tags';
-import { metafieldValuesFromMapping } from './connectors/shopify/mapper';
+import {
+  registerMarketplaces,
+  SANDBOX_OAUTH_TERMS,
+  shopifyMetafieldValues,
+  shopifyTagging,
+} from './connectors/marketplaces';
 import { ShopifyMetafieldRepository } from './modules/shopify-metafields/shopify-metafield.repository';
 import { ShopifyMetafieldService } from './modules/shopify-metafields/shopify-metafield.service';
 import { syncShopifyMetafieldsJob } from './modules/shopify-metafields/shopify-metafield.jobs';
@@ -281,7 +284,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const shopifyMetafields = new ShopifyMetafieldService(
     new ShopifyMetafieldRepository(db),
     repositories.connections,
-    metafieldValuesFromMapping,
+    shopifyMetafieldValues,
     async (scope, after) => {
       const shopify = connectors.get('shopify');
       if (!shopify?.metafieldDefinitions) throw new Error('This server has no Shopify connector');

@@ -213,3 +213,8 @@ export const SANDBOX_OAUTH_TERMS = {
   scopes: { ebay: EBAY_SCOPES, etsy: ETSY_SCOPES, shopify: SHOPIFY_SCOPES },
   shopDomain: normalizeShopDomain,
 };
+
+/** Shopify's tagging rules, which the tags module applies to items. */
+export { shopifyTagging } from './shopify/tags';
+/** A listing's Shopify metafield values under an account's mapping (the metafields module). */
+export { metafieldValuesFromMapping as shopifyMetafieldValues } from './shopify/mapper';
