@@ -1,5 +1,5 @@
 /**
- * The `connectors` part of `npm run bench` (issue 5's figures): publish and delist latency of
+ * The `connectors` part of `npm run bench`: publish and delist latency of
  * each marketplace connector against its emulator, and how many HTTP calls each takes.
  *
  * For eBay, Etsy, Shopify and Depop: the emulator is started on 127.0.0.1, port 0 (a real HTTP
@@ -54,17 +54,15 @@ import type {
   ConnectionToken,
   OAuthProvider,
   TokenSet,
-} from '../src/connectors/shared/auth';
+  Connector,
+  ConnectorListingInput,
+  ConnectorScope,
+} from '../src/connectors/contract';
 import type { MarketplaceCall } from '../src/connectors/shared/marketplace-http';
 import { SHOPIFY_API_VERSION } from '../src/connectors/shopify/client';
 import { createShopifyConnector } from '../src/connectors/shopify/connector';
 import { SHOPIFY_SCOPES, shopifyOAuthProvider } from '../src/connectors/shopify/oauth';
-import {
-  ConnectorError,
-  type Connector,
-  type ConnectorListingInput,
-  type ConnectorScope,
-} from '../src/modules/listings/connector';
+import { ConnectorError } from '../src/connectors/contract';
 
 export interface ConnectorFigure {
   name: string;

@@ -19,7 +19,6 @@ import {
   salePollJob,
   salePollScheduleJob,
 } from './modules/sale-detection/sale-detection.jobs';
-import { salesFromWebhook } from './modules/sale-detection/webhook-sales';
 import { Queue } from './platform/queue/queue';
 import { createStorage } from './platform/storage/create-storage';
 import { FeatureFlags } from './platform/feature-flags/feature-flags';
@@ -34,7 +33,7 @@ import { credentialsSecretBox } from './platform/crypto/credentials-key';
 import { ConnectionRepository } from './modules/connections/connection.repository';
 import { ConnectionService } from './modules/connections/connection.service';
 import { CredentialService } from './modules/connections/credential.service';
-import { depopKeyCheck } from './connectors/depop/key-check';
+import { apiKeyCheck } from './modules/connections/key-check';
 import { AccountRepository } from './modules/accounts/account.repository';
 import { AccountService } from './modules/accounts/account.service';
 import { AccountUserRepository } from './modules/account-users/account-user.repository';
@@ -78,7 +77,7 @@ import { UploadRepository } from './modules/images/upload.repository';
 import { UploadServer } from './modules/images/upload.tus';
 import { ImageUrlSigner, imageSigningKey } from './modules/images/image.signing';
 import { demoPhotosJob } from './seed/demo-photos.job';
-import { ConnectorRegistry } from './modules/listings/connector';
+import { ConnectorRegistry } from './connectors/contract';
 import {
   ConnectionTokenService,
   OAuthProviders,
@@ -93,8 +92,12 @@ import { listingReachFor } from './modules/listings/listing-reach';
 import { EtsyProfileService } from './modules/marketplaces/etsy-profile.service';
 import { MarketplaceCategoryService } from './modules/marketplaces/marketplace-category.service';
 import { executeListingJob, sweepListingsJob } from './modules/listings/listing.jobs';
-import { registerMarketplaces } from './connectors/marketplaces';
-import type { ShopifyConnector } from './connectors/shopify/connector';
+import {
+  registerMarketplaces,
+  SANDBOX_OAUTH_TERMS,
+  shopifyMetafieldValues,
+  shopifyTagging,
+} from './connectors/marketplaces';
 import { ShopifyMetafieldRepository } from './modules/shopify-metafields/shopify-metafield.repository';
 import { ShopifyMetafieldService } from './modules/shopify-metafields/shopify-metafield.service';
 import { syncShopifyMetafieldsJob } from './modules/shopify-metafields/shopify-metafield.jobs';
@@ -281,7 +284,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     db,
     repositories.connections,
     credentialsBox,
-    depopKeyCheck(connectors),
+    apiKeyCheck(connectors),
   );
   const connectionTokens = new ConnectionTokenService(
     repositories.connections,
@@ -291,14 +294,19 @@ export async function createContainer(config: Config, options: ContainerOptions 
   // Sandbox mode: the emulated marketplaces run in this process (decision 0012).
   const sandbox =
     config.marketplaces.mode === 'sandbox'
-      ? await SandboxMarketplaces.create({ publicUrl: config.publicUrl, serverUrl: publicUrl })
+      ? await SandboxMarketplaces.create({
+          publicUrl: config.publicUrl,
+          serverUrl: publicUrl,
+          oauth: SANDBOX_OAUTH_TERMS,
+        })
       : null;
   const shopifyMetafields = new ShopifyMetafieldService(
     new ShopifyMetafieldRepository(db),
     repositories.connections,
+    shopifyMetafieldValues,
     async (scope, after) => {
-      const shopify = connectors.get('shopify') as ShopifyConnector | undefined;
-      if (!shopify) throw new Error('This server has no Shopify connector');
+      const shopify = connectors.get('shopify');
+      if (!shopify?.metafieldDefinitions) throw new Error('This server has no Shopify connector');
       return shopify.metafieldDefinitions(scope, { first: 250, ...(after ? { after } : {}) });
     },
     async (accountId, syncId) => {
@@ -369,13 +377,13 @@ export async function createContainer(config: Config, options: ContainerOptions 
     marketplaceCategories,
     etsyProfiles,
     shopifyMetafields,
-    shopifyTags: new ShopifyTagsService(items, repositories.items),
+    shopifyTags: new ShopifyTagsService(items, repositories.items, shopifyTagging),
     webhooks: new WebhookService(
       connectors,
       repositories.webhookDeliveries,
       logger,
-      async (accountIds, marketplace, events): Promise<void> => {
-        await saleWorkflow.receive(accountIds, salesFromWebhook(marketplace, events));
+      async (accountIds, sales): Promise<void> => {
+        await saleWorkflow.receive(accountIds, sales);
       },
     ),
     sessions: new SessionService(users, flags),

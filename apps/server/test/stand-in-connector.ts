@@ -1,5 +1,5 @@
 import type { MarketplaceId } from '@listloop/domain';
-import type { Connector } from '../src/modules/listings/connector';
+import type { Connector } from '../src/connectors/contract';
 
 /**
  * A connector for a marketplace that accepts everything and answers at once: the tests and the
@@ -19,7 +19,6 @@ export function standInConnector(
     delist: async () => undefined,
     updateQuantity: async () => undefined,
     fetchOrders: async () => [],
-    parseWebhook: async () => [],
     ...behaviour,
   };
 }

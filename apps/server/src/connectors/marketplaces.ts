@@ -1,15 +1,13 @@
-import { SHOPIFY_EMULATOR_APP } from '@listloop/emulators';
+import type { MarketplaceId } from '@listloop/domain';
 import type { MarketplacesConfig } from '../platform/config';
-import type { Connector, ConnectorRegistry } from '../modules/listings/connector';
-import type { OAuthProviders } from '../modules/connections/connection-token.service';
-import type { SandboxMarketplaces } from '../modules/sandbox/sandbox-marketplaces';
+import type { Connector, ConnectorRegistry, OAuthProvider, ConnectionAuth } from './contract';
 import {
   sandboxEbayOAuthProvider,
   sandboxEtsyOAuthProvider,
   sandboxShopifyOAuthProvider,
-} from '../modules/sandbox/sandbox-oauth';
-import type { GuardedFetcher } from '../platform/net/guarded-fetch';
-import type { ConnectionAuth } from './shared/auth';
+  type SandboxEmulators,
+} from './sandbox-oauth';
+import type { PhotoFetcher } from './shared/photo-download';
 import { createEbayConnector, type EbayConnector } from './ebay/connector';
 import { EBAY_SCOPES, ebayOAuthProvider } from './ebay/oauth';
 import { SHOPIFY_API_VERSION } from './shopify/client';
@@ -18,16 +16,13 @@ import {
   type ShopifyConnector,
   type ShopifyConnectorOptions,
 } from './shopify/connector';
-import { shopifyOAuthProvider } from './shopify/oauth';
+import { normalizeShopDomain, SHOPIFY_SCOPES, shopifyOAuthProvider } from './shopify/oauth';
 import { createEtsyConnector, type EtsyConnector } from './etsy/connector';
 import { ETSY_SCOPES, etsyOAuthProvider } from './etsy/oauth';
 import { createDepopConnector, type DepopConnector } from './depop/connector';
 
 /** Listing URLs on the sandbox's pages, as the app shows them (sandbox.listingUrl). */
-function withSandboxListingUrls<C extends Connector>(
-  connector: C,
-  sandbox: SandboxMarketplaces,
-): C {
+function withSandboxListingUrls<C extends Connector>(connector: C, sandbox: SandboxEmulators): C {
   return {
     ...connector,
     publish: async (input) => {
@@ -47,14 +42,15 @@ export interface MarketplaceWiring {
   publicUrl: string;
   auth: ConnectionAuth;
   connectors: ConnectorRegistry;
-  providers: OAuthProviders;
+  /** Where the OAuth providers of the marketplaces a seller signs in to are kept. */
+  providers: { register(provider: OAuthProvider): void };
   /** Present in sandbox mode. */
-  sandbox: SandboxMarketplaces | null;
+  sandbox: SandboxEmulators | null;
   /**
    * How connectors download photos whose addresses came from outside (a publish's uploads, the
    * import's): the server's guarded fetcher.
    */
-  photoFetcher: GuardedFetcher;
+  photoFetcher: PhotoFetcher;
   /** The metafield values of a Shopify listing (the account's metafield mapper). */
   shopifyMetafields?: ShopifyConnectorOptions['metafields'];
 }
@@ -92,8 +88,8 @@ export function registerMarketplaces(wiring: MarketplaceWiring): {
       createShopifyConnector({
         auth,
         apiVersion: config.shopify?.apiVersion ?? SHOPIFY_API_VERSION,
-        webhookSecret: SHOPIFY_EMULATOR_APP.clientSecret,
-        clientId: SHOPIFY_EMULATOR_APP.clientId,
+        webhookSecret: sandbox.shopifyApp.clientSecret,
+        clientId: sandbox.shopifyApp.clientId,
         shopBaseUrl: (shop) => `${sandbox.baseUrl('shopify')}/shops/${shop}`,
         fetch: sandbox.fetch,
         photoFetcher,
@@ -189,5 +185,36 @@ export function registerMarketplaces(wiring: MarketplaceWiring): {
   for (const connector of [ebay, shopify, etsy, depop]) {
     if (connector) connectors.register(connector);
   }
+  connectors.seal(requiredMarketplaces(config));
   return { ebay, shopify, etsy, depop };
 }
+
+/**
+ * The marketplaces that must have a connector once the server has booted: in sandbox mode
+ * every API marketplace (each has its emulator); in live mode Depop (each seller connects their
+ * own API key, so it needs no app keys) and each of eBay, Etsy and Shopify whose app keys are
+ * configured. The sell-by-extension marketplaces have none: the extension lists on them.
+ */
+export function requiredMarketplaces(config: MarketplacesConfig): MarketplaceId[] {
+  if (config.mode === 'sandbox') return ['ebay', 'shopify', 'etsy', 'depop'];
+  return [
+    ...(config.ebay ? (['ebay'] as const) : []),
+    ...(config.shopify ? (['shopify'] as const) : []),
+    ...(config.etsy ? (['etsy'] as const) : []),
+    'depop',
+  ];
+}
+
+/**
+ * The marketplaces' OAuth terms the sandbox issues tokens with as if a seller had connected:
+ * the scopes each connector asks for, and how Shopify names a shop.
+ */
+export const SANDBOX_OAUTH_TERMS = {
+  scopes: { ebay: EBAY_SCOPES, etsy: ETSY_SCOPES, shopify: SHOPIFY_SCOPES },
+  shopDomain: normalizeShopDomain,
+};
+
+/** Shopify's tagging rules, which the tags module applies to items. */
+export { shopifyTagging } from './shopify/tags';
+/** A listing's Shopify metafield values under an account's mapping (the metafields module). */
+export { metafieldValuesFromMapping as shopifyMetafieldValues } from './shopify/mapper';

@@ -1,5 +1,39 @@
-import crypto from 'node:crypto';
 import type { Clock } from '../core/clock';
+import {
+  INVENTORY_REASONS,
+  type IdSequence,
+  type InventoryAdjustmentGroupRecord,
+  type InventoryChangeRecord,
+  type InventoryItemRecord,
+  type InventorySetQuantitiesInput,
+  type LocationRecord,
+  MAX_QUANTITY,
+  METAFIELD_VALUE_CHECKS,
+  type MetafieldDefinitionRecord,
+  type MetafieldRecord,
+  type MetafieldsSetEntry,
+  type OrderRecord,
+  type ProductRecord,
+  type ProductSetIdentifiers,
+  type ProductSetInput,
+  type PublicationRecord,
+  type QuantityName,
+  type ShopEvent,
+  type ShopSettings,
+  type UserErrorRecord,
+  type VariantRecord,
+  type WebhookSubscriptionRecord,
+  type WebhookTopic,
+  handleize,
+  metafieldDigest,
+  money,
+  normaliseTags,
+  variantTitle,
+} from './store-records';
+import { checkProductSet } from './store-checks';
+import { orderPayload, productPayload } from './store-payloads';
+
+export * from './store-records';
 
 /**
  * The emulated shops' data, kept in memory: products with their variants, inventory, media and
@@ -7,370 +41,6 @@ import type { Clock } from '../core/clock';
  * shared by the GraphQL resolvers and the control surface (a simulated sale), and say what
  * Shopify would refuse with its userErrors.
  */
-
-export type ProductStatus = 'ACTIVE' | 'ARCHIVED' | 'DRAFT';
-export type QuantityName = 'available' | 'on_hand';
-
-export interface LocationRecord {
-  id: string;
-  name: string;
-}
-
-export interface PublicationRecord {
-  id: string;
-  name: string;
-  autoPublish: boolean;
-}
-
-export interface MediaRecord {
-  id: string;
-  alt: string | null;
-  /** The image's address on Shopify's CDN, as MediaImage.image.url answers it. */
-  url: string;
-  /** Where Shopify copied it from (productSet's files.originalSource). */
-  originalSource: string;
-}
-
-export interface OptionRecord {
-  id: string;
-  name: string;
-  position: number;
-  values: { id: string; name: string }[];
-}
-
-export interface MetafieldRecord {
-  id: string;
-  ownerId: string;
-  ownerType: 'PRODUCT' | 'PRODUCTVARIANT' | 'SHOP';
-  namespace: string;
-  key: string;
-  type: string;
-  value: string;
-  createdAt: number;
-  updatedAt: number;
-}
-
-export interface ProductRecord {
-  id: string;
-  legacyId: number;
-  title: string;
-  handle: string;
-  descriptionHtml: string;
-  vendor: string;
-  productType: string;
-  tags: string[];
-  status: ProductStatus;
-  createdAt: number;
-  updatedAt: number;
-  /** Publication id → when the product was published there. */
-  publications: Map<string, number>;
-  options: OptionRecord[];
-  variantIds: string[];
-  media: MediaRecord[];
-  metafields: MetafieldRecord[];
-}
-
-export interface VariantRecord {
-  id: string;
-  legacyId: number;
-  productId: string;
-  sku: string | null;
-  barcode: string | null;
-  price: string;
-  compareAtPrice: string | null;
-  inventoryPolicy: 'CONTINUE' | 'DENY';
-  selectedOptions: { name: string; value: string }[];
-  inventoryItemId: string;
-  createdAt: number;
-  updatedAt: number;
-}
-
-/** Quantities at one location: on hand = available + committed (to unfulfilled orders). */
-export interface InventoryLevelRecord {
-  available: number;
-  committed: number;
-  on_hand: number;
-  updatedAt: number;
-}
-
-export interface InventoryItemRecord {
-  id: string;
-  legacyId: number;
-  variantId: string;
-  tracked: boolean;
-  /** Location id → quantities; a location absent here does not stock the item. */
-  levels: Map<string, InventoryLevelRecord>;
-}
-
-export interface LineItemRecord {
-  id: string;
-  legacyId: number;
-  productId: string;
-  variantId: string;
-  sku: string | null;
-  title: string;
-  variantTitle: string | null;
-  quantity: number;
-  price: string;
-}
-
-export interface OrderRecord {
-  id: string;
-  legacyId: number;
-  name: string;
-  number: number;
-  createdAt: number;
-  updatedAt: number;
-  currencyCode: string;
-  lineItems: LineItemRecord[];
-}
-
-export interface MetafieldDefinitionRecord {
-  id: string;
-  name: string;
-  namespace: string;
-  key: string;
-  description: string | null;
-  type: string;
-  ownerType: 'PRODUCT' | 'PRODUCTVARIANT';
-  pinnedPosition: number | null;
-  validations: { name: string; type: string; value: string | null }[];
-}
-
-export type WebhookTopic =
-  | 'APP_UNINSTALLED'
-  | 'INVENTORY_LEVELS_UPDATE'
-  | 'ORDERS_CANCELLED'
-  | 'ORDERS_CREATE'
-  | 'ORDERS_PAID'
-  | 'ORDERS_UPDATED'
-  | 'PRODUCTS_CREATE'
-  | 'PRODUCTS_DELETE'
-  | 'PRODUCTS_UPDATE';
-
-export interface WebhookSubscriptionRecord {
-  id: string;
-  clientId: string;
-  topic: WebhookTopic;
-  callbackUrl: string;
-  format: 'JSON' | 'XML';
-  apiVersion: string;
-  includeFields: string[];
-  metafieldNamespaces: string[];
-  createdAt: number;
-  updatedAt: number;
-}
-
-export interface UserErrorRecord {
-  field: string[] | null;
-  message: string;
-  code?: string;
-  elementIndex?: number;
-}
-
-/** Something a subscribed app hears about: the emulator turns it into webhook deliveries. */
-export interface ShopEvent {
-  topic: WebhookTopic;
-  payload: Record<string, unknown>;
-}
-
-/** The metafield types the emulator checks values of; others are stored as given. */
-const METAFIELD_VALUE_CHECKS: Record<string, (value: string) => boolean> = {
-  single_line_text_field: (v) => !/[\r\n]/.test(v),
-  multi_line_text_field: () => true,
-  number_integer: (v) => /^-?\d+$/.test(v),
-  number_decimal: (v) => /^-?\d+(\.\d+)?$/.test(v),
-  boolean: (v) => v === 'true' || v === 'false',
-  date: (v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v)),
-  date_time: (v) => !Number.isNaN(Date.parse(v)),
-  url: (v) => URL.canParse(v),
-  color: (v) => /^#[0-9a-fA-F]{6}$/.test(v),
-  json: (v) => {
-    try {
-      JSON.parse(v);
-      return true;
-    } catch {
-      return false;
-    }
-  },
-  'list.single_line_text_field': (v) => {
-    try {
-      const parsed: unknown = JSON.parse(v);
-      return Array.isArray(parsed) && parsed.every((e) => typeof e === 'string');
-    } catch {
-      return false;
-    }
-  },
-};
-
-/** Reasons inventorySetQuantities accepts (shopify.dev, inventory state reasons). */
-export const INVENTORY_REASONS = [
-  'correction',
-  'cycle_count_available',
-  'damaged',
-  'movement_canceled',
-  'movement_created',
-  'movement_received',
-  'movement_updated',
-  'other',
-  'promotion',
-  'quality_control',
-  'received',
-  'reservation_created',
-  'reservation_deleted',
-  'reservation_updated',
-  'restock',
-  'safety_stock',
-  'shrinkage',
-] as const;
-
-const MAX_TITLE = 255;
-const MAX_TAGS = 250;
-const MAX_TAG_LENGTH = 255;
-const MAX_MEDIA = 250;
-const MAX_VARIANTS = 2048;
-const MAX_QUANTITY = 1_000_000_000;
-export const MAX_METAFIELDS_PER_SET = 25;
-
-export function gid(type: string, legacyId: number): string {
-  return `gid://shopify/${type}/${legacyId}`;
-}
-
-/** The type and numeric id of a GID; null when the text is not one. */
-export function parseGid(value: string): { type: string; legacyId: number } | null {
-  const match = /^gid:\/\/shopify\/([A-Za-z]+)\/(\d+)$/.exec(value);
-  return match ? { type: match[1]!, legacyId: Number(match[2]) } : null;
-}
-
-export function iso(time: number): string {
-  return new Date(time).toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
-/** A handle as Shopify makes one from a title: lower case, words joined by hyphens. */
-export function handleize(text: string): string {
-  const handle = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return handle || 'product';
-}
-
-/** Shopify's money strings: two decimals. */
-export function money(value: string | number): string {
-  return Number(value).toFixed(2);
-}
-
-export interface ProductSetIdentifiers {
-  id?: string | null;
-  handle?: string | null;
-  customId?: { namespace?: string | null; key: string; value: string } | null;
-}
-
-export interface ProductSetInput {
-  title?: string | null;
-  descriptionHtml?: string | null;
-  handle?: string | null;
-  vendor?: string | null;
-  productType?: string | null;
-  status?: ProductStatus | null;
-  tags?: string[] | null;
-  files?: Array<{ originalSource?: string | null; alt?: string | null; id?: string | null }> | null;
-  productOptions?: Array<{
-    id?: string | null;
-    name?: string | null;
-    position?: number | null;
-    values?: Array<{ id?: string | null; name?: string | null }> | null;
-  }> | null;
-  variants?: Array<{
-    id?: string | null;
-    sku?: string | null;
-    barcode?: string | null;
-    price?: string | null;
-    compareAtPrice?: string | null;
-    inventoryPolicy?: 'CONTINUE' | 'DENY' | null;
-    inventoryItem?: { sku?: string | null; tracked?: boolean | null } | null;
-    inventoryQuantities?: Array<{ locationId: string; name: string; quantity: number }> | null;
-    optionValues: Array<{ name?: string | null; optionName?: string | null; id?: string | null }>;
-  }> | null;
-  metafields?: Array<{
-    namespace?: string | null;
-    key?: string | null;
-    type?: string | null;
-    value?: string | null;
-  }> | null;
-}
-
-export interface InventorySetQuantitiesInput {
-  name: string;
-  reason: string;
-  referenceDocumentUri?: string | null;
-  ignoreCompareQuantity?: boolean | null;
-  quantities: Array<{
-    inventoryItemId: string;
-    locationId: string;
-    quantity: number;
-    compareQuantity?: number | null;
-  }>;
-}
-
-export interface InventoryChangeRecord {
-  name: string;
-  delta: number;
-  quantityAfterChange: number;
-  locationId: string;
-  inventoryItemId: string;
-}
-
-export interface InventoryAdjustmentGroupRecord {
-  id: string;
-  createdAt: number;
-  reason: string;
-  referenceDocumentUri: string | null;
-  changes: InventoryChangeRecord[];
-}
-
-export interface MetafieldsSetEntry {
-  ownerId: string;
-  namespace?: string | null;
-  key: string;
-  type?: string | null;
-  value: string;
-  compareDigest?: string | null;
-}
-
-/** Ids in the Shopify style, unique across the emulator. */
-export class IdSequence {
-  private next = 1;
-  constructor(private readonly base = 7_000_000_000_000) {}
-
-  legacy(): number {
-    const id = this.base + this.next;
-    this.next += 1;
-    return id;
-  }
-
-  gid(type: string): { id: string; legacyId: number } {
-    const legacyId = this.legacy();
-    return { id: gid(type, legacyId), legacyId };
-  }
-}
-
-export function metafieldDigest(metafield: MetafieldRecord): string {
-  return crypto
-    .createHash('sha256')
-    .update(`${metafield.id}:${metafield.updatedAt}:${metafield.value}`)
-    .digest('hex');
-}
-
-export interface ShopSettings {
-  domain: string;
-  name: string;
-  email: string;
-  currencyCode: string;
-  ianaTimezone: string;
-}
 
 /** One emulated shop (a myshopify.com store) with one location and two sales channels. */
 export class ShopState {
@@ -486,7 +156,7 @@ export class ShopState {
         ),
       );
     }
-    const errors = this.checkProductSet(input, existing ?? null);
+    const errors = checkProductSet(this, input, existing ?? null);
     if (errors.length > 0) return { product: null, userErrors: errors };
 
     const now = this.clock.now();
@@ -598,185 +268,6 @@ export class ShopState {
       payload: this.productPayload(product),
     });
     return { product, userErrors: [] };
-  }
-
-  private checkProductSet(
-    input: ProductSetInput,
-    existing: ProductRecord | null,
-  ): UserErrorRecord[] {
-    const errors: UserErrorRecord[] = [];
-    const title = input.title ?? existing?.title ?? '';
-    if (!title.trim()) {
-      errors.push({ field: ['input', 'title'], message: "Title can't be blank", code: 'BLANK' });
-    } else if (Array.from(title).length > MAX_TITLE) {
-      errors.push({
-        field: ['input', 'title'],
-        message: `Title is too long (maximum is ${MAX_TITLE} characters)`,
-        code: 'TOO_LONG',
-      });
-    }
-    if (input.tags && input.tags.length > MAX_TAGS) {
-      errors.push({
-        field: ['input', 'tags'],
-        message: `Product can't have more than ${MAX_TAGS} tags`,
-        code: 'TAGS_EXCEEDED_LIMIT',
-      });
-    }
-    input.tags?.forEach((tag, index) => {
-      if (Array.from(tag).length > MAX_TAG_LENGTH) {
-        errors.push({
-          field: ['input', 'tags', String(index)],
-          message: `Tag is too long (maximum is ${MAX_TAG_LENGTH} characters)`,
-          code: 'INVALID',
-        });
-      }
-    });
-    if (input.files && input.files.length > MAX_MEDIA) {
-      errors.push({
-        field: ['input', 'files'],
-        message: `A product can't have more than ${MAX_MEDIA} media`,
-        code: 'INVALID_INPUT',
-      });
-    }
-    input.files?.forEach((file, index) => {
-      const source = file.originalSource ?? '';
-      if (!/^https?:\/\//i.test(source) || !URL.canParse(source)) {
-        errors.push({
-          field: ['input', 'files', String(index), 'originalSource'],
-          message: 'Image URL is invalid',
-          code: 'INVALID_INPUT',
-        });
-      }
-    });
-    input.productOptions?.forEach((option, index) => {
-      if (!option.name?.trim()) {
-        errors.push({
-          field: ['input', 'productOptions', String(index), 'name'],
-          message: "Option name can't be blank",
-          code: 'BLANK',
-        });
-      }
-      if (!option.values?.length || option.values.some((v) => !v.name?.trim())) {
-        errors.push({
-          field: ['input', 'productOptions', String(index), 'values'],
-          message: 'Each option needs at least one named value',
-          code: 'INVALID_INPUT',
-        });
-      }
-    });
-    input.metafields?.forEach((m, index) => {
-      if (!m.namespace || !m.key || !m.type || m.value == null) {
-        errors.push({
-          field: ['input', 'metafields', String(index)],
-          message: 'A metafield needs a namespace, a key, a type and a value',
-          code: 'INVALID_METAFIELD',
-        });
-      } else if (METAFIELD_VALUE_CHECKS[m.type] && !METAFIELD_VALUE_CHECKS[m.type]!(m.value)) {
-        errors.push({
-          field: ['input', 'metafields', String(index), 'value'],
-          message: `Value is invalid for the type ${m.type}`,
-          code: 'INVALID_METAFIELD',
-        });
-      }
-    });
-    const variants = input.variants;
-    if (variants) {
-      if (variants.length === 0) {
-        errors.push({
-          field: ['input', 'variants'],
-          message: 'A product needs at least one variant',
-          code: 'INVALID_VARIANT',
-        });
-      }
-      if (variants.length > MAX_VARIANTS) {
-        errors.push({
-          field: ['input', 'variants'],
-          message: `A product can't have more than ${MAX_VARIANTS} variants`,
-          code: 'VARIANTS_OVER_LIMIT',
-        });
-      }
-      const options =
-        input.productOptions?.map((o) => ({
-          name: o.name ?? '',
-          values: (o.values ?? []).map((v) => v.name ?? ''),
-        })) ??
-        existing?.options.map((o) => ({ name: o.name, values: o.values.map((v) => v.name) })) ??
-        [];
-      const seen = new Set<string>();
-      variants.forEach((variant, index) => {
-        const at = ['input', 'variants', String(index)];
-        if (variant.id) {
-          const found = this.variants.get(variant.id);
-          if (!found || found.productId !== existing?.id) {
-            errors.push({
-              field: [...at, 'id'],
-              message: 'Product variant does not exist',
-              code: 'PRODUCT_VARIANT_DOES_NOT_EXIST',
-            });
-          }
-        }
-        if (variant.price != null && Number(variant.price) < 0) {
-          errors.push({
-            field: [...at, 'price'],
-            message: 'Price must be greater than or equal to 0',
-            code: 'INVALID_VARIANT',
-          });
-        }
-        const names = variant.optionValues.map((v) => v.optionName ?? '');
-        const complete =
-          variant.optionValues.length === options.length &&
-          options.every((option) => {
-            const value = variant.optionValues.find((v) => v.optionName === option.name);
-            return value?.name != null && option.values.includes(value.name);
-          });
-        if (!complete) {
-          errors.push({
-            field: [...at, 'optionValues'],
-            message: `The variant's option values (${names.join(', ') || 'none'}) must give one value of each product option (${
-              options.map((o) => o.name).join(', ') || 'none'
-            })`,
-            code: 'INVALID_VARIANT',
-          });
-        }
-        const key = variant.optionValues
-          .map((v) => `${v.optionName}=${v.name}`)
-          .sort()
-          .join('&');
-        if (seen.has(key)) {
-          errors.push({
-            field: [...at, 'optionValues'],
-            message: 'Two variants have the same option values',
-            code: 'INVALID_VARIANT',
-          });
-        }
-        seen.add(key);
-        variant.inventoryQuantities?.forEach((q, qIndex) => {
-          const qAt = [...at, 'inventoryQuantities', String(qIndex)];
-          if (q.locationId !== this.location.id) {
-            errors.push({
-              field: [...qAt, 'locationId'],
-              message: 'Location does not exist',
-              code: 'INVALID_INPUT',
-            });
-          }
-          if (q.name !== 'available' && q.name !== 'on_hand') {
-            errors.push({
-              field: [...qAt, 'name'],
-              message: "The quantity name must be either 'available' or 'on_hand'",
-              code: 'INVALID_INPUT',
-            });
-          }
-          if (q.quantity < 0 || q.quantity > MAX_QUANTITY) {
-            errors.push({
-              field: [...qAt, 'quantity'],
-              message: `The quantity must be between 0 and ${MAX_QUANTITY}`,
-              code: 'INVALID_INPUT',
-            });
-          }
-        });
-      });
-    }
-    return errors;
   }
 
   private setVariants(
@@ -1314,91 +805,13 @@ export class ShopState {
     return order;
   }
 
-  // ---- REST-style webhook payloads ----------------------------------------------------
+  // ---- REST-style webhook payloads (store-payloads.ts) ---------------------------------
 
   productPayload(product: ProductRecord): Record<string, unknown> {
-    const published = product.publications.get(this.onlineStore.id);
-    return {
-      id: product.legacyId,
-      admin_graphql_api_id: product.id,
-      title: product.title,
-      handle: product.handle,
-      body_html: product.descriptionHtml,
-      vendor: product.vendor,
-      product_type: product.productType,
-      status: product.status.toLowerCase(),
-      tags: product.tags.join(', '),
-      created_at: iso(product.createdAt),
-      updated_at: iso(product.updatedAt),
-      published_at: published === undefined ? null : iso(published),
-      variants: this.productVariants(product).map((v) => ({
-        id: v.legacyId,
-        admin_graphql_api_id: v.id,
-        product_id: product.legacyId,
-        title: variantTitle(v) ?? 'Default Title',
-        sku: v.sku,
-        price: v.price,
-        inventory_item_id: parseGid(v.inventoryItemId)!.legacyId,
-        inventory_quantity: this.variantQuantity(v),
-      })),
-      images: product.media.map((m, index) => ({
-        id: parseGid(m.id)!.legacyId,
-        product_id: product.legacyId,
-        position: index + 1,
-        src: m.url,
-        alt: m.alt,
-      })),
-    };
+    return productPayload(this, product);
   }
 
   orderPayload(order: OrderRecord): Record<string, unknown> {
-    const total = order.lineItems.reduce((sum, l) => sum + Number(l.price) * l.quantity, 0);
-    return {
-      id: order.legacyId,
-      admin_graphql_api_id: order.id,
-      name: order.name,
-      order_number: order.number,
-      created_at: iso(order.createdAt),
-      updated_at: iso(order.updatedAt),
-      processed_at: iso(order.createdAt),
-      currency: order.currencyCode,
-      total_price: money(total),
-      subtotal_price: money(total),
-      financial_status: 'paid',
-      fulfillment_status: null,
-      test: false,
-      line_items: order.lineItems.map((l) => ({
-        id: l.legacyId,
-        admin_graphql_api_id: l.id,
-        product_id: parseGid(l.productId)!.legacyId,
-        variant_id: parseGid(l.variantId)!.legacyId,
-        sku: l.sku,
-        title: l.title,
-        variant_title: l.variantTitle,
-        name: l.variantTitle ? `${l.title} - ${l.variantTitle}` : l.title,
-        quantity: l.quantity,
-        price: l.price,
-      })),
-    };
+    return orderPayload(order);
   }
-}
-
-/** A variant's title from its option values; null for a product's only, default variant. */
-export function variantTitle(variant: VariantRecord): string | null {
-  const values = variant.selectedOptions.map((o) => o.value);
-  if (values.length === 0 || (values.length === 1 && values[0] === 'Default Title')) return null;
-  return values.join(' / ');
-}
-
-/** Tags as Shopify keeps them: trimmed, without empty ones or repeats (case-insensitive). */
-function normaliseTags(tags: string[]): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const tag of tags.flatMap((t) => t.split(','))) {
-    const trimmed = tag.trim();
-    if (!trimmed || seen.has(trimmed.toLowerCase())) continue;
-    seen.add(trimmed.toLowerCase());
-    out.push(trimmed);
-  }
-  return out;
 }

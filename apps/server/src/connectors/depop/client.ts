@@ -1,4 +1,4 @@
-import { ConnectorError, type ConnectorScope } from '../../modules/listings/connector';
+import { ConnectorError, type ConnectorScope } from '../contract';
 import type { MarketplaceHttp } from '../shared/marketplace-http';
 
 /** ✅ The Seller API's base path; every endpoint ends in '/'. */

@@ -7,8 +7,8 @@ import {
   type RunningEmulator,
 } from '@listloop/emulators';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConnectorError, type ConnectorListingInput } from '../../modules/listings/connector';
-import type { ConnectionAuth, ConnectionToken } from '../shared/auth';
+import { ConnectorError } from '../contract';
+import type { ConnectionAuth, ConnectionToken, ConnectorListingInput } from '../contract';
 import type { MarketplaceCall } from '../shared/marketplace-http';
 import { expectListingPage, expectNoViolations } from '../shared/testing/emulators';
 import { TEST_SCOPE as SCOPE } from '../shared/testing/fixtures';

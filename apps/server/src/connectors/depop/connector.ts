@@ -5,8 +5,10 @@ import {
   type ConnectorOrder,
   type ConnectorPublished,
   type ConnectorScope,
-} from '../../modules/listings/connector';
-import type { ConnectionAuth } from '../shared/auth';
+  type ConnectorWebhookDelivery,
+  type ConnectorWebhookEvent,
+  type ConnectionAuth,
+} from '../contract';
 import { MarketplaceHttp, type MarketplaceCall } from '../shared/marketplace-http';
 import { DepopClient, type DepopOrder, type DepopShop } from './client';
 import { depopErrorMessage } from './errors';
@@ -19,6 +21,7 @@ import {
   depopSkuGeneration,
 } from './mapper';
 import {
+  depopWebhookDelivery,
   depopWebhookEvents,
   verifyDepopWebhook,
   type DepopWebhookSecret,
@@ -79,6 +82,9 @@ export interface DepopMarkSoldInput extends ConnectorScope {
 
 export interface DepopConnector extends Connector {
   readonly http: MarketplaceHttp;
+  /** The events of a webhook, verified against its raw body. */
+  parseWebhook(headers: WebhookHeaders, body: unknown): Promise<ConnectorWebhookEvent[]>;
+  receiveWebhook(headers: WebhookHeaders, raw: Buffer): Promise<ConnectorWebhookDelivery>;
   readonly client: DepopClient;
   /**
    * ✅ "Call this as soon as you make a sale on a different platform": the product stays in the
@@ -262,10 +268,23 @@ export function createDepopConnector(options: DepopConnectorOptions): DepopConne
       return depopWebhookEvents(payload);
     },
 
+    async receiveWebhook(headers, raw) {
+      const payload = await verifyDepopWebhook(headers, raw, {
+        secret: options.webhookSecret,
+        now: now(),
+        toleranceSeconds: tolerance,
+      });
+      return depopWebhookDelivery(payload);
+    },
+
     markSold,
 
     shopOf(apiKey) {
       return client.shop(apiKey);
+    },
+
+    async sellerOfKey(apiKey) {
+      return (await client.shop(apiKey)).sellerId;
     },
 
     order(scope, purchaseId) {

@@ -7,11 +7,7 @@ import {
   marketplaceProblems,
   type ListingProblem,
 } from '@listloop/domain';
-import {
-  connectorProblem,
-  type ConnectorListingInput,
-  type ConnectorProblem,
-} from '../../modules/listings/connector';
+import { connectorProblem, type ConnectorListingInput, type ConnectorProblem } from '../contract';
 import { listingSku, skuProblems, type SkuInput } from '../shared/marketplace-sku';
 
 const spec = defaultCatalogue.depop;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConnectorError } from '../../modules/listings/connector';
+import { ConnectorError } from '../contract';
 import { DepopWebhookSignatureError, signDepopWebhook, verifyDepopWebhook } from './webhook';
 
 const SECRET = 'whsec_unit-test-secret';

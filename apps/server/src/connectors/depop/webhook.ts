@@ -1,13 +1,18 @@
 import crypto from 'node:crypto';
-import { ConnectorError, type ConnectorWebhookEvent } from '../../modules/listings/connector';
+import {
+  ConnectorError,
+  saleEventsOf,
+  WebhookSignatureError,
+  type ConnectorWebhookDelivery,
+  type ConnectorWebhookEvent,
+  type WebhookHeaders,
+} from '../contract';
 import { depopItemId } from './mapper';
 
 /** A webhook that cannot be shown to come from Depop: answer 401, record nothing. */
-export class DepopWebhookSignatureError extends ConnectorError {
-  readonly signatureRefused = true;
-}
+export class DepopWebhookSignatureError extends WebhookSignatureError {}
 
-export type WebhookHeaders = Record<string, string | string[] | undefined>;
+export type { WebhookHeaders };
 
 /**
  * ✅ Depop signs webhooks (partnerapi.depop.com/api-docs/how-to-guides/validate-webhooks/; the
@@ -218,4 +223,25 @@ export function depopWebhookEvents(payload: Record<string, unknown>): ConnectorW
       },
     },
   ];
+}
+
+/**
+ * A verified webhook as the server records it: once per its id (the same on every delivery),
+ * for the connections of the seller it names, with its events (products, SKUs, prices,
+ * purchase ids), not the buyer's name and address.
+ */
+export function depopWebhookDelivery(payload: Record<string, unknown>): ConnectorWebhookDelivery {
+  const deliveryId = idText(payload.id);
+  if (!deliveryId) throw new ConnectorError('A Depop webhook carries its id.');
+  const sellerId = idText(record(payload.data).seller_id) ?? '';
+  const events = depopWebhookEvents(payload);
+  return {
+    deliveryId,
+    topic: typeof payload.event_type === 'string' ? payload.event_type : '',
+    owner: sellerId || null,
+    ownerNoun: 'Depop seller',
+    record: { sellerId, events },
+    events,
+    sales: saleEventsOf('depop', events),
+  };
 }

@@ -1,5 +1,5 @@
 import { EBAY_POLICY_TYPES, type EbayBusinessPolicy } from '@listloop/domain';
-import type { ConnectorScope } from '../../modules/listings/connector';
+import type { ConnectorScope } from '../contract';
 import type { MarketplaceHttp } from '../shared/marketplace-http';
 import { EbayClient, type EbayPolicyType } from './client';
 import { EBAY_SITES } from './mapper';

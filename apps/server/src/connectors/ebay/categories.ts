@@ -1,4 +1,4 @@
-import type { ConnectorCategory } from '../../modules/listings/connector';
+import type { ConnectorCategory } from '../contract';
 import type { EbayCategoryTreeNode } from './client';
 
 /**

@@ -1,5 +1,5 @@
 import type { EbayPolicyKind } from '@listloop/domain';
-import { ConnectorError, type ConnectorScope } from '../../modules/listings/connector';
+import { ConnectorError, type ConnectorScope } from '../contract';
 import type { HttpMethod, MarketplaceHttp, MarketplaceRequest } from '../shared/marketplace-http';
 import { ebayErrorMessage, ebayErrorsOf, EBAY_CANNOT_REVISE, type EbayApiError } from './errors';
 

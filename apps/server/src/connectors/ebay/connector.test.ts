@@ -1,8 +1,13 @@
 import { BuiltListingSchema, type BuiltListingInput } from '@listloop/domain';
 import { ManualClock, type EbayEmulator, type RunningEmulator } from '@listloop/emulators';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConnectorError, type ConnectorListingInput } from '../../modules/listings/connector';
-import { OAuthRefusedError, type OAuthProvider, type TokenSet } from '../shared/auth';
+import {
+  ConnectorError,
+  type ConnectorListingInput,
+  OAuthRefusedError,
+  type OAuthProvider,
+  type TokenSet,
+} from '../contract';
 import type { MarketplaceCall } from '../shared/marketplace-http';
 import {
   connectEbaySeller,

@@ -1,17 +1,16 @@
-import {
-  ConnectorError,
-  type Connector,
-  type ConnectorListingInput,
-  type ConnectorListingPage,
-  type ConnectorOrder,
-  type ConnectorPhoto,
-  type ConnectorPublished,
-  type ConnectorScope,
-} from '../../modules/listings/connector';
-import type { ConnectionAuth } from '../shared/auth';
+import { ConnectorError } from '../contract';
+import type {
+  ConnectionAuth,
+  Connector,
+  ConnectorListingInput,
+  ConnectorListingPage,
+  ConnectorOrder,
+  ConnectorPhoto,
+  ConnectorPublished,
+  ConnectorScope,
+} from '../contract';
 import { MarketplaceHttp, type MarketplaceCall } from '../shared/marketplace-http';
-import { createGuardedFetcher, type GuardedFetcher } from '../../platform/net/guarded-fetch';
-import { downloadPhoto } from '../shared/photo-download';
+import { downloadPhoto, publicPhotoFetcher, type PhotoFetcher } from '../shared/photo-download';
 import { ebayBusinessPolicies, type EbayBusinessPolicy } from './business-policies';
 import { EbayClient, EbayRevisionLimitError, type EbayOffer, type EbayPolicyType } from './client';
 import { ebayCategories } from './categories';
@@ -57,7 +56,7 @@ export interface EbayConnectorOptions {
    * fetcher. By default one that reaches public internet addresses only; the tests trust their
    * emulators' origins, the sandbox answers its own in process.
    */
-  photoFetcher?: GuardedFetcher;
+  photoFetcher?: PhotoFetcher;
   timeoutMs?: number;
   now?: () => number;
 }
@@ -154,7 +153,7 @@ export function createEbayConnector(options: EbayConnectorOptions): EbayConnecto
   const ordersPage = options.ordersPageSize ?? 200;
   const importPage = Math.min(Math.max(Math.floor(options.importPageSize ?? 100), 1), 200);
   const importConcurrency = Math.max(Math.floor(options.importConcurrency ?? 4), 1);
-  const photoFetcher = options.photoFetcher ?? createGuardedFetcher();
+  const photoFetcher = options.photoFetcher ?? publicPhotoFetcher();
   const knownLocations = new Set<string>();
   const defaultPolicies = new Map<string, { id: string | null; at: number }>();
 
@@ -418,12 +417,8 @@ export function createEbayConnector(options: EbayConnectorOptions): EbayConnecto
       return downloadPhoto(url, { fetcher: photoFetcher, photo: 'a photo from eBay' });
     },
 
-    async parseWebhook() {
-      // Sales on eBay are found by polling getOrders; no eBay notification is subscribed.
-      throw new ConnectorError(
-        'ListLoop does not take eBay notifications: eBay sales are found by polling.',
-      );
-    },
+    // No receiveWebhook: sales on eBay are found by polling getOrders; no eBay notification
+    // is subscribed.
 
     businessPolicies(scope, type, value) {
       return ebayBusinessPolicies(http, scope, type, value, { marketplaceId });

@@ -6,7 +6,7 @@ import {
   type RunningEmulator,
 } from '@listloop/emulators';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConnectorError, type ConnectorExistingListing } from '../../modules/listings/connector';
+import { ConnectorError, type ConnectorExistingListing } from '../contract';
 import type { MarketplaceCall } from '../shared/marketplace-http';
 import {
   ebayTestConnector,

@@ -10,7 +10,7 @@ import {
   type ConnectorExistingListing,
   type ConnectorListingInput,
   type ConnectorProblem,
-} from '../../modules/listings/connector';
+} from '../contract';
 import { listingSku, skuProblems, type SkuInput } from '../shared/marketplace-sku';
 import type { EbayInventoryItem, EbayLocationAddress, EbayOffer } from './client';
 

@@ -1,5 +1,5 @@
-import type { OAuthProvider, TokenSet } from '../shared/auth';
-import { OAuthRefusedError } from '../shared/auth';
+import type { OAuthProvider, TokenSet } from '../contract';
+import { OAuthRefusedError } from '../contract';
 
 export interface EbayOAuthOptions {
   /** ✅ https://auth.ebay.com (sandbox: https://auth.sandbox.ebay.com), or the emulator. */

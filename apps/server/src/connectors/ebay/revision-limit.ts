@@ -1,4 +1,4 @@
-import { ConnectorError } from '../../modules/listings/connector';
+import { ConnectorError } from '../contract';
 
 export interface RevisionLimitOptions {
   /** ✅ eBay lets a listing be revised 250 times a day. */

@@ -1,4 +1,4 @@
-import type { ConnectorCategory } from '../../modules/listings/connector';
+import type { ConnectorCategory } from '../contract';
 import type { EtsyTaxonomyNode } from './client';
 
 /** The name ListLoop gives Etsy's one seller taxonomy (its cache key). */

@@ -1,5 +1,5 @@
-import { ConnectorError, type ConnectorScope } from '../../modules/listings/connector';
-import type { ConnectionAuth } from '../shared/auth';
+import { ConnectorError } from '../contract';
+import type { ConnectionAuth, ConnectorScope } from '../contract';
 import type { MarketplaceHttp } from '../shared/marketplace-http';
 import type { EtsyInventory } from './mapper';
 

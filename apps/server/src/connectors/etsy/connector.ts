@@ -1,19 +1,18 @@
 import { decodeHTML } from 'entities';
 import sharp from 'sharp';
 import type { EtsyProfileKind, EtsyShopProfile } from '@listloop/domain';
-import {
-  ConnectorError,
-  type Connector,
-  type ConnectorExistingListing,
-  type ConnectorListingInput,
-  type ConnectorOrder,
-  type ConnectorPublished,
-  type ConnectorScope,
-} from '../../modules/listings/connector';
-import type { ConnectionAuth } from '../shared/auth';
+import { ConnectorError } from '../contract';
+import type {
+  ConnectionAuth,
+  Connector,
+  ConnectorExistingListing,
+  ConnectorListingInput,
+  ConnectorOrder,
+  ConnectorPublished,
+  ConnectorScope,
+} from '../contract';
 import { MarketplaceHttp, type MarketplaceCall } from '../shared/marketplace-http';
-import { createGuardedFetcher, type GuardedFetcher } from '../../platform/net/guarded-fetch';
-import { downloadPhoto } from '../shared/photo-download';
+import { downloadPhoto, publicPhotoFetcher, type PhotoFetcher } from '../shared/photo-download';
 import {
   EtsyClient,
   type EtsyListingAnswer,
@@ -65,7 +64,7 @@ export interface EtsyConnectorOptions {
    * fetcher. By default one that reaches public internet addresses only; the tests trust their
    * emulators' origins, the sandbox answers its own in process.
    */
-  photoFetcher?: GuardedFetcher;
+  photoFetcher?: PhotoFetcher;
   /**
    * Reads a listing photo by its URL (ListLoop's own image paths need the account's access,
    * which a plain download lacks); without it each photo is downloaded by `photoFetcher`.
@@ -211,7 +210,7 @@ function photoName(url: string, index: number, contentType: string): string {
  * state=inactive; quantity = the inventory; sales = receipts by min_last_modified, every page.
  */
 export function createEtsyConnector(options: EtsyConnectorOptions): EtsyConnector {
-  const photoFetcher = options.photoFetcher ?? createGuardedFetcher();
+  const photoFetcher = options.photoFetcher ?? publicPhotoFetcher();
   const http = createEtsyHttp(options);
   const client = new EtsyClient(http, options.auth);
   const listingUrlBase = options.listingUrlBase ?? 'https://www.etsy.com/listing/';
@@ -582,12 +581,8 @@ export function createEtsyConnector(options: EtsyConnectorOptions): EtsyConnecto
       });
     },
 
-    async parseWebhook() {
-      // Neither Etsy's published description nor our facts give the signature scheme of its
-      // order.paid webhooks (offered to commercial apps only), so none is accepted.
-      throw new ConnectorError(
-        'ListLoop does not take Etsy webhooks: Etsy sales are found by polling getShopReceipts.',
-      );
-    },
+    // No receiveWebhook: neither Etsy's published description nor our facts give the
+    // signature scheme of its order.paid webhooks (offered to commercial apps only), so none is
+    // accepted; Etsy sales are found by polling getShopReceipts.
   };
 }

@@ -1,10 +1,6 @@
 import { decodeHTML } from 'entities';
 import { defaultCatalogue, marketplaceProblems, type ListingProblem } from '@listloop/domain';
-import {
-  connectorProblem,
-  type ConnectorListingInput,
-  type ConnectorProblem,
-} from '../../modules/listings/connector';
+import { connectorProblem, type ConnectorListingInput, type ConnectorProblem } from '../contract';
 import { listingSku, skuProblems, type SkuInput } from '../shared/marketplace-sku';
 import type { EtsyListingAnswer } from './client';
 

@@ -1,4 +1,4 @@
-import { OAuthRefusedError, type OAuthProvider, type TokenSet } from '../shared/auth';
+import { OAuthRefusedError, type OAuthProvider, type TokenSet } from '../contract';
 import { etsyUserIdOf } from './client';
 
 export interface EtsyOAuthOptions {

@@ -4,7 +4,7 @@ import {
   type EtsyReadinessState,
   type EtsyShopProfile,
 } from '@listloop/domain';
-import type { ConnectorScope } from '../../modules/listings/connector';
+import type { ConnectorScope } from '../contract';
 import type {
   EtsyClient,
   EtsyProcessingProfileAnswer,

@@ -1,6 +1,6 @@
 import { MARKETPLACE_NAMES, type MarketplaceId } from '@listloop/domain';
-import { ConnectorError, type ConnectorScope } from '../../modules/listings/connector';
-import type { ConnectionAuth } from './auth';
+import { ConnectorError } from '../contract';
+import type { ConnectionAuth, ConnectorScope } from '../contract';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ConnectorError } from '../../modules/listings/connector';
+import { ConnectorError } from '../contract';
 import {
   createGuardedFetcher,
   trustOrigins,

@@ -1,14 +1,27 @@
 import { MAX_IMAGE_UPLOAD_BYTES } from '@listloop/domain';
-import { ConnectorError, type ConnectorPhoto } from '../../modules/listings/connector';
+import { ConnectorError, type ConnectorPhoto } from '../contract';
 import {
+  createGuardedFetcher,
   GuardedFetchError,
   type GuardedFetcher,
   type GuardedResponse,
 } from '../../platform/net/guarded-fetch';
 
+/**
+ * How a connector downloads photos whose addresses came from outside: the server's guarded
+ * fetcher, injected by the composition root. A marketplace folder names it through here, never
+ * the platform.
+ */
+export type PhotoFetcher = GuardedFetcher;
+
+/** A fetcher of public internet addresses only, for a connector built without one (tests). */
+export function publicPhotoFetcher(): PhotoFetcher {
+  return createGuardedFetcher();
+}
+
 export interface PhotoDownloadOptions {
   /** The server's one fetcher for addresses from outside. */
-  fetcher: GuardedFetcher;
+  fetcher: PhotoFetcher;
   /** Which photo, for the seller's message: "a photo from eBay", "photo 2 for Etsy". */
   photo: string;
   timeoutMs?: number;

@@ -1,5 +1,5 @@
-import { ConnectorError, type ConnectorScope } from '../../modules/listings/connector';
-import type { ConnectionAuth, ConnectionToken } from '../shared/auth';
+import { ConnectorError } from '../contract';
+import type { ConnectionAuth, ConnectionToken, ConnectorScope } from '../contract';
 import { MarketplaceHttp, type MarketplaceCall } from '../shared/marketplace-http';
 
 /** ✅ The Admin API version whose documents the connector sends (configuration may pin another). */

@@ -5,8 +5,12 @@ import {
   type ShopifyEmulator,
 } from '@listloop/emulators';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ConnectorError, type ConnectorListingInput } from '../../modules/listings/connector';
-import { OAuthRefusedError, type OAuthProvider } from '../shared/auth';
+import {
+  ConnectorError,
+  type ConnectorListingInput,
+  OAuthRefusedError,
+  type OAuthProvider,
+} from '../contract';
 import type { MarketplaceCall } from '../shared/marketplace-http';
 import { closeExpectingNoViolations } from '../shared/testing/emulators';
 import { JPEG_PHOTO, TEST_SCOPE as SCOPE } from '../shared/testing/fixtures';

@@ -8,7 +8,7 @@ import {
   trustOrigins,
   type GuardedFetcher,
 } from '../../platform/net/guarded-fetch';
-import { ConnectorError } from '../../modules/listings/connector';
+import { ConnectorError } from '../contract';
 import type { MarketplaceCall } from '../shared/marketplace-http';
 import { closeExpectingNoViolations } from '../shared/testing/emulators';
 import { JPEG, PNG, PNG_PHOTO, JPEG_PHOTO, TEST_SCOPE as SCOPE } from '../shared/testing/fixtures';

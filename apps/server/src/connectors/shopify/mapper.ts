@@ -10,45 +10,26 @@ import {
 } from '@listloop/domain';
 import {
   connectorProblem,
+  METAFIELD_SOURCES,
   type ConnectorExistingListing,
   type ConnectorProblem,
-} from '../../modules/listings/connector';
+  type MetafieldMapping,
+  type MetafieldSource,
+  type MetafieldValue,
+} from '../contract';
 import { listingSku, type SkuInput } from '../shared/marketplace-sku';
 import { CONDITION_WORDS, DEFAULT_SHOPIFY_TAG_RULES, itemCharacteristics } from './tags';
 
 /** ✅ Shopify's limits: 250 media and 250 tags per product; ◐ 255 characters a title and a tag. */
 export const SHOPIFY_LIMITS = { title: 255, photos: 250, tags: 250, tagLength: 255 } as const;
 
-/** A metafield value to set on the product (metafieldsSet), already in Shopify's string form. */
-export interface ShopifyMetafieldValue {
-  namespace: string;
-  key: string;
-  /** Shopify's metafield type: single_line_text_field, number_integer, … */
-  type: string;
-  value: string;
-}
-
-/** The item facts a metafield can be mapped from (the metafieldMapper screen offers these). */
-export const SHOPIFY_METAFIELD_SOURCES = [
-  'brand',
-  'condition',
-  'size',
-  'colour',
-  'category',
-  'weight',
-  'sku',
-  'notes',
-  'costOfGoods',
-] as const;
-export type ShopifyMetafieldSource = (typeof SHOPIFY_METAFIELD_SOURCES)[number];
-
-/** One row of the account's metafield mapping: an item fact → a Shopify metafield definition. */
-export interface ShopifyMetafieldMapping {
-  source: ShopifyMetafieldSource;
-  namespace: string;
-  key: string;
-  type: string;
-}
+/** The metafield mapping's terms are the contract's: the metafields module keeps them. */
+export {
+  METAFIELD_SOURCES as SHOPIFY_METAFIELD_SOURCES,
+  type MetafieldValue as ShopifyMetafieldValue,
+  type MetafieldSource as ShopifyMetafieldSource,
+  type MetafieldMapping as ShopifyMetafieldMapping,
+};
 
 /** The productSet input the connector sends (the subset of ProductSetInput it uses). */
 export interface ShopifyProductSetInput {
@@ -305,14 +286,14 @@ function formatForType(type: string, raw: string | number | null): string | null
  * mapped item fact in the definition's type; facts the item lacks are left out.
  */
 export function metafieldValuesFromMapping(
-  mapping: readonly ShopifyMetafieldMapping[],
+  mapping: readonly MetafieldMapping[],
   item: Item,
   built: BuiltListing,
-): ShopifyMetafieldValue[] {
+): MetafieldValue[] {
   const facts = itemCharacteristics(item);
   const details = item.generalDetails;
   const weight = built.weight ? built.weight.pounds + built.weight.ounces / 16 : null;
-  const source: Record<ShopifyMetafieldSource, string | number | null> = {
+  const source: Record<MetafieldSource, string | number | null> = {
     brand: built.brand || facts.brand,
     condition: facts.condition,
     size: built.size || facts.size,
@@ -323,7 +304,7 @@ export function metafieldValuesFromMapping(
     notes: details.notes,
     costOfGoods: details.costOfGoods,
   };
-  const out: ShopifyMetafieldValue[] = [];
+  const out: MetafieldValue[] = [];
   for (const row of mapping) {
     const value = formatForType(row.type, source[row.source] ?? null);
     if (value !== null) out.push({ namespace: row.namespace, key: row.key, type: row.type, value });

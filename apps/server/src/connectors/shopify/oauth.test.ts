@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OAuthRefusedError } from '../shared/auth';
+import { OAuthRefusedError } from '../contract';
 import {
   InvalidShopDomainError,
   normalizeShopDomain,

@@ -1,4 +1,10 @@
 import type { Item, ItemCondition } from '@listloop/domain';
+import {
+  TAG_CHARACTERISTICS,
+  type ConnectorTagging,
+  type TagCharacteristic,
+  type TagRules,
+} from '../contract';
 
 /**
  * Shopify tags derived from an item's characteristics by rule (spec §7,
@@ -7,25 +13,12 @@ import type { Item, ItemCondition } from '@listloop/domain';
  * filters can group them, or plain ("Levi's"). Deriving again replaces the tags a previous
  * derivation made and keeps the seller's own.
  */
-export const SHOPIFY_TAG_CHARACTERISTICS = [
-  'brand',
-  'category',
-  'colour',
-  'size',
-  'condition',
-] as const;
-export type ShopifyTagCharacteristic = (typeof SHOPIFY_TAG_CHARACTERISTICS)[number];
+export const SHOPIFY_TAG_CHARACTERISTICS = TAG_CHARACTERISTICS;
+export type ShopifyTagCharacteristic = TagCharacteristic;
 
 export type ItemCharacteristics = Record<ShopifyTagCharacteristic, string>;
 
-export interface ShopifyTagRules {
-  /** Which characteristics become tags, in this order. */
-  characteristics: readonly ShopifyTagCharacteristic[];
-  /** 'labelled': "Size: M"; 'plain': "M". */
-  style: 'labelled' | 'plain';
-  /** The label of each characteristic in labelled tags. */
-  labels: Record<ShopifyTagCharacteristic, string>;
-}
+export type ShopifyTagRules = TagRules;
 
 export const DEFAULT_SHOPIFY_TAG_RULES: ShopifyTagRules = {
   characteristics: SHOPIFY_TAG_CHARACTERISTICS,
@@ -122,3 +115,9 @@ export function withDerivedShopifyTags(
   }
   return out.slice(0, 250);
 }
+
+/** Shopify's tagging, as the tags module takes it. */
+export const shopifyTagging: ConnectorTagging = {
+  defaults: DEFAULT_SHOPIFY_TAG_RULES,
+  withDerived: (current, item, rules) => withDerivedShopifyTags(current, item, rules),
+};

@@ -2,14 +2,19 @@
 // process-wide runtime hooks, and nothing else in the server uses @shopify/shopify-api.
 import '@shopify/shopify-api/adapters/web-api';
 import { ApiVersion, LogSeverity, shopifyApi } from '@shopify/shopify-api';
-import { ConnectorError, type ConnectorWebhookEvent } from '../../modules/listings/connector';
+import {
+  ConnectorError,
+  saleEventsOf,
+  WebhookSignatureError,
+  type ConnectorWebhookDelivery,
+  type ConnectorWebhookEvent,
+  type WebhookHeaders,
+} from '../contract';
 
 /** A webhook whose signature does not prove it came from Shopify: answer 401, record nothing. */
-export class ShopifyWebhookSignatureError extends ConnectorError {
-  readonly signatureRefused = true;
-}
+export class ShopifyWebhookSignatureError extends WebhookSignatureError {}
 
-export type WebhookHeaders = Record<string, string | string[] | undefined>;
+export type { WebhookHeaders };
 
 /** What the server keeps of a verified webhook, beside the events. */
 export interface ShopifyWebhookMeta {
@@ -189,4 +194,40 @@ export function shopifyWebhookEvents(
     ];
   }
   return [{ type: 'other', listedID: null, data: base }];
+}
+
+function header(headers: WebhookHeaders, name: string): string | null {
+  const value = headers[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return first?.trim() || null;
+}
+
+/**
+ * A verified webhook as the server records it: once per X-Shopify-Webhook-Id, for the
+ * connections of the shop it names, with its events and the ids Shopify sent beside them.
+ */
+export function shopifyWebhookDelivery(
+  headers: WebhookHeaders,
+  meta: ShopifyWebhookMeta,
+  payload: Record<string, unknown>,
+): ConnectorWebhookDelivery {
+  const events = shopifyWebhookEvents(meta, payload);
+  // Present and trusted once verified: the library refuses a webhook without them.
+  const shop = (header(headers, 'x-shopify-shop-domain') ?? '').toLowerCase();
+  return {
+    deliveryId: header(headers, 'x-shopify-webhook-id') ?? '',
+    topic: (header(headers, 'x-shopify-topic') ?? '').toLowerCase(),
+    owner: shop,
+    ownerNoun: 'Shopify store',
+    // The events, not the whole order: the buyer's address and e-mail are not ours to keep.
+    record: {
+      shopDomain: shop,
+      eventId: header(headers, 'x-shopify-event-id'),
+      apiVersion: header(headers, 'x-shopify-api-version'),
+      triggeredAt: header(headers, 'x-shopify-triggered-at'),
+      events,
+    },
+    events,
+    sales: saleEventsOf('shopify', events),
+  };
 }

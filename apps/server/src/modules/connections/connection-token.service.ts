@@ -5,8 +5,9 @@ import {
   type ConnectionToken,
   type OAuthProvider,
   type TokenSet,
-} from '../../connectors/shared/auth';
-import { ConnectorError, type ConnectorScope } from '../listings/connector';
+  ConnectorError,
+  type ConnectorScope,
+} from '../../connectors/contract';
 import type { ConnectionRepository, ConnectionRow } from './connection.repository';
 import type { ConnectionCredentials, CredentialService } from './credential.service';
 

@@ -9,7 +9,7 @@ import { makeJpeg } from '../../../test/images';
 import { startTestServer, type TestServer } from '../../../test/server';
 import { standInConnector } from '../../../test/stand-in-connector';
 import { COMPLETE_DETAILS } from '../items/item.test-fixtures';
-import type { ConnectorListingInput } from '../listings/connector';
+import type { ConnectorListingInput } from '../../connectors/contract';
 import { ImageUrlSigner, imageSigningKey } from './image.signing';
 
 /** The signed address's path and query, asked of the test server with no session. */

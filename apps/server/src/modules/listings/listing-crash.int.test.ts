@@ -15,7 +15,7 @@ import { loadMemberContext } from '../../platform/http/request-context';
 import { testDatabaseKind } from '../../../test/database';
 import { COMPLETE_DETAILS } from '../items/item.test-fixtures';
 import { standInConnector } from '../../../test/stand-in-connector';
-import type { Connector } from './connector';
+import type { Connector } from '../../connectors/contract';
 
 const WORKER_SCRIPT = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -164,7 +164,6 @@ describe('a worker killed mid-job', () => {
       delist: async () => undefined,
       updateQuantity: async () => undefined,
       fetchOrders: async () => [],
-      parseWebhook: async () => [],
     };
     container.connectors.register(connector);
     await container.queue.start();

@@ -1,6 +1,6 @@
 import { marketplaceGroup, type MarketplaceId } from '@listloop/domain';
 import type { ConnectionRepository } from '../connections/connection.repository';
-import type { ConnectorRegistry } from './connector';
+import type { ConnectorRegistry } from '../../connectors/contract';
 import { listingReachFor, type ListingExecutor } from './listing-reach';
 
 export type { ListingExecutor } from './listing-reach';

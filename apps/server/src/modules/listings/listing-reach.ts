@@ -5,7 +5,7 @@ import {
   type MarketplaceId,
 } from '@listloop/domain';
 import type { ConnectionRepository, ConnectionFacts } from '../connections/connection.repository';
-import type { ConnectorRegistry } from './connector';
+import type { ConnectorRegistry } from '../../connectors/contract';
 
 /** Who carries out a listing operation: a worker's connector job, or the browser extension. */
 export type ListingExecutor = 'connector' | 'extension';

@@ -7,7 +7,7 @@ import { queryRows, startTestServer, type TestServer } from '../../../test/serve
 import { standInConnector } from '../../../test/stand-in-connector';
 import { waitFor } from '../../../test/wait';
 import { COMPLETE_DETAILS } from '../items/item.test-fixtures';
-import { ConnectorError } from './connector';
+import { ConnectorError } from '../../connectors/contract';
 
 const ITEMS = '/api/account/item';
 const REST = '/api/rest/v1/item';

@@ -8,7 +8,7 @@ import { connectMarketplace } from '../../../test/connections';
 import { standInConnector } from '../../../test/stand-in-connector';
 import { COMPLETE_DETAILS } from '../items/item.test-fixtures';
 import { loadMemberContext } from '../../platform/http/request-context';
-import { ConnectorError, type Connector } from './connector';
+import { ConnectorError, type Connector } from '../../connectors/contract';
 import { ListingService } from './listing.service';
 import { waitFor } from '../../../test/wait';
 

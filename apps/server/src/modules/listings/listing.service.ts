@@ -28,7 +28,11 @@ import { allowedMarketplacesOf } from '../accounts/account.mapper';
 import { toItem } from '../items/item.mapper';
 import type { ItemRecord, ItemRepository } from '../items/item.repository';
 import { NO_SUCH_ITEM, type ItemService } from '../items/item.service';
-import { ConnectorError, type ConnectorPublished, type ConnectorRegistry } from './connector';
+import {
+  ConnectorError,
+  type ConnectorPublished,
+  type ConnectorRegistry,
+} from '../../connectors/contract';
 import {
   executorByGroup,
   type ExecutorChoice,

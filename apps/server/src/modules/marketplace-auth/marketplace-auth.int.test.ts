@@ -6,8 +6,8 @@ import type { MarketplaceId } from '@listloop/domain';
 import type { TestClient } from '../../../test/client';
 import { createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
 import { queryRows, startTestServer, type TestServer } from '../../../test/server';
-import { OAuthRefusedError, type OAuthProvider, type TokenSet } from '../../connectors/shared/auth';
-import { ConnectorError } from '../listings/connector';
+import { OAuthRefusedError, type OAuthProvider, type TokenSet } from '../../connectors/contract';
+import { ConnectorError } from '../../connectors/contract';
 
 const WEB_AUTH_URL = '/api/user/auth/web-auth-url';
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Logger } from 'pino';
 import { MARKETPLACE_NAMES, type MarketplaceId } from '@listloop/domain';
-import { OAuthRefusedError, type TokenSet } from '../../connectors/shared/auth';
+import { OAuthRefusedError, type TokenSet } from '../../connectors/contract';
 import type { Db } from '../../platform/db/database';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';

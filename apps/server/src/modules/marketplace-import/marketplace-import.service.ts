@@ -32,7 +32,7 @@ import {
   type ConnectorExistingListing,
   type ConnectorRegistry,
   type ConnectorScope,
-} from '../listings/connector';
+} from '../../connectors/contract';
 import type {
   ImportPageCounts,
   MarketplaceImportRepository,

@@ -6,7 +6,7 @@ import {
   type MarketplacesMode,
 } from '@listloop/domain';
 import type { OAuthProviders } from '../connections/connection-token.service';
-import type { ConnectorRegistry } from '../listings/connector';
+import type { ConnectorRegistry } from '../../connectors/contract';
 
 /**
  * How each supported marketplace can be connected on this server, in the catalogue's order:

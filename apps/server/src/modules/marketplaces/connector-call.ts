@@ -1,6 +1,6 @@
 import { MARKETPLACE_NAMES, type MarketplaceId } from '@listloop/domain';
 import { AppError, conflict } from '../../platform/http/errors';
-import { ConnectorError } from '../listings/connector';
+import { ConnectorError } from '../../connectors/contract';
 
 /** What a temporary failure asks a client to wait when the marketplace named no wait. */
 const DEFAULT_RETRY_AFTER_SECONDS = 5;

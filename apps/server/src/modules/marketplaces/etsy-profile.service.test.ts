@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { standInConnector } from '../../../test/stand-in-connector';
 import { AppError } from '../../platform/http/errors';
 import type { RequestContext } from '../../platform/http/request-context';
-import { ConnectorError, type ConnectorRegistry } from '../listings/connector';
+import { ConnectorError, type ConnectorRegistry } from '../../connectors/contract';
 import { ETSY_PROFILES_TTL_MS, EtsyProfileService } from './etsy-profile.service';
 
 const ctx = { accountId: 'acct-1', user: { id: 'user-1' } } as unknown as RequestContext;

@@ -1,9 +1,8 @@
 import type { EtsyProfileKind, EtsyShopProfile } from '@listloop/domain';
-import type { EtsyConnector } from '../../connectors/etsy/connector';
 import { conflict } from '../../platform/http/errors';
 import type { RequestContext } from '../../platform/http/request-context';
 import type { ConnectionRepository } from '../connections/connection.repository';
-import type { ConnectorRegistry } from '../listings/connector';
+import type { Connector, ConnectorRegistry } from '../../connectors/contract';
 import { connectorCall } from './connector-call';
 
 /** How long a shop's profiles are kept before Etsy is asked again. */
@@ -14,8 +13,10 @@ interface Cached {
   until: number;
 }
 
-function isEtsyConnector(connector: unknown): connector is EtsyConnector {
-  return !!connector && typeof (connector as EtsyConnector).shopProfiles === 'function';
+function readsShopProfiles(
+  connector: Connector | undefined,
+): connector is Connector & Required<Pick<Connector, 'shopProfiles'>> {
+  return !!connector && typeof connector.shopProfiles === 'function';
 }
 
 /**
@@ -51,7 +52,7 @@ export class EtsyProfileService {
       );
     }
     const etsy = this.connectors.get('etsy');
-    if (!isEtsyConnector(etsy)) {
+    if (!readsShopProfiles(etsy)) {
       throw conflict(
         'ListLoop cannot reach Etsy here: this server has no Etsy app keys configured.',
       );

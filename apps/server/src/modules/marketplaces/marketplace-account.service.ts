@@ -1,55 +1,44 @@
 import type { Logger } from 'pino';
 import {
+  EBAY_POLICY_TYPES,
   ListingDefaultsSchema,
   MARKETPLACE_NAMES,
-  type AccountConfig,
+  type EbayBusinessPolicy,
+  type EbayPolicyKind,
   type ListingDefaults,
   type MarketplaceId,
 } from '@listloop/domain';
-import {
-  EBAY_POLICY_TYPES,
-  type EbayBusinessPolicy,
-} from '../../connectors/ebay/business-policies';
-import type { EbayPolicyType } from '../../connectors/ebay/client';
-import type { EbayConnector } from '../../connectors/ebay/connector';
-import {
-  shopifyWebhookTopics,
-  shopifyWebhookUrl,
-  type ShopifyConnector,
-  type ShopifyMetafieldDefinition,
-  type ShopifyWebhookTopic,
-} from '../../connectors/shopify/connector';
 import { conflict } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { RequestContext } from '../../platform/http/request-context';
 import type { AccountRepository } from '../accounts/account.repository';
 import type { ConnectionRepository } from '../connections/connection.repository';
-import { ConnectorError, type ConnectorRegistry, type ConnectorScope } from '../listings/connector';
+import {
+  ConnectorError,
+  type Connector,
+  type ConnectorMetafieldPage,
+  type ConnectorMetafieldSearch,
+  type ConnectorRegistry,
+  type ConnectorScope,
+  type ConnectorWebhookSubscription,
+} from '../../connectors/contract';
 import type { ConnectedEvent } from '../marketplace-auth/marketplace-auth.service';
 import type { MarketplaceRuleRepository } from '../rules/marketplace-rule.repository';
 import type { MarketplaceRuleService } from '../rules/marketplace-rule.service';
 import { connectorCall } from './connector-call';
 
-export interface ShopifySubscription {
-  callbackUrl: string;
-  topics: ShopifyWebhookTopic[];
-  created: ShopifyWebhookTopic[];
-  existing: ShopifyWebhookTopic[];
-}
+export type ShopifySubscription = ConnectorWebhookSubscription;
 
-export interface MetafieldSearch {
-  ownerType?: 'PRODUCT' | 'PRODUCTVARIANT';
-  query?: string;
-  first?: number;
-  after?: string;
-}
+export type MetafieldSearch = ConnectorMetafieldSearch;
 
-function isEbayConnector(connector: unknown): connector is EbayConnector {
-  return !!connector && typeof (connector as EbayConnector).businessPolicies === 'function';
-}
+/** A connector known to have a capability (an optional method of the contract). */
+type With<K extends keyof Connector> = Connector & Required<Pick<Connector, K>>;
 
-function isShopifyConnector(connector: unknown): connector is ShopifyConnector {
-  return !!connector && typeof (connector as ShopifyConnector).registerWebhooks === 'function';
+function has<K extends keyof Connector>(
+  connector: Connector | undefined,
+  capability: K,
+): connector is With<K> {
+  return !!connector && typeof connector[capability] === 'function';
 }
 
 /**
@@ -72,10 +61,10 @@ export class MarketplaceAccountService {
 
   async businessPolicies(
     ctx: RequestContext,
-    policyType: EbayPolicyType,
+    policyType: EbayPolicyKind,
     policyValue: string,
   ): Promise<EbayBusinessPolicy[]> {
-    const ebay = await this.connected(ctx.accountId, 'ebay', isEbayConnector);
+    const ebay = await this.connected(ctx.accountId, 'ebay', 'businessPolicies');
     return connectorCall('ebay', () =>
       ebay.businessPolicies(scopeOf(ctx), policyType, policyValue),
     );
@@ -84,20 +73,19 @@ export class MarketplaceAccountService {
   async metafieldDefinitions(
     ctx: RequestContext,
     search: MetafieldSearch,
-  ): Promise<{
-    definitions: ShopifyMetafieldDefinition[];
-    hasNextPage: boolean;
-    endCursor: string | null;
-  }> {
-    const shopify = await this.connected(ctx.accountId, 'shopify', isShopifyConnector);
+  ): Promise<ConnectorMetafieldPage> {
+    const shopify = await this.connected(ctx.accountId, 'shopify', 'metafieldDefinitions');
     return connectorCall('shopify', () => shopify.metafieldDefinitions(scopeOf(ctx), search));
   }
 
   /** POST /api/marketplaces/shopify/subscription: the account's webhooks, subscribed now. */
   async subscribeShopify(ctx: RequestContext, appBaseUrl: string): Promise<ShopifySubscription> {
-    const shopify = await this.connected(ctx.accountId, 'shopify', isShopifyConnector);
+    const shopify = await this.connected(ctx.accountId, 'shopify', 'subscribeWebhooks');
     return connectorCall('shopify', () =>
-      this.registerWebhooks(shopify, scopeOf(ctx), ctx.account.config, appBaseUrl),
+      shopify.subscribeWebhooks(scopeOf(ctx), {
+        config: ctx.account.config,
+        baseUrl: this.publicUrl ?? appBaseUrl,
+      }),
     );
   }
 
@@ -120,7 +108,11 @@ export class MarketplaceAccountService {
     }
     try {
       const connector = this.connectors.get(marketplace);
-      if (marketplace === 'ebay' && isEbayConnector(connector)) {
+      if (
+        marketplace === 'ebay' &&
+        has(connector, 'prepareSeller') &&
+        has(connector, 'businessPolicies')
+      ) {
         const defaults = (await this.rules.ruleSet(accountId, 'ebay')).defaults;
         const postalCode = defaults?.location.postalCode;
         await connector.prepareSeller(
@@ -133,14 +125,12 @@ export class MarketplaceAccountService {
             : undefined,
         );
         await this.fillEbayPolicies(connector, scope, defaults);
-      } else if (marketplace === 'shopify' && isShopifyConnector(connector)) {
+      } else if (marketplace === 'shopify' && has(connector, 'subscribeWebhooks')) {
         const account = await this.accounts.findById(accountId);
-        const result = await this.registerWebhooks(
-          connector,
-          scope,
-          account?.config ?? null,
-          event.appBaseUrl,
-        );
+        const result = await connector.subscribeWebhooks(scope, {
+          config: account?.config ?? null,
+          baseUrl: this.publicUrl ?? event.appBaseUrl,
+        });
         this.logger.info({ accountId, ...result }, 'Shopify webhooks subscribed');
       }
     } catch (error) {
@@ -161,7 +151,7 @@ export class MarketplaceAccountService {
    * connected seller can list at once. Policies the seller chose are never replaced.
    */
   private async fillEbayPolicies(
-    ebay: EbayConnector,
+    ebay: With<'businessPolicies'>,
     scope: ConnectorScope,
     current: ListingDefaults | null,
   ): Promise<void> {
@@ -187,29 +177,17 @@ export class MarketplaceAccountService {
     });
   }
 
-  private async registerWebhooks(
-    shopify: ShopifyConnector,
-    scope: ConnectorScope,
-    config: Partial<AccountConfig> | null,
-    appBaseUrl: string,
-  ): Promise<ShopifySubscription> {
-    const topics = shopifyWebhookTopics(config);
-    const callbackUrl = shopifyWebhookUrl(this.publicUrl ?? appBaseUrl);
-    const result = await shopify.registerWebhooks(scope, { callbackUrl, topics });
-    return { callbackUrl, topics, ...result };
-  }
-
   /** The marketplace's connector when the account has a usable connection to it; 409 otherwise. */
-  private async connected<C>(
+  private async connected<K extends keyof Connector>(
     accountId: string,
     marketplace: MarketplaceId,
-    isConnector: (connector: unknown) => connector is C,
-  ): Promise<C> {
+    capability: K,
+  ): Promise<With<K>> {
     const name = MARKETPLACE_NAMES[marketplace];
     const [connection] = await this.connections.usableFor(accountId, marketplace);
     if (!connection) throw conflict(`Connect your ${name} account first.`);
     const connector = this.connectors.get(marketplace);
-    if (!isConnector(connector)) {
+    if (!has(connector, capability)) {
       throw conflict(
         `ListLoop cannot reach ${name} here: this server has no ${name} app keys configured.`,
       );

@@ -7,7 +7,7 @@ import {
   type ConnectorCategories,
   type ConnectorCategory,
   type ConnectorRegistry,
-} from '../listings/connector';
+} from '../../connectors/contract';
 import { CATEGORY_TREE_TTL_MS, MarketplaceCategoryService } from './marketplace-category.service';
 
 const TREE: ConnectorCategory[] = [

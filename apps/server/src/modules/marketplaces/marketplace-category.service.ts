@@ -17,7 +17,7 @@ import {
   type ConnectorCategoryTree,
   type ConnectorRegistry,
   type ConnectorScope,
-} from '../listings/connector';
+} from '../../connectors/contract';
 import type { CategoryCheck, CategoryVerdict } from '../rules/listing-preview.service';
 import { connectorCall } from './connector-call';
 

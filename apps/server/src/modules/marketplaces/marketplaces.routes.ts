@@ -13,7 +13,7 @@ import { access } from '../../platform/http/access';
 import { requireContext } from '../../platform/http/request-context';
 import { errorResponses, type App } from '../../platform/http/types';
 import type { OAuthProviders } from '../connections/connection-token.service';
-import type { ConnectorRegistry } from '../listings/connector';
+import type { ConnectorRegistry } from '../../connectors/contract';
 import { connectOptions } from './connect-options';
 import type { MarketplaceAccountService } from './marketplace-account.service';
 import type { EtsyProfileService } from './etsy-profile.service';

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import {
-  DEFAULT_SHOPIFY_TAG_RULES,
-  SHOPIFY_TAG_CHARACTERISTICS,
-  withDerivedShopifyTags,
-  type ShopifyTagRules,
-} from '../../connectors/shopify/tags';
+  TAG_CHARACTERISTICS,
+  type ConnectorTagging,
+  type TagRules,
+} from '../../connectors/contract';
 import type { RequestContext } from '../../platform/http/request-context';
 import type { ItemRepository } from '../items/item.repository';
 import type { ItemService } from '../items/item.service';
@@ -20,9 +19,9 @@ export const SetShopifyTagsSchema = z
     skus: z.array(z.string().trim().min(1).max(64)).max(SHOPIFY_TAGS_MAX_ITEMS).optional(),
     /** Which characteristics become tags, in this order; all five by default. */
     characteristics: z
-      .array(z.enum(SHOPIFY_TAG_CHARACTERISTICS))
+      .array(z.enum(TAG_CHARACTERISTICS))
       .min(1)
-      .max(SHOPIFY_TAG_CHARACTERISTICS.length)
+      .max(TAG_CHARACTERISTICS.length)
       .optional(),
     /** 'labelled': "Brand: Levi's" (default); 'plain': "Levi's". */
     style: z.enum(['labelled', 'plain']).optional(),
@@ -57,6 +56,8 @@ export class ShopifyTagsService {
   constructor(
     private readonly items: ItemService,
     private readonly repository: ItemRepository,
+    /** Shopify's tagging rules (the Shopify connector's), given by the composition root. */
+    private readonly tagging: ConnectorTagging,
   ) {}
 
   async setTags(ctx: RequestContext, input: SetShopifyTags): Promise<SetShopifyTagsResponse> {
@@ -75,8 +76,8 @@ export class ShopifyTagsService {
       ...ids.filter((id) => !foundIds.has(id)),
       ...skus.filter((sku) => !foundSkus.has(sku)),
     ];
-    const rules: ShopifyTagRules = {
-      ...DEFAULT_SHOPIFY_TAG_RULES,
+    const rules: TagRules = {
+      ...this.tagging.defaults,
       ...(input.characteristics ? { characteristics: input.characteristics } : {}),
       ...(input.style ? { style: input.style } : {}),
     };
@@ -86,7 +87,7 @@ export class ShopifyTagsService {
       // Through the one save path: checked, stamped, and the listing's state left alone.
       const item = await this.items.get(ctx, owner, row.id);
       const current = tagsOf(item.listings.shopify);
-      const tags = withDerivedShopifyTags(current, item, rules);
+      const tags = this.tagging.withDerived(current, item, rules);
       if (JSON.stringify(tags) !== JSON.stringify(current)) {
         await this.items.updateListings(ctx, owner, item.itemID, { shopify: { tags } });
         updated += 1;

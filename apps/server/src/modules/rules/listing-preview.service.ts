@@ -15,7 +15,7 @@ import type { RequestContext } from '../../platform/http/request-context';
 import type { AccountRepository } from '../accounts/account.repository';
 import type { ItemService } from '../items/item.service';
 import type { ImageService } from '../images/image.service';
-import type { ConnectorRegistry } from '../listings/connector';
+import type { ConnectorRegistry } from '../../connectors/contract';
 import type { ReachOf } from '../listings/listing-reach';
 import { isOutOfDate, listingDigest } from '../listings/listing-digest';
 import {

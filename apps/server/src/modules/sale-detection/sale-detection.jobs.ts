@@ -2,7 +2,7 @@ import type { MarketplaceId } from '@listloop/domain';
 import { z } from 'zod';
 import { defineJob } from '../../platform/queue/job';
 import type { SalePollService } from './sale-poll.service';
-import { ConnectorError } from '../listings/connector';
+import { ConnectorError } from '../../connectors/contract';
 import type { ListingService } from '../listings';
 import type { SaleReport } from './sale-report';
 import type { SaleWorkflow } from './sale-workflow';

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { MarketplaceId } from '@listloop/domain';
 import type { ConnectionService } from '../connections';
-import { ConnectorError, type ConnectorRegistry } from '../listings/connector';
+import { ConnectorError, type ConnectorRegistry } from '../../connectors/contract';
 import type { SaleDetectionRepository } from './sale-detection.repository';
 import type { SaleWorkflow } from './sale-workflow';
 

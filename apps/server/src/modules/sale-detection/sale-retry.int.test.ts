@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../../../test/server';
 import { standInConnector } from '../../../test/stand-in-connector';
 import { waitFor } from '../../../test/wait';
 import { COMPLETE_DETAILS } from '../items/item.test-fixtures';
-import { ConnectorError } from '../listings/connector';
+import { ConnectorError } from '../../connectors/contract';
 
 const BASE = '/api/rest/v1/sale_detection';
 

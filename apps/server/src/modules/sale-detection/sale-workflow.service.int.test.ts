@@ -19,7 +19,7 @@ import { ItemService } from '../items/item.service';
 import { ItemLabelService } from '../items/item-labels.service';
 import { LabelRepository } from '../labels/label.repository';
 import { LabelService } from '../labels/label.service';
-import { ConnectorRegistry } from '../listings/connector';
+import { ConnectorRegistry } from '../../connectors/contract';
 import { ListingRepository } from '../listings/listing.repository';
 import { ListingService } from '../listings/listing.service';
 import { SaleDetectionRepository } from './sale-detection.repository';

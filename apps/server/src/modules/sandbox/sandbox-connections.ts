@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 import { MARKETPLACE_NAMES, type MarketplaceId } from '@listloop/domain';
-import type { TokenSet } from '../../connectors/shared/auth';
-import { normalizeShopDomain } from '../../connectors/shopify/oauth';
+import type { TokenSet } from '../../connectors/contract';
 import type { Db } from '../../platform/db/database';
 import { newId } from '../../platform/ids';
 import type { ConnectionRepository } from '../connections/connection.repository';
@@ -75,7 +74,7 @@ export class SandboxConnections {
           );
           const extra = (previous?.credentials.extra ?? {}) as Record<string, unknown>;
           // The shop's domain as Shopify named it; `extra.shop` is what the seller typed.
-          const shop = normalizeShopDomain(
+          const shop = this.sandbox.shopDomain(
             connection.externalAccountId ??
               (typeof extra.shop === 'string' ? extra.shop : SANDBOX_SHOP),
           );

@@ -24,10 +24,7 @@ import {
   type EtsyEmulator,
   type ShopifyEmulator,
 } from '@listloop/emulators';
-import { EBAY_SCOPES } from '../../connectors/ebay/oauth';
-import { ETSY_SCOPES } from '../../connectors/etsy/oauth';
-import { SHOPIFY_SCOPES } from '../../connectors/shopify/oauth';
-import type { TokenSet } from '../../connectors/shared/auth';
+import type { TokenSet } from '../../connectors/contract';
 import { SIGNED_IMAGE_PREFIX } from '../images/image.signing';
 import {
   sandboxShopPhotos,
@@ -110,6 +107,14 @@ export interface SandboxOptions {
   publicUrl: string | null;
   /** Where the server reaches itself when no request says (`http://localhost:<PORT>`). */
   serverUrl: string;
+  /**
+   * The connectors' OAuth terms (connectors/marketplaces.ts), given by the composition root:
+   * the scopes tokens are issued with, and how Shopify names a shop.
+   */
+  oauth: {
+    scopes: { ebay: readonly string[]; etsy: readonly string[]; shopify: readonly string[] };
+    shopDomain: (value: string) => string;
+  };
 }
 
 /**
@@ -243,6 +248,22 @@ export class SandboxMarketplaces {
     return `${app.replace(/\/+$/, '')}${SANDBOX_PREFIX}/${marketplace}`;
   }
 
+  /** The emulated Shopify app ListLoop is installed as. */
+  readonly shopifyApp = SHOPIFY_EMULATOR_APP;
+
+  /** The emulated eBay seller's username: eBay names no seller in its token answer. */
+  readonly ebaySellerName = SANDBOX_EBAY_SELLER.username;
+
+  /** The app address an OAuth redirect URI belongs to. */
+  appBaseOf(redirectUri: string): string {
+    return appBaseOf(redirectUri);
+  }
+
+  /** A shop's domain as Shopify names it. */
+  shopDomain(value: string): string {
+    return this.options.oauth.shopDomain(value);
+  }
+
   /** The app's address when no request names one: PUBLIC_URL, or the server's own. */
   get appUrl(): string {
     return (this.options.publicUrl ?? this.options.serverUrl).replace(/\/+$/, '');
@@ -291,14 +312,17 @@ export class SandboxMarketplaces {
 
   /** Tokens of the emulated Etsy seller, as if they had just connected. */
   issueEtsyTokens(now = Date.now()): TokenSet {
-    const answer = this.etsy.oauth.issueTokens(this.etsyApp.keystring, ETSY_SCOPES);
+    const answer = this.etsy.oauth.issueTokens(
+      this.etsyApp.keystring,
+      this.options.oauth.scopes.etsy,
+    );
     return {
       accessToken: answer.access_token,
       refreshToken: answer.refresh_token,
       expiresAt: now + answer.expires_in * 1000,
       refreshTokenExpiresAt: now + 90 * 86_400_000,
       externalAccountId: String(this.etsy.seller.userId),
-      scope: ETSY_SCOPES.join(' '),
+      scope: this.options.oauth.scopes.etsy.join(' '),
     };
   }
 
@@ -319,7 +343,10 @@ export class SandboxMarketplaces {
 
   /** Tokens of the emulated eBay seller, as if they had just connected. */
   issueEbayTokens(now = Date.now()): TokenSet {
-    const answer = this.ebay.oauth.issueTokens(this.ebayClient.clientId, EBAY_SCOPES);
+    const answer = this.ebay.oauth.issueTokens(
+      this.ebayClient.clientId,
+      this.options.oauth.scopes.ebay,
+    );
     return {
       accessToken: answer.access_token,
       refreshToken: answer.refresh_token ?? null,
@@ -329,7 +356,7 @@ export class SandboxMarketplaces {
           ? now + answer.refresh_token_expires_in * 1000
           : null,
       externalAccountId: SANDBOX_EBAY_SELLER.username,
-      scope: EBAY_SCOPES.join(' '),
+      scope: this.options.oauth.scopes.ebay.join(' '),
     };
   }
 
@@ -341,7 +368,7 @@ export class SandboxMarketplaces {
       this.shopify.oauth.approve({
         shop: domain,
         app,
-        scopes: [...SHOPIFY_SCOPES],
+        scopes: [...this.options.oauth.scopes.shopify],
         redirectUri: `${this.options.serverUrl}/api/user/auth/callback/shopify`,
         state: crypto.randomBytes(8).toString('hex'),
         host: `admin.shopify.com/store/${domain.replace(/\.myshopify\.com$/, '')}`,

@@ -5,7 +5,7 @@ import type { TestClient } from '../../../test/client';
 import { createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
 import { startTestServer, type TestServer } from '../../../test/server';
 import { createContainer, type Container } from '../../container';
-import type { ConnectorExistingListing } from '../listings/connector';
+import type { ConnectorExistingListing } from '../../connectors/contract';
 import { demoItems } from '../../seed/demo-catalogue';
 import {
   SANDBOX_EBAY_LISTINGS,

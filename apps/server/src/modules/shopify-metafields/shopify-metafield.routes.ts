@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SHOPIFY_METAFIELD_SOURCES } from '../../connectors/shopify/mapper';
+import { METAFIELD_SOURCES } from '../../connectors/contract';
 import { access } from '../../platform/http/access';
 import { requireContext } from '../../platform/http/request-context';
 import { errorResponses, type App } from '../../platform/http/types';
@@ -8,7 +8,7 @@ import type { ShopifyMetafieldService } from './shopify-metafield.service';
 const BASE = '/api/marketplaces/shopify';
 
 const MappingRowSchema = z.object({
-  source: z.enum(SHOPIFY_METAFIELD_SOURCES).describe('The item fact that fills the metafield'),
+  source: z.enum(METAFIELD_SOURCES).describe('The item fact that fills the metafield'),
   namespace: z
     .string()
     .trim()

@@ -1,11 +1,12 @@
 import type { Logger } from 'pino';
-import {
-  metafieldValuesFromMapping,
-  type ShopifyMetafieldMapping,
-  type ShopifyMetafieldValue,
-} from '../../connectors/shopify/mapper';
-import type { ShopifyMetafieldDefinition } from '../../connectors/shopify/connector';
-import type { ConnectorListingInput, ConnectorScope } from '../listings/connector';
+import type {
+  ConnectorListingInput,
+  ConnectorMetafieldDefinition,
+  ConnectorMetafieldPage,
+  ConnectorScope,
+  MetafieldMapping,
+  MetafieldValue,
+} from '../../connectors/contract';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { RequestContext } from '../../platform/http/request-context';
@@ -16,11 +17,14 @@ import type { MetafieldSyncRow, ShopifyMetafieldRepository } from './shopify-met
 export type DefinitionsPage = (
   scope: ConnectorScope,
   after: string | null,
-) => Promise<{
-  definitions: ShopifyMetafieldDefinition[];
-  hasNextPage: boolean;
-  endCursor: string | null;
-}>;
+) => Promise<ConnectorMetafieldPage>;
+
+/** A listing's metafield values under a mapping, as the Shopify connector writes them. */
+export type MetafieldValuesOf = (
+  mapping: readonly MetafieldMapping[],
+  item: ConnectorListingInput['item'],
+  built: ConnectorListingInput['built'],
+) => MetafieldValue[];
 
 /** Definitions kept from one sync; a store with more is told to narrow its definitions. */
 export const MAX_SYNCED_DEFINITIONS = 2000;
@@ -54,19 +58,17 @@ export class ShopifyMetafieldService {
   constructor(
     private readonly repository: ShopifyMetafieldRepository,
     private readonly connections: ConnectionRepository,
+    private readonly valuesOf: MetafieldValuesOf,
     private readonly definitionsPage: DefinitionsPage,
     private readonly enqueueSync: (accountId: string, syncId: string) => Promise<void>,
     private readonly now: () => number = () => Date.now(),
   ) {}
 
-  async mapping(ctx: RequestContext): Promise<ShopifyMetafieldMapping[]> {
-    return (await this.repository.mapping(ctx.accountId)) as ShopifyMetafieldMapping[];
+  async mapping(ctx: RequestContext): Promise<MetafieldMapping[]> {
+    return (await this.repository.mapping(ctx.accountId)) as MetafieldMapping[];
   }
 
-  async putMapping(
-    ctx: RequestContext,
-    mapping: ShopifyMetafieldMapping[],
-  ): Promise<ShopifyMetafieldMapping[]> {
+  async putMapping(ctx: RequestContext, mapping: MetafieldMapping[]): Promise<MetafieldMapping[]> {
     const seen = new Map<string, number>();
     mapping.forEach((row, index) => {
       const key = `${row.namespace}.${row.key}`;
@@ -83,10 +85,10 @@ export class ShopifyMetafieldService {
   }
 
   /** The values the Shopify connector sets on a product it publishes (none without a mapper). */
-  async valuesFor(input: ConnectorListingInput): Promise<ShopifyMetafieldValue[]> {
-    const mapping = (await this.repository.mapping(input.accountId)) as ShopifyMetafieldMapping[];
+  async valuesFor(input: ConnectorListingInput): Promise<MetafieldValue[]> {
+    const mapping = (await this.repository.mapping(input.accountId)) as MetafieldMapping[];
     if (mapping.length === 0) return [];
-    return metafieldValuesFromMapping(mapping, input.item, input.built);
+    return this.valuesOf(mapping, input.item, input.built);
   }
 
   /** POST …/metafields/sync: queues a sync of the connected store's definitions. */
@@ -105,12 +107,12 @@ export class ShopifyMetafieldService {
   /** GET …/metafields/sync/last, with the definitions it copied. */
   async lastSync(
     ctx: RequestContext,
-  ): Promise<{ sync: MetafieldSyncView | null; definitions: ShopifyMetafieldDefinition[] }> {
+  ): Promise<{ sync: MetafieldSyncView | null; definitions: ConnectorMetafieldDefinition[] }> {
     const row = await this.repository.lastSync(ctx.accountId);
     if (!row) return { sync: null, definitions: [] };
     return {
       sync: syncView(row),
-      definitions: (row.definitions ?? []) as ShopifyMetafieldDefinition[],
+      definitions: (row.definitions ?? []) as ConnectorMetafieldDefinition[],
     };
   }
 
@@ -126,7 +128,7 @@ export class ShopifyMetafieldService {
     await this.repository.updateSync(accountId, syncId, { status: 'running', error: null });
     const scope: ConnectorScope = { accountId, userId: row.requestedBy };
     try {
-      const definitions: ShopifyMetafieldDefinition[] = [];
+      const definitions: ConnectorMetafieldDefinition[] = [];
       let after: string | null = null;
       for (;;) {
         const page = await this.definitionsPage(scope, after);

@@ -88,7 +88,7 @@ export async function webhookRoutes(
       },
       async (request) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        await deps.service.receiveShopify(request.headers, raw);
+        await deps.service.receive('shopify', request.headers, raw);
         return { ok: true as const };
       },
     );
@@ -113,7 +113,7 @@ export async function webhookRoutes(
       },
       async (request) => {
         const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        await deps.service.receiveDepop(request.headers, raw);
+        await deps.service.receive('depop', request.headers, raw);
         return { ok: true as const };
       },
     );

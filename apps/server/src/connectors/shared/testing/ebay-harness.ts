@@ -13,7 +13,7 @@ import {
   type EbayConnectorOptions,
 } from '../../ebay/connector';
 import { EBAY_SCOPES, ebayOAuthProvider } from '../../ebay/oauth';
-import type { OAuthProvider, TokenSet } from '../auth';
+import type { OAuthProvider, TokenSet } from '../../contract';
 import { ProviderConnectionAuth } from './provider-connection-auth';
 
 /** ListLoop's eBay app, as the tests register it with the emulator. */

@@ -1,4 +1,4 @@
-import type { ConnectorScope } from '../../../modules/listings/connector';
+import type { ConnectorScope } from '../../contract';
 
 /** The account and user every connector test acts for. */
 export const TEST_SCOPE: ConnectorScope = {

@@ -8,10 +8,7 @@ import {
   type Item,
   type MarketplaceId,
 } from '@listloop/domain';
-import type {
-  ConnectorExistingListing,
-  ConnectorListingInput,
-} from '../../../modules/listings/connector';
+import type { ConnectorExistingListing, ConnectorListingInput } from '../../contract';
 import { TEST_SCOPE } from './fixtures';
 
 let itemCounter = 0;

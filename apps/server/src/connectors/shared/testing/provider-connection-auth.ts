@@ -1,11 +1,12 @@
-import { ConnectorError, type ConnectorScope } from '../../../modules/listings/connector';
 import {
+  ConnectorError,
+  type ConnectorScope,
   OAuthRefusedError,
   type ConnectionAuth,
   type ConnectionToken,
   type OAuthProvider,
   type TokenSet,
-} from '../auth';
+} from '../../contract';
 
 /**
  * The connectors' tests' stand-in for the connections module (ConnectionTokenService): holds

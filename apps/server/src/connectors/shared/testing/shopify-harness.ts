@@ -11,7 +11,7 @@ import {
   type ShopifyConnectorOptions,
 } from '../../shopify/connector';
 import { SHOPIFY_SCOPES, shopifyOAuthProvider } from '../../shopify/oauth';
-import type { OAuthProvider, TokenSet } from '../auth';
+import type { OAuthProvider, TokenSet } from '../../contract';
 import { ProviderConnectionAuth } from './provider-connection-auth';
 
 /** ListLoop's Shopify app, as the tests register it with the emulator. */

@@ -1,9 +1,36 @@
-import { SHOPIFY_EMULATOR_APP } from '@listloop/emulators';
-import { EBAY_SCOPES, ebayOAuthProvider } from '../../connectors/ebay/oauth';
-import { shopifyOAuthProvider } from '../../connectors/shopify/oauth';
-import { ETSY_SCOPES, etsyOAuthProvider } from '../../connectors/etsy/oauth';
-import type { OAuthProvider, TokenSet } from '../../connectors/shared/auth';
-import { appBaseOf, SANDBOX_EBAY_SELLER, type SandboxMarketplaces } from './sandbox-marketplaces';
+import { EBAY_SCOPES, ebayOAuthProvider } from './ebay/oauth';
+import { shopifyOAuthProvider } from './shopify/oauth';
+import { ETSY_SCOPES, etsyOAuthProvider } from './etsy/oauth';
+import type { OAuthProvider, TokenSet } from './contract';
+
+/**
+ * What the connectors need of the sandbox's emulators (the sandbox module's
+ * SandboxMarketplaces): where each is mounted for an app address, the in-process transport,
+ * and the emulated apps' keys.
+ */
+export interface SandboxEmulators {
+  /** The app's address when no request names one. */
+  readonly appUrl: string;
+  readonly fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+  readonly ebayClient: { clientId: string; clientSecret: string };
+  readonly etsyApp: { keystring: string; sharedSecret: string };
+  /** The emulated Shopify app: its client secret signs the emulator's webhooks. */
+  readonly shopifyApp: { clientId: string; clientSecret: string };
+  /** The secret the emulated Depop signs its webhooks with. */
+  readonly depopWebhookSecret: string;
+  /** The emulated eBay seller's username: eBay names no seller in its token answer. */
+  readonly ebaySellerName: string;
+  /** `<app>/sandbox/<m>` for an app address. */
+  baseUrl(marketplace: 'ebay' | 'shopify' | 'etsy' | 'depop', appOrigin?: string): string;
+  /** A listing URL as ListLoop stores it (sandbox pages under the app's address). */
+  listingUrl(url: string | null | undefined): string | null;
+  /** The app address an OAuth redirect URI belongs to. */
+  appBaseOf(redirectUri: string): string;
+  /** The RuName whose accept URL is `redirectUri` (eBay sends sellers to one URL per RuName). */
+  ruNameFor(redirectUri: string): string;
+  /** Lets the emulated Etsy send sellers back to this callback URL. */
+  allowEtsyRedirect(redirectUri: string): void;
+}
 
 /*
  * The connectors' own OAuth providers, pointed at the emulators. The sign-in pages are opened
@@ -32,11 +59,11 @@ function perRedirect(
 }
 
 /** eBay names no seller in its token answer; the sandbox has exactly one. */
-function withSeller(tokens: TokenSet): TokenSet {
-  return { ...tokens, externalAccountId: tokens.externalAccountId ?? SANDBOX_EBAY_SELLER.username };
+function withSeller(tokens: TokenSet, seller: string): TokenSet {
+  return { ...tokens, externalAccountId: tokens.externalAccountId ?? seller };
 }
 
-export function sandboxEbayOAuthProvider(sandbox: SandboxMarketplaces): OAuthProvider {
+export function sandboxEbayOAuthProvider(sandbox: SandboxEmulators): OAuthProvider {
   const client = sandbox.ebayClient;
   const build = (appBase: string, ruName: string) =>
     ebayOAuthProvider({
@@ -49,7 +76,7 @@ export function sandboxEbayOAuthProvider(sandbox: SandboxMarketplaces): OAuthPro
       fetch: sandbox.fetch,
     });
   const providerFor = perRedirect((redirectUri) =>
-    build(appBaseOf(redirectUri), sandbox.ruNameFor(redirectUri)),
+    build(sandbox.appBaseOf(redirectUri), sandbox.ruNameFor(redirectUri)),
   );
   // A refresh names no RuName; any provider of the app does it.
   const refresher = build(sandbox.appUrl, 'none');
@@ -58,22 +85,22 @@ export function sandboxEbayOAuthProvider(sandbox: SandboxMarketplaces): OAuthPro
     usesPkce: false,
     authorizeUrl: (input) => providerFor(input.redirectUri).authorizeUrl(input),
     exchangeCode: async (input) =>
-      withSeller(await providerFor(input.redirectUri).exchangeCode(input)),
+      withSeller(await providerFor(input.redirectUri).exchangeCode(input), sandbox.ebaySellerName),
     refresh: async (refreshToken, extra) =>
-      withSeller(await refresher.refresh(refreshToken, extra)),
+      withSeller(await refresher.refresh(refreshToken, extra), sandbox.ebaySellerName),
   };
 }
 
-export function sandboxShopifyOAuthProvider(sandbox: SandboxMarketplaces): OAuthProvider {
+export function sandboxShopifyOAuthProvider(sandbox: SandboxEmulators): OAuthProvider {
   const build = (appBase: string) =>
     shopifyOAuthProvider({
-      clientId: SHOPIFY_EMULATOR_APP.clientId,
-      clientSecret: SHOPIFY_EMULATOR_APP.clientSecret,
+      clientId: sandbox.shopifyApp.clientId,
+      clientSecret: sandbox.shopifyApp.clientSecret,
       shopBaseUrl: (shop) => `${sandbox.baseUrl('shopify', appBase)}/shops/${shop}`,
       expiringTokens: true,
       fetch: sandbox.fetch,
     });
-  const providerFor = perRedirect((redirectUri) => build(appBaseOf(redirectUri)));
+  const providerFor = perRedirect((redirectUri) => build(sandbox.appBaseOf(redirectUri)));
   const refresher = build(sandbox.appUrl);
   return {
     marketplace: 'shopify',
@@ -85,7 +112,7 @@ export function sandboxShopifyOAuthProvider(sandbox: SandboxMarketplaces): OAuth
   };
 }
 
-export function sandboxEtsyOAuthProvider(sandbox: SandboxMarketplaces): OAuthProvider {
+export function sandboxEtsyOAuthProvider(sandbox: SandboxEmulators): OAuthProvider {
   const build = (appBase: string) =>
     etsyOAuthProvider({
       authBaseUrl: sandbox.baseUrl('etsy', appBase),
@@ -97,7 +124,7 @@ export function sandboxEtsyOAuthProvider(sandbox: SandboxMarketplaces): OAuthPro
   const providerFor = perRedirect((redirectUri) => {
     // Etsy sends a seller back only to a callback URL registered with the app.
     sandbox.allowEtsyRedirect(redirectUri);
-    return build(appBaseOf(redirectUri));
+    return build(sandbox.appBaseOf(redirectUri));
   });
   const refresher = build(sandbox.appUrl);
   return {
