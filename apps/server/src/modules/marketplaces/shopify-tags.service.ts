@@ -6,7 +6,7 @@ import {
 } from '../../connectors/contract';
 import type { RequestContext } from '../../platform/http/request-context';
 import type { ItemRepository } from '../items/item.repository';
-import type { ItemService } from '../items/item.service';
+import type { ItemService } from '../items';
 
 /** Items one call may tag: a page of the inventory screen's selection, many times over. */
 export const SHOPIFY_TAGS_MAX_ITEMS = 1000;
