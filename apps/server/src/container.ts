@@ -374,7 +374,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     marketplaceCategories,
     etsyProfiles,
     shopifyMetafields,
-    shopifyTags: new ShopifyTagsService(items, repositories.items, shopifyTagging),
+    shopifyTags: new ShopifyTagsService(items, shopifyTagging),
     webhooks: new WebhookService(
       connectors,
       repositories.webhookDeliveries,
