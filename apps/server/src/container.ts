@@ -256,13 +256,11 @@ export async function createContainer(config: Config, options: ContainerOptions 
         ? listingSku(marketplace, { item, listing: item.listings[marketplace] ?? {}, built })
         : null,
   };
+  const connections = new ConnectionService(db, repositories.connections);
   // The marketplaces' category trees, kept for a day (decision 0022).
-  const marketplaceCategories = new MarketplaceCategoryService(
-    connectors,
-    repositories.connections,
-  );
+  const marketplaceCategories = new MarketplaceCategoryService(connectors, connections);
   // The seller's Etsy shipping and processing profiles, kept five minutes.
-  const etsyProfiles = new EtsyProfileService(connectors, repositories.connections);
+  const etsyProfiles = new EtsyProfileService(connectors, connections);
   // One check for every listing path: reach, the marketplace's limits, its connector's own,
   // and whether the category is one of the marketplace's (decision 0021).
   const listingPreviews = new ListingPreviewService(
@@ -278,7 +276,6 @@ export async function createContainer(config: Config, options: ContainerOptions 
     },
   );
   const oauthProviders = new OAuthProviders();
-  const connections = new ConnectionService(db, repositories.connections);
   // A pasted Depop API key is checked with Depop before it is stored (its seller id kept).
   const credentials = new CredentialService(
     db,
@@ -302,7 +299,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
       : null;
   const shopifyMetafields = new ShopifyMetafieldService(
     new ShopifyMetafieldRepository(db),
-    repositories.connections,
+    connections,
     shopifyMetafieldValues,
     async (scope, after) => {
       const shopify = connectors.get('shopify');
@@ -377,7 +374,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     marketplaceCategories,
     etsyProfiles,
     shopifyMetafields,
-    shopifyTags: new ShopifyTagsService(items, repositories.items, shopifyTagging),
+    shopifyTags: new ShopifyTagsService(items, shopifyTagging),
     webhooks: new WebhookService(
       connectors,
       repositories.webhookDeliveries,

@@ -221,4 +221,10 @@ export class ConnectionService {
   findForAccount(accountId: string, id: string): Promise<ConnectionRow | null> {
     return this.connections.find(accountId, id);
   }
+
+  // For marketplaces:
+  /** The account's connections a connector may use on this marketplace, oldest first. */
+  usableFor(accountId: string, marketplace: string): Promise<ConnectionRow[]> {
+    return this.connections.usableFor(accountId, marketplace);
+  }
 }

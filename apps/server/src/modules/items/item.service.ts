@@ -463,6 +463,16 @@ export class ItemService {
   titlesOf(accountId: string, ids: readonly string[]): Promise<Map<string, string | null>> {
     return this.items.titlesOf(accountId, ids);
   }
+
+  // For marketplaces:
+  /** Items of one inventory by id or by SKU, read without a lock (Shopify tagging). */
+  findByIdsOrSkus(
+    accountId: string,
+    userId: string,
+    keys: { ids: string[]; skus: string[] },
+  ): Promise<ItemRecord[]> {
+    return this.items.findMany(accountId, userId, keys, { lock: false });
+  }
 }
 
 /** What photoRefs reads of an item: its images and its listings (whose photos it reads). */

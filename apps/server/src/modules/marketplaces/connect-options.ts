@@ -5,7 +5,7 @@ import {
   type ConnectOptionsResponse,
   type MarketplacesMode,
 } from '@listloop/domain';
-import type { OAuthProviders } from '../connections/connection-token.service';
+import type { OAuthProviders } from '../connections';
 import type { ConnectorRegistry } from '../../connectors/contract';
 
 /**

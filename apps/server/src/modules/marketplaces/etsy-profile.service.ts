@@ -1,7 +1,7 @@
 import type { EtsyProfileKind, EtsyShopProfile } from '@listloop/domain';
 import { conflict } from '../../platform/http/errors';
 import type { RequestContext } from '../../platform/http/request-context';
-import type { ConnectionRepository } from '../connections/connection.repository';
+import type { ConnectionService } from '../connections';
 import type { Connector, ConnectorRegistry } from '../../connectors/contract';
 import { connectorCall } from './connector-call';
 
@@ -35,7 +35,7 @@ export class EtsyProfileService {
 
   constructor(
     private readonly connectors: Pick<ConnectorRegistry, 'get'>,
-    private readonly connections: Pick<ConnectionRepository, 'usableFor'>,
+    private readonly connections: Pick<ConnectionService, 'usableFor'>,
     options: { now?: () => number; ttlMs?: number } = {},
   ) {
     this.now = options.now ?? (() => Date.now());

@@ -22,7 +22,7 @@ import {
   type ConnectorScope,
   type ConnectorWebhookSubscription,
 } from '../../connectors/contract';
-import type { ConnectedEvent } from '../marketplace-auth/marketplace-auth.service';
+import type { ConnectedEvent } from '../marketplace-auth';
 import type { MarketplaceRuleRepository } from '../rules/marketplace-rule.repository';
 import type { MarketplaceRuleService } from '../rules/marketplace-rule.service';
 import { connectorCall } from './connector-call';

@@ -10,7 +10,7 @@ import {
 } from '@listloop/domain';
 import { badRequest, conflict } from '../../platform/http/errors';
 import type { RequestContext } from '../../platform/http/request-context';
-import type { ConnectionRepository } from '../connections/connection.repository';
+import type { ConnectionService } from '../connections';
 import {
   ConnectorError,
   type ConnectorCategories,
@@ -92,7 +92,7 @@ export class MarketplaceCategoryService implements CategoryCheck {
 
   constructor(
     private readonly connectors: Pick<ConnectorRegistry, 'get'>,
-    private readonly connections: Pick<ConnectionRepository, 'usableFor'>,
+    private readonly connections: Pick<ConnectionService, 'usableFor'>,
     options: { now?: () => number; ttlMs?: number } = {},
   ) {
     this.now = options.now ?? (() => Date.now());

@@ -12,7 +12,7 @@ import {
 import { access } from '../../platform/http/access';
 import { requireContext } from '../../platform/http/request-context';
 import { errorResponses, type App } from '../../platform/http/types';
-import type { OAuthProviders } from '../connections/connection-token.service';
+import type { OAuthProviders } from '../connections';
 import type { ConnectorRegistry } from '../../connectors/contract';
 import { connectOptions } from './connect-options';
 import type { MarketplaceAccountService } from './marketplace-account.service';

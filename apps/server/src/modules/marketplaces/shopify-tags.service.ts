@@ -5,8 +5,7 @@ import {
   type TagRules,
 } from '../../connectors/contract';
 import type { RequestContext } from '../../platform/http/request-context';
-import type { ItemRepository } from '../items/item.repository';
-import type { ItemService } from '../items/item.service';
+import type { ItemService } from '../items';
 
 /** Items one call may tag: a page of the inventory screen's selection, many times over. */
 export const SHOPIFY_TAGS_MAX_ITEMS = 1000;
@@ -55,7 +54,6 @@ function tagsOf(listing: unknown): string[] {
 export class ShopifyTagsService {
   constructor(
     private readonly items: ItemService,
-    private readonly repository: ItemRepository,
     /** Shopify's tagging rules (the Shopify connector's), given by the composition root. */
     private readonly tagging: ConnectorTagging,
   ) {}
@@ -64,12 +62,7 @@ export class ShopifyTagsService {
     const owner = await this.items.owner(ctx, input.userId);
     const ids = [...new Set(input.itemIds ?? [])];
     const skus = [...new Set(input.skus ?? [])];
-    const rows = await this.repository.findMany(
-      ctx.accountId,
-      owner,
-      { ids, skus },
-      { lock: false },
-    );
+    const rows = await this.items.findByIdsOrSkus(ctx.accountId, owner, { ids, skus });
     const foundIds = new Set(rows.map((r) => r.id));
     const foundSkus = new Set(rows.map((r) => r.generalDetails.sku));
     const notFound = [

@@ -4,9 +4,9 @@ import type { TokenSet } from '../../connectors/contract';
 import type { Db } from '../../platform/db/database';
 import { newId } from '../../platform/ids';
 import type { ConnectionRepository } from '../connections/connection.repository';
-import { credentialsFromTokens } from '../connections/connection-token.service';
-import type { CredentialService } from '../connections/credential.service';
-import type { ConnectedEvent } from '../marketplace-auth/marketplace-auth.service';
+import { credentialsFromTokens } from '../connections';
+import type { CredentialService } from '../connections';
+import type { ConnectedEvent } from '../marketplace-auth';
 import {
   SANDBOX_EBAY_SELLER,
   SANDBOX_SHOP,

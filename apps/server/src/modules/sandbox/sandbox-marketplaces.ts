@@ -25,7 +25,7 @@ import {
   type ShopifyEmulator,
 } from '@listloop/emulators';
 import type { TokenSet } from '../../connectors/contract';
-import { SIGNED_IMAGE_PREFIX } from '../images/image.signing';
+import { SIGNED_IMAGE_PREFIX } from '../images';
 import {
   sandboxShopPhotos,
   seedEbayShop,

@@ -9,7 +9,7 @@ import type {
   ShopifyExistingProductInput,
 } from '@listloop/emulators';
 import { demoEbayCategories, demoItems } from '../../seed/demo-catalogue';
-import { generateDemoPhoto } from '../images/demo-photos';
+import { generateDemoPhoto } from '../images';
 
 /**
  * The shops the sandbox's seller kept on eBay, Etsy and Shopify before ListLoop: a few

@@ -10,7 +10,7 @@ import type {
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { RequestContext } from '../../platform/http/request-context';
-import type { ConnectionRepository } from '../connections/connection.repository';
+import type { ConnectionService } from '../connections';
 import type { MetafieldSyncRow, ShopifyMetafieldRepository } from './shopify-metafield.repository';
 
 /** One page of the store's definitions, as the Shopify connector reads them. */
@@ -57,7 +57,7 @@ function syncView(row: MetafieldSyncRow): MetafieldSyncView {
 export class ShopifyMetafieldService {
   constructor(
     private readonly repository: ShopifyMetafieldRepository,
-    private readonly connections: ConnectionRepository,
+    private readonly connections: Pick<ConnectionService, 'usableFor'>,
     private readonly valuesOf: MetafieldValuesOf,
     private readonly definitionsPage: DefinitionsPage,
     private readonly enqueueSync: (accountId: string, syncId: string) => Promise<void>,
