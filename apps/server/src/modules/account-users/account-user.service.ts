@@ -1,7 +1,5 @@
 import { customAlphabet } from 'nanoid';
 import {
-  allPermissions,
-  decideGate,
   DEFAULT_LOCALE,
   isTemporaryPasswordExpired,
   localeForCountry,
@@ -16,7 +14,7 @@ import type { Db } from '../../platform/db/database';
 import type { Mailer, MailMessage } from '../../platform/mailer/mailer';
 import { AppError, conflict, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
-import type { RequestContext } from '../../platform/http/request-context';
+import { loadMemberContext, type RequestContext } from '../../platform/http/request-context';
 import type { AuthService, SignedInUser } from '../auth';
 import type { UserService } from '../users';
 import type {
@@ -232,34 +230,8 @@ export class AccountUserService {
     user: SignedInUser,
     sessionToken: string,
   ): Promise<{ decision: GateDecision; context: RequestContext | null }> {
-    const memberships = await this.accountUsers.findMembershipsOfUser(user.id);
-    const current = memberships[0];
-    const decision = decideGate({
-      signedIn: true,
-      email: user.email,
-      membership: current?.membership ?? null,
-      account: current?.account ?? null,
-    });
-    if (decision.kind === 'signOut' || !current) return { decision, context: null };
-    const accessLevel = current.membership.accessLevel;
-    const permissions =
-      accessLevel === 'staff'
-        ? allPermissions(true)
-        : { ...allPermissions(false), ...(current.role?.permissions ?? {}) };
-    return {
-      decision,
-      context: {
-        sessionToken,
-        user,
-        accountId: current.account.accountId,
-        accessLevel,
-        membership: current.membership,
-        account: current.account,
-        role: current.role,
-        permissions,
-        memberships: memberships.map(({ membership, account }) => ({ membership, account })),
-      },
-    };
+    // The request hook's own rule, so a session and work done on a user's behalf never differ.
+    return loadMemberContext(this.accountUsers, user, sessionToken);
   }
 
   /** The memberships of a user with the account and role of each, in the order a session picks from. */
