@@ -435,7 +435,6 @@ export async function createContainer(config: Config, options: ContainerOptions 
     itemImports: new ItemImportService(
       db,
       repositories.itemImports,
-      repositories.items,
       items,
       labels,
       storage,
@@ -507,8 +506,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const marketplaceImports = new MarketplaceImportService(
     db,
     repositories.marketplaceImports,
-    repositories.connections,
-    repositories.items,
+    connections,
+    items,
     services.images,
     connectors,
     async (payload) => {
@@ -521,21 +520,21 @@ export async function createContainer(config: Config, options: ContainerOptions 
     },
   );
   // Bulk actions: durable runs over a frozen selection, a batch per job.
-  const bulkListingEdits = new BulkListingEditService(db, repositories.items, services.items);
+  const bulkListingEdits = new BulkListingEditService(db, services.items);
   const bulkActions = new BulkActionService(
     repositories.bulkActions,
-    repositories.items,
     services.items,
-    repositories.accountUsers,
+    accountUsers,
+    auth,
     new BulkActionSteps(
       db,
-      repositories.items,
       services.items,
       services.itemBulk,
       services.labels,
       services.listings,
       bulkListingEdits,
     ),
+    notifications,
     async (payload) => {
       await queue.send(jobs.bulkActionBatch, payload, {
         id: stableJobId(
@@ -547,22 +546,6 @@ export async function createContainer(config: Config, options: ContainerOptions 
     {
       batchSize: config.bulkActions.batchSize,
       leaseSeconds: config.listings.leaseSeconds,
-      onFinished: async (run) => {
-        await notifications.notify({
-          accountId: run.accountId,
-          userId: run.userId,
-          kind: 'bulk_finished',
-          key: run.runId,
-          params: {
-            bulkActionId: run.runId,
-            bulkAction: run.bulkAction,
-            total: run.total,
-            succeeded: run.done,
-            failed: run.failed,
-            cancelled: run.status === 'cancelled',
-          },
-        });
-      },
     },
   );
   const uploads = new UploadServer(

@@ -14,8 +14,6 @@ import {
 } from 'drizzle-orm';
 import type { BulkActionItemStatus, BulkActionRunStatus } from '@listloop/domain';
 import type { Db } from '../../platform/db/database';
-import { authUsers } from '../auth/auth.table';
-import { items } from '../items/item.table';
 import { listingOperations } from '../listings/listing.table';
 import { bulkActionRunItems, bulkActionRuns } from './bulk-action.table';
 
@@ -61,26 +59,6 @@ export class BulkActionRepository {
       .where(and(eq(bulkActionRuns.accountId, accountId), eq(bulkActionRuns.id, id)));
     const [row] = options.forUpdate ? await query.for('update') : await query;
     return row ?? null;
-  }
-
-  /** Which of `ids` are items of the owner's inventory. */
-  async existingItemIds(
-    accountId: string,
-    ownerUserId: string,
-    ids: readonly string[],
-  ): Promise<Set<string>> {
-    if (ids.length === 0) return new Set();
-    const rows = await this.db
-      .select({ id: items.id })
-      .from(items)
-      .where(
-        and(
-          eq(items.accountId, accountId),
-          eq(items.userId, ownerUserId),
-          inArray(items.id, [...ids]),
-        ),
-      );
-    return new Set(rows.map((row) => row.id));
   }
 
   /** The user's latest runs in the account, newest first. */
@@ -481,14 +459,5 @@ export class BulkActionRepository {
         ),
       );
     return new Set(rows.map((row) => `${row.itemId}:${row.marketplace}`));
-  }
-
-  /** Who a run acts as: the person who started it. */
-  async userOf(userId: string): Promise<{ id: string; email: string; name: string } | null> {
-    const [row] = await this.db
-      .select({ id: authUsers.id, email: authUsers.email, name: authUsers.name })
-      .from(authUsers)
-      .where(eq(authUsers.id, userId));
-    return row ?? null;
   }
 }

@@ -23,18 +23,18 @@ import {
   type BulkActionParameters,
   type BulkActionRun,
   type BulkActionRunItem,
-  type BulkActionRunStatus,
   type BulkActionStartSchema,
   type BulkSelectionFilterSchema,
   type MarketplaceId,
 } from '@listloop/domain';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors';
-import { loadMemberContext, type RequestContext } from '../../platform/http/request-context';
+import type { RequestContext } from '../../platform/http/request-context';
 import { newId } from '../../platform/ids';
-import { allowedMarketplacesOf } from '../accounts/account.mapper';
-import type { AccountUserRepository } from '../account-users/account-user.repository';
-import type { ItemRepository } from '../items/item.repository';
-import type { ItemService } from '../items/item.service';
+import { allowedMarketplacesOf } from '../accounts';
+import type { AccountUserService } from '../account-users';
+import type { AuthService } from '../auth';
+import type { ItemService } from '../items';
+import type { NotificationService } from '../notifications';
 import type {
   BulkActionRepository,
   BulkActionRunItemRow,
@@ -55,20 +55,6 @@ export interface BulkActionBatchPayload {
   attempt: number;
 }
 
-/** What the notification hook hears when a run ends (done, cancelled or failed). */
-export interface BulkActionFinished {
-  runId: string;
-  accountId: string;
-  userId: string;
-  ownerUserId: string;
-  bulkAction: BulkAction;
-  status: BulkActionRunStatus;
-  total: number;
-  done: number;
-  failed: number;
-  skipped: number;
-}
-
 export interface BulkActionServiceOptions {
   /** Items one job works on before it records them and sends the next job. */
   batchSize?: number;
@@ -80,8 +66,6 @@ export interface BulkActionServiceOptions {
   stallSeconds?: number;
   workerId?: string;
   now?: () => number;
-  /** Told of every run that ends, once (the notifications module). */
-  onFinished?: (event: BulkActionFinished) => Promise<void>;
 }
 
 /** What the service logs through: a job's logger, or a request's. */
@@ -147,10 +131,11 @@ export class BulkActionService {
 
   constructor(
     private readonly runs: BulkActionRepository,
-    private readonly items: ItemRepository,
     private readonly itemService: ItemService,
-    private readonly accountUsers: AccountUserRepository,
+    private readonly accountUsers: Pick<AccountUserService, 'memberContext' | 'findInAccount'>,
+    private readonly users: Pick<AuthService, 'findUserById'>,
     private readonly steps: BulkActionSteps,
+    private readonly notifications: Pick<NotificationService, 'notify'>,
     private readonly enqueue: (payload: BulkActionBatchPayload) => Promise<void>,
     private readonly options: BulkActionServiceOptions = {},
   ) {
@@ -246,7 +231,7 @@ export class BulkActionService {
   ): Promise<{ itemIds: string[]; missing: string[] }> {
     if (selection.itemIds) {
       const given = [...new Set(selection.itemIds)];
-      const existing = await this.runs.existingItemIds(ctx.accountId, owner, given);
+      const existing = await this.itemService.existingIds(ctx.accountId, owner, given);
       const itemIds = given.filter((id) => existing.has(id));
       if (itemIds.length === 0) {
         throw notFound('None of the selected items is in this inventory.');
@@ -254,9 +239,10 @@ export class BulkActionService {
       return { itemIds, missing: given.filter((id) => !existing.has(id)) };
     }
     const filter = selection.filter as SelectionFilter;
-    const itemIds = await this.items.idsMatching(
-      this.itemService.filterFor(ctx, owner, filter),
-      filter.sort,
+    const itemIds = await this.itemService.idsMatching(
+      ctx,
+      owner,
+      filter,
       BULK_ACTION_ITEMS_MAX + 1,
     );
     if (itemIds.length > BULK_ACTION_ITEMS_MAX) {
@@ -413,10 +399,9 @@ export class BulkActionService {
 
   /** Who the run acts as, with their permissions now; a reason to stop it when they cannot. */
   private async contextOf(run: BulkActionRunRow): Promise<RequestContext | string> {
-    const user = await this.runs.userOf(run.userId);
+    const user = await this.users.findUserById(run.userId);
     if (!user) return 'The person who started this bulk action is no longer a ListLoop user.';
-    const { decision, context } = await loadMemberContext(
-      this.accountUsers,
+    const { decision, context } = await this.accountUsers.memberContext(
       user,
       `bulk-action:${run.id}`,
     );
@@ -511,24 +496,28 @@ export class BulkActionService {
     return new Date(this.now());
   }
 
-  /** Tells the notification hook; a failure there is logged, the run has ended all the same. */
+  /**
+   * Tells the person who started the run how it ended, once per run (the run's id is the
+   * notification's key); a failure there is logged, the run has ended all the same.
+   */
   private async finished(row: BulkActionRunRow, logger: Log): Promise<void> {
-    if (!this.options.onFinished) return;
     try {
-      await this.options.onFinished({
-        runId: row.id,
+      await this.notifications.notify({
         accountId: row.accountId,
         userId: row.userId,
-        ownerUserId: row.ownerUserId,
-        bulkAction: row.action as BulkAction,
-        status: row.status,
-        total: row.total,
-        done: row.done,
-        failed: row.failed,
-        skipped: row.skipped,
+        kind: 'bulk_finished',
+        key: row.id,
+        params: {
+          bulkActionId: row.id,
+          bulkAction: row.action as BulkAction,
+          total: row.total,
+          succeeded: row.done,
+          failed: row.failed,
+          cancelled: row.status === 'cancelled',
+        },
       });
     } catch (error) {
-      logger.warn({ err: error, runId: row.id }, 'bulk action finished hook failed');
+      logger.warn({ err: error, runId: row.id }, 'bulk action finished notification failed');
     }
   }
 

@@ -14,14 +14,18 @@ import {
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/http/errors';
 import type { RequestContext } from '../../platform/http/request-context';
-import { derivedItemId } from '../item-import/item-import.formats';
-import type { ItemBulkService } from '../items/item-bulk.service';
-import { stampListing } from '../items/item.fields';
-import { completenessOf } from '../items/item.mapper';
-import type { ItemRecord, ItemRepository, ItemWrite } from '../items/item.repository';
-import { NO_SUCH_ITEM, type ItemService } from '../items/item.service';
-import type { LabelService } from '../labels/label.service';
-import type { ListingService } from '../listings/listing.service';
+import { derivedItemId } from '../item-import';
+import {
+  NO_SUCH_ITEM,
+  completenessOf,
+  stampListing,
+  type ItemBulkService,
+  type ItemRecord,
+  type ItemService,
+  type ItemWrite,
+} from '../items';
+import type { LabelService } from '../labels';
+import type { ListingService } from '../listings';
 import { BulkActionRepository, type ItemOutcome } from './bulk-action.repository';
 import type { BulkListingEditService } from './bulk-listing-edit.service';
 
@@ -73,7 +77,6 @@ function outcome(row: ItemRecord, status: ItemOutcome['status'], message: string
 export class BulkActionSteps {
   constructor(
     private readonly db: Db,
-    private readonly items: ItemRepository,
     private readonly itemService: ItemService,
     private readonly itemBulk: ItemBulkService,
     private readonly labels: LabelService,
@@ -95,7 +98,7 @@ export class BulkActionSteps {
     },
   ): Promise<ItemOutcome[]> {
     const { ctx, run, itemIds } = input;
-    const found = await this.items.findMany(
+    const found = await this.itemService.findRecords(
       run.accountId,
       run.ownerUserId,
       { ids: itemIds },
@@ -277,7 +280,7 @@ export class BulkActionSteps {
     // item to queue a listing: a list queued since the batch read its items is seen here.
     bulkDelete: ({ run, rows }) =>
       this.db.transaction(async (tx) => {
-        const locked = await this.items.findMany(
+        const locked = await this.itemService.findRecords(
           run.accountId,
           run.ownerUserId,
           { ids: rows.map((row) => row.id) },
@@ -301,7 +304,7 @@ export class BulkActionSteps {
           removable.push(row.id);
           return outcome(row, 'done', null);
         });
-        await this.items.removeMany(run.accountId, run.ownerUserId, removable, tx);
+        await this.itemService.removeRecords(run.accountId, run.ownerUserId, removable, tx);
         return results;
       }),
 
@@ -384,7 +387,7 @@ export class BulkActionSteps {
     await this.db.transaction(async (tx) => {
       const made = new Set(
         (
-          await this.items.findMany(
+          await this.itemService.findRecords(
             run.accountId,
             run.ownerUserId,
             { ids: drafts.map((d) => d.id) },
@@ -421,7 +424,7 @@ export class BulkActionSteps {
       }
       // A copy another try of this batch is making at this moment fails the insert: the job is
       // tried again, and then finds that copy made.
-      await this.items.insertMany(writes, tx);
+      await this.itemService.insertRecords(writes, tx);
     });
     return rows.map((row) => results.get(row.id) ?? outcome(row, 'done', null));
   }

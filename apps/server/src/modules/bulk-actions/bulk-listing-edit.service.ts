@@ -3,12 +3,14 @@ import type { BulkEditListingsSchema, BulkListingFields } from '@listloop/domain
 import type { Db } from '../../platform/db/database';
 import { AppError } from '../../platform/http/errors';
 import type { RequestContext } from '../../platform/http/request-context';
-import { mergeListing } from '../items/item.fields';
-import { completenessOf, toItem } from '../items/item.mapper';
-import type { ItemRepository, ItemWrite } from '../items/item.repository';
-import { NO_SUCH_ITEM, type ItemService } from '../items/item.service';
-
-type Write = Omit<ItemWrite, 'accountId' | 'userId' | 'dateCreated'>;
+import {
+  NO_SUCH_ITEM,
+  completenessOf,
+  mergeListing,
+  toItem,
+  type ItemService,
+  type ItemUpdate,
+} from '../items';
 
 /** The given fields over a stored listing; shipping is merged field by field, not replaced. */
 function withFields(
@@ -36,7 +38,6 @@ function withFields(
 export class BulkListingEditService {
   constructor(
     private readonly db: Db,
-    private readonly items: ItemRepository,
     private readonly itemService: ItemService,
     private readonly now: () => number = () => Date.now(),
   ) {}
@@ -49,13 +50,13 @@ export class BulkListingEditService {
     const owner = await this.itemService.owner(ctx, userId);
     const ids = [...new Set(input.itemIds)];
     return this.db.transaction(async (tx) => {
-      const rows = await this.items.findMany(ctx.accountId, owner, { ids }, { db: tx });
+      const rows = await this.itemService.findRecords(ctx.accountId, owner, { ids }, { db: tx });
       const found = new Set(rows.map((r) => r.id));
       const failed = ids
         .filter((id) => !found.has(id))
         .map((itemId) => ({ itemId, message: NO_SUCH_ITEM }));
       const now = this.now();
-      const writes: Write[] = [];
+      const writes: ItemUpdate[] = [];
       for (const row of rows) {
         const current = toItem(row);
         const listings: Record<string, unknown> = { ...current.listings };
@@ -81,7 +82,7 @@ export class BulkListingEditService {
           failed.push({ itemId: row.id, message: error.message });
         }
       }
-      const updated = await this.items.updateMany(ctx.accountId, owner, writes, tx);
+      const updated = await this.itemService.updateRecords(ctx.accountId, owner, writes, tx);
       return { updated, failed };
     });
   }

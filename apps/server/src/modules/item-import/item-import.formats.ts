@@ -6,7 +6,7 @@ import {
   type GeneralDetailsInput,
   type ItemCondition,
 } from '@listloop/domain';
-import { unguardFormula } from '../items/item.csv';
+import { unguardFormula } from '../items';
 
 export type ImportFormat = 'listloop' | 'ebay';
 

@@ -17,11 +17,15 @@ import { badRequest, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { RequestContext } from '../../platform/http/request-context';
 import { StorageError, type Storage } from '../../platform/storage/storage';
-import type { LabelService } from '../labels/label.service';
-import { stampListing } from '../items/item.fields';
-import { completenessOf, withDetailDefaults } from '../items/item.mapper';
-import type { ItemRecord, ItemRepository, ItemWrite } from '../items/item.repository';
-import type { ItemService } from '../items/item.service';
+import {
+  completenessOf,
+  stampListing,
+  withDetailDefaults,
+  type ItemRecord,
+  type ItemService,
+  type ItemWrite,
+} from '../items';
+import type { LabelService } from '../labels';
 import {
   derivedItemId,
   detectDelimiter,
@@ -108,7 +112,6 @@ export class ItemImportService {
   constructor(
     private readonly db: Db,
     private readonly imports: ItemImportRepository,
-    private readonly items: ItemRepository,
     private readonly itemService: ItemService,
     private readonly labels: LabelService,
     private readonly storage: Storage,
@@ -189,7 +192,7 @@ export class ItemImportService {
     rows: ImportRow[],
   ): Promise<('create' | 'update' | 'skip')[]> {
     const keys = this.matchKeys(accountId, userId, format, rows);
-    const existing = await this.items.findMany(accountId, userId, keys, { lock: false });
+    const existing = await this.itemService.findRecords(accountId, userId, keys, { lock: false });
     const skus = new Set(existing.map((e) => e.generalDetails.sku).filter(Boolean));
     const ids = new Set(existing.map((e) => e.id));
     return rows.map((row) => {
@@ -331,7 +334,7 @@ export class ItemImportService {
         if (issues.length > 0) addError(r.row, [...new Set(issues.map(photoIssueText))]);
         return issues.length === 0;
       });
-      const existing = await this.items.findMany(
+      const existing = await this.itemService.findRecords(
         accountId,
         userId,
         this.matchKeys(accountId, userId, format, valid),
@@ -405,11 +408,11 @@ export class ItemImportService {
         if (write.generalDetails.sku) skuToId.set(write.generalDetails.sku, write.id);
       });
 
-      await this.items.insertMany(
+      await this.itemService.insertRecords(
         [...created].map((id) => byId.get(id)!),
         tx,
       );
-      await this.items.updateMany(
+      await this.itemService.updateRecords(
         accountId,
         userId,
         [...updated].map((id) => byId.get(id)!),

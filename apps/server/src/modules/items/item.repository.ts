@@ -57,6 +57,17 @@ export interface ItemRecord {
 /** An item as it is written: the generated columns and search_text follow from it. */
 export type ItemWrite = Omit<ItemRecord, 'title' | 'price'>;
 
+/** An item of a known inventory rewritten: what changes when an existing item is saved. */
+export type ItemUpdate = Omit<ItemWrite, 'accountId' | 'userId' | 'dateCreated'>;
+
+/** Which items of one inventory to read: by id, by SKU, or by a marketplace's listing id. */
+export interface ItemKeys {
+  ids?: string[];
+  skus?: string[];
+  /** Items whose listing on `marketplace` has one of these listing ids there. */
+  listed?: { marketplace: string; listedIDs: string[] };
+}
+
 /** Search, filters and keyset position of the inventory list. */
 export interface ItemFilter {
   accountId: string;
@@ -168,12 +179,7 @@ export class ItemRepository {
   async findMany(
     accountId: string,
     userId: string,
-    keys: {
-      ids?: string[];
-      skus?: string[];
-      /** Items whose listing on `marketplace` has one of these listing ids there. */
-      listed?: { marketplace: string; listedIDs: string[] };
-    },
+    keys: ItemKeys,
     options: { db?: Db; lock?: boolean } = {},
   ): Promise<ItemRecord[]> {
     const ids = keys.ids ?? [];
@@ -195,6 +201,22 @@ export class ItemRepository {
       .orderBy(asc(items.id));
     const rows = options.lock === false ? await query : await query.for('update');
     return rows as ItemRecord[];
+  }
+
+  /** Which of `ids` are items of the user's inventory. */
+  async existingIds(
+    accountId: string,
+    userId: string,
+    ids: readonly string[],
+  ): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .select({ id: items.id })
+      .from(items)
+      .where(
+        and(eq(items.accountId, accountId), eq(items.userId, userId), inArray(items.id, [...ids])),
+      );
+    return new Set(rows.map((row) => row.id));
   }
 
   async insertMany(rows: readonly ItemWrite[], db: Db = this.db): Promise<void> {
@@ -227,7 +249,7 @@ export class ItemRepository {
   async updateMany(
     accountId: string,
     userId: string,
-    rows: readonly Omit<ItemWrite, 'accountId' | 'userId' | 'dateCreated'>[],
+    rows: readonly ItemUpdate[],
     db: Db = this.db,
   ): Promise<number> {
     if (rows.length === 0) return 0;

@@ -12,6 +12,7 @@ import {
   type ItemCreateSchema,
   type ItemListQuerySchema,
   type ItemListResponse,
+  type ItemSort,
   type ItemsCreatedByDateQuerySchema,
   type Listing,
   type ListingTarget,
@@ -27,7 +28,14 @@ import type { LabelService } from '../labels';
 import { decodeCursor, cursorOf, encodeCursor } from './item.cursor';
 import { applyFieldChanges, mergeListing, stampListing } from './item.fields';
 import { completenessOf, toItem } from './item.mapper';
-import type { ItemFilter, ItemRecord, ItemRepository, ItemWrite } from './item.repository';
+import type {
+  ItemFilter,
+  ItemKeys,
+  ItemRecord,
+  ItemRepository,
+  ItemUpdate,
+  ItemWrite,
+} from './item.repository';
 import { isUniqueViolation } from '../../platform/db/unique-violation';
 
 export const NO_SUCH_ITEM = 'No such item.';
@@ -462,6 +470,62 @@ export class ItemService {
   /** The titles of the account's items by id (the Sales screen names what sold). */
   titlesOf(accountId: string, ids: readonly string[]): Promise<Map<string, string | null>> {
     return this.items.titlesOf(accountId, ids);
+  }
+
+  // For bulk actions and the imports: many items of one inventory read and written at once, in
+  // the caller's transaction when given one, scoped by account and user like everything here.
+  // The caller has already checked the inventory is one the context may work in.
+  /** The ids of the owner's items the list's filter matches, in the list's order, at most `limit`. */
+  idsMatching(
+    ctx: RequestContext,
+    owner: string,
+    query: ItemFilterInput & { sort: ItemSort },
+    limit: number,
+  ): Promise<string[]> {
+    return this.items.idsMatching(this.filterFor(ctx, owner, query), query.sort, limit);
+  }
+
+  /** Which of `ids` are items of the user's inventory. */
+  existingIds(accountId: string, userId: string, ids: readonly string[]): Promise<Set<string>> {
+    return this.items.existingIds(accountId, userId, ids);
+  }
+
+  /**
+   * Items of one inventory by id, SKU or listing id, in id order; locked for the update that
+   * follows (in `options.db`, the caller's transaction) unless `lock` is false.
+   */
+  findRecords(
+    accountId: string,
+    userId: string,
+    keys: ItemKeys,
+    options: { db?: Db; lock?: boolean } = {},
+  ): Promise<ItemRecord[]> {
+    return this.items.findMany(accountId, userId, keys, options);
+  }
+
+  /** New items written as given (their status and stamps already decided), in one statement. */
+  insertRecords(rows: readonly ItemWrite[], db: Db = this.db): Promise<void> {
+    return this.items.insertMany(rows, db);
+  }
+
+  /** Existing items of one inventory rewritten in one statement; answers how many were. */
+  updateRecords(
+    accountId: string,
+    userId: string,
+    rows: readonly ItemUpdate[],
+    db: Db = this.db,
+  ): Promise<number> {
+    return this.items.updateMany(accountId, userId, rows, db);
+  }
+
+  /** Deletes these items of the user (in `db`, a transaction that has them locked); answers how many. */
+  removeRecords(
+    accountId: string,
+    userId: string,
+    ids: readonly string[],
+    db: Db = this.db,
+  ): Promise<number> {
+    return this.items.removeMany(accountId, userId, ids, db);
   }
 
   // For marketplaces:

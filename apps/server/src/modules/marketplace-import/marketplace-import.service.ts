@@ -20,12 +20,16 @@ import type { Db } from '../../platform/db/database';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import type { RequestContext } from '../../platform/http/request-context';
 import { newId } from '../../platform/ids';
-import type { ConnectionRepository, ConnectionRow } from '../connections/connection.repository';
-import type { ImageService } from '../images/image.service';
-import { derivedItemId } from '../item-import/item-import.formats';
-import { stampListing } from '../items/item.fields';
-import { completenessOf } from '../items/item.mapper';
-import type { ItemRecord, ItemRepository, ItemWrite } from '../items/item.repository';
+import type { ConnectionRow, ConnectionService } from '../connections';
+import type { ImageService } from '../images';
+import { derivedItemId } from '../item-import';
+import {
+  completenessOf,
+  stampListing,
+  type ItemRecord,
+  type ItemService,
+  type ItemWrite,
+} from '../items';
 import {
   ConnectorError,
   type Connector,
@@ -99,8 +103,8 @@ export class MarketplaceImportService {
   constructor(
     private readonly db: Db,
     private readonly imports: MarketplaceImportRepository,
-    private readonly connections: ConnectionRepository,
-    private readonly items: ItemRepository,
+    private readonly connections: Pick<ConnectionService, 'find' | 'list'>,
+    private readonly items: ItemService,
     private readonly images: ImageService,
     private readonly connectors: ConnectorRegistry,
     private readonly enqueue: (payload: MarketplaceImportJobPayload) => Promise<unknown>,
@@ -122,7 +126,7 @@ export class MarketplaceImportService {
     ctx: RequestContext,
     connectionId: string | undefined,
   ): Promise<MarketplaceImport> {
-    const stores = (await this.connections.list(ctx.accountId)).filter(
+    const stores = (await this.connections.list(ctx)).filter(
       (c) => c.marketplace === 'shopify' && c.status !== 'disconnected',
     );
     const store = connectionId ? stores.find((c) => c.id === connectionId) : stores[0];
@@ -141,7 +145,10 @@ export class MarketplaceImportService {
     return this.startFor(ctx, store);
   }
 
-  private async startFor(ctx: RequestContext, connection: ConnectionRow) {
+  private async startFor(
+    ctx: RequestContext,
+    connection: Pick<ConnectionRow, 'id' | 'marketplace' | 'nickname' | 'status'>,
+  ) {
     const marketplace = connection.marketplace as MarketplaceId;
     const name = MARKETPLACE_NAMES[marketplace] ?? connection.marketplace;
     if (!(MARKETPLACE_IMPORT_SOURCES as readonly string[]).includes(marketplace)) {
@@ -325,7 +332,7 @@ export class MarketplaceImportService {
     const derived = (listing: ConnectorExistingListing) =>
       derivedItemId(accountId, userId, `${marketplace}:${listing.listedID}`);
     const skus = [...new Set(listings.map((l) => clip(l.sku, SKU_MAX_LENGTH)).filter(Boolean))];
-    const existing = await this.items.findMany(
+    const existing = await this.items.findRecords(
       accountId,
       userId,
       {
@@ -448,7 +455,7 @@ export class MarketplaceImportService {
     };
     const linkIds = plans.flatMap((p) => (p.kind === 'link' ? [p.itemId] : []));
     const linkTargets = new Map(
-      (await this.items.findMany(accountId, userId, { ids: linkIds }, { db: tx })).map((item) => [
+      (await this.items.findRecords(accountId, userId, { ids: linkIds }, { db: tx })).map((item) => [
         item.id,
         item,
       ]),
@@ -515,8 +522,8 @@ export class MarketplaceImportService {
         counts.created += 1;
       }
     }
-    await this.items.insertMany(creates, tx);
-    await this.items.updateMany(accountId, userId, [...updates.values()], tx);
+    await this.items.insertRecords(creates, tx);
+    await this.items.updateRecords(accountId, userId, [...updates.values()], tx);
     return counts;
   }
 }
