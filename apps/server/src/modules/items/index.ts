@@ -13,13 +13,7 @@ export {
 export { ItemBulkService } from './item-bulk.service';
 export { ItemExportService } from './item-export.service';
 export { ItemLabelService } from './item-labels.service';
-export type {
-  ItemFilter,
-  ItemKeys,
-  ItemRecord,
-  ItemUpdate,
-  ItemWrite,
-} from './item.repository';
+export type { ItemFilter, ItemKeys, ItemRecord, ItemUpdate, ItemWrite } from './item.repository';
 export { completenessOf, toItem, withDetailDefaults } from './item.mapper';
 export { mergeListing, stampListing } from './item.fields';
 export { unguardFormula } from './item.csv';

@@ -455,10 +455,9 @@ export class MarketplaceImportService {
     };
     const linkIds = plans.flatMap((p) => (p.kind === 'link' ? [p.itemId] : []));
     const linkTargets = new Map(
-      (await this.items.findRecords(accountId, userId, { ids: linkIds }, { db: tx })).map((item) => [
-        item.id,
-        item,
-      ]),
+      (await this.items.findRecords(accountId, userId, { ids: linkIds }, { db: tx })).map(
+        (item) => [item.id, item],
+      ),
     );
     const creates: ItemWrite[] = [];
     const updates = new Map<string, ItemWrite>();
