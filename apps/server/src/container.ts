@@ -270,7 +270,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     {
       imageUrls: images,
       connectors,
-      reachFor: listingReachFor(connectors, repositories.connections),
+      reachFor: listingReachFor(connectors, connections),
       categories: marketplaceCategories,
       sending: listingSending,
     },
@@ -393,7 +393,6 @@ export async function createContainer(config: Config, options: ContainerOptions 
     listingPreviews,
     listings: new ListingService(
       db,
-      repositories.items,
       items,
       repositories.listings,
       connectors,
@@ -414,7 +413,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
       listingPreviews,
       {
         leaseSeconds: config.listings.leaseSeconds,
-        executorOf: executorByConnection(connectors, repositories.connections),
+        executorOf: executorByConnection(connectors, connections),
         onDelistFailed: async (failure) => {
           await notifications.notify({
             kind: 'delist_failed',
