@@ -133,9 +133,6 @@ export default tseslint.config(
     files: [
       'apps/server/src/modules/account-users/account-user.repository.ts',
       'apps/server/src/modules/bulk-actions/bulk-action.repository.ts',
-      'apps/server/src/modules/listings/listing-executor.ts',
-      'apps/server/src/modules/listings/listing-reach.ts',
-      'apps/server/src/modules/listings/listing.service.ts',
       'apps/server/src/modules/marketplaces/marketplace-account.service.ts',
       'apps/server/src/modules/marketplaces/marketplace-category.service.ts',
       'apps/server/src/modules/rules/listing-preview.service.ts',

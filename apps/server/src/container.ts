@@ -54,12 +54,8 @@ import { LabelRepository } from './modules/labels/label.repository';
 import { LabelService } from './modules/labels/label.service';
 import { MarketplaceRuleRepository } from './modules/rules/marketplace-rule.repository';
 import { MarketplaceRuleService } from './modules/rules/marketplace-rule.service';
-import {
-  ListingPreviewService,
-  type ListingSending,
-} from './modules/rules/listing-preview.service';
+import { ListingPreviewService } from './modules/rules/listing-preview.service';
 import { listingSku } from './connectors/shared/marketplace-sku';
-import { listingDigest } from './modules/listings/listing-digest';
 import { VariantOptionsRepository } from './modules/variants/variant-options.repository';
 import { VariantOptionsService } from './modules/variants/variant-options.service';
 import { ItemImportRepository } from './modules/item-import/item-import.repository';
@@ -86,12 +82,18 @@ import { OAuthStateRepository } from './modules/marketplace-auth/oauth-state.rep
 import { MarketplaceAuthService } from './modules/marketplace-auth/marketplace-auth.service';
 import { purgeOAuthStatesJob } from './modules/marketplace-auth/marketplace-auth.jobs';
 import { ListingRepository } from './modules/listings/listing.repository';
-import { ListingService, jobIdOf } from './modules/listings/listing.service';
+import { ListingService } from './modules/listings/listing.service';
+import { connectorSending } from './modules/listings/listing-sending';
+import { notifyDelistFailed } from './modules/listings/listing-notices';
 import { executorByConnection } from './modules/listings/listing-executor';
 import { listingReachFor } from './modules/listings/listing-reach';
 import { EtsyProfileService } from './modules/marketplaces/etsy-profile.service';
 import { MarketplaceCategoryService } from './modules/marketplaces/marketplace-category.service';
-import { executeListingJob, sweepListingsJob } from './modules/listings/listing.jobs';
+import {
+  enqueueListingOperation,
+  executeListingJob,
+  sweepListingsJob,
+} from './modules/listings/listing.jobs';
 import {
   registerMarketplaces,
   SANDBOX_OAUTH_TERMS,
@@ -246,16 +248,6 @@ export async function createContainer(config: Config, options: ContainerOptions 
   // The API connectors of the source-group marketplaces, and the OAuth providers of those a
   // seller connects by signing in; registered from the configuration below.
   const connectors = new ConnectorRegistry();
-  // What the connectors make of a build: its digest without what the marketplace's update
-  // leaves alone, and the SKU they act on the listing with.
-  const listingSending: ListingSending = {
-    digest: (marketplace, built) =>
-      listingDigest(built, connectors.get(marketplace)?.updateLeavesOut ?? []),
-    sku: (marketplace, item, built) =>
-      connectors.get(marketplace)
-        ? listingSku(marketplace, { item, listing: item.listings[marketplace] ?? {}, built })
-        : null,
-  };
   const connections = new ConnectionService(db, repositories.connections);
   // The marketplaces' category trees, kept for a day (decision 0022).
   const marketplaceCategories = new MarketplaceCategoryService(connectors, connections);
@@ -270,9 +262,9 @@ export async function createContainer(config: Config, options: ContainerOptions 
     {
       imageUrls: images,
       connectors,
-      reachFor: listingReachFor(connectors, repositories.connections),
+      reachFor: listingReachFor(connectors, connections),
       categories: marketplaceCategories,
-      sending: listingSending,
+      sending: connectorSending(connectors, listingSku),
     },
   );
   const oauthProviders = new OAuthProviders();
@@ -393,42 +385,19 @@ export async function createContainer(config: Config, options: ContainerOptions 
     listingPreviews,
     listings: new ListingService(
       db,
-      repositories.items,
       items,
       repositories.listings,
       connectors,
-      async (
-        operationId: string,
-        accountId: string,
-        attempt: number | string,
-        startAfterSeconds?: number,
-      ): Promise<string | null> =>
-        queue.send(
-          jobs.executeListing,
-          { operationId, accountId },
-          {
-            id: jobIdOf(operationId, attempt),
-            ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}),
-          },
-        ),
+      enqueueListingOperation((payload, options): Promise<string | null> =>
+        queue.send(jobs.executeListing, payload, options),
+      ),
       listingPreviews,
       {
         leaseSeconds: config.listings.leaseSeconds,
-        executorOf: executorByConnection(connectors, repositories.connections),
-        onDelistFailed: async (failure) => {
-          await notifications.notify({
-            kind: 'delist_failed',
-            accountId: failure.accountId,
-            userId: failure.userId,
-            key: `${failure.itemId}:${failure.marketplace}:${failure.at}`,
-            params: {
-              itemId: failure.itemId,
-              itemTitle: failure.itemTitle,
-              marketplace: failure.marketplace,
-              reason: failure.reason,
-            },
-          });
-        },
+        executorOf: executorByConnection(connectors, connections),
+        onDelistFailed: notifyDelistFailed(async (input): Promise<void> => {
+          await notifications.notify(input);
+        }),
       },
     ),
     variantOptions: new VariantOptionsService(repositories.variantOptions),
@@ -578,9 +547,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
     postNotificationToSlack: postNotificationToSlackJob(notifications),
     sweepNotificationDeliveries: sweepNotificationDeliveriesJob(notifications),
     executeListing: executeListingJob(services.listings, config.listings.workers),
-    sweepListings: sweepListingsJob(services.listings, async (jobId: string) => {
-      const job = await queue.getJob('listings.execute', jobId);
-      return job?.state ?? null;
+    sweepListings: sweepListingsJob(services.listings, {
+      getJob: (name, id) => queue.getJob(name, id),
     }),
     imageDerivatives: imageDerivativesJob(imageDerivatives),
     purgeExpiredUploads: purgeExpiredUploadsJob(uploads),

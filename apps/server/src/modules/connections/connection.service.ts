@@ -11,6 +11,7 @@ import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import type { RequestContext } from '../../platform/http/request-context';
 import { isUniqueViolation } from '../../platform/db/unique-violation';
 import type {
+  ConnectionFacts,
   ConnectionRepository,
   ConnectionRow,
   ConnectionWithHint,
@@ -226,5 +227,11 @@ export class ConnectionService {
   /** The account's connections a connector may use on this marketplace, oldest first. */
   usableFor(accountId: string, marketplace: string): Promise<ConnectionRow[]> {
     return this.connections.usableFor(accountId, marketplace);
+  }
+
+  // For listings:
+  /** Every connection of the account with whether it holds credentials: a listing's reach. */
+  factsFor(accountId: string): Promise<ConnectionFacts[]> {
+    return this.connections.factsFor(accountId);
   }
 }

@@ -537,6 +537,30 @@ export class ItemService {
   ): Promise<ItemRecord[]> {
     return this.items.findMany(accountId, userId, keys, { lock: false });
   }
+
+  // For listings:
+  /**
+   * Writes a row the caller locked in `tx` as the listing engine left it (its listings moved
+   * by a transition), in the caller's transaction.
+   */
+  async saveListingsLocked(tx: Db, row: ItemRecord): Promise<void> {
+    await this.items.updateMany(
+      row.accountId,
+      row.userId,
+      [
+        {
+          id: row.id,
+          status: row.status,
+          dateLastModified: row.dateLastModified,
+          labels: row.labels,
+          generalDetails: row.generalDetails,
+          listings: row.listings,
+          variants: row.variants,
+        },
+      ],
+      tx,
+    );
+  }
 }
 
 /** What photoRefs reads of an item: its images and its listings (whose photos it reads). */

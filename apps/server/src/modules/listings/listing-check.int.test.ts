@@ -175,7 +175,6 @@ describe('the listing check: what the preview calls ready is what the queue acce
     // Queued by a process whose send never happened, so the job runs when this test says.
     const unsent = new ListingService(
       container.database.db,
-      container.repositories.items,
       container.services.items,
       container.repositories.listings,
       container.connectors,

@@ -1,5 +1,5 @@
 import { marketplaceGroup, type MarketplaceId } from '@listloop/domain';
-import type { ConnectionRepository } from '../connections/connection.repository';
+import type { ConnectionService } from '../connections';
 import type { ConnectorRegistry } from '../../connectors/contract';
 import { listingReachFor, type ListingExecutor } from './listing-reach';
 
@@ -30,7 +30,7 @@ export const executorByGroup: ExecutorChoice = async () => groupExecutor;
  */
 export function executorByConnection(
   connectors: Pick<ConnectorRegistry, 'get'>,
-  connections: Pick<ConnectionRepository, 'factsFor'>,
+  connections: Pick<ConnectionService, 'factsFor'>,
 ): ExecutorChoice {
   const reachFor = listingReachFor(connectors, connections);
   return async (accountId) => {

@@ -4,7 +4,7 @@ import {
   type ListingProblem,
   type MarketplaceId,
 } from '@listloop/domain';
-import type { ConnectionRepository, ConnectionFacts } from '../connections/connection.repository';
+import type { ConnectionFacts, ConnectionService } from '../connections';
 import type { ConnectorRegistry } from '../../connectors/contract';
 
 /** Who carries out a listing operation: a worker's connector job, or the browser extension. */
@@ -55,7 +55,7 @@ export type ReachOf = (marketplace: MarketplaceId) => ListingReach;
 
 export function listingReachFor(
   connectors: Pick<ConnectorRegistry, 'get'>,
-  connections: Pick<ConnectionRepository, 'factsFor'>,
+  connections: Pick<ConnectionService, 'factsFor'>,
 ): (accountId: string) => Promise<ReachOf> {
   return async (accountId) => {
     const facts = await connections.factsFor(accountId);

@@ -290,7 +290,6 @@ describe('listing engine', () => {
     // Queued while the connector was there, by a process whose send never happened.
     const unsent = new ListingService(
       container.database.db,
-      container.repositories.items,
       container.services.items,
       container.repositories.listings,
       container.connectors,
@@ -563,7 +562,6 @@ describe('listing engine', () => {
     // A listing service whose process "stops" right after the commit: its send never happens.
     const stopped = new ListingService(
       container.database.db,
-      container.repositories.items,
       container.services.items,
       container.repositories.listings,
       container.connectors,

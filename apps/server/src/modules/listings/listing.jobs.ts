@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { defineJob } from '../../platform/queue/job';
+import type { Queue } from '../../platform/queue/queue';
+import type { EnqueueOperation } from './listing-context';
+import { jobIdOf } from './listing.messages';
 import type { ListingService } from './listing.service';
 
 export const LISTING_RETRY_LIMIT = 5;
@@ -29,10 +32,9 @@ export function executeListingJob(service: ListingService, concurrency: number) 
  * Every minute: sends again the connector operations no job will carry out (a process that
  * stopped between commit and send, or a worker that died holding one). See ListingService.sweep.
  */
-export function sweepListingsJob(
-  service: ListingService,
-  jobState: (jobId: string) => Promise<string | null>,
-) {
+export function sweepListingsJob(service: ListingService, queue: Pick<Queue, 'getJob'>) {
+  const jobState = async (jobId: string): Promise<string | null> =>
+    (await queue.getJob('listings.execute', jobId))?.state ?? null;
   return defineJob({
     name: 'listings.sweep',
     schema: z.object({}).passthrough(),
@@ -44,4 +46,25 @@ export function sweepListingsJob(
       if (resent > 0 || failed > 0) logger.info({ resent, failed }, 'listing sweep');
     },
   });
+}
+
+/**
+ * How the engine sends an operation's `listings.execute` job through the queue's `send`: its
+ * job id fixed by the operation and the attempt (jobIdOf), so a second send of one attempt is
+ * no second job, and held back when a wait or a marketplace's Retry-After asks.
+ */
+export function enqueueListingOperation(
+  send: (
+    payload: { operationId: string; accountId: string },
+    options: { id: string; startAfter?: number },
+  ) => Promise<string | null>,
+): EnqueueOperation {
+  return (operationId, accountId, attempt, startAfterSeconds) =>
+    send(
+      { operationId, accountId },
+      {
+        id: jobIdOf(operationId, attempt),
+        ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}),
+      },
+    );
 }

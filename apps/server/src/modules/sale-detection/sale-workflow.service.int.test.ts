@@ -64,7 +64,6 @@ describe('the sale workflow', () => {
     }
     listings = new ListingService(
       db,
-      items,
       itemService,
       new ListingRepository(db),
       connectors,

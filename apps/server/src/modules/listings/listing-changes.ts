@@ -1,0 +1,155 @@
+import {
+  listingActor,
+  listingStateOf,
+  type Item,
+  type ListingActor,
+  type ListingEvent,
+  type MarketplaceId,
+} from '@listloop/domain';
+import { notFound } from '../../platform/http/errors';
+import { NO_SUCH_ITEM, toItem } from '../items';
+import { soldOut, type ItemKey, type ListingEngine, type ListingPatch } from './listing-context';
+import type { ListingExecutor } from './listing-executor';
+import type { ListingQueue } from './listing-queue.service';
+import type { ListingTransitions } from './listing-transitions';
+import type { ListingOperationRow } from './listing.repository';
+
+/**
+ * Outcomes recorded on listings: an executor's or a connector's report applied with the item
+ * locked (a listing that goes live after its item sold out is taken down at once), and how an
+ * update ended.
+ */
+export class ListingChanges {
+  constructor(
+    private readonly engine: ListingEngine,
+    private readonly transitions: ListingTransitions,
+    private readonly queue: ListingQueue,
+  ) {}
+
+  /** Locks the item, applies the events in order, and answers the item. */
+  async change(
+    key: ItemKey,
+    changes: { marketplace: MarketplaceId; event: ListingEvent; patch?: ListingPatch }[],
+    by: ListingActor,
+    options: { skipUnchanged?: boolean } = {},
+  ): Promise<Item> {
+    // Who would delist a listing that goes live after its item sold out (read before the lock:
+    // it may read the connections).
+    const executors = new Map<MarketplaceId, ListingExecutor>();
+    const goingLive = changes.filter(
+      ({ event }) => event.type === 'listed' || event.type === 'listed_after_stop',
+    );
+    if (goingLive.length > 0) {
+      const executorOf = await this.engine.executorOf(key.accountId);
+      for (const { marketplace } of goingLive) executors.set(marketplace, executorOf(marketplace));
+    }
+    const toSend: ListingOperationRow[] = [];
+    const item = await this.engine.db.transaction(async (tx) => {
+      let row = await this.engine.items.findLocked(tx, key.accountId, key.userId, key.itemId);
+      if (!row) throw notFound(NO_SUCH_ITEM);
+      for (const { marketplace, event, patch } of changes) {
+        if (options.skipUnchanged && event.type === 'mark_not_listed') {
+          const state = listingStateOf(row.listings[marketplace] ?? null);
+          if (state.status === 'not_listed' && state.listedID === null && !state.listingURL)
+            continue;
+        }
+        const stopped = await this.transitions.afterStop(tx, row, marketplace, event, by);
+        row = (await this.transitions.applyLocked(tx, row, marketplace, stopped, by, patch)).row;
+        const executor = executors.get(marketplace);
+        const live = listingStateOf(row.listings[marketplace] ?? null).status === 'listed';
+        if (live && executor && soldOut(row)) {
+          // It went live after its item sold out elsewhere (the list was on its way when the
+          // sale came): it comes down at once, in this same transaction.
+          const queued = await this.queue.queueLocked(
+            tx,
+            row,
+            marketplace,
+            'delist',
+            executor,
+            listingActor.system,
+          );
+          row = queued.row;
+          if (queued.created) toSend.push(queued.operation);
+        }
+      }
+      return toItem(row);
+    });
+    for (const operation of toSend) await this.queue.send(operation);
+    for (const { marketplace, event } of changes) {
+      if (event.type !== 'delist_failure') continue;
+      await this.engine
+        .onDelistFailed({
+          accountId: key.accountId,
+          userId: key.userId,
+          itemId: key.itemId,
+          itemTitle: item.generalDetails.title,
+          marketplace,
+          reason: event.reason,
+          at: item.listings[marketplace]?.lastStatusDate ?? this.engine.now(),
+        })
+        .catch(() => undefined);
+    }
+    return item;
+  }
+
+  /** A connector's result; refused only when the listing moved on meanwhile (then ignored). */
+  async outcome(
+    key: ItemKey,
+    marketplace: MarketplaceId,
+    event: ListingEvent,
+    by: ListingActor,
+    patch?: ListingPatch,
+  ): Promise<void> {
+    try {
+      await this.change(key, [{ marketplace, event, ...(patch ? { patch } : {}) }], by);
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 409) return;
+      throw error;
+    }
+  }
+
+  /**
+   * Records how an update ended (`updated` or `update_failure`) with the item locked, if its
+   * operation is still active and the listing still listed: the history row, what was sent
+   * (on success), and the operation's end. False when there was nothing to record on the
+   * listing: the update was canceled meanwhile (sold, marked not listed), or the listing moved
+   * on while it was being sent (a delist waiting for it), when the operation just ends as it
+   * went.
+   */
+  async updateOutcome(
+    op: ListingOperationRow,
+    event: ListingEvent,
+    by: ListingActor,
+    patch: ListingPatch = {},
+  ): Promise<boolean> {
+    const marketplace = op.marketplace as MarketplaceId;
+    return this.engine.db.transaction(async (tx) => {
+      const row = await this.engine.items.findLocked(tx, op.accountId, op.userId, op.itemId);
+      const current = await this.engine.listings.find(op.accountId, op.id, tx);
+      if (!row || !current || !['queued', 'running'].includes(current.status)) return false;
+      let next;
+      try {
+        next = this.transitions.transitionOf(
+          row,
+          marketplace,
+          event,
+          by,
+          event.type === 'updated' ? patch : {},
+        );
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode !== 409) throw error;
+        next = null;
+      }
+      if (next) await this.transitions.writeListingsLocked(tx, next.row, [next.history]);
+      const failed = event.type === 'update_failure';
+      await this.engine.listings.finish(
+        op.accountId,
+        op.id,
+        failed ? 'failed' : 'succeeded',
+        failed ? event.reason : null,
+        tx,
+      );
+      return next !== null;
+    });
+  }
+}

@@ -1,0 +1,140 @@
+import crypto from 'node:crypto';
+import os from 'node:os';
+import type { BuiltListing, Item, ListingProblem, MarketplaceId } from '@listloop/domain';
+import type { Db } from '../../platform/db/database';
+import type { RequestContext } from '../../platform/http/request-context';
+import type { ItemRecord, ItemService } from '../items';
+import type { ConnectorPublished, ConnectorRegistry } from '../../connectors/contract';
+import { executorByGroup, type ExecutorChoice } from './listing-executor';
+import type { ListingRepository } from './listing.repository';
+
+/**
+ * Builds the listing as it would be sent and says what would stop it: the rules module's
+ * preview, for an item already read (so a job can call it).
+ */
+export interface ListingBuilder {
+  compose(accountId: string, item: Item, marketplace: MarketplaceId): Promise<BuiltForSending>;
+  /** The same, as a connector sends it: photos at addresses the marketplace can fetch. */
+  composeForConnector(
+    accountId: string,
+    item: Item,
+    marketplace: MarketplaceId,
+  ): Promise<BuiltForSending>;
+}
+
+interface BuiltForSending {
+  listing: BuiltListing;
+  problems: ListingProblem[];
+  /** What a publish or update of this build records on the listing (decision 0023). */
+  digest: string;
+}
+
+/**
+ * How the engine sends a connector operation's job; `attempt` other than 0 makes a fresh job
+ * id (a number for a retry, a text for a wait behind an update), and `startAfterSeconds` holds
+ * it back (a marketplace's Retry-After, or the wait).
+ */
+export type EnqueueOperation = (
+  operationId: string,
+  accountId: string,
+  attempt: number | string,
+  startAfterSeconds?: number,
+) => Promise<string | null>;
+
+export interface ListingServiceOptions {
+  now?: () => number;
+  /** How long a worker holds a connector operation without renewing it. */
+  leaseSeconds?: number;
+  /** Names this process's worker in the leases it takes. */
+  workerId?: string;
+  /** Attempts after which a crash-looping operation is given up (ends in failure). */
+  maxAttempts?: number;
+  /** Who carries out a new operation (default: the marketplace's group alone). */
+  executorOf?: ExecutorChoice;
+  /** Told after a delist ended in failure (notifications): the item may still be for sale. */
+  onDelistFailed?: (failure: DelistFailure) => Promise<void>;
+}
+
+export interface DelistFailure {
+  accountId: string;
+  userId: string;
+  itemId: string;
+  itemTitle: string;
+  marketplace: MarketplaceId;
+  reason: string;
+  /** When the failure was recorded: with the item and marketplace, names it once. */
+  at: number;
+}
+
+/**
+ * What every part of the listing engine works with: the stores, the connectors, how jobs are
+ * sent and how listings are built, and the settings (options with their defaults applied).
+ */
+export interface ListingEngine {
+  db: Db;
+  items: ItemService;
+  listings: ListingRepository;
+  connectors: ConnectorRegistry;
+  enqueue: EnqueueOperation;
+  builder: ListingBuilder;
+  now: () => number;
+  leaseMs: number;
+  workerId: string;
+  maxAttempts: number;
+  executorOf: ExecutorChoice;
+  onDelistFailed: (failure: DelistFailure) => Promise<void>;
+}
+
+export function listingEngine(
+  parts: Pick<ListingEngine, 'db' | 'items' | 'listings' | 'connectors' | 'enqueue' | 'builder'>,
+  options: ListingServiceOptions = {},
+): ListingEngine {
+  return {
+    ...parts,
+    now: options.now ?? (() => Date.now()),
+    leaseMs: (options.leaseSeconds ?? 120) * 1000,
+    workerId:
+      options.workerId ??
+      `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`,
+    maxAttempts: options.maxAttempts ?? 10,
+    executorOf: options.executorOf ?? executorByGroup,
+    onDelistFailed: options.onDelistFailed ?? (async () => undefined),
+  };
+}
+
+/** Where a change is made: the item, by account and owner (no request needed: jobs use it). */
+export interface ItemKey {
+  accountId: string;
+  userId: string;
+  itemId: string;
+}
+
+/** The item a member names, in the member's account (its owner checked by the items module). */
+export async function keyOf(
+  items: ItemService,
+  ctx: RequestContext,
+  userId: string,
+  itemId: string,
+): Promise<ItemKey> {
+  const owner = await items.owner(ctx, userId);
+  return { accountId: ctx.accountId, userId: owner, itemId };
+}
+
+/** Where a listing goes to or stays live: what to keep on it besides its state. */
+export type ListingPatch = Record<string, unknown>;
+
+/** What a successful publish or update records on the listing (decisions 0023, 0024). */
+export function sentPatch(digest: string | null, published?: ConnectorPublished): ListingPatch {
+  return {
+    sentHash: digest,
+    ...(published?.sku ? { marketplaceSku: published.sku } : {}),
+  };
+}
+
+/**
+ * No unit is left (it sold, on a marketplace or as the seller recorded): a listing that goes
+ * live now sells something that is gone, so it must come down.
+ */
+export function soldOut(row: ItemRecord): boolean {
+  return row.generalDetails.quantity <= 0;
+}

@@ -1,0 +1,86 @@
+import type { Logger } from 'pino';
+import { listingActor, listingStateOf, type MarketplaceId } from '@listloop/domain';
+import type { ListingChanges } from './listing-changes';
+import type { ListingEngine } from './listing-context';
+
+/**
+ * The `listings.sweep` job's rule: connector operations no job will carry out are sent again,
+ * and one that keeps crashing its worker is given up.
+ */
+export class ListingSweep {
+  constructor(
+    private readonly engine: ListingEngine,
+    private readonly changes: ListingChanges,
+  ) {}
+
+  /**
+   * The `listings.sweep` job: connector operations that no job will carry out are sent again:
+   * queued ones whose job was never sent (a stop between the commit and the send) or whose job
+   * has ended without running them, and running ones whose worker died (lease run out). One
+   * that has crashed its worker `maxAttempts` times ends in failure instead of looping.
+   */
+  async sweep(
+    jobState: (jobId: string) => Promise<string | null>,
+    logger: Logger,
+  ): Promise<{ resent: number; failed: number }> {
+    const now = this.engine.now();
+    const stranded = await this.engine.listings.stranded({
+      sentBefore: new Date(now - 15_000),
+      staleBefore: new Date(now - 20 * 60_000),
+      now: new Date(now),
+      limit: 500,
+    });
+    let resent = 0;
+    let failed = 0;
+    for (const op of stranded) {
+      if (op.status === 'queued' && op.jobId) {
+        const state = await jobState(op.jobId);
+        if (state && ['created', 'retry', 'active'].includes(state)) continue;
+      }
+      const marketplace = op.marketplace as MarketplaceId;
+      if (op.attempts >= this.engine.maxAttempts) {
+        const reason = `ListLoop stopped after ${op.attempts} attempts that did not finish. Try again.`;
+        if (op.operation === 'update') {
+          await this.changes.updateOutcome(
+            op,
+            { type: 'update_failure', reason },
+            listingActor.system,
+          );
+          failed += 1;
+          continue;
+        }
+        const key = { accountId: op.accountId, userId: op.userId, itemId: op.itemId };
+        const row = await this.engine.items.findRecord(op.accountId, op.userId, op.itemId);
+        const state = listingStateOf(
+          (row?.listings[marketplace] ?? null) as Record<string, unknown> | null,
+        );
+        const failure = state.pendingOperation === 'list' ? 'list_failure' : 'delist_failure';
+        await this.changes.outcome(
+          key,
+          marketplace,
+          { type: failure, reason },
+          listingActor.system,
+        );
+        await this.engine.listings.finishActive(
+          op.accountId,
+          op.itemId,
+          marketplace,
+          'failed',
+          null,
+        );
+        failed += 1;
+        continue;
+      }
+      const jobId = await this.engine.enqueue(op.id, op.accountId, op.attempts + 1);
+      await this.engine.listings.update(op.accountId, op.id, {
+        ...(op.status === 'running'
+          ? { status: 'queued' as const, leaseOwner: null, leaseExpiresAt: null }
+          : {}),
+        ...(jobId ? { jobId } : {}),
+      });
+      logger.info({ operationId: op.id, status: op.status }, 'listing operation sent again');
+      resent += 1;
+    }
+    return { resent, failed };
+  }
+}

@@ -1,0 +1,203 @@
+import {
+  ListingSchema,
+  isUpdateEvent,
+  listingStateOf,
+  tryTransition,
+  type ListingActor,
+  type ListingEvent,
+  type ListingState,
+  type MarketplaceId,
+} from '@listloop/domain';
+import type { Db } from '../../platform/db/database';
+import { conflict } from '../../platform/http/errors';
+import { newId } from '../../platform/ids';
+import type { ItemRecord } from '../items';
+import type { ListingEngine, ListingPatch } from './listing-context';
+import { OUTCOME_REPORTS, stoppedMessage } from './listing.messages';
+import type { ListingEventInsert } from './listing.repository';
+
+/**
+ * The domain's transitions applied to item.listings[marketplace], and their writes with the
+ * item row locked by the caller: the item as it becomes, its history, and the end of the
+ * operation the transition finishes.
+ */
+export class ListingTransitions {
+  constructor(private readonly engine: ListingEngine) {}
+
+  /**
+   * The transition of (item, marketplace)'s listing by `event`, worked out without writing: the
+   * item as it becomes, its history row, and how the active operation ends when the listing
+   * leaves `queued` (null while it stays queued). A refusal throws 409 with the domain's message.
+   */
+  transitionOf(
+    row: ItemRecord,
+    marketplace: MarketplaceId,
+    event: ListingEvent,
+    by: ListingActor,
+    patch: ListingPatch = {},
+  ): {
+    row: ItemRecord;
+    state: ListingState;
+    history: ListingEventInsert;
+    finish: { status: 'succeeded' | 'failed' | 'canceled'; reason: string | null } | null;
+    /** It leaves `listed`: an update of it is no longer wanted. */
+    leavesListed: boolean;
+  } {
+    const at = this.engine.now();
+    const stored = (row.listings[marketplace] ?? null) as Record<string, unknown> | null;
+    const before = listingStateOf(stored);
+    const outcome = tryTransition(before, event, { marketplace, at, by });
+    if (!outcome.ok) throw conflict(outcome.refused.message);
+    // A listing marked not listed has nothing live: what was sent there no longer matters.
+    const forgotten = outcome.state.status === 'not_listed' ? { sentHash: null } : {};
+    const listing = {
+      ...ListingSchema.parse({}),
+      ...(stored ?? {}),
+      ...outcome.state,
+      ...forgotten,
+      ...patch,
+    };
+    const listings = { ...row.listings, [marketplace]: listing } as ItemRecord['listings'];
+    const { entry } = outcome;
+    const history: ListingEventInsert = {
+      id: newId(),
+      accountId: row.accountId,
+      itemId: row.id,
+      marketplace,
+      at: entry.at,
+      by: entry.by,
+      event: entry.event,
+      fromStatus: entry.from,
+      toStatus: entry.to,
+      reason: entry.reason,
+      data: {
+        fromOperation: entry.fromOperation,
+        toOperation: entry.toOperation,
+        listedID: entry.listedID,
+        listingURL: entry.listingURL,
+      },
+    };
+    let finish: { status: 'succeeded' | 'failed' | 'canceled'; reason: string | null } | null =
+      null;
+    // An update's events leave the listing's list, delist or relist alone (none is pending).
+    if (outcome.state.status !== 'queued' && !isUpdateEvent(event.type)) {
+      const status =
+        event.type === 'listed' || event.type === 'delisted'
+          ? 'succeeded'
+          : event.type === 'list_failure' || event.type === 'delist_failure'
+            ? 'failed'
+            : 'canceled';
+      finish = { status, reason: status === 'failed' ? (entry.reason ?? null) : null };
+    }
+    return {
+      row: { ...row, listings },
+      state: outcome.state,
+      history,
+      finish,
+      leavesListed: before.status === 'listed' && outcome.state.status !== 'listed',
+    };
+  }
+
+  /** Writes a locked item's listings as they became, and their history rows, in `tx`. */
+  async writeListingsLocked(tx: Db, row: ItemRecord, history: ListingEventInsert[]): Promise<void> {
+    await this.engine.items.saveListingsLocked(tx, row);
+    await this.engine.listings.insertEvents(history, tx);
+  }
+
+  /**
+   * Applies `event` to the listing of (item, marketplace) inside `tx`, the item already locked
+   * by the caller; writes the item and one history row. A refusal throws 409 with the domain's
+   * message. Ends the active operation when the listing leaves `queued`.
+   */
+  async applyLocked(
+    tx: Db,
+    row: ItemRecord,
+    marketplace: MarketplaceId,
+    event: ListingEvent,
+    by: ListingActor,
+    patch: ListingPatch = {},
+  ): Promise<{ row: ItemRecord; state: ListingState; changed: boolean }> {
+    const next = this.transitionOf(row, marketplace, event, by, patch);
+    await this.writeListingsLocked(tx, next.row, [next.history]);
+    if (next.leavesListed) {
+      // Sold, or marked not listed: an update waiting or being sent is not wanted any more
+      // (one being sent finds its operation canceled and records nothing).
+      await this.engine.listings.cancelUpdates(
+        row.accountId,
+        row.id,
+        [marketplace],
+        { running: true },
+        tx,
+      );
+    }
+    if (next.finish) {
+      await this.engine.listings.finishActive(
+        row.accountId,
+        row.id,
+        marketplace,
+        next.finish.status,
+        next.finish.reason,
+        tx,
+      );
+    }
+    return { row: next.row, state: next.state, changed: true };
+  }
+
+  /**
+   * A report on a listing whose list a sale stopped, which the listing no longer takes as it
+   * came: a `listed` is then a listing that went live all the same (its executor had already
+   * published it) and is recorded as such, never refused, so no live listing is unknown; any
+   * other report is answered 409 with why the operation was canceled. Everything else passes
+   * unchanged, to be allowed or refused by the table.
+   */
+  async afterStop(
+    tx: Db,
+    row: ItemRecord,
+    marketplace: MarketplaceId,
+    event: ListingEvent,
+    by: ListingActor,
+  ): Promise<ListingEvent> {
+    if (!OUTCOME_REPORTS.includes(event.type)) return event;
+    const state = listingStateOf((row.listings[marketplace] ?? null) as Record<string, unknown>);
+    if (tryTransition(state, event, { marketplace, at: this.engine.now(), by }).ok) return event;
+    const last = await this.engine.listings.lastListOperation(
+      row.accountId,
+      row.id,
+      marketplace,
+      tx,
+    );
+    if (!last || last.status !== 'canceled' || last.cancelReason === null) return event;
+    if (event.type === 'listed') {
+      return {
+        type: 'listed_after_stop',
+        listedID: event.listedID ?? null,
+        listingURL: event.listingURL ?? null,
+        reason: `Went live after its ${last.operation} was stopped. ${last.cancelReason}`.slice(
+          0,
+          2000,
+        ),
+      };
+    }
+    throw conflict(stoppedMessage(last));
+  }
+
+  /**
+   * Marks the listing of a locked item sold (the sale workflow); answers the row. A listing
+   * whose state takes no sale (never listed) is left as it is.
+   */
+  async markSoldLocked(
+    tx: Db,
+    row: ItemRecord,
+    marketplace: MarketplaceId,
+    by: ListingActor,
+    reason?: string,
+  ): Promise<ItemRecord> {
+    const state = listingStateOf(
+      (row.listings[marketplace] ?? null) as Record<string, unknown> | null,
+    );
+    if (!tryTransition(state, { type: 'sold' }, { marketplace, at: this.engine.now(), by }).ok)
+      return row;
+    const event: ListingEvent = reason ? { type: 'sold', reason } : { type: 'sold' };
+    return (await this.applyLocked(tx, row, marketplace, event, by)).row;
+  }
+}
