@@ -132,7 +132,6 @@ export default tseslint.config(
     // leaves it once it goes through the other module's index.ts, and no file joins it.
     files: [
       'apps/server/src/modules/account-users/account-user.repository.ts',
-      'apps/server/src/modules/bulk-actions/bulk-action.repository.ts',
       'apps/server/src/modules/marketplaces/marketplace-account.service.ts',
       'apps/server/src/modules/marketplaces/marketplace-category.service.ts',
       'apps/server/src/modules/rules/listing-preview.service.ts',

@@ -4,17 +4,14 @@ import {
   count,
   desc,
   eq,
-  gte,
   inArray,
   isNull,
   lt,
-  notInArray,
   or,
   sql,
 } from 'drizzle-orm';
 import type { BulkActionItemStatus, BulkActionRunStatus } from '@listloop/domain';
 import type { Db } from '../../platform/db/database';
-import { listingOperations } from '../listings/listing.table';
 import { bulkActionRunItems, bulkActionRuns } from './bulk-action.table';
 
 export type BulkActionRunRow = typeof bulkActionRuns.$inferSelect;
@@ -431,33 +428,5 @@ export class BulkActionRepository {
       )
       .orderBy(asc(bulkActionRuns.updatedAt))
       .limit(input.limit);
-  }
-
-  /**
-   * `item:marketplace` of the listings among these that a relist has been queued for since
-   * `since` (and has not failed or been cancelled): a batch done again after a crash must not
-   * relist them a second time once the first relist has finished.
-   */
-  async relistedSince(
-    accountId: string,
-    itemIds: readonly string[],
-    marketplaces: readonly string[],
-    since: Date,
-  ): Promise<Set<string>> {
-    if (itemIds.length === 0 || marketplaces.length === 0) return new Set();
-    const rows = await this.db
-      .select({ itemId: listingOperations.itemId, marketplace: listingOperations.marketplace })
-      .from(listingOperations)
-      .where(
-        and(
-          eq(listingOperations.accountId, accountId),
-          inArray(listingOperations.itemId, [...itemIds]),
-          inArray(listingOperations.marketplace, [...marketplaces]),
-          eq(listingOperations.operation, 'relist'),
-          notInArray(listingOperations.status, ['failed', 'canceled']),
-          gte(listingOperations.createdAt, since),
-        ),
-      );
-    return new Set(rows.map((row) => `${row.itemId}:${row.marketplace}`));
   }
 }

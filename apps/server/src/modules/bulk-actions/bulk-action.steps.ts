@@ -26,7 +26,7 @@ import {
 } from '../items';
 import type { LabelService } from '../labels';
 import type { ListingService } from '../listings';
-import { BulkActionRepository, type ItemOutcome } from './bulk-action.repository';
+import type { ItemOutcome } from './bulk-action.repository';
 import type { BulkListingEditService } from './bulk-listing-edit.service';
 
 export const ITEM_GONE = 'This item no longer exists.';
@@ -83,7 +83,6 @@ export class BulkActionSteps {
     private readonly listings: ListingService,
     private readonly listingEdits: BulkListingEditService,
     private readonly now: () => number = () => Date.now(),
-    private readonly runs: BulkActionRepository = new BulkActionRepository(db),
   ) {}
 
   /** The outcome of every id of the batch, in the batch's order. */
@@ -186,7 +185,7 @@ export class BulkActionSteps {
     // finished relist leaves the listing live again, so it is found by its operation instead.
     const relisted =
       operation === 'relist'
-        ? await this.runs.relistedSince(
+        ? await this.listings.relistedSince(
             run.accountId,
             rows.map((row) => row.id),
             parameters.marketplaces,

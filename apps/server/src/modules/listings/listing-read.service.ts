@@ -43,4 +43,14 @@ export class ListingReads {
   ): Promise<Map<string, CurrentOperation>> {
     return this.engine.listings.currentOperationsOf(accountId, operationIds);
   }
+
+  /** The listings among these a relist was queued for since `since` and has not failed. */
+  relistedSince(
+    accountId: string,
+    itemIds: readonly string[],
+    marketplaces: readonly string[],
+    since: Date,
+  ): Promise<Set<string>> {
+    return this.engine.listings.relistedSince(accountId, itemIds, marketplaces, since);
+  }
 }

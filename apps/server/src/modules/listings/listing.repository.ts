@@ -5,10 +5,12 @@ import {
   desc,
   eq,
   gt,
+  gte,
   inArray,
   isNull,
   lt,
   ne,
+  notInArray,
   or,
   sql,
   type SQL,
@@ -639,5 +641,33 @@ export class ListingRepository {
       }
     }
     return found;
+  }
+
+  /**
+   * `item:marketplace` of the listings among these that a relist has been queued for since
+   * `since` (and has not failed or been cancelled): a batch done again after a crash must not
+   * relist them a second time once the first relist has finished.
+   */
+  async relistedSince(
+    accountId: string,
+    itemIds: readonly string[],
+    marketplaces: readonly string[],
+    since: Date,
+  ): Promise<Set<string>> {
+    if (itemIds.length === 0 || marketplaces.length === 0) return new Set();
+    const rows = await this.db
+      .select({ itemId: listingOperations.itemId, marketplace: listingOperations.marketplace })
+      .from(listingOperations)
+      .where(
+        and(
+          eq(listingOperations.accountId, accountId),
+          inArray(listingOperations.itemId, [...itemIds]),
+          inArray(listingOperations.marketplace, [...marketplaces]),
+          eq(listingOperations.operation, 'relist'),
+          notInArray(listingOperations.status, ['failed', 'canceled']),
+          gte(listingOperations.createdAt, since),
+        ),
+      );
+    return new Set(rows.map((row) => `${row.itemId}:${row.marketplace}`));
   }
 }

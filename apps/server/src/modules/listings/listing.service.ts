@@ -157,4 +157,8 @@ export class ListingService {
   currentOperationsOf(...args: Parameters<ListingReads['currentOperationsOf']>) {
     return this.reads.currentOperationsOf(...args);
   }
+
+  relistedSince(...args: Parameters<ListingReads['relistedSince']>) {
+    return this.reads.relistedSince(...args);
+  }
 }
