@@ -429,16 +429,10 @@ export async function createContainer(config: Config, options: ContainerOptions 
     slackSettings,
     mailer,
     {
-      email: async (payload) => {
-        await queue.send(jobs.sendNotificationEmail, payload, {
-          id: stableJobId(jobs.sendNotificationEmail.name, payload.notificationId),
-        });
-      },
-      slack: async (payload) => {
-        await queue.send(jobs.postNotificationToSlack, payload, {
-          id: stableJobId(jobs.postNotificationToSlack.name, payload.notificationId),
-        });
-      },
+      email: (payload, options): Promise<unknown> =>
+        queue.send(jobs.sendNotificationEmail, payload, options),
+      slack: (payload, options): Promise<unknown> =>
+        queue.send(jobs.postNotificationToSlack, payload, options),
     },
     { publicUrl, fetcher: slackFetcher },
   );
@@ -479,14 +473,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
     items,
     services.images,
     connectors,
-    async (payload) => {
-      await queue.send(jobs.importMarketplaceListings, payload, {
-        id: stableJobId(
-          jobs.importMarketplaceListings.name,
-          `${payload.importId}:${payload.run}:${payload.page}`,
-        ),
-      });
-    },
+    (payload, options): Promise<unknown> =>
+      queue.send(jobs.importMarketplaceListings, payload, options),
   );
   // Bulk actions: durable runs over a frozen selection, a batch per job.
   const bulkListingEdits = new BulkListingEditService(db, services.items);
@@ -534,13 +522,9 @@ export async function createContainer(config: Config, options: ContainerOptions 
     recordSale: recordSaleJob(saleWorkflow),
     pushQuantity: pushQuantityJob(services.listings),
     pollSales: salePollJob(salePolls),
-    schedulePollSales: salePollScheduleJob(salePolls, async (connection) => {
-      // One poll per connection and minute, however many schedulers run.
-      const minute = Math.floor(Date.now() / 60_000);
-      await queue.send(jobs.pollSales, connection, {
-        id: stableJobId('sales.poll', `${connection.connectionId}:${minute}`),
-      });
-    }),
+    schedulePollSales: salePollScheduleJob(salePolls, (connection, options): Promise<unknown> =>
+      queue.send(jobs.pollSales, connection, options),
+    ),
     bulkActionBatch: bulkActionBatchJob(bulkActions),
     sweepBulkActions: sweepBulkActionsJob(bulkActions),
     sendNotificationEmail: sendNotificationEmailJob(notifications),

@@ -1,3 +1,4 @@
+import { stableJobId, type SendJob } from '../../platform/queue/job';
 import type { Logger } from 'pino';
 import {
   DESCRIPTION_MAX_LENGTH,
@@ -107,7 +108,7 @@ export class MarketplaceImportService {
     private readonly items: ItemService,
     private readonly images: ImageService,
     private readonly connectors: ConnectorRegistry,
-    private readonly enqueue: (payload: MarketplaceImportJobPayload) => Promise<unknown>,
+    private readonly enqueue: SendJob<MarketplaceImportJobPayload>,
     private readonly now: () => number = () => Date.now(),
   ) {}
 
@@ -184,11 +185,15 @@ export class MarketplaceImportService {
   }
 
   private async continueWith(row: MarketplaceImportRow): Promise<MarketplaceImport> {
-    await this.enqueue({
+    const payload = {
       importId: row.id,
       accountId: row.accountId,
       page: row.pagesDone,
       run: row.run,
+    };
+    // One job per page of a run: a page sent twice is imported once.
+    await this.enqueue(payload, {
+      id: stableJobId('marketplace.import', `${payload.importId}:${payload.run}:${payload.page}`),
     });
     return toMarketplaceImport(row);
   }

@@ -1,3 +1,4 @@
+import { stableJobId, type SendJob } from '../../platform/queue/job';
 import {
   DEFAULT_LOCALE,
   localeForCountry,
@@ -36,10 +37,10 @@ export interface NotificationSettingsSource {
   ): Promise<Record<BulkAction, { enabled: boolean }>>;
 }
 
-/** Sends the delivery jobs; each job id is the notification's, so sending twice sends once. */
+/** Sends the delivery jobs (the service names each job by its notification). */
 export interface DeliveryQueue {
-  email(payload: DeliveryJobPayload): Promise<void>;
-  slack(payload: DeliveryJobPayload): Promise<void>;
+  email: SendJob<DeliveryJobPayload>;
+  slack: SendJob<DeliveryJobPayload>;
 }
 
 export const DeliveryJobPayloadSchema = z
@@ -313,8 +314,17 @@ export class NotificationService {
     row: Pick<NotificationRow, 'id' | 'accountId' | 'emailStatus' | 'slackStatus'>,
   ): Promise<void> {
     const payload = { notificationId: row.id, accountId: row.accountId };
-    if (row.emailStatus === 'pending') await this.queue.email(payload);
-    if (row.slackStatus === 'pending') await this.queue.slack(payload);
+    // Each job's id is the notification's, so sending twice sends once.
+    if (row.emailStatus === 'pending') {
+      await this.queue.email(payload, {
+        id: stableJobId('notifications.email', payload.notificationId),
+      });
+    }
+    if (row.slackStatus === 'pending') {
+      await this.queue.slack(payload, {
+        id: stableJobId('notifications.slack', payload.notificationId),
+      });
+    }
   }
 
   private async settle(

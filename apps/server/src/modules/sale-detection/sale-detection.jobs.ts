@@ -1,6 +1,6 @@
 import type { MarketplaceId } from '@listloop/domain';
 import { z } from 'zod';
-import { defineJob } from '../../platform/queue/job';
+import { defineJob, stableJobId, type SendJob } from '../../platform/queue/job';
 import type { SalePollService } from './sale-poll.service';
 import { ConnectorError } from '../../connectors/contract';
 import type { ListingService } from '../listings';
@@ -14,7 +14,8 @@ import type { SaleWorkflow } from './sale-workflow';
  */
 export function salePollScheduleJob(
   polls: SalePollService,
-  send: (connection: { connectionId: string; accountId: string }) => Promise<unknown>,
+  send: SendJob<{ connectionId: string; accountId: string }>,
+  now: () => number = () => Date.now(),
 ) {
   return defineJob({
     name: 'sales.poll-schedule',
@@ -23,7 +24,13 @@ export function salePollScheduleJob(
     retryLimit: 0,
     expireInSeconds: 60,
     handler: async () => {
-      for (const connection of await polls.due()) await send(connection);
+      // One poll per connection and minute, however many schedulers run.
+      const minute = Math.floor(now() / 60_000);
+      for (const connection of await polls.due()) {
+        await send(connection, {
+          id: stableJobId('sales.poll', `${connection.connectionId}:${minute}`),
+        });
+      }
     },
   });
 }

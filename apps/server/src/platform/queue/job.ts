@@ -29,6 +29,13 @@ export interface JobDefinition<TSchema extends z.ZodType = z.ZodType> {
   concurrency?: number;
 }
 
+/**
+ * How a module hands work to one job: the payload, and the id that makes a second send of the
+ * same work the same job. The module decides the id (its idempotency rule); the composition
+ * root forwards the call to the queue.
+ */
+export type SendJob<P> = (payload: P, options?: { id?: string }) => Promise<unknown>;
+
 export function defineJob<TSchema extends z.ZodType>(definition: JobDefinition<TSchema>) {
   return definition;
 }
