@@ -5,7 +5,6 @@ import pino, { type Logger } from 'pino';
 import type { Config } from './platform/config';
 import { migrateDatabase, openDatabase, type Database } from './platform/db/database';
 import * as schema from './schema';
-import { stableJobId } from './platform/queue/job';
 import { SaleDetectionRepository } from './modules/sale-detection/sale-detection.repository';
 import {
   MarkSoldService,
@@ -293,14 +292,9 @@ export async function createContainer(config: Config, options: ContainerOptions 
     new ShopifyMetafieldRepository(db),
     connections,
     shopifyMetafieldValues,
-    async (scope, after) => {
-      const shopify = connectors.get('shopify');
-      if (!shopify?.metafieldDefinitions) throw new Error('This server has no Shopify connector');
-      return shopify.metafieldDefinitions(scope, { first: 250, ...(after ? { after } : {}) });
-    },
-    async (accountId, syncId) => {
-      await queue.send(jobs.syncShopifyMetafields, { accountId, syncId });
-    },
+    connectors,
+    (payload, options): Promise<unknown> =>
+      queue.send(jobs.syncShopifyMetafields, payload, options),
   );
   // Every address the server fetches but did not choose (photos, Slack webhooks) goes through a
   // guarded fetcher: public internet addresses only (decision 0031). In sandbox mode the
@@ -492,14 +486,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
       bulkListingEdits,
     ),
     notifications,
-    async (payload) => {
-      await queue.send(jobs.bulkActionBatch, payload, {
-        id: stableJobId(
-          jobs.bulkActionBatch.name,
-          `${payload.runId}:${payload.batch}:${payload.attempt}`,
-        ),
-      });
-    },
+    (payload, options): Promise<unknown> => queue.send(jobs.bulkActionBatch, payload, options),
     {
       batchSize: config.bulkActions.batchSize,
       leaseSeconds: config.listings.leaseSeconds,

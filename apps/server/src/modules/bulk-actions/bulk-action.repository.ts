@@ -1,15 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  inArray,
-  isNull,
-  lt,
-  or,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { BulkActionItemStatus, BulkActionRunStatus } from '@listloop/domain';
 import type { Db } from '../../platform/db/database';
 import { bulkActionRunItems, bulkActionRuns } from './bulk-action.table';

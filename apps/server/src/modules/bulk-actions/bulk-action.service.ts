@@ -1,3 +1,4 @@
+import { stableJobId, type SendJob } from '../../platform/queue/job';
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -136,7 +137,7 @@ export class BulkActionService {
     private readonly users: Pick<AuthService, 'findUserById'>,
     private readonly steps: BulkActionSteps,
     private readonly notifications: Pick<NotificationService, 'notify'>,
-    private readonly enqueue: (payload: BulkActionBatchPayload) => Promise<void>,
+    private readonly sendBatch: SendJob<BulkActionBatchPayload>,
     private readonly options: BulkActionServiceOptions = {},
   ) {
     this.batchSize = Math.max(1, options.batchSize ?? 50);
@@ -147,6 +148,13 @@ export class BulkActionService {
       options.workerId ??
       `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
     this.now = options.now ?? (() => Date.now());
+  }
+
+  /** A batch's job: one per (run, batch, attempt), so sending it twice runs it once. */
+  private enqueue(payload: BulkActionBatchPayload): Promise<unknown> {
+    return this.sendBatch(payload, {
+      id: stableJobId('bulk-actions.batch', `${payload.runId}:${payload.batch}:${payload.attempt}`),
+    });
   }
 
   private permitted(ctx: RequestContext, action: BulkAction): boolean {

@@ -3,21 +3,20 @@ import type {
   ConnectorListingInput,
   ConnectorMetafieldDefinition,
   ConnectorMetafieldPage,
+  ConnectorRegistry,
   ConnectorScope,
   MetafieldMapping,
   MetafieldValue,
 } from '../../connectors/contract';
+import type { SendJob } from '../../platform/queue/job';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { RequestContext } from '../../platform/http/request-context';
 import type { ConnectionService } from '../connections';
 import type { MetafieldSyncRow, ShopifyMetafieldRepository } from './shopify-metafield.repository';
 
-/** One page of the store's definitions, as the Shopify connector reads them. */
-export type DefinitionsPage = (
-  scope: ConnectorScope,
-  after: string | null,
-) => Promise<ConnectorMetafieldPage>;
+/** Definitions asked for per page: the most the Shopify Admin API gives at once. */
+const DEFINITIONS_PER_PAGE = 250;
 
 /** A listing's metafield values under a mapping, as the Shopify connector writes them. */
 export type MetafieldValuesOf = (
@@ -59,10 +58,23 @@ export class ShopifyMetafieldService {
     private readonly repository: ShopifyMetafieldRepository,
     private readonly connections: Pick<ConnectionService, 'usableFor'>,
     private readonly valuesOf: MetafieldValuesOf,
-    private readonly definitionsPage: DefinitionsPage,
-    private readonly enqueueSync: (accountId: string, syncId: string) => Promise<void>,
+    private readonly connectors: ConnectorRegistry,
+    private readonly enqueueSync: SendJob<{ accountId: string; syncId: string }>,
     private readonly now: () => number = () => Date.now(),
   ) {}
+
+  /** One page of the store's definitions, read by the Shopify connector. */
+  private definitionsPage(
+    scope: ConnectorScope,
+    after: string | null,
+  ): Promise<ConnectorMetafieldPage> {
+    const shopify = this.connectors.get('shopify');
+    if (!shopify?.metafieldDefinitions) throw new Error('This server has no Shopify connector');
+    return shopify.metafieldDefinitions(scope, {
+      first: DEFINITIONS_PER_PAGE,
+      ...(after ? { after } : {}),
+    });
+  }
 
   async mapping(ctx: RequestContext): Promise<MetafieldMapping[]> {
     return (await this.repository.mapping(ctx.accountId)) as MetafieldMapping[];
@@ -99,7 +111,7 @@ export class ShopifyMetafieldService {
     if (last && (last.status === 'queued' || last.status === 'running')) return syncView(last);
     const id = newId();
     await this.repository.insertSync({ id, accountId: ctx.accountId, requestedBy: ctx.user.id });
-    await this.enqueueSync(ctx.accountId, id);
+    await this.enqueueSync({ accountId: ctx.accountId, syncId: id });
     const row = await this.repository.findSync(ctx.accountId, id);
     return syncView(row!);
   }
