@@ -131,7 +131,6 @@ export default tseslint.config(
     // moved behind services (scripts/boundaries.mjs counts them). The list only shrinks: a file
     // leaves it once it goes through the other module's index.ts, and no file joins it.
     files: [
-      'apps/server/src/modules/account-users/account-user.repository.ts',
       'apps/server/src/modules/bulk-actions/bulk-action.repository.ts',
       'apps/server/src/modules/bulk-actions/bulk-action.service.ts',
       'apps/server/src/modules/bulk-actions/bulk-action.steps.ts',

@@ -38,6 +38,7 @@ import { AccountRepository } from './modules/accounts/account.repository';
 import { AccountService } from './modules/accounts/account.service';
 import { AccountUserRepository } from './modules/account-users/account-user.repository';
 import { AccountUserService } from './modules/account-users/account-user.service';
+import type { MembershipLinks } from './modules/account-users/member-links';
 import { RoleRepository } from './modules/roles/role.repository';
 import { RoleService } from './modules/roles/role.service';
 import { UserRepository } from './modules/users/user.repository';
@@ -175,9 +176,15 @@ export async function createContainer(config: Config, options: ContainerOptions 
   // Photos handed to marketplaces: signed, expiring, absolute under PUBLIC_URL (decision 0013).
   const imageUrls = new ImageUrlSigner(imageSigningKey(secret), publicUrl);
 
+  // The account and role of a membership, from their own modules' services (made below, before
+  // any membership is read).
+  const memberLinks: MembershipLinks = {
+    accountOf: (accountId) => accounts.findById(accountId),
+    roleOf: (accountId, roleId) => roles.findInAccount(accountId, roleId),
+  };
   const repositories = {
     accounts: new AccountRepository(db),
-    accountUsers: new AccountUserRepository(db),
+    accountUsers: new AccountUserRepository(db, memberLinks),
     roles: new RoleRepository(db),
     users: new UserRepository(db),
     userSettings: new UserSettingsRepository(db),
@@ -217,9 +224,17 @@ export async function createContainer(config: Config, options: ContainerOptions 
   // The identity modules, each using only those below it: users and auth, the team (members
   // and their memberships), roles, then accounts (opening one uses all the others).
   const users = new UserService(repositories.users, repositories.userSettings);
-  const accountUsers = new AccountUserService(db, repositories.accountUsers, users, auth, mailer, {
-    publicUrl,
-  });
+  const accountUsers = new AccountUserService(
+    db,
+    repositories.accountUsers,
+    users,
+    auth,
+    mailer,
+    {
+      publicUrl,
+    },
+    memberLinks,
+  );
   const roles = new RoleService(repositories.roles, accountUsers);
   const accounts = new AccountService(db, repositories.accounts, accountUsers, roles, users, auth);
 
