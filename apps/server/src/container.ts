@@ -350,10 +350,9 @@ export async function createContainer(config: Config, options: ContainerOptions 
   });
   const marketplaceAccounts = new MarketplaceAccountService(
     connectors,
-    repositories.connections,
-    repositories.accounts,
+    connections,
+    accounts,
     marketplaceRules,
-    repositories.marketplaceRules,
     config.publicUrl,
     logger,
   );
@@ -393,6 +392,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     webhooks: new WebhookService(
       connectors,
       repositories.webhookDeliveries,
+      connections,
       logger,
       async (accountIds, sales): Promise<void> => {
         await saleWorkflow.receive(accountIds, sales);

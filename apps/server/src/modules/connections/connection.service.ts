@@ -227,4 +227,17 @@ export class ConnectionService {
   usableFor(accountId: string, marketplace: string): Promise<ConnectionRow[]> {
     return this.connections.usableFor(accountId, marketplace);
   }
+
+  // For webhooks:
+  /**
+   * The connections, of any account, linked to this seller account on the marketplace, oldest
+   * first, leaving out those the seller switched off: a webhook names only the marketplace's
+   * account.
+   */
+  ofExternalAccount(
+    marketplace: string,
+    externalAccountId: string,
+  ): Promise<{ id: string; accountId: string }[]> {
+    return this.connections.ofExternalAccount(marketplace, externalAccountId);
+  }
 }
