@@ -278,18 +278,13 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const etsyProfiles = new EtsyProfileService(connectors, connections);
   // One check for every listing path: reach, the marketplace's limits, its connector's own,
   // and whether the category is one of the marketplace's (decision 0021).
-  const listingPreviews = new ListingPreviewService(
-    items,
-    marketplaceRules,
-    repositories.accounts,
-    {
-      imageUrls: images,
-      connectors,
-      reachFor: listingReachFor(connectors, repositories.connections),
-      categories: marketplaceCategories,
-      sending: listingSending,
-    },
-  );
+  const listingPreviews = new ListingPreviewService(items, marketplaceRules, accounts, {
+    imageUrls: images,
+    connectors,
+    reachFor: listingReachFor(connectors, repositories.connections),
+    categories: marketplaceCategories,
+    sending: listingSending,
+  });
   const oauthProviders = new OAuthProviders();
   // A pasted Depop API key is checked with Depop before it is stored (its seller id kept).
   const credentials = new CredentialService(
@@ -496,7 +491,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     items,
     services.listings,
     (accountId, userId) => services.userSettings.saleSettingsFor(accountId, userId),
-    (accountId) => repositories.accounts.currencyOf(accountId),
+    (accountId) => accounts.currencyOf(accountId),
     async (input): Promise<void> => {
       await notifications.notify(input);
     },
