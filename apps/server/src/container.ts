@@ -110,7 +110,6 @@ import { WebhookService } from './modules/webhooks/webhook.service';
 import { SandboxMarketplaces } from './modules/sandbox/sandbox-marketplaces';
 import { createGuardedFetcher } from './platform/net/guarded-fetch';
 import { SandboxConnections } from './modules/sandbox/sandbox-connections';
-import { SandboxRepository } from './modules/sandbox/sandbox.repository';
 import { SandboxSales } from './modules/sandbox/sandbox-sales';
 import { BulkActionRepository } from './modules/bulk-actions/bulk-action.repository';
 import { BulkActionService } from './modules/bulk-actions/bulk-action.service';
@@ -624,14 +623,12 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const queue = new Queue(database, logger, options.queue);
   queue.register(Object.values(jobs));
 
-  const sandboxRepository = new SandboxRepository(db);
-  const sandboxSales = sandbox ? new SandboxSales(sandbox, sandboxRepository) : null;
+  const sandboxSales = sandbox ? new SandboxSales(sandbox, services.items) : null;
   const sandboxConnections = sandbox
     ? new SandboxConnections(
         db,
         sandbox,
-        sandboxRepository,
-        repositories.connections,
+        connections,
         credentials,
         (event) => marketplaceAccounts.afterConnect(event),
         logger,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { marketplaceConnections, marketplaceCredentials } from './connection.table';
 
@@ -357,6 +357,36 @@ export class ConnectionRepository {
           eq(marketplaceConnections.marketplace, marketplace),
           sql`lower(${marketplaceConnections.externalAccountId}) = ${externalAccountId.toLowerCase()}`,
           sql`${marketplaceConnections.status} <> 'disconnected'`,
+        ),
+      )
+      .orderBy(asc(marketplaceConnections.createdAt), asc(marketplaceConnections.id));
+  }
+
+  /**
+   * Every account's connections on these marketplaces that hold credentials and were not
+   * switched off, oldest first.
+   */
+  async withCredentialsOn(
+    marketplaces: readonly string[],
+  ): Promise<
+    { id: string; accountId: string; marketplace: string; externalAccountId: string | null }[]
+  > {
+    return this.db
+      .select({
+        id: marketplaceConnections.id,
+        accountId: marketplaceConnections.accountId,
+        marketplace: marketplaceConnections.marketplace,
+        externalAccountId: marketplaceConnections.externalAccountId,
+      })
+      .from(marketplaceConnections)
+      .innerJoin(
+        marketplaceCredentials,
+        eq(marketplaceCredentials.connectionId, marketplaceConnections.id),
+      )
+      .where(
+        and(
+          inArray(marketplaceConnections.marketplace, [...marketplaces]),
+          ne(marketplaceConnections.status, 'disconnected'),
         ),
       )
       .orderBy(asc(marketplaceConnections.createdAt), asc(marketplaceConnections.id));

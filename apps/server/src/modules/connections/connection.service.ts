@@ -240,4 +240,17 @@ export class ConnectionService {
   ): Promise<{ id: string; accountId: string }[]> {
     return this.connections.ofExternalAccount(marketplace, externalAccountId);
   }
+
+  // For the sandbox:
+  /**
+   * Every account's connections on these marketplaces that hold credentials and were not
+   * switched off, oldest first (the sandbox gives them fresh tokens on every start).
+   */
+  withCredentialsOn(
+    marketplaces: readonly string[],
+  ): Promise<
+    { id: string; accountId: string; marketplace: string; externalAccountId: string | null }[]
+  > {
+    return this.connections.withCredentialsOn(marketplaces);
+  }
 }

@@ -473,6 +473,15 @@ export class ItemService {
   ): Promise<ItemRecord[]> {
     return this.items.findMany(accountId, userId, keys, { lock: false });
   }
+
+  // For the sandbox:
+  /**
+   * Whether one of the account's items has its listing on the marketplace at `listedID` (a
+   * simulated sale may only sell the seller's own listing).
+   */
+  hasListingAt(accountId: string, marketplace: string, listedID: string): Promise<boolean> {
+    return this.items.hasListingAt(accountId, marketplace, listedID);
+  }
 }
 
 /** What photoRefs reads of an item: its images and its listings (whose photos it reads). */
