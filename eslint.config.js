@@ -141,7 +141,6 @@ export default tseslint.config(
       'apps/server/src/modules/listings/listing-reach.ts',
       'apps/server/src/modules/listings/listing.service.ts',
       'apps/server/src/modules/marketplace-import/marketplace-import.service.ts',
-      'apps/server/src/modules/sandbox/sandbox-shop-seed.ts',
     ],
     rules: { 'import-x/no-restricted-paths': 'off' },
   },

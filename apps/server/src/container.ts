@@ -77,6 +77,7 @@ import { imageDerivativesJob, purgeExpiredUploadsJob } from './modules/images/im
 import { UploadRepository } from './modules/images/upload.repository';
 import { UploadServer } from './modules/images/upload.tus';
 import { ImageUrlSigner, imageSigningKey } from './modules/images/image.signing';
+import { demoShopCatalogue } from './seed/demo-catalogue';
 import { demoPhotosJob } from './seed/demo-photos.job';
 import { ConnectorRegistry } from './connectors/contract';
 import {
@@ -304,6 +305,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
           publicUrl: config.publicUrl,
           serverUrl: publicUrl,
           oauth: SANDBOX_OAUTH_TERMS,
+          catalogue: demoShopCatalogue(),
         })
       : null;
   const shopifyMetafields = new ShopifyMetafieldService(
