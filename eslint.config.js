@@ -127,22 +127,6 @@ export default tseslint.config(
     },
   },
   {
-    // Files that still reach into another module's repository, table or private file, being
-    // moved behind services (scripts/boundaries.mjs counts them). The list only shrinks: a file
-    // leaves it once it goes through the other module's index.ts, and no file joins it.
-    files: [
-      'apps/server/src/modules/account-users/account-user.repository.ts',
-      'apps/server/src/modules/marketplaces/marketplace-account.service.ts',
-      'apps/server/src/modules/marketplaces/marketplace-category.service.ts',
-      'apps/server/src/modules/rules/listing-preview.service.ts',
-      'apps/server/src/modules/sandbox/sandbox-connections.ts',
-      'apps/server/src/modules/sandbox/sandbox-shop-seed.ts',
-      'apps/server/src/modules/sandbox/sandbox.repository.ts',
-      'apps/server/src/modules/webhooks/webhook-delivery.repository.ts',
-    ],
-    rules: { 'import-x/no-restricted-paths': 'off' },
-  },
-  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -37,6 +37,7 @@ import { AccountRepository } from './modules/accounts/account.repository';
 import { AccountService } from './modules/accounts/account.service';
 import { AccountUserRepository } from './modules/account-users/account-user.repository';
 import { AccountUserService } from './modules/account-users/account-user.service';
+import type { MembershipLinks } from './modules/account-users/member-links';
 import { RoleRepository } from './modules/roles/role.repository';
 import { RoleService } from './modules/roles/role.service';
 import { UserRepository } from './modules/users/user.repository';
@@ -71,6 +72,7 @@ import { imageDerivativesJob, purgeExpiredUploadsJob } from './modules/images/im
 import { UploadRepository } from './modules/images/upload.repository';
 import { UploadServer } from './modules/images/upload.tus';
 import { ImageUrlSigner, imageSigningKey } from './modules/images/image.signing';
+import { demoShopCatalogue } from './seed/demo-catalogue';
 import { demoPhotosJob } from './seed/demo-photos.job';
 import { ConnectorRegistry } from './connectors/contract';
 import {
@@ -110,7 +112,6 @@ import { WebhookService } from './modules/webhooks/webhook.service';
 import { SandboxMarketplaces } from './modules/sandbox/sandbox-marketplaces';
 import { createGuardedFetcher } from './platform/net/guarded-fetch';
 import { SandboxConnections } from './modules/sandbox/sandbox-connections';
-import { SandboxRepository } from './modules/sandbox/sandbox.repository';
 import { SandboxSales } from './modules/sandbox/sandbox-sales';
 import { BulkActionRepository } from './modules/bulk-actions/bulk-action.repository';
 import { BulkActionService } from './modules/bulk-actions/bulk-action.service';
@@ -176,6 +177,12 @@ export async function createContainer(config: Config, options: ContainerOptions 
   // Photos handed to marketplaces: signed, expiring, absolute under PUBLIC_URL (decision 0013).
   const imageUrls = new ImageUrlSigner(imageSigningKey(secret), publicUrl);
 
+  // The account and role of a membership, from their own modules' services (made below, before
+  // any membership is read).
+  const memberLinks: MembershipLinks = {
+    accountOf: (accountId) => accounts.findById(accountId),
+    roleOf: (accountId, roleId) => roles.findInAccount(accountId, roleId),
+  };
   const repositories = {
     accounts: new AccountRepository(db),
     accountUsers: new AccountUserRepository(db),
@@ -218,9 +225,17 @@ export async function createContainer(config: Config, options: ContainerOptions 
   // The identity modules, each using only those below it: users and auth, the team (members
   // and their memberships), roles, then accounts (opening one uses all the others).
   const users = new UserService(repositories.users, repositories.userSettings);
-  const accountUsers = new AccountUserService(db, repositories.accountUsers, users, auth, mailer, {
-    publicUrl,
-  });
+  const accountUsers = new AccountUserService(
+    db,
+    repositories.accountUsers,
+    users,
+    auth,
+    mailer,
+    {
+      publicUrl,
+    },
+    memberLinks,
+  );
   const roles = new RoleService(repositories.roles, accountUsers);
   const accounts = new AccountService(db, repositories.accounts, accountUsers, roles, users, auth);
 
@@ -254,18 +269,13 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const etsyProfiles = new EtsyProfileService(connectors, connections);
   // One check for every listing path: reach, the marketplace's limits, its connector's own,
   // and whether the category is one of the marketplace's (decision 0021).
-  const listingPreviews = new ListingPreviewService(
-    items,
-    marketplaceRules,
-    repositories.accounts,
-    {
-      imageUrls: images,
-      connectors,
-      reachFor: listingReachFor(connectors, connections),
-      categories: marketplaceCategories,
-      sending: connectorSending(connectors, listingSku),
-    },
-  );
+  const listingPreviews = new ListingPreviewService(items, marketplaceRules, accounts, {
+    imageUrls: images,
+    connectors,
+    reachFor: listingReachFor(connectors, connections),
+    categories: marketplaceCategories,
+    sending: connectorSending(connectors, listingSku),
+  });
   const oauthProviders = new OAuthProviders();
   // A pasted Depop API key is checked with Depop before it is stored (its seller id kept).
   const credentials = new CredentialService(
@@ -286,6 +296,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
           publicUrl: config.publicUrl,
           serverUrl: publicUrl,
           oauth: SANDBOX_OAUTH_TERMS,
+          catalogue: demoShopCatalogue(),
         })
       : null;
   const shopifyMetafields = new ShopifyMetafieldService(
@@ -321,10 +332,9 @@ export async function createContainer(config: Config, options: ContainerOptions 
   });
   const marketplaceAccounts = new MarketplaceAccountService(
     connectors,
-    repositories.connections,
-    repositories.accounts,
+    connections,
+    accounts,
     marketplaceRules,
-    repositories.marketplaceRules,
     config.publicUrl,
     logger,
   );
@@ -364,6 +374,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     webhooks: new WebhookService(
       connectors,
       repositories.webhookDeliveries,
+      connections,
       logger,
       async (accountIds, sales): Promise<void> => {
         await saleWorkflow.receive(accountIds, sales);
@@ -437,7 +448,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     items,
     services.listings,
     (accountId, userId) => services.userSettings.saleSettingsFor(accountId, userId),
-    (accountId) => repositories.accounts.currencyOf(accountId),
+    (accountId) => accounts.currencyOf(accountId),
     async (input): Promise<void> => {
       await notifications.notify(input);
     },
@@ -536,14 +547,12 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const queue = new Queue(database, logger, options.queue);
   queue.register(Object.values(jobs));
 
-  const sandboxRepository = new SandboxRepository(db);
-  const sandboxSales = sandbox ? new SandboxSales(sandbox, sandboxRepository) : null;
+  const sandboxSales = sandbox ? new SandboxSales(sandbox, services.items) : null;
   const sandboxConnections = sandbox
     ? new SandboxConnections(
         db,
         sandbox,
-        sandboxRepository,
-        repositories.connections,
+        connections,
         credentials,
         (event) => marketplaceAccounts.afterConnect(event),
         logger,

@@ -130,7 +130,7 @@ export function appSetup(container: Container): AppSetup {
     secureCookies: container.secureCookies,
     requestContext: {
       auth: container.services.auth,
-      accountUsers: container.repositories.accountUsers,
+      accountUsers: container.services.accountUsers,
     },
     registerRoutes: (app) => registerRoutes(app, container),
   };

@@ -11,6 +11,7 @@ import { UserSettingsRepository } from '../src/modules/users/user-settings.repos
 import { UserService } from '../src/modules/users/user.service';
 import { AccountUserRepository } from '../src/modules/account-users/account-user.repository';
 import { AccountUserService } from '../src/modules/account-users/account-user.service';
+import type { MembershipLinks } from '../src/modules/account-users/member-links';
 import { RoleRepository } from '../src/modules/roles/role.repository';
 import { RoleService } from '../src/modules/roles/role.service';
 import { AccountRepository } from '../src/modules/accounts/account.repository';
@@ -36,6 +37,12 @@ export function recordingMailer(): Mailer & { sent: MailMessage[] } {
 export function identityServices(database: Database, mailer: Mailer = recordingMailer()) {
   const { db } = database;
   const logger = pino({ level: 'silent' });
+  // The account and role of a membership, from their own modules' services (made below, before
+  // any membership is read).
+  const memberLinks: MembershipLinks = {
+    accountOf: (accountId) => accounts.findById(accountId),
+    roleOf: (accountId, roleId) => roles.findInAccount(accountId, roleId),
+  };
   const repositories = {
     users: new UserRepository(db),
     accountUsers: new AccountUserRepository(db),
@@ -53,9 +60,17 @@ export function identityServices(database: Database, mailer: Mailer = recordingM
     logger,
   );
   const users = new UserService(repositories.users, new UserSettingsRepository(db));
-  const accountUsers = new AccountUserService(db, repositories.accountUsers, users, auth, mailer, {
-    publicUrl: 'http://localhost:3000',
-  });
+  const accountUsers = new AccountUserService(
+    db,
+    repositories.accountUsers,
+    users,
+    auth,
+    mailer,
+    {
+      publicUrl: 'http://localhost:3000',
+    },
+    memberLinks,
+  );
   const roles = new RoleService(repositories.roles, accountUsers);
   const accounts = new AccountService(db, repositories.accounts, accountUsers, roles, users, auth);
 

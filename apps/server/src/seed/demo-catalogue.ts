@@ -313,3 +313,8 @@ export function demoItems(count = 200, seed = 20261121): DemoItem[] {
   }
   return result;
 }
+
+/** What the sandbox's seeded shops take from the demo inventory (sandbox-shop-seed.ts). */
+export function demoShopCatalogue() {
+  return { firstItem: demoItems(1)[0]!.generalDetails, ebayCategories: demoEbayCategories() };
+}

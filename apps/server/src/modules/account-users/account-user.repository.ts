@@ -1,36 +1,22 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { USABLE_ACCOUNT_USER_STATUSES } from '@listloop/domain';
 import type { Db } from '../../platform/db/database';
-import { accounts } from '../accounts/account.table';
-import { roles } from '../roles/role.table';
 import { accountUsers } from './account-user.table';
 
 export type AccountUserRow = typeof accountUsers.$inferSelect;
 export type NewAccountUserRow = typeof accountUsers.$inferInsert;
-export type AccountRowJoined = typeof accounts.$inferSelect;
-export type RoleRowJoined = typeof roles.$inferSelect;
 
 /** Usable memberships first (active, then pending), then the oldest. */
 const statusRank = sql`CASE ${accountUsers.status} WHEN 'active' THEN 0 WHEN 'pending' THEN 1 ELSE 2 END`;
 
-/**
- * A membership ties a user to an account and a role, so the reads that need the three at once
- * (the member context of every request, a role given to a member) join the account and role
- * tables here rather than asking their modules row by row.
- */
 export class AccountUserRepository {
   constructor(private readonly db: Db) {}
 
-  /**
-   * Spec §5: the membership records of a user, with the account and role of each, in the
-   * order the session picks from (one query per request).
-   */
-  async findMembershipsOfUser(userId: string) {
+  /** Spec §5: the membership records of a user, in the order the session picks from. */
+  async findOfUser(userId: string): Promise<AccountUserRow[]> {
     return this.db
-      .select({ membership: accountUsers, account: accounts, role: roles })
+      .select()
       .from(accountUsers)
-      .innerJoin(accounts, eq(accounts.accountId, accountUsers.accountId))
-      .leftJoin(roles, eq(roles.id, accountUsers.role))
       .where(eq(accountUsers.userId, userId))
       .orderBy(statusRank, asc(accountUsers.createdAt));
   }
@@ -65,21 +51,6 @@ export class AccountUserRepository {
         ),
       );
     return row !== undefined;
-  }
-
-  /** A role of the account, as a member would be given it; null when the account has none such. */
-  async findRole(accountId: string, roleId: string): Promise<RoleRowJoined | null> {
-    const [row] = await this.db
-      .select()
-      .from(roles)
-      .where(and(eq(roles.accountId, accountId), eq(roles.id, roleId)));
-    return row ?? null;
-  }
-
-  /** The account a membership belongs to (the join check reads its status and company name). */
-  async findAccount(accountId: string): Promise<AccountRowJoined | null> {
-    const [row] = await this.db.select().from(accounts).where(eq(accounts.accountId, accountId));
-    return row ?? null;
   }
 
   async findOwner(accountId: string): Promise<AccountUserRow | null> {

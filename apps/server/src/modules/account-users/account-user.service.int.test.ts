@@ -174,6 +174,41 @@ describe('the team service on a real database', () => {
     expect(assigned.members).toEqual(expect.arrayContaining([packer.userId]));
   });
 
+  it('reads each membership of a user with its own account and role, usable ones first', async () => {
+    const first = await identity.openAccount();
+    const second = await identity.openAccount();
+    // The first account's owner is also a pending viewer of the second account.
+    await identity.repositories.accountUsers.create({
+      id: `m-${first.userId}`,
+      accountId: second.account.accountId,
+      userId: first.userId,
+      accessLevel: 'member',
+      status: 'pending',
+      email: first.email,
+      role: second.viewerRoleId,
+    });
+    const memberships = await identity.accountUsers.findMembershipsOfUser(first.userId);
+    expect(
+      memberships.map(({ membership, account, role }) => ({
+        status: membership.status,
+        accountId: account.accountId,
+        roleId: role?.id ?? null,
+      })),
+    ).toEqual([
+      { status: 'active', accountId: first.account.accountId, roleId: first.adminRoleId },
+      { status: 'pending', accountId: second.account.accountId, roleId: second.viewerRoleId },
+    ]);
+    // A role is read only in its own account.
+    expect(
+      await identity.roles.findInAccount(first.account.accountId, second.viewerRoleId),
+    ).toBeNull();
+    // A membership without a role is read with none.
+    const member = await identity.addMember(second.account.accountId, { roleId: null });
+    const [alone] = await identity.accountUsers.findMembershipsOfUser(member.userId);
+    expect(alone?.account.accountId).toBe(second.account.accountId);
+    expect(alone?.role).toBeNull();
+  });
+
   it('names a notification’s recipient only while they are a usable member of the account', async () => {
     const { account } = await teamWithLead();
     const member = await identity.addMember(account.account.accountId, { roleId: null });

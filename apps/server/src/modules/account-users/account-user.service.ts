@@ -24,6 +24,7 @@ import type {
 } from './account-user.repository';
 import { assertMayActOn, assertMayGive, assertNotOwnerOfAnother } from '../roles';
 import { toPublicAccountUser } from './account-user.mapper';
+import { linkMemberships, type LinkedMembership, type MembershipLinks } from './member-links';
 import { alreadyHasSignInEmail, invitationEmail } from './invitation.email';
 
 /** Readable temporary passwords: no 0/O or 1/l/I to misread, three groups of four. */
@@ -40,6 +41,7 @@ export class AccountUserService {
     private readonly auth: AuthService,
     private readonly mailer: Mailer,
     private readonly options: { publicUrl: string; now?: () => Date },
+    private readonly links: MembershipLinks,
   ) {
     this.now = options.now ?? (() => new Date());
   }
@@ -69,7 +71,7 @@ export class AccountUserService {
       if (isTemporaryPasswordExpired(candidate.temporaryPassword, this.now())) {
         throw new AppError(400, 'auth/temporary-password-expired');
       }
-      const account = await this.accountUsers.findAccount(candidate.accountId);
+      const account = await this.links.accountOf(candidate.accountId);
       if (!account || account.status !== 'active') throw new AppError(400, 'auth/inactive-account');
       return { valid: true as const, email, companyName: account.companyName };
     }
@@ -231,12 +233,15 @@ export class AccountUserService {
     sessionToken: string,
   ): Promise<{ decision: GateDecision; context: RequestContext | null }> {
     // The request hook's own rule, so a session and work done on a user's behalf never differ.
-    return loadMemberContext(this.accountUsers, user, sessionToken);
+    return loadMemberContext(this, user, sessionToken);
   }
 
-  /** The memberships of a user with the account and role of each, in the order a session picks from. */
-  async findMembershipsOfUser(userId: string) {
-    return this.accountUsers.findMembershipsOfUser(userId);
+  /**
+   * The memberships of a user with the account and role of each, in the order a session picks
+   * from (a membership whose account is gone is none).
+   */
+  async findMembershipsOfUser(userId: string): Promise<LinkedMembership[]> {
+    return linkMemberships(await this.accountUsers.findOfUser(userId), this.links);
   }
 
   async findInAccount(accountId: string, userId: string): Promise<AccountUserRow | null> {
@@ -288,16 +293,13 @@ export class AccountUserService {
     const member = await this.accountUsers.findInAccount(ctx.accountId, userId);
     if (!member) throw notFound('No such team member.');
     assertNotOwnerOfAnother(ctx, member);
-    assertMayActOn(
-      ctx,
-      member.role ? await this.accountUsers.findRole(ctx.accountId, member.role) : null,
-    );
+    assertMayActOn(ctx, member.role ? await this.links.roleOf(ctx.accountId, member.role) : null);
   }
 
   /** A member is added with a role the caller may give, and only when e-mail can reach them. */
   private async assertMayAdd(ctx: RequestContext, roleId: string | null | undefined) {
     if (roleId) {
-      const role = await this.accountUsers.findRole(ctx.accountId, roleId);
+      const role = await this.links.roleOf(ctx.accountId, roleId);
       if (!role) throw notFound('No such role in this account.');
       assertMayGive(ctx, role);
     }

@@ -1,4 +1,6 @@
-import type { AccountRowJoined, AccountUserRow, RoleRowJoined } from './account-user.repository';
+import type { AccountRow } from '../accounts';
+import type { RoleRow } from '../roles';
+import type { AccountUserRow } from './account-user.repository';
 
 /**
  * A request's context carries this module's rows. Platform declares the context without naming
@@ -7,7 +9,7 @@ import type { AccountRowJoined, AccountUserRow, RoleRowJoined } from './account-
 declare module '../../platform/http/request-context' {
   interface MemberRecordTypes {
     membership: AccountUserRow;
-    account: AccountRowJoined;
-    role: RoleRowJoined;
+    account: AccountRow;
+    role: RoleRow;
   }
 }

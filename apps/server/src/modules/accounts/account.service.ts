@@ -2,15 +2,15 @@ import {
   allPermissions,
   currencyForCountry,
   VIEWER_PERMISSIONS,
+  type AccessLevel,
   type AccountCurrency,
   type AccountName,
   type CountryCode,
+  type PermissionKey,
 } from '@listloop/domain';
 import type { Db } from '../../platform/db/database';
 import { newId } from '../../platform/ids';
-import type { AccountUserService } from '../account-users';
 import type { AuthService } from '../auth';
-import type { RoleService } from '../roles';
 import type { UserService } from '../users';
 import type { AccountRepository, AccountRow } from './account.repository';
 
@@ -34,6 +34,48 @@ export interface CreateAccountInput {
 }
 
 /**
+ * What opening an account asks of the team: the owner's membership, written in the opening's
+ * transaction. The team reads accounts, so the need is declared here and the composition root
+ * passes the team's service.
+ */
+export interface OwnerMembership {
+  createMembership(
+    row: {
+      id: string;
+      accountId: string;
+      userId: string;
+      accessLevel: AccessLevel;
+      status: 'active';
+      email: string;
+      name: string;
+      role: string;
+      isOwner: boolean;
+    },
+    tx: Db,
+  ): Promise<unknown>;
+}
+
+/**
+ * What opening an account asks of roles: its built-in roles, written in the opening's
+ * transaction. A role belongs to an account, so the need is declared here and the composition
+ * root passes the roles' service.
+ */
+export interface BuiltInRoles {
+  create(
+    row: {
+      id: string;
+      accountId: string;
+      userId: string;
+      name: string;
+      color: string;
+      isProtected: boolean;
+      permissions: Record<PermissionKey, boolean>;
+    },
+    tx: Db,
+  ): Promise<{ id: string }>;
+}
+
+/**
  * The account rows, and opening an account: the owner's identity, the account, its two
  * protected built-in roles (admin with every permission, viewer read-only) and the owner's
  * active membership as admin. Opening one is the top of the identity modules: it uses the
@@ -43,8 +85,8 @@ export class AccountService {
   constructor(
     private readonly db: Db,
     private readonly accounts: AccountRepository,
-    private readonly accountUsers: AccountUserService,
-    private readonly roles: RoleService,
+    private readonly accountUsers: OwnerMembership,
+    private readonly roles: BuiltInRoles,
     private readonly users: UserService,
     private readonly auth: AuthService,
   ) {}

@@ -818,7 +818,7 @@ describe('bulk actions', () => {
       );
       const ctx = (
         await loadMemberContext(
-          idle.container.repositories.accountUsers,
+          idle.container.services.accountUsers,
           { id: who.userId, email: who.email, name: 'Ada Seller' },
           'test',
         )

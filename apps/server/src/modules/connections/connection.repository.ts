@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { marketplaceConnections, marketplaceCredentials } from './connection.table';
 
@@ -338,5 +338,57 @@ export class ConnectionRepository {
         ),
       )
       .orderBy(marketplaceConnections.id);
+  }
+
+  /**
+   * The connections, of any account, linked to this seller account on the marketplace (a
+   * Shopify shop's domain): a webhook carries no account of ours, only the marketplace's.
+   * Oldest first; connections switched off by the seller are left out.
+   */
+  async ofExternalAccount(
+    marketplace: string,
+    externalAccountId: string,
+  ): Promise<{ id: string; accountId: string }[]> {
+    return this.db
+      .select({ id: marketplaceConnections.id, accountId: marketplaceConnections.accountId })
+      .from(marketplaceConnections)
+      .where(
+        and(
+          eq(marketplaceConnections.marketplace, marketplace),
+          sql`lower(${marketplaceConnections.externalAccountId}) = ${externalAccountId.toLowerCase()}`,
+          sql`${marketplaceConnections.status} <> 'disconnected'`,
+        ),
+      )
+      .orderBy(asc(marketplaceConnections.createdAt), asc(marketplaceConnections.id));
+  }
+
+  /**
+   * Every account's connections on these marketplaces that hold credentials and were not
+   * switched off, oldest first.
+   */
+  async withCredentialsOn(
+    marketplaces: readonly string[],
+  ): Promise<
+    { id: string; accountId: string; marketplace: string; externalAccountId: string | null }[]
+  > {
+    return this.db
+      .select({
+        id: marketplaceConnections.id,
+        accountId: marketplaceConnections.accountId,
+        marketplace: marketplaceConnections.marketplace,
+        externalAccountId: marketplaceConnections.externalAccountId,
+      })
+      .from(marketplaceConnections)
+      .innerJoin(
+        marketplaceCredentials,
+        eq(marketplaceCredentials.connectionId, marketplaceConnections.id),
+      )
+      .where(
+        and(
+          inArray(marketplaceConnections.marketplace, [...marketplaces]),
+          ne(marketplaceConnections.status, 'disconnected'),
+        ),
+      )
+      .orderBy(asc(marketplaceConnections.createdAt), asc(marketplaceConnections.id));
   }
 }

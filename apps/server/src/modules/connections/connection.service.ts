@@ -234,4 +234,30 @@ export class ConnectionService {
   factsFor(accountId: string): Promise<ConnectionFacts[]> {
     return this.connections.factsFor(accountId);
   }
+
+  // For webhooks:
+  /**
+   * The connections, of any account, linked to this seller account on the marketplace, oldest
+   * first, leaving out those the seller switched off: a webhook names only the marketplace's
+   * account.
+   */
+  ofExternalAccount(
+    marketplace: string,
+    externalAccountId: string,
+  ): Promise<{ id: string; accountId: string }[]> {
+    return this.connections.ofExternalAccount(marketplace, externalAccountId);
+  }
+
+  // For the sandbox:
+  /**
+   * Every account's connections on these marketplaces that hold credentials and were not
+   * switched off, oldest first (the sandbox gives them fresh tokens on every start).
+   */
+  withCredentialsOn(
+    marketplaces: readonly string[],
+  ): Promise<
+    { id: string; accountId: string; marketplace: string; externalAccountId: string | null }[]
+  > {
+    return this.connections.withCredentialsOn(marketplaces);
+  }
 }

@@ -521,4 +521,20 @@ export class ItemRepository {
       .where(and(eq(items.accountId, accountId), inArray(items.id, [...new Set(ids)])));
     return new Map(rows.map((r) => [r.id, r.title]));
   }
+
+  // For the sandbox:
+  /** Whether one of the account's items has its listing on the marketplace at `listedID`. */
+  async hasListingAt(accountId: string, marketplace: string, listedID: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: items.id })
+      .from(items)
+      .where(
+        and(
+          eq(items.accountId, accountId),
+          sql`${items.listings} -> ${marketplace} ->> 'listedID' = ${listedID}`,
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
+  }
 }

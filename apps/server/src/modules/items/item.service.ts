@@ -561,6 +561,15 @@ export class ItemService {
       tx,
     );
   }
+
+  // For the sandbox:
+  /**
+   * Whether one of the account's items has its listing on the marketplace at `listedID` (a
+   * simulated sale may only sell the seller's own listing).
+   */
+  hasListingAt(accountId: string, marketplace: string, listedID: string): Promise<boolean> {
+    return this.items.hasListingAt(accountId, marketplace, listedID);
+  }
 }
 
 /** What photoRefs reads of an item: its images and its listings (whose photos it reads). */

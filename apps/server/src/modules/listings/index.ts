@@ -2,3 +2,8 @@
 export { ListingService } from './listing.service';
 export { groupExecutor, type ExecutorOf, type ListingExecutor } from './listing-executor';
 export type { CurrentOperation, ListingOperationRow } from './listing.repository';
+
+// Pure helpers for the listing previews (rules): whether a listing is out of date, its digest,
+// and the reach of an account's marketplaces.
+export { isOutOfDate, listingDigest } from './listing-digest';
+export type { ReachOf } from './listing-reach';

@@ -182,7 +182,7 @@ describe('the listing check: what the preview calls ready is what the queue acce
       container.services.listingPreviews,
     );
     const { context } = await loadMemberContext(
-      container.repositories.accountUsers,
+      container.services.accountUsers,
       { id: account.userId, email: account.email, name: '' },
       'test',
     );

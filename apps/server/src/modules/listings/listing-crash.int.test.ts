@@ -93,7 +93,7 @@ describe('a worker killed mid-job', () => {
       accountFeatureFlags: {},
     });
     const { context } = await loadMemberContext(
-      container.repositories.accountUsers,
+      container.services.accountUsers,
       { id: created.userId, email, name: 'Ada Seller' },
       'crash-test',
     );

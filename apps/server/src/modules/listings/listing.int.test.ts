@@ -297,7 +297,7 @@ describe('listing engine', () => {
       container.services.listingPreviews,
     );
     const { context } = await loadMemberContext(
-      container.repositories.accountUsers,
+      container.services.accountUsers,
       { id: account.userId, email: account.email, name: '' },
       'test',
     );
@@ -569,7 +569,7 @@ describe('listing engine', () => {
       container.services.listingPreviews,
     );
     const { context } = await loadMemberContext(
-      container.repositories.accountUsers,
+      container.services.accountUsers,
       { id: account.userId, email: account.email, name: '' },
       'test',
     );

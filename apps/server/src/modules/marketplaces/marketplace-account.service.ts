@@ -9,10 +9,9 @@ import {
   type MarketplaceId,
 } from '@listloop/domain';
 import { conflict } from '../../platform/http/errors';
-import { newId } from '../../platform/ids';
 import type { RequestContext } from '../../platform/http/request-context';
-import type { AccountRepository } from '../accounts/account.repository';
-import type { ConnectionRepository } from '../connections/connection.repository';
+import type { AccountService } from '../accounts';
+import type { ConnectionService } from '../connections';
 import {
   ConnectorError,
   type Connector,
@@ -23,8 +22,7 @@ import {
   type ConnectorWebhookSubscription,
 } from '../../connectors/contract';
 import type { ConnectedEvent } from '../marketplace-auth';
-import type { MarketplaceRuleRepository } from '../rules/marketplace-rule.repository';
-import type { MarketplaceRuleService } from '../rules/marketplace-rule.service';
+import type { MarketplaceRuleService } from '../rules';
 import { connectorCall } from './connector-call';
 
 export type ShopifySubscription = ConnectorWebhookSubscription;
@@ -50,10 +48,9 @@ function has<K extends keyof Connector>(
 export class MarketplaceAccountService {
   constructor(
     private readonly connectors: ConnectorRegistry,
-    private readonly connections: ConnectionRepository,
-    private readonly accounts: AccountRepository,
+    private readonly connections: ConnectionService,
+    private readonly accounts: AccountService,
     private readonly rules: MarketplaceRuleService,
-    private readonly ruleRows: MarketplaceRuleRepository,
     /** PUBLIC_URL; null: the address the seller uses (the request's origin). */
     private readonly publicUrl: string | null,
     private readonly logger: Logger,
@@ -167,14 +164,7 @@ export class MarketplaceAccountService {
       changed = true;
     }
     if (!changed) return;
-    const { marketplaceId: _marketplace, ...rule } = { ...defaults, policies };
-    await this.ruleRows.upsertSingle({
-      id: newId(),
-      accountId: scope.accountId,
-      marketplace: 'ebay',
-      kind: 'defaults',
-      rule,
-    });
+    await this.rules.saveDefaults(scope.accountId, 'ebay', { ...defaults, policies });
   }
 
   /** The marketplace's connector when the account has a usable connection to it; 409 otherwise. */

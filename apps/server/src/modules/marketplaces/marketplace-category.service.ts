@@ -18,7 +18,7 @@ import {
   type ConnectorRegistry,
   type ConnectorScope,
 } from '../../connectors/contract';
-import type { CategoryCheck, CategoryVerdict } from '../rules/listing-preview.service';
+import type { CategoryCheck, CategoryVerdict } from '../rules';
 import { connectorCall } from './connector-call';
 
 /** How long a category tree, and which tree a marketplace lists in, are kept. */

@@ -64,6 +64,11 @@ export class RoleService {
     private readonly accountUsers: RoleMembers,
   ) {}
 
+  /** A role of the account by its key (the role a membership points at); null when none such. */
+  async findInAccount(accountId: string, id: string): Promise<RoleRow | null> {
+    return this.roles.findById(accountId, id);
+  }
+
   /** A role made as part of a larger write (an account's built-in roles), in its transaction. */
   async create(row: NewRoleRow, tx: Db): Promise<RoleRow> {
     return this.roles.create(row, tx);

@@ -12,12 +12,11 @@ import {
   marketplaceProblems,
 } from '@listloop/domain';
 import type { RequestContext } from '../../platform/http/request-context';
-import type { AccountRepository } from '../accounts/account.repository';
-import type { ItemService } from '../items/item.service';
-import type { ImageService } from '../images/image.service';
+import type { AccountService } from '../accounts';
+import type { ItemService } from '../items';
+import type { ImageService } from '../images';
 import type { ConnectorRegistry } from '../../connectors/contract';
-import type { ReachOf } from '../listings/listing-reach';
-import { isOutOfDate, listingDigest } from '../listings/listing-digest';
+import { isOutOfDate, listingDigest, type ReachOf } from '../listings';
 import {
   requireSupportedMarketplace,
   type MarketplaceRuleService,
@@ -84,7 +83,7 @@ export interface ListingPreviewOptions {
 /** The account's side of a check: the same for every marketplace it is built for. */
 interface AccountFacts {
   reach: ReachOf | null;
-  currency: Awaited<ReturnType<AccountRepository['currencyOf']>>;
+  currency: Awaited<ReturnType<AccountService['currencyOf']>>;
 }
 
 const DIGEST_ONLY: ListingSending = {
@@ -111,7 +110,7 @@ export class ListingPreviewService {
   constructor(
     private readonly items: ItemService,
     private readonly rules: MarketplaceRuleService,
-    private readonly accounts: Pick<AccountRepository, 'currencyOf'>,
+    private readonly accounts: Pick<AccountService, 'currencyOf'>,
     options: ListingPreviewOptions = {},
   ) {
     this.imageUrls = options.imageUrls ?? null;

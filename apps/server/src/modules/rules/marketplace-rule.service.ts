@@ -220,4 +220,17 @@ export class MarketplaceRuleService {
     });
     return defaults;
   }
+
+  /**
+   * Replaces the account's listing defaults for the marketplace outside a member's request (the
+   * setup done once after connecting).
+   */
+  async saveDefaults(
+    accountId: string,
+    marketplace: MarketplaceId,
+    defaults: ListingDefaults,
+  ): Promise<void> {
+    const { marketplaceId: _m, ...rule } = defaults;
+    await this.rules.upsertSingle({ id: newId(), accountId, marketplace, kind: 'defaults', rule });
+  }
 }

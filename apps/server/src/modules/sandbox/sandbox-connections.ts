@@ -3,17 +3,16 @@ import { MARKETPLACE_NAMES, type MarketplaceId } from '@listloop/domain';
 import type { TokenSet } from '../../connectors/contract';
 import type { Db } from '../../platform/db/database';
 import { newId } from '../../platform/ids';
-import type { ConnectionRepository } from '../connections/connection.repository';
 import { credentialsFromTokens } from '../connections';
-import type { CredentialService } from '../connections';
+import type { ConnectionService, CredentialService } from '../connections';
 import type { ConnectedEvent } from '../marketplace-auth';
 import {
   SANDBOX_EBAY_SELLER,
   SANDBOX_SHOP,
+  SANDBOX_MARKETPLACES,
   type SandboxMarketplace,
   type SandboxMarketplaces,
 } from './sandbox-marketplaces';
-import type { SandboxRepository } from './sandbox.repository';
 
 /** Who the work done at start is attributed to (no seller is signed in then). */
 const SYSTEM_USER = 'system';
@@ -28,8 +27,7 @@ export class SandboxConnections {
   constructor(
     private readonly db: Db,
     private readonly sandbox: SandboxMarketplaces,
-    private readonly repository: SandboxRepository,
-    private readonly connections: ConnectionRepository,
+    private readonly connections: ConnectionService,
     private readonly credentials: CredentialService,
     /** The work after connecting (MarketplaceAccountService.afterConnect). */
     private readonly afterConnect: (event: ConnectedEvent) => Promise<void>,
@@ -39,7 +37,8 @@ export class SandboxConnections {
   /** Re-issues every stored sandbox connection's tokens; answers how many it restored. */
   async restore(): Promise<number> {
     let restored = 0;
-    for (const connection of await this.repository.connectionsToRestore()) {
+    // In sandbox mode a connection to these marketplaces can only be the emulator's.
+    for (const connection of await this.connections.withCredentialsOn(SANDBOX_MARKETPLACES)) {
       const marketplace = connection.marketplace as SandboxMarketplace;
       try {
         if (marketplace === 'ebay') {
@@ -146,14 +145,17 @@ export class SandboxConnections {
     );
     const id = existing?.id ?? newId();
     if (!existing) {
-      await this.connections.insert({
-        id,
-        accountId,
-        marketplace,
-        nickname: `${MARKETPLACE_NAMES[marketplace]} sandbox`,
-        status: 'connected',
-        externalAccountId,
-      });
+      await this.connections.insertConnected(
+        {
+          id,
+          accountId,
+          marketplace,
+          nickname: `${MARKETPLACE_NAMES[marketplace]} sandbox`,
+          status: 'connected',
+          externalAccountId,
+        },
+        this.db,
+      );
     }
     await this.store(accountId, id, marketplace, tokens, extra);
     await this.afterConnect({

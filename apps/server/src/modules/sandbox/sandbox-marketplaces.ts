@@ -31,6 +31,7 @@ import {
   seedEbayShop,
   seedEtsyShop,
   seedShopifyShop,
+  type DemoShopCatalogue,
   type ShopPhotoBytes,
 } from './sandbox-shop-seed';
 
@@ -115,6 +116,8 @@ export interface SandboxOptions {
     scopes: { ebay: readonly string[]; etsy: readonly string[]; shopify: readonly string[] };
     shopDomain: (value: string) => string;
   };
+  /** What the seller's shops take from the demo inventory. */
+  catalogue: DemoShopCatalogue;
 }
 
 /**
@@ -152,7 +155,7 @@ export class SandboxMarketplaces {
 
   static async create(options: SandboxOptions): Promise<SandboxMarketplaces> {
     // Drawn by sharp on its own threads while the emulators below load their API descriptions.
-    const shopPhotos = sandboxShopPhotos();
+    const shopPhotos = sandboxShopPhotos(options.catalogue);
     // Awaited at the end; this only keeps an early failure from counting as unhandled meanwhile.
     shopPhotos.catch(() => undefined);
     // The emulator keeps this object: a RuName added to it later is one it accepts.
@@ -218,7 +221,7 @@ export class SandboxMarketplaces {
       // The photos' URLs are made now, absolute: under this server, where the connectors'
       // in-process fetch finds them by path.
       this.ebay.server.setPublicBaseUrl(this.baseUrl('ebay'));
-      this.seededShops.ebay = seedEbayShop(this.ebay, photos);
+      this.seededShops.ebay = seedEbayShop(this.ebay, photos, this.options.catalogue);
     };
     const etsy = () => {
       this.seededShops.etsy = seedEtsyShop(this.etsy, photos);

@@ -1,7 +1,7 @@
 import { MARKETPLACE_NAMES } from '@listloop/domain';
 import { notFound } from '../../platform/http/errors';
 import type { SandboxMarketplace, SandboxMarketplaces } from './sandbox-marketplaces';
-import type { SandboxRepository } from './sandbox.repository';
+import type { ItemService } from '../items';
 
 type Fields = Record<string, string>;
 
@@ -42,7 +42,7 @@ function fieldsOf(contentType: string | undefined, body: Buffer): Fields | null 
 export class SandboxSales {
   constructor(
     private readonly sandbox: SandboxMarketplaces,
-    private readonly repository: SandboxRepository,
+    private readonly items: Pick<ItemService, 'hasListingAt'>,
   ) {}
 
   /** The body to hand the emulator for this account's sale; 404 when it names no listing of theirs. */
@@ -53,7 +53,7 @@ export class SandboxSales {
   ): Promise<Buffer> {
     const given = fieldsOf(request.contentType, request.body);
     const target = given ? this.targetOf(marketplace, given) : null;
-    if (!target || !(await this.repository.hasListing(accountId, marketplace, target.listedID))) {
+    if (!target || !(await this.items.hasListingAt(accountId, marketplace, target.listedID))) {
       throw notFound(
         `None of your account's listings is there to sell on the sandbox's ${MARKETPLACE_NAMES[marketplace]}.`,
       );

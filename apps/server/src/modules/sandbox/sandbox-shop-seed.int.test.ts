@@ -6,14 +6,15 @@ import { createAccount, signIn, type AccountFixture } from '../../../test/fixtur
 import { startTestServer, type TestServer } from '../../../test/server';
 import { createContainer, type Container } from '../../container';
 import type { ConnectorExistingListing } from '../../connectors/contract';
-import { demoItems } from '../../seed/demo-catalogue';
+import { demoItems, demoShopCatalogue } from '../../seed/demo-catalogue';
 import {
-  SANDBOX_EBAY_LISTINGS,
+  sandboxEbayListings,
   SANDBOX_ETSY_LISTINGS,
   SANDBOX_SHOPIFY_PRODUCTS,
 } from './sandbox-shop-seed';
 
 const IMPORT = '/api/rest/v1/enterprise/marketplace-import';
+const SANDBOX_EBAY_LISTINGS = sandboxEbayListings(demoShopCatalogue());
 const SOURCES = ['ebay', 'etsy', 'shopify'] as const;
 type Source = (typeof SOURCES)[number];
 

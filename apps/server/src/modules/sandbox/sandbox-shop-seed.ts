@@ -1,4 +1,4 @@
-import { defaultCatalogue } from '@listloop/domain';
+import { defaultCatalogue, type GeneralDetailsInput } from '@listloop/domain';
 import type {
   EbayEmulator,
   EbayExistingListing,
@@ -8,7 +8,6 @@ import type {
   ShopifyEmulator,
   ShopifyExistingProductInput,
 } from '@listloop/emulators';
-import { demoEbayCategories, demoItems } from '../../seed/demo-catalogue';
 import { generateDemoPhoto } from '../images';
 
 /**
@@ -30,10 +29,18 @@ type WithShopPhotos<T> = Omit<T, 'photos'> & { photos: ShopPhoto[] };
 /** Large enough to look like a photo, small enough to draw quickly at every start. */
 const PHOTO_SIZE = 800;
 
-/** The demo inventory's first item (LT-01001), which the seller had listed on eBay already. */
-const DEMO_ITEM = demoItems(1)[0]!.generalDetails;
+/**
+ * What the seeded shops take from the demo inventory, given by the composition root (the demo
+ * catalogue is the seed's, not a module's).
+ */
+export interface DemoShopCatalogue {
+  /** The demo inventory's first item (LT-01001), which the seller had listed on eBay already. */
+  firstItem: Omit<GeneralDetailsInput, 'images'>;
+  /** The eBay leaf category of each demo category. */
+  ebayCategories: readonly { category: string; ebayCategoryId: string }[];
+}
 
-export const SANDBOX_EBAY_LISTINGS: readonly WithShopPhotos<EbayExistingListingInput>[] = [
+const EBAY_SHOP: readonly WithShopPhotos<EbayExistingListingInput>[] = [
   {
     sku: 'EB-CAM-0417',
     title: 'Canon AE-1 Program 35mm SLR Film Camera with FD 50mm f/1.8 Lens, Tested',
@@ -91,23 +98,33 @@ export const SANDBOX_EBAY_LISTINGS: readonly WithShopPhotos<EbayExistingListingI
     active: false,
     photos: [{ text: 'Fleetwood Mac Rumours', hue: 48 }],
   },
-  {
-    sku: DEMO_ITEM.sku!,
-    title: DEMO_ITEM.title!,
-    description: DEMO_ITEM.description || DEMO_ITEM.title!,
-    price: DEMO_ITEM.price!,
-    quantity: DEMO_ITEM.quantity ?? 1,
-    condition:
-      defaultCatalogue.ebay.conditions?.fromItem[DEMO_ITEM.condition ?? 'good'] ?? 'USED_GOOD',
-    ...(DEMO_ITEM.brand ? { brand: DEMO_ITEM.brand } : {}),
-    ...(DEMO_ITEM.primaryColor ? { color: DEMO_ITEM.primaryColor } : {}),
-    ...(DEMO_ITEM.size ? { size: DEMO_ITEM.size } : {}),
-    categoryId:
-      demoEbayCategories().find((c) => c.category === DEMO_ITEM.category)?.ebayCategoryId ??
-      '11483',
-    photos: [{ text: DEMO_ITEM.title!, hue: 290 }],
-  },
 ];
+
+/** The seller's eBay listings, in order: the shop's own, then the demo inventory's first item. */
+export function sandboxEbayListings(
+  catalogue: DemoShopCatalogue,
+): WithShopPhotos<EbayExistingListingInput>[] {
+  const item = catalogue.firstItem;
+  return [
+    ...EBAY_SHOP,
+    {
+      sku: item.sku!,
+      title: item.title!,
+      description: item.description || item.title!,
+      price: item.price!,
+      quantity: item.quantity ?? 1,
+      condition:
+        defaultCatalogue.ebay.conditions?.fromItem[item.condition ?? 'good'] ?? 'USED_GOOD',
+      ...(item.brand ? { brand: item.brand } : {}),
+      ...(item.primaryColor ? { color: item.primaryColor } : {}),
+      ...(item.size ? { size: item.size } : {}),
+      categoryId:
+        catalogue.ebayCategories.find((c) => c.category === item.category)?.ebayCategoryId ??
+        '11483',
+      photos: [{ text: item.title!, hue: 290 }],
+    },
+  ];
+}
 
 export const SANDBOX_ETSY_LISTINGS: readonly WithShopPhotos<EtsyExistingListingInput>[] = [
   {
@@ -214,18 +231,18 @@ let photosOnce: Promise<ShopPhotoBytes> | null = null;
  * Every seeded listing's photos, drawn once per process (each takes sharp tens of
  * milliseconds) and reused by every seeding after: a restart of the emulators, a second server.
  */
-export function sandboxShopPhotos(): Promise<ShopPhotoBytes> {
-  photosOnce ??= drawPhotos().catch((error: unknown) => {
+export function sandboxShopPhotos(catalogue: DemoShopCatalogue): Promise<ShopPhotoBytes> {
+  photosOnce ??= drawPhotos(catalogue).catch((error: unknown) => {
     photosOnce = null;
     throw error;
   });
   return photosOnce;
 }
 
-async function drawPhotos(): Promise<ShopPhotoBytes> {
+async function drawPhotos(catalogue: DemoShopCatalogue): Promise<ShopPhotoBytes> {
   const wanted = new Map<string, ShopPhoto>();
   for (const listing of [
-    ...SANDBOX_EBAY_LISTINGS,
+    ...sandboxEbayListings(catalogue),
     ...SANDBOX_ETSY_LISTINGS,
     ...SANDBOX_SHOPIFY_PRODUCTS,
   ]) {
@@ -248,8 +265,12 @@ function jpegs(photos: ShopPhotoBytes, wanted: readonly ShopPhoto[]) {
 }
 
 /** The eBay listings, in order; the emulator's picture host must have its public base set. */
-export function seedEbayShop(ebay: EbayEmulator, photos: ShopPhotoBytes): EbayExistingListing[] {
-  return SANDBOX_EBAY_LISTINGS.map((listing) =>
+export function seedEbayShop(
+  ebay: EbayEmulator,
+  photos: ShopPhotoBytes,
+  catalogue: DemoShopCatalogue,
+): EbayExistingListing[] {
+  return sandboxEbayListings(catalogue).map((listing) =>
     ebay.addExistingListing({
       ...listing,
       photos: jpegs(photos, listing.photos).map(({ bytes, contentType }) => ({

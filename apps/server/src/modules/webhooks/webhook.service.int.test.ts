@@ -12,6 +12,7 @@ import { AppError } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import { AccountRepository } from '../accounts/account.repository';
 import { ConnectionRepository } from '../connections/connection.repository';
+import { ConnectionService } from '../connections/connection.service';
 import { WebhookDeliveryRepository } from './webhook-delivery.repository';
 import { WebhookService } from './webhook.service';
 
@@ -65,6 +66,7 @@ describe('WebhookService: one path for every marketplace, on a real database', (
   const depopAccount = newId();
   let testDb: TestDatabase;
   let deliveries: WebhookDeliveryRepository;
+  let connectionService: ConnectionService;
   let handed: { accountIds: readonly string[]; sales: readonly SaleEvent[] }[];
   let service: WebhookService;
 
@@ -107,6 +109,7 @@ describe('WebhookService: one path for every marketplace, on a real database', (
       externalAccountId: DEPOP_SELLER,
     });
     deliveries = new WebhookDeliveryRepository(db);
+    connectionService = new ConnectionService(db, connections);
   });
   afterAll(() => testDb.dispose());
 
@@ -131,6 +134,7 @@ describe('WebhookService: one path for every marketplace, on a real database', (
     service = new WebhookService(
       registry,
       deliveries,
+      connectionService,
       pino({ level: 'silent' }),
       async (accountIds, sales) => {
         handed.push({ accountIds, sales });
@@ -246,7 +250,12 @@ describe('WebhookService: one path for every marketplace, on a real database', (
 
   it('answers 404 for a marketplace whose connector takes no webhooks', async () => {
     const registry = new ConnectorRegistry();
-    const plain = new WebhookService(registry, deliveries, pino({ level: 'silent' }));
+    const plain = new WebhookService(
+      registry,
+      deliveries,
+      connectionService,
+      pino({ level: 'silent' }),
+    );
     const refusal = await plain.receive('shopify', {}, Buffer.from('{}')).catch((e: unknown) => e);
     expect((refusal as AppError).statusCode).toBe(404);
   });

@@ -9,6 +9,7 @@ import {
 } from '../../connectors/contract';
 import { AppError, badRequest, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
+import type { ConnectionService } from '../connections';
 import type { WebhookDeliveryRepository } from './webhook-delivery.repository';
 
 export type { WebhookHeaders };
@@ -35,6 +36,7 @@ export class WebhookService {
   constructor(
     private readonly connectors: ConnectorRegistry,
     private readonly deliveries: WebhookDeliveryRepository,
+    private readonly connections: Pick<ConnectionService, 'ofExternalAccount'>,
     private readonly logger: Logger,
     private readonly onSales: WebhookSales = async () => undefined,
   ) {}
@@ -63,7 +65,7 @@ export class WebhookService {
       throw error;
     }
     const { owner, topic } = delivery;
-    const connections = owner ? await this.deliveries.connectionsOf(marketplace, owner) : [];
+    const connections = owner ? await this.connections.ofExternalAccount(marketplace, owner) : [];
     const [first] = connections;
     const recorded = await this.deliveries.insertOnce({
       id: newId(),
