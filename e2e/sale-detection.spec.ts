@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousAxeViolations } from './support/axe';
 import { onPath, signInAsDemo } from './support/demo';
 import { findListableItem } from './support/listings';
 
@@ -105,6 +106,26 @@ test.describe('sale detection', () => {
       outcomes.getByTestId('sale-outcome-depop').getByText('Not listed', { exact: true }),
     ).toBeVisible();
     await expect(outcomes.getByRole('listitem')).toHaveCount(3);
+
+    // What ListLoop did, step by step, under the names the server's logs use.
+    await sale.getByRole('button', { name: 'Show what ListLoop did' }).click();
+    const steps = sale.getByRole('list', { name: 'What ListLoop did for this sale' });
+    await expect(steps).toBeVisible();
+    await expect(steps.getByText('Recorded the sale', { exact: true })).toBeVisible();
+    await expect(steps.getByText('Marked the item sold', { exact: true })).toBeVisible();
+    await expect(
+      steps.getByText(/^Queued the delists on (eBay and Etsy|Etsy and eBay)$/),
+    ).toBeVisible();
+    await expect(
+      steps.getByTestId('sale-step-queue-delists').getByText('queue-delists'),
+    ).toBeVisible();
+    await expect(steps.getByText(/^Notified the item.s owner$/)).toBeVisible();
+    await expectNoSeriousAxeViolations(page, "Sales, a sale's steps open");
+    await sale.getByRole('button', { name: 'Hide what ListLoop did' }).click();
+    await expect(sale.getByRole('button', { name: 'Show what ListLoop did' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
 
     // The title leads to the item.
     await sale.getByRole('link', { name: title }).click();

@@ -74,6 +74,41 @@ export const SaleOutcomeSchema = z.object({
 });
 export type SaleOutcomeView = z.infer<typeof SaleOutcomeSchema>;
 
+/**
+ * The steps of the sale workflow, in order. The server's logs name each step (`step`), and each
+ * sale event keeps the steps it went through, so the Sales screen and the logs tell one story.
+ */
+export const SALE_STEPS = [
+  'find-item',
+  'check-double-sale',
+  'record-event',
+  'mark-item-sold',
+  'stop-queued-lists',
+  'queue-delists',
+  'queue-relists',
+  'send-operations',
+  'push-quantities',
+  'notify',
+] as const;
+export type SaleStep = (typeof SALE_STEPS)[number];
+
+/**
+ * How a step ended: `deferred` when what it hands on is left to a retry (operations the sweeper
+ * re-sends), `failed` when it could not be done and nothing retries it.
+ */
+export const SALE_STEP_RESULTS = ['done', 'deferred', 'failed'] as const;
+export type SaleStepResult = (typeof SALE_STEP_RESULTS)[number];
+
+export const SaleStepRecordSchema = z.object({
+  step: z.enum(SALE_STEPS),
+  /** When the step ended, ISO. */
+  at: z.string(),
+  result: z.enum(SALE_STEP_RESULTS),
+  /** The marketplaces the step acted on (the delists it queued, the quantities it pushed). */
+  marketplaces: z.array(MarketplaceIdSchema),
+});
+export type SaleStepRecord = z.infer<typeof SaleStepRecordSchema>;
+
 export const SaleEventSchema = z.object({
   eventId: z.string(),
   kind: z.enum(SALE_EVENT_KINDS),
@@ -97,6 +132,8 @@ export const SaleEventSchema = z.object({
   /** A double sale: where the unit sold first (null when that sale was never heard of). */
   firstSoldOn: SaleChannelSchema.nullable(),
   outcomes: z.array(SaleOutcomeSchema),
+  /** What the sale workflow did for this sale, step by step, in order. */
+  steps: z.array(SaleStepRecordSchema),
 });
 export type SaleEvent = z.infer<typeof SaleEventSchema>;
 

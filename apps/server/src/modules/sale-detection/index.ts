@@ -1,6 +1,6 @@
 // The sale-detection module's door for other modules: its services and their public types.
 export type { SaleEventRow } from './sale-detection.repository';
-export { SaleWorkflow, SALE_STEPS, type SaleJobs, type SaleStep } from './sale-workflow';
+export { SaleWorkflow, type SaleJobs } from './sale-workflow';
 export { SaleEventsService } from './sale-events.service';
 export { MarkSoldService } from './mark-sold.service';
 export { SalePollService, POLLED_MARKETPLACES } from './sale-poll.service';

@@ -1,4 +1,5 @@
-import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
+import type { SaleStepRecord } from '@listloop/domain';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { saleEvents, saleOutcomes, salePollCursors } from './sale-detection.table';
 
@@ -120,6 +121,15 @@ export class SaleDetectionRepository {
         and(eq(saleOutcomes.accountId, accountId), inArray(saleOutcomes.eventId, [...eventIds])),
       )
       .orderBy(saleOutcomes.marketplace);
+  }
+
+  /** Adds the workflow's steps to the event's, after those it has (one statement, in order). */
+  async appendSteps(eventId: string, steps: readonly SaleStepRecord[], db: Db = this.db) {
+    if (steps.length === 0) return;
+    await db
+      .update(saleEvents)
+      .set({ steps: sql`${saleEvents.steps} || ${JSON.stringify(steps)}::jsonb` })
+      .where(eq(saleEvents.id, eventId));
   }
 
   /** Dismisses open events of the account (one, or all of a marketplace); answers how many. */

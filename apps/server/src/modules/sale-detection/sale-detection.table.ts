@@ -2,6 +2,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -9,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { SaleStepRecord } from '@listloop/domain';
 import { idLength } from '../../platform/db/columns';
 import { accounts } from '../accounts/account.table';
 import { marketplaceConnections } from '../connections/connection.table';
@@ -59,6 +61,8 @@ export const saleEvents = pgTable(
     dismissedAt: timestamp('dismissed_at', { withTimezone: true, mode: 'date' }),
     /** A double sale: the marketplace where the last unit sold first, when ListLoop heard of it. */
     firstSoldOn: text('first_sold_on'),
+    /** The workflow's steps for this sale, in order (the names its log lines carry). */
+    steps: jsonb('steps').$type<SaleStepRecord[]>().notNull().default([]),
   },
   (t) => [
     check('sale_events_id_length', idLength(t.id)),

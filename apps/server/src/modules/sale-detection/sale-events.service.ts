@@ -146,6 +146,7 @@ export class SaleEventsService {
       dismissedAt: row.dismissedAt?.toISOString() ?? null,
       firstSoldOn: (row.firstSoldOn as SaleChannel | null) ?? null,
       outcomes: (byEvent.get(row.id) ?? []).map((o) => outcomeView(row, o)),
+      steps: row.steps,
     }));
   }
 }

@@ -164,6 +164,14 @@ describe('the sale workflow', () => {
     expect(again.event.id).toBe(first.event.id);
     expect((await itemNow(itemId)).generalDetails.quantity).toBe(2);
     expect(notified.filter((n) => n.key === first.event.id)).toHaveLength(1);
+    // The second delivery stopped at record-event: the steps were kept once.
+    expect((await eventView(first.event.id)).steps.map((s) => s.step)).toEqual([
+      'find-item',
+      'check-double-sale',
+      'record-event',
+      'mark-item-sold',
+      'notify',
+    ]);
   });
 
   it('a sale of an item already sold elsewhere is a double sale: nothing else changes', async () => {
@@ -180,7 +188,14 @@ describe('the sale workflow', () => {
     expect((await itemNow(itemId)).generalDetails.quantity).toBe(0);
     const notice = notified.find((n) => n.key === second.event.id);
     expect(notice).toMatchObject({ kind: 'double_sale', params: { soldOn: 'ebay' } });
-    expect((await eventView(second.event.id)).outcomes).toEqual([]);
+    const view = await eventView(second.event.id);
+    expect(view.outcomes).toEqual([]);
+    expect(view.steps.map((s) => [s.step, s.result])).toEqual([
+      ['find-item', 'done'],
+      ['check-double-sale', 'done'],
+      ['record-event', 'done'],
+      ['notify', 'done'],
+    ]);
   });
 
   it('a sale of the last unit stops a list still queued elsewhere', async () => {
@@ -212,6 +227,10 @@ describe('the sale workflow', () => {
     const item = await itemNow(itemId);
     expect(item.listings.ebay).toMatchObject({ status: 'sold' });
     expect(item.listings.mercari?.status).not.toBe('queued');
+    expect(view.steps.find((s) => s.step === 'stop-queued-lists')).toMatchObject({
+      result: 'done',
+      marketplaces: ['mercari'],
+    });
   });
 
   it('a sale of the last unit queues the delists on the other marketplaces and sends them', async () => {
@@ -233,6 +252,18 @@ describe('the sale workflow', () => {
     expect(item.generalDetails.quantity).toBe(0);
     expect(item.listings.ebay).toMatchObject({ status: 'sold' });
     expect(notified.find((n) => n.key === recorded.event.id)).toMatchObject({ kind: 'sale' });
+    // The Sales screen reads the steps under the names the log lines carry, in order.
+    expect(view.steps.map((s) => [s.step, s.result, s.marketplaces])).toEqual([
+      ['find-item', 'done', []],
+      ['check-double-sale', 'done', []],
+      ['record-event', 'done', []],
+      ['mark-item-sold', 'done', []],
+      ['queue-delists', 'done', ['etsy', 'mercari']],
+      ['send-operations', 'done', ['etsy', 'mercari']],
+      ['notify', 'done', []],
+    ]);
+    const times = view.steps.map((s) => Date.parse(s.at));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
   });
 
   it('units left: the new quantity is pushed only where a connector works, once per event', async () => {
@@ -248,5 +279,9 @@ describe('the sale workflow', () => {
       ['mercari', 'quantity_left'],
     ]);
     expect((await itemNow(itemId)).listings.ebay).toMatchObject({ status: 'listed' });
+    expect(view.steps.find((s) => s.step === 'push-quantities')).toMatchObject({
+      result: 'done',
+      marketplaces: ['etsy'],
+    });
   });
 });

@@ -6,6 +6,9 @@ import {
   type MarketplaceId,
   type NotifyInput,
   type SaleChannel,
+  type SaleStep,
+  type SaleStepRecord,
+  type SaleStepResult,
 } from '@listloop/domain';
 import type { Db } from '../../platform/db/database';
 import { newId } from '../../platform/ids';
@@ -27,24 +30,29 @@ import type {
 } from './sale-report';
 
 /**
- * The steps of the sale workflow, in order: each is named in the logs (`step`). Every step is
- * idempotent: the event is recorded once per (account, marketplace, order, item), and a second
- * delivery of the same sale stops at record-event; what runs after the commit (sending the
- * queued operations, the quantity jobs, the notification) is keyed by the event.
+ * The steps a sale went through (SALE_STEPS, in @listloop/domain), kept on its event for the
+ * Sales screen under the names the logs use. Every step is idempotent: the event is recorded once
+ * per (account, marketplace, order, item), and a second delivery of the same sale stops at
+ * record-event; what runs after the commit (sending the queued operations, the quantity jobs,
+ * the notification) is keyed by the event.
  */
-export const SALE_STEPS = [
-  'find-item',
-  'check-double-sale',
-  'record-event',
-  'mark-item-sold',
-  'stop-queued-lists',
-  'queue-delists',
-  'queue-relists',
-  'send-operations',
-  'push-quantities',
-  'notify',
-] as const;
-export type SaleStep = (typeof SALE_STEPS)[number];
+class StepTrail {
+  readonly records: SaleStepRecord[] = [];
+  constructor(private readonly now: () => number) {}
+
+  add(
+    step: SaleStep,
+    result: SaleStepResult = 'done',
+    marketplaces: readonly MarketplaceId[] = [],
+  ) {
+    this.records.push({
+      step,
+      at: new Date(this.now()).toISOString(),
+      result,
+      marketplaces: [...marketplaces],
+    });
+  }
+}
 
 /** The jobs the workflow hands work to (the container forwards them to the queue). */
 export interface SaleJobs {
@@ -141,22 +149,28 @@ export class SaleWorkflow {
 
   /** Runs the workflow for one sale; a sale reported again answers its first event. */
   async record(report: SaleReport): Promise<SaleRecorded> {
+    const steps = new StepTrail(this.now);
     const found = await this.findItem(report);
     if (!found) return { status: 'unknown_item' };
+    steps.add('find-item');
     const seen = await this.recorded(report, found.id);
     if (seen) return { status: 'duplicate', event: seen };
 
     const sale = await this.readBeforeLock(report, found);
-    const applied = await this.db.transaction((tx) => this.apply(tx, sale));
+    const applied = await this.db.transaction((tx) => this.apply(tx, sale, steps));
     if (!applied) return { status: 'unknown_item' };
     if (!applied.event) {
       const event = await this.recorded(report, found.id);
       return event ? { status: 'duplicate', event } : { status: 'unknown_item' };
     }
     const event = applied.event;
-    await this.sendOperations(event, applied.operations);
-    await this.pushQuantities(event, applied.quantityOn);
-    await this.notify(event, { title: applied.title, soldOn: applied.soldOn });
+    const after = new StepTrail(this.now);
+    await this.sendOperations(event, applied.operations, after);
+    await this.pushQuantities(event, applied.quantityOn, after);
+    await this.notify(event, { title: applied.title, soldOn: applied.soldOn }, after);
+    await this.sales.appendSteps(event.id, after.records).catch((error: unknown) => {
+      this.logger.warn({ err: error, eventId: event.id }, 'sale steps not kept');
+    });
     return { status: 'recorded', event };
   }
 
@@ -211,19 +225,23 @@ export class SaleWorkflow {
   }
 
   /** The steps inside the item's lock; null when the item is gone. */
-  private async apply(tx: Db, sale: SaleContext): Promise<Applied | null> {
+  private async apply(tx: Db, sale: SaleContext, steps: StepTrail): Promise<Applied | null> {
     const { report } = sale;
     const row = await this.items.findLocked(tx, report.accountId, sale.item.userId, sale.item.id);
     if (!row) return null;
     const title = row.generalDetails.title;
     const check = await this.checkDoubleSale(tx, sale, row);
+    steps.add('check-double-sale');
     const event = await this.recordEvent(tx, sale, row, check);
     // Another delivery of the same order got the lock first.
     if (!event) return { event: null, title, soldOn: null, operations: [], quantityOn: [] };
+    steps.add('record-event');
     if (check.double) {
+      await this.sales.appendSteps(event.id, steps.records, tx);
       return { event, title, soldOn: check.soldOn, operations: [], quantityOn: [] };
     }
     let item = await this.markItemSold(tx, sale, row, check.left);
+    steps.add('mark-item-sold');
     const others = Object.keys(item.listings).filter(
       (m) => m !== report.marketplace,
     ) as MarketplaceId[];
@@ -236,10 +254,24 @@ export class SaleWorkflow {
       const plan = planTakeDown({ ...input, row: item }, sale);
       outcomes.push(...plan.outcomes);
       const stopped = await this.stopQueuedLists(tx, sale, item, plan.stops, inFlight);
+      if (plan.stops.length > 0) {
+        steps.add(
+          'stop-queued-lists',
+          'done',
+          plan.stops.map((stop) => stop.marketplace),
+        );
+      }
       item = stopped.row;
       outcomes.push(...stopped.outcomes);
       operations.push(...stopped.operations);
       const queued = await this.queueElsewhere(tx, sale, item, plan.delists, 'delist', inFlight);
+      if (plan.delists.length > 0) {
+        steps.add(
+          'queue-delists',
+          'done',
+          plan.delists.map((target) => target.marketplace),
+        );
+      }
       item = queued.row;
       outcomes.push(...queued.outcomes);
       operations.push(...queued.operations);
@@ -250,6 +282,13 @@ export class SaleWorkflow {
       );
       outcomes.push(...plan.outcomes);
       const queued = await this.queueElsewhere(tx, sale, item, plan.relists, 'relist', inFlight);
+      if (plan.relists.length > 0) {
+        steps.add(
+          'queue-relists',
+          'done',
+          plan.relists.map((target) => target.marketplace),
+        );
+      }
       outcomes.push(...queued.outcomes);
       operations.push(...queued.operations);
       quantityOn = plan.quantityOn;
@@ -258,6 +297,7 @@ export class SaleWorkflow {
       outcomes.map((o) => outcomeRow(event, o)),
       tx,
     );
+    await this.sales.appendSteps(event.id, steps.records, tx);
     return {
       event,
       title,
@@ -437,16 +477,25 @@ export class SaleWorkflow {
   private async sendOperations(
     event: SaleEventRow,
     operations: readonly ListingOperationRow[],
+    steps: StepTrail,
   ): Promise<void> {
+    if (operations.length === 0) return;
+    let deferred = false;
     await Promise.all(
       operations.map((op) =>
         this.listings.send(op).catch((error: unknown) => {
+          deferred = true;
           this.logger.warn(
             { err: error, operationId: op.id, step: 'send-operations', eventId: event.id },
             'delist send deferred to sweeper',
           );
         }),
       ),
+    );
+    steps.add(
+      'send-operations',
+      deferred ? 'deferred' : 'done',
+      operations.map((op) => op.marketplace as MarketplaceId),
     );
   }
 
@@ -458,7 +507,10 @@ export class SaleWorkflow {
   private async pushQuantities(
     event: SaleEventRow,
     marketplaces: readonly MarketplaceId[],
+    steps: StepTrail,
   ): Promise<void> {
+    const queued: MarketplaceId[] = [];
+    const failed: MarketplaceId[] = [];
     for (const marketplace of marketplaces) {
       const payload: QuantityPush = {
         accountId: event.accountId,
@@ -474,17 +526,21 @@ export class SaleWorkflow {
         await this.jobs.pushQuantity(payload, {
           id: stableJobId('sales.push-quantity', `${event.id}:${marketplace}`),
         });
+        queued.push(marketplace);
         this.logger.info(
           { step: 'push-quantities', eventId: event.id, marketplace },
           'quantity update queued',
         );
       } catch (error) {
+        failed.push(marketplace);
         this.logger.warn(
           { err: error, marketplace, step: 'push-quantities', eventId: event.id },
           'quantity update could not be sent',
         );
       }
     }
+    if (queued.length > 0) steps.add('push-quantities', 'done', queued);
+    if (failed.length > 0) steps.add('push-quantities', 'failed', failed);
   }
 
   /**
@@ -494,6 +550,7 @@ export class SaleWorkflow {
   private async notify(
     event: SaleEventRow,
     item: { title: string; soldOn: SaleChannel | null },
+    steps: StepTrail,
   ): Promise<void> {
     const common = {
       accountId: event.accountId,
@@ -512,12 +569,16 @@ export class SaleWorkflow {
       event.kind === 'double_sale'
         ? { ...common, kind: 'double_sale', params: { ...common.params, soldOn: item.soldOn } }
         : { ...common, kind: 'sale', params: { ...common.params, quantity: event.quantity } };
-    await this.notifyOwner(input).catch((error: unknown) => {
-      this.logger.warn(
-        { err: error, eventId: event.id, step: 'notify' },
-        'sale notification failed',
-      );
-    });
+    await this.notifyOwner(input).then(
+      () => steps.add('notify'),
+      (error: unknown) => {
+        steps.add('notify', 'failed');
+        this.logger.warn(
+          { err: error, eventId: event.id, step: 'notify' },
+          'sale notification failed',
+        );
+      },
+    );
   }
 
   private log(step: SaleStep, report: SaleReport, message: string, fields: object = {}): void {

@@ -1,4 +1,4 @@
-import type { SaleOutcome, SaleSource } from '@listloop/domain';
+import type { SaleOutcome, SaleSource, SaleStep } from '@listloop/domain';
 import type { MessageDescriptor } from 'react-intl';
 import { defineMessages } from '../../i18n/define-messages';
 
@@ -54,6 +54,24 @@ export const saleDetectionMessages = defineMessages({
   dismissAllConfirm: { id: 'sales.dismissAll.confirm' },
   dismissAllDone: { id: 'sales.dismissAll.done' },
   dismissAllFailed: { id: 'sales.dismissAll.failed' },
+  stepsShow: { id: 'sales.steps.show' },
+  stepsHide: { id: 'sales.steps.hide' },
+  stepsLabel: { id: 'sales.steps.label' },
+  stepAfter: { id: 'sales.steps.after' },
+});
+
+/** What each step of the sale workflow did, in the seller's words (the log's name beside it). */
+export const stepLabels: Record<SaleStep, MessageDescriptor> = defineMessages({
+  'find-item': { id: 'sales.step.findItem' },
+  'check-double-sale': { id: 'sales.step.checkDoubleSale' },
+  'record-event': { id: 'sales.step.recordEvent' },
+  'mark-item-sold': { id: 'sales.step.markItemSold' },
+  'stop-queued-lists': { id: 'sales.step.stopQueuedLists' },
+  'queue-delists': { id: 'sales.step.queueDelists' },
+  'queue-relists': { id: 'sales.step.queueRelists' },
+  'send-operations': { id: 'sales.step.sendOperations' },
+  'push-quantities': { id: 'sales.step.pushQuantities' },
+  notify: { id: 'sales.step.notify' },
 });
 
 /** The short label of each outcome on another marketplace. */

@@ -50,6 +50,7 @@ const event = (overrides: Partial<SaleEvent> = {}): SaleEvent => ({
   detectedAt: '2026-03-01T12:00:01.000Z',
   dismissedAt: null,
   firstSoldOn: null,
+  steps: [],
   outcomes: [],
   ...overrides,
 });

@@ -1,6 +1,8 @@
 import {
+  MARKETPLACE_NAMES,
   type SaleChannel,
   type SaleEvent,
+  type SaleStepRecord,
   type SaleOutcome,
   type SaleOutcomeView,
 } from '@listloop/domain';
@@ -11,6 +13,7 @@ import {
   saleDetectionMessages as m,
   outcomeLabels,
   sourceMessages,
+  stepLabels,
 } from './sale-detection.messages';
 
 /** The colour of each outcome: done, still running, failed, still up elsewhere, nothing to do. */
@@ -221,4 +224,48 @@ export function marketplacesWithOpenEvents(
   return [...found].sort((a, b) =>
     collator.compare(saleChannelName(intl, a), saleChannelName(intl, b)),
   );
+}
+
+/** One step of the sale workflow as the Sales screen lists it. */
+export interface StepText {
+  label: string;
+  /** How long after the first step this one ended, e.g. "+85 ms"; null for the first. */
+  after: string | null;
+  color: MantineColor;
+}
+
+/** A step's line: what it did, on which marketplaces, and how long after the sale was heard of. */
+export function stepText(
+  intl: IntlShape,
+  step: SaleStepRecord,
+  event: SaleEvent,
+  firstAt: number,
+): StepText {
+  const marketplaces = intl.formatList(
+    step.marketplaces.map((marketplace) => MARKETPLACE_NAMES[marketplace]),
+    { type: 'conjunction' },
+  );
+  const label = intl.formatMessage(stepLabels[step.step], {
+    result: step.result,
+    marketplaces,
+    double: event.kind === 'double_sale' ? 'yes' : 'no',
+    left: event.quantityLeft,
+  });
+  const ms = Math.max(0, Date.parse(step.at) - firstAt);
+  const after =
+    step.step === 'find-item'
+      ? null
+      : intl.formatMessage(m.stepAfter, {
+          duration:
+            ms < 1000
+              ? intl.formatNumber(ms, { style: 'unit', unit: 'millisecond', unitDisplay: 'short' })
+              : intl.formatNumber(Math.round(ms / 100) / 10, {
+                  style: 'unit',
+                  unit: 'second',
+                  unitDisplay: 'short',
+                }),
+        });
+  const color: MantineColor =
+    step.result === 'failed' ? 'red' : step.result === 'deferred' ? 'orange' : 'teal';
+  return { label, after, color };
 }

@@ -57,6 +57,7 @@ describe('following the list', () => {
         detectedAt: '2026-03-01T00:00:00Z',
         dismissedAt: null,
         firstSoldOn: null,
+        steps: [],
         outcomes: [
           {
             marketplace: 'ebay' as const,

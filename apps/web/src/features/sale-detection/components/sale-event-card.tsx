@@ -35,6 +35,7 @@ import { saleWhere } from '../../../lib/sales/sale-channel';
 import { useMoneyFormat } from '../../../lib/money/use-money';
 import { useSignedInSession } from '../../../lib/session';
 import { useDismissSaleEvent, useRetryDelist } from '../hooks/use-sale-event-actions';
+import { SaleSteps } from './sale-steps';
 import {
   canChangeSaleDetection,
   outcomeText,
@@ -391,6 +392,8 @@ export function SaleEventCard({
             )}
           </>
         )}
+
+        <SaleSteps event={event} />
       </Stack>
     </Card>
   );

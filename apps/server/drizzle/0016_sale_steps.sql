@@ -1,0 +1,1 @@
+ALTER TABLE "sale_events" ADD COLUMN "steps" jsonb DEFAULT '[]'::jsonb NOT NULL;
