@@ -241,7 +241,7 @@ const LISTING_MARKETPLACE = 'sellwild';
 const LISTING_OPERATIONS = 1000;
 
 /**
- * Issue 4's figures: the time from a queue request (PUT …/status) to the job calling the
+ * Listing figures: the time from a queue request (PUT …/status) to the job calling the
  * connector, over 1,000 operations sent one after another; then 1,000 operations sent 20 at a
  * time and the rate at which they are carried out (queue request to listing recorded).
  */
@@ -558,7 +558,7 @@ async function benchInventory(
   }
 }
 
-/** The connectors' figures (issue 5): no database involved, so recorded under `none`. */
+/** The connectors' figures: no database involved, so recorded under `none`. */
 async function measureConnectors(): Promise<Figure[]> {
   const figures: Figure[] = [];
   await benchConnectors((figure) => {

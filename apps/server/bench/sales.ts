@@ -1,5 +1,5 @@
 /**
- * Issue 6's figures: sale-to-delist latency (from the Shopify webhook request leaving the
+ * Sale detection's figures: sale-to-delist latency (from the Shopify webhook request leaving the
  * benchmark to the delist call of every other marketplace reaching its stand-in emulator) over
  * 500 sales of items listed on five marketplaces, and the webhook intake rate with and without
  * duplicate deliveries. Run by bench/run.ts against bench/sales-server.ts.

@@ -1,5 +1,5 @@
 /**
- * The webhook flood of issue 12: anonymous 4.9 MB bodies (deeply nested arrays, the costliest
+ * The webhook flood: anonymous 4.9 MB bodies (deeply nested arrays, the costliest
  * JSON) posted to /webhook/shopify and /webhook/depop, 20 at a time to each, wave after wave,
  * from a separate process, while this process asks /api/health one request after another. The
  * figures are health's latency alone and during the flood, and how many flood bodies the server

@@ -7,12 +7,12 @@ import type { PermissionKey } from '../permissions/permissions';
 import { BULK_ACTIONS, type BulkAction } from '../settings/user-settings';
 
 /**
- * Bulk actions (spec §5 the eight names, §7 the calls; issue 6): one of the eight, run by the
+ * Bulk actions (spec §5 the eight names, §7 the calls): one of the eight, run by the
  * server as a durable job over a selection of items frozen when it starts. Shapes shared by the
  * server's routes and the web app. Decisions: docs/decisions/0016-bulk-actions.md.
  */
 
-/** Spec (issue 6): a bulk action takes at most this many items. */
+/** A bulk action takes at most this many items. */
 export const BULK_ACTION_ITEMS_MAX = 10_000;
 
 /** The limit's message, for a selection of ids and for a filter that matches too many. */

@@ -13,7 +13,7 @@ import {
 import { LISTING_URL_MAX_LENGTH, LISTING_URL_ONLY_WEB, storableListingUrl } from './listing-url';
 
 /**
- * The listing state machine per (item, marketplace) (spec §4 item listing transitions, issue 4).
+ * The listing state machine per (item, marketplace) (spec §4 item listing transitions).
  * The table below is the only place that says which change is allowed; the server answers any
  * other with 409 and the refusal's message, the web app asks `allowedEvents` which buttons to
  * show. Decisions: docs/decisions/0009-listing-state-and-rules.md.

@@ -8,7 +8,7 @@ import { ListingUrlSchema } from './listing-url';
 
 /**
  * Request and response shapes of the listing calls (spec §7 Items: status, set-listing-*,
- * mark-item-as-sold, bulk-mark-as-not-listed; issue 4: listing history, listing operations and
+ * mark-item-as-sold, bulk-mark-as-not-listed; listing history, listing operations and
  * the executor protocol), shared by the server's route schemas and the web app's calls. The
  * preview's shapes are in rules/rules.api.ts beside the rules whose effect it shows.
  */

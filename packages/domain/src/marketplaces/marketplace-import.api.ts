@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MarketplaceIdSchema } from './marketplaces';
 
 /**
- * The import on connect (issue 5): the listings a seller already has on eBay, Etsy or Shopify
+ * The import on connect: the listings a seller already has on eBay, Etsy or Shopify
  * brought into the inventory with their photos. One import per connection runs at a time; a
  * listing already in the inventory (by its listing id there, its SKU, or an earlier import)
  * is linked to that item, never duplicated.

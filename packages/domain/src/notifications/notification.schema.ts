@@ -4,7 +4,7 @@ import { SaleChannelSchema } from '../sale-detection/sale-detection.api';
 import { BulkActionSchema } from '../settings/user-settings';
 
 /**
- * Notifications (issue 6): what the server tells a seller about, in the app (the bell), by
+ * Notifications: what the server tells a seller about, in the app (the bell), by
  * e-mail and in the account's Slack. A notification is stored as a kind and its parameters,
  * never as text: the web app words it in the seller's language from the message catalogues,
  * and the server words the e-mail and the Slack message itself.

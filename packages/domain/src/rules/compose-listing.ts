@@ -21,7 +21,7 @@ import { fromCents, toCents } from '../marketplaces/fees';
 import { applyPricingRule, type PricingRule } from './pricing-rule';
 
 /**
- * Builds the listing for one marketplace (issue 4 "Building a marketplace listing"), in this
+ * Builds the listing for one marketplace ("Building a marketplace listing"), in this
  * order: the item's general details, the account's mapping rules for the marketplace (and the
  * marketplace's standard condition map where no rule matched), its pricing rule, its defaults,
  * then the item's own listing for the marketplace, whose values win. Every change after the

@@ -6,7 +6,7 @@ import {
 } from '../marketplaces/marketplaces';
 
 /**
- * Sale detection (issue 6, spec §7): every sale ListLoop hears of becomes one sale event, and
+ * Sale detection (spec §7): every sale ListLoop hears of becomes one sale event, and
  * the item comes down everywhere else. How the sale was heard of:
  */
 export const SALE_SOURCES = ['webhook', 'poll', 'executor', 'manual'] as const;

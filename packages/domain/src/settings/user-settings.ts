@@ -3,7 +3,7 @@ import { MARKETPLACE_IDS, type MarketplaceId } from '../marketplaces/marketplace
 
 /**
  * Spec §5 Settings: the eight bulk actions. Notification settings keep only these keys; the
- * bulk actions themselves (issue 6) are offered by the same names.
+ * bulk actions themselves are offered by the same names.
  */
 export const BULK_ACTIONS = [
   'bulkDelistRelist',

@@ -11,7 +11,7 @@ import { waitUntil } from '../../../test/wait';
 const logger = pino({ level: 'silent' });
 
 /**
- * Issue 6: "resumable after a restart without redoing finished items". One process works a
+ * Resumable after a restart without redoing finished items: one process works a
  * batch of a run and stops; a new process on the same database carries the run on from its
  * first unfinished item, and every item is done exactly once (a copy is easy to count).
  */

@@ -41,7 +41,7 @@ const START_DESCRIPTION = [
 
 /**
  * Bulk actions (spec §7: GET /api/bulk-actions/config/{bulkAction}, PUT bulk-edit-listings;
- * issue 6: runs as durable jobs, their progress as Server-Sent Events, cancel).
+ * runs as durable jobs, their progress as Server-Sent Events, cancel).
  */
 export async function bulkActionRoutes(
   app: App,

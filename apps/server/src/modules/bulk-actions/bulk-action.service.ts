@@ -114,7 +114,7 @@ function parametersJsonSchema(action: BulkAction): Record<string, unknown> {
 }
 
 /**
- * Bulk actions (spec §5, §7; issue 6): one of the eight actions over a selection of items, run
+ * Bulk actions (spec §5, §7): one of the eight actions over a selection of items, run
  * by the server as a chain of jobs, a batch per job. The selection is resolved to a frozen list
  * of item ids when the run starts (at most 10,000); each batch's outcomes and the run's progress
  * are written in one transaction, so a run that stops carries on at its first unfinished item

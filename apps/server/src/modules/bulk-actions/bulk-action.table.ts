@@ -23,7 +23,7 @@ export const bulkActionRunStatus = pgEnum('bulk_action_run_status', BULK_ACTION_
 export const bulkActionItemStatus = pgEnum('bulk_action_item_status', BULK_ACTION_ITEM_STATUSES);
 
 /**
- * One run of a bulk action (issue 6). `item_ids` is the selection as it was resolved when the
+ * One run of a bulk action. `item_ids` is the selection as it was resolved when the
  * run started, frozen: the run works through it in order, a batch at a time, and `position` is
  * how many of it are finished. A batch's outcomes and the position after it are written in one
  * transaction, so a run that stops (a restart, a crash) carries on at the first unfinished item

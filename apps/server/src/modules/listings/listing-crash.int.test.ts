@@ -29,8 +29,8 @@ async function rows<T>(container: Container, query: ReturnType<typeof sql>): Pro
 }
 
 /**
- * Issue 4: "a worker killed mid-job (process exit) leaves the operation to be retried, not
- * lost". A real worker process takes a listing job and is killed with SIGKILL while the
+ * A worker killed mid-job (process exit) leaves the operation to be retried, not
+ * lost. A real worker process takes a listing job and is killed with SIGKILL while the
  * marketplace call is in flight; a new process finds the operation after its lease ran out,
  * sends it again, and it is carried out once. On PGlite the database directory is the one the
  * killed process had open, so this also shows the embedded database survives the kill.

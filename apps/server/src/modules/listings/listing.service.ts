@@ -34,7 +34,7 @@ export type {
 } from './listing-context';
 
 /**
- * The listing engine's server part (spec §3/§4, issue 4): applies the domain's transitions to
+ * The listing engine's server part (spec §3/§4): applies the domain's transitions to
  * item.listings[marketplace] with the item row locked, appends the history, and keeps the
  * listing_operations that connector jobs and browser-extension executors carry out.
  *

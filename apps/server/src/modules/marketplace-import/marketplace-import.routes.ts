@@ -14,7 +14,7 @@ const BASE = '/api/rest/v1/enterprise/marketplace-import';
 const ImportParams = z.object({ importId: z.string().min(1).max(64) });
 
 /**
- * The import on connect (issue 5, decision 0014): a connection's existing eBay, Etsy or
+ * The import on connect (decision 0014): a connection's existing eBay, Etsy or
  * Shopify listings brought into the inventory; and the spec's Shopify bulk/shop call, which
  * is that import for the connected store.
  */

@@ -91,7 +91,7 @@ type Plan =
   | { kind: 'problem'; listing: ConnectorExistingListing; message: string };
 
 /**
- * The import on connect (issue 5, decision 0014): the listings a seller already has on eBay,
+ * The import on connect (decision 0014): the listings a seller already has on eBay,
  * Etsy or Shopify become items of the inventory, with their photos. A job reads the
  * marketplace a page at a time; each page's items and the cursor after it are written in one
  * transaction, so a job that stops carries on at the first unfinished page. A listing is

@@ -92,7 +92,7 @@ const DIGEST_ONLY: ListingSending = {
 };
 
 /**
- * Issue 4 "Building a marketplace listing": the item's general details, then the account's
+ * Building a marketplace listing: the item's general details, then the account's
  * mapping rules, pricing rule and defaults for the marketplace, then the item's own listing
  * there. Its problems are the one check every path uses (the seller's preview, the queue
  * request, the connector job before it calls the marketplace, the extension's operation):

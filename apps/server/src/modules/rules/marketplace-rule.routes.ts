@@ -29,7 +29,7 @@ const MappingRuleParams = z.object({ marketplaceId: MarketplaceParam, mappingRul
 const ItemParams = z.object({ userId: Id, itemId: Id });
 
 /**
- * Spec §7 mappingRule, pricingRule, defaults, and the listing preview of issue 4. The rules are
+ * Spec §7 mappingRule, pricingRule, defaults, and the listing preview. The rules are
  * the caller's account's; the preview reads an item as GET item does (404 for anyone else's).
  */
 export async function marketplaceRuleRoutes(

@@ -11,8 +11,8 @@ import { waitFor } from '../../../test/wait';
 const OTHERS = ['ebay', 'etsy'] as const satisfies readonly MarketplaceId[];
 
 /**
- * Issue 6: "a worker killed between marking sold and delisting (the delists still happen after
- * restart)". The first process records the sale (the item sold, its delists queued and sent to
+ * A worker killed between marking sold and delisting (the delists still happen after
+ * restart). The first process records the sale (the item sold, its delists queued and sent to
  * the job queue) and stops before any worker carries them out; a new process on the same
  * database does, once each.
  */

@@ -7,7 +7,7 @@ import {
   type PricingStepKind,
 } from '@listloop/domain';
 
-/** The order the rules apply in (issue 4): mapping → pricing → defaults → the item's overrides. */
+/** The order the rules apply in: mapping → pricing → defaults → the item's overrides. */
 export const PREVIEW_STAGES = ['mapping', 'pricing', 'defaults', 'override'] as const;
 export type PreviewStage = (typeof PREVIEW_STAGES)[number];
 

@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import { apiRequest } from '../api-client';
 import { itemPath } from '../inventory/item.api';
 
-/** Spec §7 Items (listing calls) and issue 4's preview, history and operations. */
+/** Spec §7 Items (listing calls) with the preview, history and operations. */
 export const ITEM_STATUS_PATH = '/api/rest/v1/item';
 
 const segment = encodeURIComponent;

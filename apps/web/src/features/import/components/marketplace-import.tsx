@@ -49,7 +49,7 @@ import { importSourceConnections, importSources } from '../import-sources';
 import { importMessages } from '../import.messages';
 
 /**
- * Importing the listings a seller already has on eBay, Etsy and Shopify (issue 5): each
+ * Importing the listings a seller already has on eBay, Etsy and Shopify: each
  * connected account with its latest import, its progress while it runs, and what it did.
  * Listings already in the inventory are linked to their items, never duplicated.
  */

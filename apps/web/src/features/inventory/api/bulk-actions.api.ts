@@ -9,7 +9,7 @@ import {
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-/** Bulk actions (issue 6): runs the server carries out as jobs, a batch at a time. */
+/** Bulk actions: runs the server carries out as jobs, a batch at a time. */
 export const BULK_ACTIONS_PATH = '/api/bulk-actions';
 
 const segment = encodeURIComponent;

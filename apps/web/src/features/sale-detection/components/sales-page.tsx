@@ -128,7 +128,7 @@ function Filters({
 }
 
 /**
- * /app/sales: the sale-detection tracker (issue 6). Every sale ListLoop heard of in the last
+ * /app/sales: the sale-detection tracker. Every sale ListLoop heard of in the last
  * 30 days, newest first, and per other marketplace what it did with the item: delisted (and
  * how fast), still delisting (followed live), failed with the marketplace's reason and a retry,
  * left up because auto-delist is off, not listed, or still listed with units left.
