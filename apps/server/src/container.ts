@@ -535,11 +535,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     imageDerivatives: imageDerivativesJob(imageDerivatives),
     purgeExpiredUploads: purgeExpiredUploadsJob(uploads),
     demoPhotos: demoPhotosJob({
-      contextFor: async (user) => {
-        const { context } = await accountUsers.memberContext({ ...user, name: '' }, 'demo-seed');
-        if (!context) throw new Error(`User ${user.id} can no longer enter an account`);
-        return context;
-      },
+      accountUsers,
       items: services.items,
       images: services.images,
     }),

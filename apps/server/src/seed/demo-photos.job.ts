@@ -3,7 +3,7 @@ import { defineJob } from '../platform/queue/job';
 import { generateDemoPhoto } from '../modules/images/demo-photos';
 import type { ImageService } from '../modules/images/image.service';
 import type { ItemService } from '../modules/items/item.service';
-import type { RequestContext } from '../platform/http/request-context';
+import type { AccountUserService } from '../modules/account-users';
 
 const PhotoBatchSchema = z.object({
   userId: z.string().min(1),
@@ -27,7 +27,7 @@ const PhotoBatchSchema = z.object({
  * not add them twice.
  */
 export function demoPhotosJob(deps: {
-  contextFor: (user: { id: string; email: string }) => Promise<RequestContext>;
+  accountUsers: Pick<AccountUserService, 'memberContext'>;
   items: ItemService;
   images: ImageService;
 }) {
@@ -37,7 +37,12 @@ export function demoPhotosJob(deps: {
     retryLimit: 3,
     expireInSeconds: 30 * 60,
     handler: async (payload) => {
-      const ctx = await deps.contextFor({ id: payload.userId, email: payload.email });
+      // The demo owner acts as themself, so the photos go through the same rules as an upload.
+      const { context: ctx } = await deps.accountUsers.memberContext(
+        { id: payload.userId, email: payload.email, name: '' },
+        'demo-seed',
+      );
+      if (!ctx) throw new Error(`User ${payload.userId} can no longer enter an account`);
       const owner = await deps.images.ownerOf({ accountId: ctx.accountId, userId: payload.userId });
       for (const entry of payload.items) {
         const item = await deps.items.get(ctx, payload.userId, entry.itemId);
