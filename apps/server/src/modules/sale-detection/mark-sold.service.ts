@@ -7,7 +7,7 @@ import {
 } from '@listloop/domain';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import type { RequestContext } from '../../platform/http/request-context';
-import type { ItemService } from '../items';
+import type { ItemRecord, ItemService } from '../items';
 import type { SaleEventRow } from './sale-detection.repository';
 import type { SaleWorkflow } from './sale-workflow';
 
@@ -37,7 +37,7 @@ export class MarkSoldService {
       currency?: string | undefined;
       soldAt?: string | undefined;
     },
-  ): Promise<SaleEventRow> {
+  ): Promise<{ event: SaleEventRow; item: ItemRecord | null }> {
     const owner = await this.items.owner(ctx, userId);
     const row = await this.items.findRecord(ctx.accountId, owner, itemId);
     if (!row) throw notFound('No such item.');
@@ -81,6 +81,7 @@ export class MarkSoldService {
       source: 'manual',
     });
     if (recorded.status === 'unknown_item') throw notFound('No such item.');
-    return recorded.event;
+    // The item as this sale left it: what it queued elsewhere may already be under way.
+    return { event: recorded.event, item: recorded.status === 'recorded' ? recorded.item : null };
   }
 }

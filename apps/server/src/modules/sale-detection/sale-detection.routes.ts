@@ -17,6 +17,7 @@ import { access } from '../../platform/http/access';
 import { notFound } from '../../platform/http/errors';
 import { requireContext } from '../../platform/http/request-context';
 import { errorResponses, type App } from '../../platform/http/types';
+import { toItem } from '../items';
 import type { ListingService } from '../listings';
 import type { MarkSoldService } from './mark-sold.service';
 import type { SaleEventsService } from './sale-events.service';
@@ -174,8 +175,8 @@ export async function saleDetectionRoutes(
     async (request) => {
       const ctx = requireContext(request);
       const { userId, itemId } = request.params;
-      await deps.markSold.markSold(ctx, userId, itemId, request.body);
-      return { item: await deps.listings.item(ctx, userId, itemId) };
+      const { item } = await deps.markSold.markSold(ctx, userId, itemId, request.body);
+      return { item: item ? toItem(item) : await deps.listings.item(ctx, userId, itemId) };
     },
   );
 }

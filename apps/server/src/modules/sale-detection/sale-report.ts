@@ -1,5 +1,6 @@
 import type { MarketplaceId, SaleChannel, SaleSource } from '@listloop/domain';
 import type { SaleEventRow } from './sale-detection.repository';
+import type { ItemRecord } from '../items';
 
 /** Where an item a marketplace sold may be found: the first that matches wins. */
 export interface SaleItemRef {
@@ -41,7 +42,8 @@ export interface QuantityPush {
 }
 
 export type SaleRecorded =
-  | { status: 'recorded'; event: SaleEventRow }
+  /** `item`: the item as the sale left it, before anything it queued was carried out. */
+  | { status: 'recorded'; event: SaleEventRow; item: ItemRecord }
   | { status: 'duplicate'; event: SaleEventRow }
   | { status: 'unknown_item' };
 

@@ -85,6 +85,8 @@ interface Applied {
   soldOn: SaleChannel | null;
   operations: ListingOperationRow[];
   quantityOn: MarketplaceId[];
+  /** The item as the transaction left it. */
+  item: ItemRecord;
 }
 
 const cents = (amount: number | null | undefined) =>
@@ -171,7 +173,7 @@ export class SaleWorkflow {
     await this.sales.appendSteps(event.id, after.records).catch((error: unknown) => {
       this.logger.warn({ err: error, eventId: event.id }, 'sale steps not kept');
     });
-    return { status: 'recorded', event };
+    return { status: 'recorded', event, item: applied.item };
   }
 
   /** Step find-item: the account's item the sale names. */
@@ -234,11 +236,13 @@ export class SaleWorkflow {
     steps.add('check-double-sale');
     const event = await this.recordEvent(tx, sale, row, check);
     // Another delivery of the same order got the lock first.
-    if (!event) return { event: null, title, soldOn: null, operations: [], quantityOn: [] };
+    if (!event) {
+      return { event: null, title, soldOn: null, operations: [], quantityOn: [], item: row };
+    }
     steps.add('record-event');
     if (check.double) {
       await this.sales.appendSteps(event.id, steps.records, tx);
-      return { event, title, soldOn: check.soldOn, operations: [], quantityOn: [] };
+      return { event, title, soldOn: check.soldOn, operations: [], quantityOn: [], item: row };
     }
     let item = await this.markItemSold(tx, sale, row, check.left);
     steps.add('mark-item-sold');
@@ -289,6 +293,7 @@ export class SaleWorkflow {
           plan.relists.map((target) => target.marketplace),
         );
       }
+      item = queued.row;
       outcomes.push(...queued.outcomes);
       operations.push(...queued.operations);
       quantityOn = plan.quantityOn;
@@ -304,6 +309,7 @@ export class SaleWorkflow {
       soldOn: null,
       operations: operations.filter((op) => op.status === 'queued'),
       quantityOn,
+      item,
     };
   }
 
