@@ -114,6 +114,8 @@ import { createGuardedFetcher } from './platform/net/guarded-fetch';
 import { SandboxConnections } from './modules/sandbox/sandbox-connections';
 import { SandboxSales } from './modules/sandbox/sandbox-sales';
 import { BulkActionRepository } from './modules/bulk-actions/bulk-action.repository';
+import { ExecutorTokenRepository } from './modules/executors/executor-token.repository';
+import { ExecutorTokenService } from './modules/executors/executor-token.service';
 import { BulkActionService } from './modules/bulk-actions/bulk-action.service';
 import { BulkActionSteps } from './modules/bulk-actions/bulk-action.steps';
 import { BulkListingEditService } from './modules/bulk-actions/bulk-listing-edit.service';
@@ -205,6 +207,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     saleEvents: new SaleDetectionRepository(db),
     bulkActions: new BulkActionRepository(db),
     notifications: new NotificationRepository(db),
+    executorTokens: new ExecutorTokenRepository(db),
     slackWebhooks: new SlackWebhookRepository(db),
   };
 
@@ -380,6 +383,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
         await saleWorkflow.receive(accountIds, sales);
       },
     ),
+    executorTokens: new ExecutorTokenService(repositories.executorTokens, auth),
     sessions: new SessionService(users, flags),
     userSettings: new UserSettingsService(db, users, accountUsers),
     labels,

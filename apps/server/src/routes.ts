@@ -27,6 +27,7 @@ import { webhookRoutes } from './modules/webhooks/webhook.routes';
 import { sandboxRoutes } from './modules/sandbox/sandbox.routes';
 import { notificationRoutes } from './modules/notifications/notification.routes';
 import { bulkActionRoutes } from './modules/bulk-actions/bulk-action.routes';
+import { executorTokenRoutes } from './modules/executors/executor-token.routes';
 
 /**
  * Every module's routes with their dependencies from the container, in the order they are
@@ -70,6 +71,7 @@ export async function registerRoutes(app: App, container: Container): Promise<vo
     exporter: container.services.itemExport,
   });
   await labelRoutes(app, { service: container.services.labels });
+  await executorTokenRoutes(app, { service: container.services.executorTokens });
   await marketplaceRuleRoutes(app, {
     service: container.services.marketplaceRules,
     previews: container.services.listingPreviews,
@@ -131,6 +133,7 @@ export function appSetup(container: Container): AppSetup {
     requestContext: {
       auth: container.services.auth,
       accountUsers: container.services.accountUsers,
+      executorTokens: container.services.executorTokens,
     },
     registerRoutes: (app) => registerRoutes(app, container),
   };

@@ -20,3 +20,4 @@ export * from './modules/marketplace-import/marketplace-import.table';
 export * from './modules/sale-detection/sale-detection.table';
 export * from './modules/notifications/notification.table';
 export * from './modules/bulk-actions/bulk-action.table';
+export * from './modules/executors/executor-token.table';

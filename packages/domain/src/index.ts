@@ -44,4 +44,5 @@ export * from './marketplaces/marketplace-category.api';
 export * from './settings/user-settings';
 export * from './notifications/notification.schema';
 export * from './sale-detection/sale-detection.api';
+export * from './executors/executor-token.api';
 export * from './bulk-actions/bulk-action.api';

@@ -15,6 +15,8 @@ export const ERROR_CODES = [
   'auth/pending-account-user',
   'auth/csrf',
   'auth/forbidden',
+  'auth/executor-unpaired',
+  'auth/executor-scope',
   'team/grant-beyond-own',
   'team/owner-protected',
   'team/member-above-you',
@@ -43,6 +45,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'auth/pending-account-user': 'Set your own password to finish joining the team.',
   'auth/csrf': 'This request did not come from ListLoop and was refused.',
   'auth/forbidden': 'Your role does not allow this action.',
+  'auth/executor-unpaired':
+    'This browser is no longer paired with ListLoop. Pair it again from the Marketplaces screen.',
+  'auth/executor-scope':
+    'The browser extension can only carry out listings and report sales. Sign in to ListLoop for anything else.',
   'team/grant-beyond-own': 'You cannot give a permission that your own role does not have.',
   'team/owner-protected':
     "Only the account's owner can deactivate, remove or change the role of the owner.",

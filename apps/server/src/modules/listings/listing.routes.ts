@@ -120,7 +120,7 @@ export async function listingRoutes(
           body,
           response: { 200: ItemResponseSchema, ...errorResponses },
         },
-        config: { access: access.member('items.write') },
+        config: { access: access.executor('items.write') },
       },
       async (request) => {
         const { userId, itemId } = request.params;
@@ -267,7 +267,7 @@ export async function listingRoutes(
           ...errorResponses,
         },
       },
-      config: { access: access.member('listings.publish') },
+      config: { access: access.executor('listings.publish') },
     },
     async (request) =>
       service.executorOperation(requireContext(request), request.params.operationId),
@@ -283,7 +283,7 @@ export async function listingRoutes(
         body: ExecutorClaimRequestSchema,
         response: { 200: ExecutorClaimResponseSchema, ...errorResponses },
       },
-      config: { access: access.member('listings.publish') },
+      config: { access: access.executor('listings.publish') },
     },
     async (request) => ({
       operations: (await service.claim(requireContext(request), request.body)).map((o) => ({
@@ -310,7 +310,7 @@ export async function listingRoutes(
         }),
         response: { 200: z.object({ operation: ListingOperationSchema }), ...errorResponses },
       },
-      config: { access: access.member('listings.publish') },
+      config: { access: access.executor('listings.publish') },
     },
     async (request) => ({
       operation: await service.heartbeat(

@@ -125,7 +125,7 @@ export async function saleDetectionRoutes(
           ...errorResponses,
         },
       },
-      config: { access: access.member(...SALE_RECORDING_PERMISSIONS) },
+      config: { access: access.executor(...SALE_RECORDING_PERMISSIONS) },
     },
     async (request) => {
       const ctx = requireContext(request);

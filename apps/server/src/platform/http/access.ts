@@ -12,13 +12,27 @@ import type { PermissionKey } from '@listloop/domain';
 export type Access =
   | { kind: 'public' }
   | { kind: 'session' }
-  | { kind: 'member'; permissions: readonly PermissionKey[] };
+  | { kind: 'member'; permissions: readonly PermissionKey[]; executor?: true };
 
 export const access = {
   public: { kind: 'public' } as Access,
   session: { kind: 'session' } as Access,
   member: (...permissions: PermissionKey[]): Access => ({ kind: 'member', permissions }),
+  /**
+   * As `member`, and the paired browser extension may call it with its executor token (the
+   * executor routes and the listing reports, decision 0039). Every other route refuses a token.
+   */
+  executor: (...permissions: PermissionKey[]): Access => ({
+    kind: 'member',
+    permissions,
+    executor: true,
+  }),
 };
+
+/** Whether the paired extension may call a route with its token. */
+export function takesExecutorToken(rule: Access | undefined): boolean {
+  return rule?.kind === 'member' && rule.executor === true;
+}
 
 /** The permissions a route's access names (none for public, session, or a bare member). */
 export function permissionsOf(rule: Access | undefined): readonly PermissionKey[] {

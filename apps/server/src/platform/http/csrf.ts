@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './errors';
+import { bearerTokenOf } from './request-context';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -52,6 +53,9 @@ export function registerCsrfProtection(
     if (SAFE_METHODS.has(request.method)) return;
     if (!request.routeOptions.url) return;
     if (request.routeOptions.config?.csrf === false) return;
+    // The extension proves itself with its bearer token, which no other site can make a browser
+    // send; the request hook then ignores any cookie it carries.
+    if (bearerTokenOf(request) !== null) return;
     const hasCookies = Boolean(request.headers.cookie);
     const origin = originOf(request.headers.origin) ?? originOf(request.headers.referer);
     if (origin === null) {

@@ -8,7 +8,7 @@ import {
   type GateDecision,
   type PermissionKey,
 } from '@listloop/domain';
-import { permissionsOf, type Access } from './access';
+import { permissionsOf, takesExecutorToken, type Access } from './access';
 import { AppError } from './errors';
 
 /**
@@ -54,6 +54,28 @@ export interface RequestContext {
   permissions: Record<PermissionKey, boolean>;
   /** Every membership of the user, for the session state's accountUsers. */
   memberships: { membership: MembershipRecord; account: AccountRecord }[];
+  /** The paired browser's token when the extension is asking; null for a signed-in session. */
+  executorTokenId: string | null;
+}
+
+/** Who a live executor token acts as: its account user, in its account. */
+export interface ExecutorSession {
+  tokenId: string;
+  accountId: string;
+  user: SignedInUser;
+}
+
+/** How a bearer token becomes an executor session (the executors module's service). */
+export interface ExecutorTokenResolver {
+  resolve(token: string): Promise<ExecutorSession | null>;
+}
+
+/** The bearer token a request carries, if any. */
+export function bearerTokenOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1]! : null;
 }
 
 declare module 'fastify' {
@@ -89,6 +111,7 @@ export interface MembershipSource {
 export interface RequestContextDeps {
   auth: SessionResolver;
   accountUsers: MembershipSource;
+  executorTokens: ExecutorTokenResolver;
 }
 
 export async function clearSessionCookies(
@@ -111,9 +134,13 @@ export async function loadMemberContext(
   accountUsers: MembershipSource,
   user: SignedInUser,
   sessionToken: string,
+  executor: { tokenId: string; accountId: string } | null = null,
 ): Promise<{ decision: GateDecision; context: RequestContext | null }> {
   const memberships = await accountUsers.findMembershipsOfUser(user.id);
-  const current = memberships[0];
+  // An executor token acts in the account it was paired for, or in none.
+  const current = executor
+    ? memberships.find((m) => m.account.accountId === executor.accountId)
+    : memberships[0];
   const decision = decideGate({
     signedIn: true,
     email: user.email,
@@ -138,6 +165,7 @@ export async function loadMemberContext(
       role: current.role,
       permissions,
       memberships: memberships.map(({ membership, account }) => ({ membership, account })),
+      executorTokenId: executor?.tokenId ?? null,
     },
   };
 }
@@ -161,6 +189,26 @@ export function registerRequestContext(
     const accessRule: Access = declared ?? { kind: 'member', permissions: [] };
     if (accessRule.kind === 'public') return;
 
+    // The paired extension: its bearer token, never a cookie, on the routes that take one.
+    const bearer = bearerTokenOf(request);
+    if (bearer !== null) {
+      if (!takesExecutorToken(accessRule)) throw new AppError(403, 'auth/executor-scope');
+      const session = await deps.executorTokens.resolve(bearer);
+      if (!session) throw new AppError(401, 'auth/executor-unpaired');
+      const { decision, context } = await loadMemberContext(
+        deps.accountUsers,
+        session.user,
+        `executor:${session.tokenId}`,
+        session,
+      );
+      if (decision.kind !== 'continue' || !context) {
+        throw new AppError(401, 'auth/executor-unpaired');
+      }
+      assertPermitted(accessRule, context);
+      request.ctx = context;
+      return;
+    }
+
     const resolved = await deps.auth.resolve(request.headers.cookie, request.ip);
     if (!resolved) throw new AppError(401, 'auth/user-logged-out');
     if (resolved.setCookies.length > 0) reply.header('set-cookie', resolved.setCookies);
@@ -181,17 +229,14 @@ export function registerRequestContext(
     if (decision.kind === 'redirect' && accessRule.kind !== 'session') {
       throw new AppError(403, 'auth/pending-account-user', undefined, { redirect: decision.to });
     }
-    if (
-      !permissionsOf(accessRule).every((required) =>
-        hasPermission({
-          required,
-          accessLevel: context.accessLevel,
-          permissions: context.permissions,
-        }),
-      )
-    ) {
-      throw new AppError(403, 'auth/forbidden');
-    }
+    assertPermitted(accessRule, context);
     request.ctx = context;
   });
+}
+
+function assertPermitted(accessRule: Access, context: RequestContext): void {
+  const permitted = permissionsOf(accessRule).every((required) =>
+    hasPermission({ required, accessLevel: context.accessLevel, permissions: context.permissions }),
+  );
+  if (!permitted) throw new AppError(403, 'auth/forbidden');
 }

@@ -1,0 +1,69 @@
+import {
+  CreateExecutorTokenBodySchema,
+  CreateExecutorTokenResponseSchema,
+  ExecutorTokenListSchema,
+  ExecutorTokenSchema,
+} from '@listloop/domain';
+import { z } from 'zod';
+import { access } from '../../platform/http/access';
+import { requireContext } from '../../platform/http/request-context';
+import { errorResponses, type App } from '../../platform/http/types';
+import type { ExecutorTokenService } from './executor-token.service';
+
+const BASE = '/api/executor-tokens';
+
+/**
+ * Pairing the browser extension: the web app makes a token for the signed-in member and hands
+ * it to the extension; the Marketplaces screen lists paired browsers and unpairs them.
+ */
+export async function executorTokenRoutes(app: App, deps: { service: ExecutorTokenService }) {
+  const tags = ['executors'];
+  const { service } = deps;
+
+  app.post(
+    BASE,
+    {
+      schema: {
+        tags,
+        summary: 'Pair a browser: a token for the extension, acting as you (shown once)',
+        body: CreateExecutorTokenBodySchema,
+        response: { 201: CreateExecutorTokenResponseSchema, ...errorResponses },
+      },
+      config: { access: access.member() },
+    },
+    async (request, reply) => {
+      const created = await service.create(requireContext(request), request.body);
+      reply.code(201);
+      return created;
+    },
+  );
+
+  app.get(
+    BASE,
+    {
+      schema: {
+        tags,
+        summary: "Your paired browsers (every member's, with marketplaces.manage)",
+        response: { 200: ExecutorTokenListSchema, ...errorResponses },
+      },
+      config: { access: access.member() },
+    },
+    async (request) => ({ executorTokens: await service.list(requireContext(request)) }),
+  );
+
+  app.delete(
+    `${BASE}/:id`,
+    {
+      schema: {
+        tags,
+        summary: 'Unpair a browser: its extension is refused from its next request',
+        params: z.object({ id: z.string().min(1).max(64) }),
+        response: { 200: z.object({ executorToken: ExecutorTokenSchema }), ...errorResponses },
+      },
+      config: { access: access.member() },
+    },
+    async (request) => ({
+      executorToken: await service.revoke(requireContext(request), request.params.id),
+    }),
+  );
+}
