@@ -45,4 +45,5 @@ export * from './settings/user-settings';
 export * from './notifications/notification.schema';
 export * from './sale-detection/sale-detection.api';
 export * from './executors/executor-token.api';
+export * from './executors/extension';
 export * from './bulk-actions/bulk-action.api';

@@ -52,6 +52,18 @@ describe('executor tokens: pairing the browser extension', () => {
     expect(stored!.token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(stored)).not.toContain(token.slice(4));
 
+    const me = await extension(token).get('/api/rest/v1/executor/me');
+    expect(me.status, me.text).toBe(200);
+    expect(me.body).toMatchObject({
+      tokenId: executorToken.id,
+      name: 'Chrome on Linux',
+      userName: 'Ada Seller',
+      email: account.email,
+      accountId: account.accountId,
+    });
+    // A signed-in session is not the extension.
+    expect((await owner.get('/api/rest/v1/executor/me')).status).toBe(404);
+
     const claimed = await extension(token).claim();
     expect(claimed.status, claimed.text).toBe(200);
     expect(claimed.body).toEqual({ operations: [] });

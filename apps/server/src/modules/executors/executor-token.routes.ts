@@ -3,6 +3,7 @@ import {
   CreateExecutorTokenResponseSchema,
   ExecutorTokenListSchema,
   ExecutorTokenSchema,
+  ExecutorWhoAmISchema,
 } from '@listloop/domain';
 import { z } from 'zod';
 import { access } from '../../platform/http/access';
@@ -49,6 +50,19 @@ export async function executorTokenRoutes(app: App, deps: { service: ExecutorTok
       config: { access: access.member() },
     },
     async (request) => ({ executorTokens: await service.list(requireContext(request)) }),
+  );
+
+  app.get(
+    '/api/rest/v1/executor/me',
+    {
+      schema: {
+        tags: ['executor', ...tags],
+        summary: 'Who the extension’s token acts as (the paired extension only)',
+        response: { 200: ExecutorWhoAmISchema, ...errorResponses },
+      },
+      config: { access: access.executor() },
+    },
+    async (request) => service.whoAmI(requireContext(request)),
   );
 
   app.delete(

@@ -3,6 +3,7 @@ import {
   EXECUTOR_TOKEN_PREFIX,
   EXECUTOR_TOKENS_PER_ACCOUNT_MAX,
   type ExecutorToken,
+  type ExecutorWhoAmI,
 } from '@listloop/domain';
 import { conflict, notFound } from '../../platform/http/errors';
 import type { ExecutorSession, RequestContext } from '../../platform/http/request-context';
@@ -75,6 +76,22 @@ export class ExecutorTokenService {
     const revoked = await this.tokens.revoke(ctx.accountId, id, new Date(this.now()));
     const user = await this.users.findUserById(row.userId);
     return this.view(revoked ?? row, user?.name ?? '');
+  }
+
+  /** Who the extension's token acts as, for its popup: only the paired extension asks. */
+  async whoAmI(ctx: RequestContext): Promise<ExecutorWhoAmI> {
+    const row = ctx.executorTokenId
+      ? await this.tokens.find(ctx.accountId, ctx.executorTokenId)
+      : null;
+    if (!row) throw notFound('Only the paired browser extension can ask who it acts as.');
+    return {
+      tokenId: row.id,
+      name: row.name,
+      userName: ctx.user.name,
+      email: ctx.user.email,
+      accountId: ctx.accountId,
+      accountName: ctx.account.accountName,
+    };
   }
 
   /**
