@@ -34,6 +34,7 @@ import { DisconnectModal } from './disconnect-modal';
 import { MarketplaceCard } from './marketplace-card';
 import { RenameModal } from './rename-modal';
 import { ShopifyMetafieldsSection } from './shopify-metafields-section';
+import { BrowserExtensionSection } from './browser-extension-section';
 import { TokenModal } from './token-modal';
 import { useDocumentTitle } from '../../../lib/document-title';
 
@@ -187,6 +188,8 @@ export function MarketplacesPage() {
           </MarketplaceGroup>
         </>
       )}
+
+      {groups.extension.length > 0 && <BrowserExtensionSection />}
 
       {showMetafields && <ShopifyMetafieldsSection />}
 

@@ -1,3 +1,4 @@
+import { useNow } from '../../../lib/use-now';
 import type { Notification } from '@listloop/domain';
 import {
   Badge,
@@ -24,7 +25,7 @@ import {
 } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { commonMessages } from '../../../i18n/common.messages';
@@ -45,16 +46,6 @@ const KIND_ICON = {
   delist_failed: { icon: IconAlertTriangle, color: 'red' },
   bulk_finished: { icon: IconListCheck, color: 'blue' },
 } as const;
-
-/** The current time, moved on every 30 s so "3 minutes ago" keeps up while the panel is open. */
-function useNow(intervalMs = 30_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
 
 /** A whole row that leads where the notification is about. */
 function RowLink({

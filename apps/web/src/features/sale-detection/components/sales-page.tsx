@@ -1,3 +1,4 @@
+import { useNow } from '../../../lib/use-now';
 import { IN_PERSON, type MarketplaceId, type SaleChannel } from '@listloop/domain';
 import {
   Alert,
@@ -17,7 +18,7 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle, IconFilterOff, IconReceipt2 } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { commonMessages } from '../../../i18n/common.messages';
@@ -32,16 +33,6 @@ import { DismissAll } from './dismiss-all';
 import { SaleEventCard } from './sale-event-card';
 import { useMarketplaceOrder } from '../../../lib/connections/marketplace-order';
 import { useDocumentTitle } from '../../../lib/document-title';
-
-/** The current time, moved on every 30 s so "3 minutes ago" keeps up. */
-function useNow(intervalMs = 30_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
 
 function SalesSkeleton() {
   return (
