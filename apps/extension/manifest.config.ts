@@ -1,7 +1,7 @@
 import { defineManifest } from '@crxjs/vite-plugin';
 // By path, not by package name: Vite loads this config with Node, which cannot run the domain
 // package's TypeScript from node_modules; the bundled config inlines this file instead.
-import { EXTENSION_PUBLIC_KEY } from '../../packages/domain/src/executors/extension';
+import { EXTENSION_PUBLIC_KEY } from '../../packages/domain/src/executors/extension.ts';
 import pkg from './package.json' with { type: 'json' };
 
 /**
