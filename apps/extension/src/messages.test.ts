@@ -125,6 +125,18 @@ describe('messages from web pages', () => {
     expect(reply).toMatchObject({ paired: false });
     expect(calls).toEqual([]);
   });
+
+  it('lets a development page pair with a server on another loopback port', async () => {
+    const { store } = memoryStore();
+    const { api, calls } = fakeApi({ kind: 'ok', who });
+    const reply = await handleExternalMessage(
+      { type: 'listloop.pair', server: 'http://localhost:3000', token: 'secret' },
+      { origin: 'http://localhost:5173' },
+      { store, api, version: '0.1.0' },
+    );
+    expect(reply).toEqual({ paired: true, error: null });
+    expect(calls).toEqual([['http://localhost:3000', 'secret']]);
+  });
 });
 
 describe('the periodic check', () => {

@@ -22,7 +22,8 @@ export interface RefusedReply {
  * Answers a message from a web page (`chrome.runtime.onMessageExternal`). The manifest's
  * `externally_connectable` already limits which pages may send; this also refuses any message
  * that is not one of ListLoop's, and pairing with a server other than the page's own, so a page
- * cannot make the extension send a token elsewhere.
+ * cannot make the extension send a token elsewhere. On this machine a development page and its
+ * server may differ by port: loopback origins may pair with each other.
  */
 export async function handleExternalMessage(
   message: unknown,
@@ -41,7 +42,7 @@ export async function handleExternalMessage(
 
   const server = serverOrigin(parsed.data.server);
   if (server === null) return { paired: false, error: 'The server address must be http(s).' };
-  if (server !== origin) {
+  if (server !== origin && !(isLoopback(server) && isLoopback(origin))) {
     return { paired: false, error: 'A page may pair this browser only with its own server.' };
   }
   const result = await deps.api.whoAmI(server, parsed.data.token);
@@ -62,4 +63,10 @@ export async function handleExternalMessage(
 function senderOrigin(sender: { origin?: string | undefined; url?: string | undefined }) {
   const candidate = sender.origin ?? sender.url;
   return candidate ? serverOrigin(candidate) : null;
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1']);
+
+function isLoopback(origin: string): boolean {
+  return LOOPBACK_HOSTS.has(new URL(origin).hostname);
 }

@@ -97,7 +97,10 @@ function render(state: PairingState) {
     el('p', { text: t('scope.note') }),
     el('p', { className: 'version', text: t('version', { version }) }),
   );
+  // Rendering replaces the popup's content: keep the keyboard where it was.
+  const buttonHadFocus = document.activeElement?.classList.contains('button') ?? false;
   root.replaceChildren(header, el('section', { className: 'body' }, ...body), footer);
+  if (buttonHadFocus) root.querySelector<HTMLButtonElement>('.button')?.focus();
 }
 
 async function checkAgain() {
