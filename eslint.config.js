@@ -153,6 +153,24 @@ export default tseslint.config(
     },
   },
   {
+    // The browser extension: its pages and service worker run in Chromium with the chrome.* APIs.
+    files: ['apps/extension/src/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser, ...globals.webextensions } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@listloop/server', '**/apps/server/**', '@listloop/web', '**/apps/web/**'],
+              message: 'The extension talks to the server over HTTP only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read JSON answers of any shape.
     files: ['**/*.test.ts', '**/*.test.tsx', 'apps/server/test/**/*.ts', 'e2e/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

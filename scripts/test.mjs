@@ -1,11 +1,13 @@
 // `npm test`: every check CI runs, in order, stopping at the first failure.
-// lint → typecheck → prettier → vitest (unit + integration) → web build → Playwright (e2e).
+// lint → typecheck → prettier → vitest (unit + integration) → web build → extension build →
+// Playwright (e2e).
 // Ends with one line `N passed, N failed[, N skipped]` counting the vitest and Playwright tests.
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureInstall } from './ensure-install.mjs';
 import { ROOT, formatDuration, log, runBin, runNpm } from './lib/util.mjs';
 import { ensureWebBuild } from './lib/web-build.mjs';
+import { ensureExtensionBuild } from './lib/extension-build.mjs';
 
 const REPORT_DIR = path.join(ROOT, 'test-results', 'reports');
 const VITEST_REPORT = path.join(REPORT_DIR, 'vitest.json');
@@ -73,6 +75,7 @@ const stages = [
     },
   },
   { name: 'web build', run: () => fromBuild(() => ensureWebBuild()) },
+  { name: 'ext build', run: () => fromBuild(() => ensureExtensionBuild()) },
   {
     name: 'e2e',
     run: async () => {

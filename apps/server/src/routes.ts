@@ -12,6 +12,7 @@ import { marketplaceAuthRoutes } from './modules/marketplace-auth/marketplace-au
 import { shopifyMetafieldRoutes } from './modules/shopify-metafields/shopify-metafield.routes';
 import { healthRoutes } from './modules/health';
 import { webRoutes } from './modules/web';
+import { extensionDownloadRoutes } from './modules/extension-download';
 import { itemRoutes } from './modules/items/item.routes';
 import { labelRoutes } from './modules/labels/label.routes';
 import { marketplaceRuleRoutes } from './modules/rules/marketplace-rule.routes';
@@ -118,6 +119,10 @@ export async function registerRoutes(app: App, container: Container): Promise<vo
       publicUrl: config.publicUrl,
     });
   }
+  await extensionDownloadRoutes(app, {
+    distDir: config.extensionDistDir,
+    publicUrl: container.publicUrl,
+  });
   await webRoutes(app, {
     distDir: config.webDistDir,
     termsUrl: config.termsUrl,

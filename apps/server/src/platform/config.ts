@@ -77,6 +77,7 @@ export const EnvSchema = z.object({
   DEMO_PASSWORD: z.string().min(8).default('listloop-demo'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  EXTENSION_DIST_DIR: z.string().optional(),
   TERMS_URL: z.url().default('https://listloop.app/legal/terms'),
   PRIVACY_URL: z.url().default('https://listloop.app/legal/privacy'),
   FEATURE_FLAGS_URL: z.url().optional(),
@@ -246,6 +247,8 @@ export interface Config {
   demo: { email: string; password: string };
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   webDistDir: string;
+  /** The built browser extension the server packs and offers for download. */
+  extensionDistDir: string;
   termsUrl: string;
   privacyUrl: string;
   featureFlagsUrl: string | null;
@@ -335,6 +338,9 @@ export function loadConfig(
     demo: { email: e.DEMO_EMAIL.toLowerCase(), password: e.DEMO_PASSWORD },
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    extensionDistDir: path.resolve(
+      e.EXTENSION_DIST_DIR ?? path.join(repoRoot, 'apps/extension/dist'),
+    ),
     termsUrl: e.TERMS_URL,
     privacyUrl: e.PRIVACY_URL,
     featureFlagsUrl: e.FEATURE_FLAGS_URL ?? null,

@@ -1,0 +1,1 @@
+export { extensionDownloadRoutes } from './extension-download.routes';
