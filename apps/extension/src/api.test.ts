@@ -7,7 +7,7 @@ const who = {
   userName: 'Ada Lovelace',
   email: 'ada@example.com',
   accountId: 'acc_1',
-  accountName: 'Ada’s shop',
+  companyName: 'Ada’s shop',
 };
 
 function fakeFetch(status: number, body: unknown) {

@@ -10,7 +10,7 @@ const who: ExecutorWhoAmI = {
   userName: 'Ada Lovelace',
   email: 'ada@example.com',
   accountId: 'acc_1',
-  accountName: 'Ada’s shop',
+  companyName: 'Ada’s shop',
 };
 const page = { origin: 'https://ll.example', url: 'https://ll.example/marketplaces' };
 

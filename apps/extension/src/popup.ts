@@ -55,7 +55,7 @@ function render(state: PairingState) {
       el(
         'dl',
         { className: 'details' },
-        ...detail('paired.account', state.who.accountName),
+        ...detail('paired.account', state.who.companyName),
         ...detail('paired.member', state.who.userName),
         ...detail('paired.email', state.who.email),
         ...detail('paired.browser', state.who.name),

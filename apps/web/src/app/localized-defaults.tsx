@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { commonMessages } from '../i18n/common.messages';
 
 /**
- * Names every dialog's and drawer's close button in the reader's language: Mantine's own is an
+ * Names every dialog's, drawer's and toast's close button in the reader's language: Mantine's own is an
  * unnamed ×, which a screen reader announces as just "button". A dialog may still name it
  * itself.
  */
@@ -16,6 +16,8 @@ export function LocalizedComponentDefaults({ children }: { children: ReactNode }
       components: {
         Modal: { defaultProps: { closeButtonProps: { 'aria-label': close } } },
         Drawer: { defaultProps: { closeButtonProps: { 'aria-label': close } } },
+        // The toasts' close button too.
+        Notification: { defaultProps: { closeButtonProps: { 'aria-label': close } } },
       },
     }),
     [close],

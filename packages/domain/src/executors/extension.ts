@@ -49,6 +49,7 @@ export const ExecutorWhoAmISchema = z.object({
   userName: z.string(),
   email: z.string(),
   accountId: z.string(),
-  accountName: z.string(),
+  /** The seller's business, as the account names it. */
+  companyName: z.string(),
 });
 export type ExecutorWhoAmI = z.infer<typeof ExecutorWhoAmISchema>;

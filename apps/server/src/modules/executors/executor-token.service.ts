@@ -90,7 +90,7 @@ export class ExecutorTokenService {
       userName: ctx.user.name,
       email: ctx.user.email,
       accountId: ctx.accountId,
-      accountName: ctx.account.accountName,
+      companyName: ctx.account.companyName,
     };
   }
 
