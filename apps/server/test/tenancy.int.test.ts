@@ -1405,6 +1405,43 @@ cases.push(
   },
 );
 
+/** A browser the victim paired: its token's id (the token itself is the victim's secret). */
+async function victimPairedBrowser(victim: Victim): Promise<string> {
+  const created = await victim.client.post('/api/executor-tokens', { name: 'Victim laptop' });
+  expect(created.status, created.text).toBe(201);
+  return created.body.executorToken.id as string;
+}
+
+async function victimBrowsersUnrevoked(victim: Victim): Promise<void> {
+  const listed = await victim.client.get('/api/executor-tokens');
+  const browsers = listed.body.executorTokens as { name: string; revokedAt: string | null }[];
+  expect(browsers.filter((b) => b.name === 'Victim laptop').length).toBeGreaterThan(0);
+  expect(browsers.every((b) => b.revokedAt === null)).toBe(true);
+}
+
+cases.push(
+  {
+    route: 'GET /api/executor-tokens',
+    title: 'lists none of another account’s paired browsers',
+    request: async (victim) => {
+      await victimPairedBrowser(victim);
+      return { path: '/api/executor-tokens' };
+    },
+    check: (response) => {
+      expect(response.status).toBe(200);
+      expect(response.text).not.toContain('Victim laptop');
+    },
+  },
+  {
+    route: 'DELETE /api/executor-tokens/:id',
+    title: 'cannot unpair another account’s browser',
+    request: async (victim) => ({
+      path: `/api/executor-tokens/${await victimPairedBrowser(victim)}`,
+    }),
+    unchanged: victimBrowsersUnrevoked,
+  },
+);
+
 const ownDataOnly: Record<string, string> = {
   'GET /api/marketplaces/connect-options':
     'names no row: how this server connects marketplaces, the same for every account',
@@ -1444,6 +1481,9 @@ const ownDataOnly: Record<string, string> = {
     'names no row: describes an action for the caller’s own account and permissions',
   'GET /api/user/notification-preferences': 'the caller’s own e-mail switches; takes no id',
   'PUT /api/user/notification-preferences': 'changes the caller’s own e-mail switches; takes no id',
+  'POST /api/executor-tokens': 'pairs the caller’s own browser, for the caller; names no row',
+  'GET /api/rest/v1/executor/me':
+    'the calling token’s own pairing; takes no id (executor-token.int.test.ts: a token acts only in its own account)',
 };
 
 describeTenancy(cases, ownDataOnly);
