@@ -79,8 +79,11 @@ export class SignInService {
     const started = this.now();
     const reservation = await this.repository.reserve(limits, started, this.limits.windowMs);
     if (!reservation.taken) {
+      // A concurrent attempt that began a moment after this one may have opened the window, so
+      // its end can lie a few ms past this attempt's own window: never say more than the window.
       const seconds = Math.ceil((reservation.resetAt.getTime() - started.getTime()) / 1000);
-      throw new TooManySignInAttempts(Math.max(1, seconds));
+      const windowSeconds = Math.ceil(this.limits.windowMs / 1000);
+      throw new TooManySignInAttempts(Math.min(windowSeconds, Math.max(1, seconds)));
     }
     try {
       const signedIn = await this.auth.signIn(
