@@ -115,7 +115,7 @@ export class ConnectionTokenService implements ConnectionAuth {
     // Another call refreshed it since: use that token.
     if (accessTokenOf(opened.credentials) !== rejected) return this.toToken(connection, opened);
     if (!opened.credentials.refreshToken) {
-      await this.needsReconnect(connection);
+      await this.needsReconnect(connection, opened.version);
       throw this.reconnectError(marketplace);
     }
     return this.refresh(connection, opened);
@@ -135,7 +135,7 @@ export class ConnectionTokenService implements ConnectionAuth {
     }
     const opened = await this.credentials.credentialsFor(scope.accountId, connection.id);
     if (!opened || !accessTokenOf(opened.credentials)) {
-      await this.needsReconnect(connection);
+      await this.needsReconnect(connection, opened?.version ?? null);
       throw this.reconnectError(marketplace);
     }
     return { connection, opened };
@@ -180,7 +180,12 @@ export class ConnectionTokenService implements ConnectionAuth {
       const latest = await this.credentials.credentialsFor(connection.accountId, connection.id);
       if (latest && latest.version !== opened.version) return this.toToken(connection, latest);
       if (error instanceof OAuthRefusedError) {
-        await this.needsReconnect(connection);
+        const marked = await this.needsReconnect(connection, opened.version);
+        // Credentials saved while the refresh was refused are the seller's reconnection: use them.
+        if (!marked) {
+          const saved = await this.credentials.credentialsFor(connection.accountId, connection.id);
+          if (saved) return this.toToken(connection, saved);
+        }
         throw this.reconnectError(marketplace);
       }
       const reason = error instanceof Error ? error.message : String(error);
@@ -204,8 +209,13 @@ export class ConnectionTokenService implements ConnectionAuth {
     return this.toToken(connection, latest);
   }
 
-  private async needsReconnect(connection: ConnectionRow): Promise<void> {
-    await this.connections.setStatus(connection.accountId, [connection.id], 'needs_reconnect');
+  /** Compare-and-set: credentials saved since `version` was read are not marked (answers false). */
+  private needsReconnect(connection: ConnectionRow, version: string | null): Promise<boolean> {
+    return this.connections.markNeedsReconnectIf({
+      accountId: connection.accountId,
+      connectionId: connection.id,
+      ciphertext: version,
+    });
   }
 
   private reconnectError(marketplace: MarketplaceId): ConnectorError {

@@ -317,6 +317,34 @@ export class ConnectionRepository {
     return updated.length > 0;
   }
 
+  /**
+   * Marks the connection as needing reconnecting, unless its credentials are no longer the ones
+   * `ciphertext` names (null: none): a refusal of old tokens must not mark credentials saved meanwhile (the
+   * seller reconnected while a refresh was on its way). The credentials row is locked first, the
+   * order every save takes, so a save in flight is waited for and then seen.
+   */
+  async markNeedsReconnectIf(row: {
+    accountId: string;
+    connectionId: string;
+    ciphertext: string | null;
+  }): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [current] = await tx
+        .select({ ciphertext: marketplaceCredentials.ciphertext })
+        .from(marketplaceCredentials)
+        .where(
+          and(
+            eq(marketplaceCredentials.accountId, row.accountId),
+            eq(marketplaceCredentials.connectionId, row.connectionId),
+          ),
+        )
+        .for('update');
+      if ((current?.ciphertext ?? null) !== row.ciphertext) return false;
+      await this.setStatus(row.accountId, [row.connectionId], 'needs_reconnect', tx);
+      return true;
+    });
+  }
+
   // For sale detection:
   /** The connected connections of these marketplaces, every account's (the poll's fan-out). */
   async connectedOf(

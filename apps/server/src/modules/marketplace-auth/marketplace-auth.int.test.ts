@@ -260,5 +260,24 @@ describe('connecting a marketplace by OAuth', () => {
     const again = await connect(client, `&connectionId=${connectionId}`);
     expect(again.back.headers.get('location')).toContain(`connection=${connectionId}`);
     expect((await tokens.token(scope, 'etsy')).connectionId).toBe(connectionId);
+
+    // A refusal of tokens read before that reconnection does not mark the reconnected connection.
+    const repository = server.container.repositories.connections;
+    const row = { accountId: other.accountId, connectionId };
+    const stale = await repository.markNeedsReconnectIf({ ...row, ciphertext: 'read-before' });
+    expect(stale).toBe(false);
+    expect(
+      (await client.get('/api/rest/v1/enterprise/connection')).body.connections[0],
+    ).toMatchObject({ id: connectionId, status: 'connected' });
+    const current = await server.container.services.credentials.credentialsFor(
+      other.accountId,
+      connectionId,
+    );
+    expect(await repository.markNeedsReconnectIf({ ...row, ciphertext: current!.version })).toBe(
+      true,
+    );
+    expect(
+      (await client.get('/api/rest/v1/enterprise/connection')).body.connections[0],
+    ).toMatchObject({ id: connectionId, status: 'needs_reconnect' });
   });
 });
