@@ -46,4 +46,5 @@ export * from './notifications/notification.schema';
 export * from './sale-detection/sale-detection.api';
 export * from './executors/executor-token.api';
 export * from './executors/extension';
+export * from './executors/executor-work.api';
 export * from './bulk-actions/bulk-action.api';

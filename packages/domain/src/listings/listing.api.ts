@@ -5,6 +5,9 @@ import { SaleChannelSchema } from '../sale-detection/sale-detection.api';
 import { LISTING_EVENTS } from './listing-state';
 import { ListingOperationKindSchema } from './listing-status';
 import { ListingUrlSchema } from './listing-url';
+import { ExecutorIdSchema, NeedsYouSchema } from '../executors/executor-work.api';
+
+export { ExecutorIdSchema };
 
 /**
  * Request and response shapes of the listing calls (spec §7 Items: status, set-listing-*,
@@ -16,8 +19,6 @@ import { ListingUrlSchema } from './listing-url';
 const Id = z.string().min(1).max(64);
 const Reason = z.string().trim().min(1).max(2000);
 
-/** Names one executor (one browser); the server defaults it to the signed-in user id. */
-export const ExecutorIdSchema = z.string().trim().min(1).max(100);
 
 /**
  * queued: waits for a worker job or an executor's claim. running: a job or an executor works on
@@ -56,6 +57,11 @@ export const ListingOperationSchema = z.object({
   cancelReason: z.string().nullable(),
   /** Epoch milliseconds; set while an executor holds the operation. */
   leaseExpiresAt: z.number().int().nullable(),
+  /**
+   * Set when an executor stopped and handed the operation to the seller (a captcha, a sign-in
+   * page, a page it does not know); the operation stays queued, unclaimed, until "Try again".
+   */
+  needsYou: NeedsYouSchema.nullable(),
 });
 export type ListingOperation = z.infer<typeof ListingOperationSchema>;
 
