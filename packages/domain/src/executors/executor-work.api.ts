@@ -36,10 +36,18 @@ export function isExtensionMarketplace(id: string): id is ExtensionMarketplace {
  * - captcha: the marketplace asked for a human check;
  * - signed_out: the marketplace showed its sign-in page;
  * - unknown_layout: the page was not the one the adapter knows (the site changed);
- * - blocked: the marketplace said the seller may not list more now (a cap or a velocity block).
+ * - blocked: the marketplace said the seller may not list more now (a cap or a velocity block);
+ * - interrupted: the browser closed the page while the form was being sent, so whether the
+ *   marketplace took it is unknown; sending it again could list the item twice.
  * Nothing is reported as done: the operation waits, queued, until the seller says "Try again".
  */
-export const NEEDS_YOU_REASONS = ['captcha', 'signed_out', 'unknown_layout', 'blocked'] as const;
+export const NEEDS_YOU_REASONS = [
+  'captcha',
+  'signed_out',
+  'unknown_layout',
+  'blocked',
+  'interrupted',
+] as const;
 export type NeedsYouReason = (typeof NEEDS_YOU_REASONS)[number];
 export const NeedsYouReasonSchema = z.enum(NEEDS_YOU_REASONS);
 
