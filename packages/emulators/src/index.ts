@@ -3,3 +3,4 @@ export * from './ebay';
 export * from './shopify';
 export * from './depop';
 export * from './etsy';
+export * from './extension-sites';

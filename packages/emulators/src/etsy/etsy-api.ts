@@ -142,7 +142,7 @@ async function readBody(request: EmulatorRequest): Promise<Body> {
   if (mediaType === 'multipart/form-data') {
     let form: FormData;
     try {
-      form = await new Response(request.rawBody, {
+      form = await new Response(new Uint8Array(request.rawBody), {
         headers: { 'content-type': header(request.headers, 'content-type') ?? '' },
       }).formData();
     } catch (error) {
