@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { TestClient } from './client';
 import { connectMarketplace } from './connections';
 import { makeJpeg, tusCreate, tusHead, tusUpload } from './images';
 import { describeTenancy, type TenancyCase, type Victim } from './tenancy';
@@ -1472,13 +1473,27 @@ cases.push(
 );
 
 const PRESENCE = '/api/rest/v1/executor/presence';
+const VICTIM_BROWSER = 'Victim presence browser';
 
-/** The victim's extension, seen on Facebook, signed in and at work: reported once. */
-let victimPresence: Promise<void> | null = null;
-function presenceOf(victim: Victim): Promise<void> {
-  victimPresence ??= victim.client
-    .put(PRESENCE, { marketplaces: [{ marketplace: 'facebook', signedIn: true }] })
-    .then((reported) => expect(reported.status, reported.text).toBe(204));
+/**
+ * The victim's extension, paired and seen on Facebook, signed in and at work: reported once,
+ * with its token as the extension does. Answers the token's id.
+ */
+let victimPresence: Promise<string> | null = null;
+function presenceOf(victim: Victim): Promise<string> {
+  victimPresence ??= (async () => {
+    const paired = await victim.client.post('/api/executor-tokens', { name: VICTIM_BROWSER });
+    expect(paired.status, paired.text).toBe(201);
+    const extension = new TestClient(victim.client.baseUrl, {
+      origin: 'chrome-extension://mkpfgbdjmonaipijfnkphbaolekngaog',
+    });
+    const reported = await extension.request('PUT', PRESENCE, {
+      body: { marketplaces: [{ marketplace: 'facebook', signedIn: true }] },
+      headers: { authorization: `Bearer ${paired.body.token as string}` },
+    });
+    expect(reported.status, reported.text).toBe(204);
+    return paired.body.executorToken.id as string;
+  })();
   return victimPresence;
 }
 
@@ -1486,7 +1501,13 @@ async function presenceUnchanged(victim: Victim) {
   const seen = await victim.client.get(PRESENCE);
   expect(seen.status).toBe(200);
   expect(seen.body.marketplaces).toEqual([
-    expect.objectContaining({ marketplace: 'facebook', signedIn: true, paused: false }),
+    expect.objectContaining({
+      marketplace: 'facebook',
+      signedIn: true,
+      paused: false,
+      tokenId: await presenceOf(victim),
+      tokenName: VICTIM_BROWSER,
+    }),
   ]);
 }
 
@@ -1500,7 +1521,12 @@ cases.push(
     },
     check: (response) => {
       expect(response.status, response.text).toBe(200);
-      expect(response.body.marketplaces).toEqual([]);
+      expect(response.text).not.toContain(VICTIM_BROWSER);
+      expect(
+        (response.body.marketplaces as { tokenId: string | null }[]).every(
+          (m) => m.tokenId === null,
+        ),
+      ).toBe(true);
     },
     unchanged: presenceUnchanged,
   },
