@@ -116,6 +116,8 @@ import { SandboxSales } from './modules/sandbox/sandbox-sales';
 import { BulkActionRepository } from './modules/bulk-actions/bulk-action.repository';
 import { ExecutorTokenRepository } from './modules/executors/executor-token.repository';
 import { ExecutorTokenService } from './modules/executors/executor-token.service';
+import { ExecutorPresenceRepository } from './modules/executors/executor-presence.repository';
+import { ExecutorPresenceService } from './modules/executors/executor-presence.service';
 import { BulkActionService } from './modules/bulk-actions/bulk-action.service';
 import { BulkActionSteps } from './modules/bulk-actions/bulk-action.steps';
 import { BulkListingEditService } from './modules/bulk-actions/bulk-listing-edit.service';
@@ -208,6 +210,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     bulkActions: new BulkActionRepository(db),
     notifications: new NotificationRepository(db),
     executorTokens: new ExecutorTokenRepository(db),
+    executorPresence: new ExecutorPresenceRepository(db),
     slackWebhooks: new SlackWebhookRepository(db),
   };
 
@@ -342,6 +345,9 @@ export async function createContainer(config: Config, options: ContainerOptions 
     logger,
   );
 
+  // Where the extension looked last, per marketplace: its reports, and its claims (decision 0041).
+  const executorPresence = new ExecutorPresenceService(repositories.executorPresence);
+
   const services = {
     auth,
     signIn: new SignInService(auth, repositories.signIn, deviceCookieKey(secret), {
@@ -384,6 +390,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
       },
     ),
     executorTokens: new ExecutorTokenService(repositories.executorTokens, auth),
+    executorPresence,
     sessions: new SessionService(users, flags),
     userSettings: new UserSettingsService(db, users, accountUsers),
     labels,
@@ -407,6 +414,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
         onDelistFailed: notifyDelistFailed(async (input): Promise<void> => {
           await notifications.notify(input);
         }),
+        onClaim: (claim) => executorPresence.claimed(claim),
       },
     ),
     variantOptions: new VariantOptionsService(repositories.variantOptions),

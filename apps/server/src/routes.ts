@@ -29,6 +29,7 @@ import { sandboxRoutes } from './modules/sandbox/sandbox.routes';
 import { notificationRoutes } from './modules/notifications/notification.routes';
 import { bulkActionRoutes } from './modules/bulk-actions/bulk-action.routes';
 import { executorTokenRoutes } from './modules/executors/executor-token.routes';
+import { executorPresenceRoutes } from './modules/executors/executor-presence.routes';
 
 /**
  * Every module's routes with their dependencies from the container, in the order they are
@@ -73,6 +74,7 @@ export async function registerRoutes(app: App, container: Container): Promise<vo
   });
   await labelRoutes(app, { service: container.services.labels });
   await executorTokenRoutes(app, { service: container.services.executorTokens });
+  await executorPresenceRoutes(app, { service: container.services.executorPresence });
   await marketplaceRuleRoutes(app, {
     service: container.services.marketplaceRules,
     previews: container.services.listingPreviews,

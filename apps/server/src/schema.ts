@@ -21,3 +21,4 @@ export * from './modules/sale-detection/sale-detection.table';
 export * from './modules/notifications/notification.table';
 export * from './modules/bulk-actions/bulk-action.table';
 export * from './modules/executors/executor-token.table';
+export * from './modules/executors/executor-presence.table';

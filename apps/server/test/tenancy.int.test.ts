@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { TestClient } from './client';
 import { connectMarketplace } from './connections';
 import { makeJpeg, tusCreate, tusHead, tusUpload } from './images';
 import { describeTenancy, type TenancyCase, type Victim } from './tenancy';
@@ -822,6 +823,18 @@ async function operationUnchanged(victim: Victim) {
   expect(operationId).toBeTruthy();
 }
 
+/** The victim's operation as it was, and not held for its seller (needs you). */
+async function operationNotHeld(victim: Victim) {
+  await operationUnchanged(victim);
+  const { itemID } = await operationOf(victim);
+  const operations = await victim.client.get(
+    `${ITEM}/${victim.member.userId}/${itemID}/listing-operations`,
+  );
+  expect(operations.body.operations).toEqual([
+    expect.objectContaining({ status: 'queued', needsYou: null }),
+  ]);
+}
+
 cases.push(
   {
     route: `PUT ${REST_ITEM}/:itemId/status`,
@@ -952,6 +965,23 @@ cases.push(
       body: {},
     }),
     unchanged: operationUnchanged,
+  },
+  {
+    route: 'POST /api/rest/v1/executor/operations/:operationId/needs-you',
+    title: 'cannot hand an operation of another account to its seller',
+    request: async (victim) => ({
+      path: `/api/rest/v1/executor/operations/${(await operationOf(victim)).operationId}/needs-you`,
+      body: { reason: 'captcha' },
+    }),
+    unchanged: operationNotHeld,
+  },
+  {
+    route: 'POST /api/rest/v1/executor/operations/:operationId/resume',
+    title: 'cannot try again an operation of another account',
+    request: async (victim) => ({
+      path: `/api/rest/v1/executor/operations/${(await operationOf(victim)).operationId}/resume`,
+    }),
+    unchanged: operationNotHeld,
   },
   {
     route: 'POST /api/rest/v1/executor/claim',
@@ -1439,6 +1469,79 @@ cases.push(
       path: `/api/executor-tokens/${await victimPairedBrowser(victim)}`,
     }),
     unchanged: victimBrowsersUnrevoked,
+  },
+);
+
+const PRESENCE = '/api/rest/v1/executor/presence';
+const VICTIM_BROWSER = 'Victim presence browser';
+
+/**
+ * The victim's extension, paired and seen on Facebook, signed in and at work: reported once,
+ * with its token as the extension does. Answers the token's id.
+ */
+let victimPresence: Promise<string> | null = null;
+function presenceOf(victim: Victim): Promise<string> {
+  victimPresence ??= (async () => {
+    const paired = await victim.client.post('/api/executor-tokens', { name: VICTIM_BROWSER });
+    expect(paired.status, paired.text).toBe(201);
+    const extension = new TestClient(victim.client.baseUrl, {
+      origin: 'chrome-extension://mkpfgbdjmonaipijfnkphbaolekngaog',
+    });
+    const reported = await extension.request('PUT', PRESENCE, {
+      body: { marketplaces: [{ marketplace: 'facebook', signedIn: true }] },
+      headers: { authorization: `Bearer ${paired.body.token as string}` },
+    });
+    expect(reported.status, reported.text).toBe(204);
+    return paired.body.executorToken.id as string;
+  })();
+  return victimPresence;
+}
+
+async function presenceUnchanged(victim: Victim) {
+  const seen = await victim.client.get(PRESENCE);
+  expect(seen.status).toBe(200);
+  expect(seen.body.marketplaces).toEqual([
+    expect.objectContaining({
+      marketplace: 'facebook',
+      signedIn: true,
+      paused: false,
+      tokenId: await presenceOf(victim),
+      tokenName: VICTIM_BROWSER,
+    }),
+  ]);
+}
+
+cases.push(
+  {
+    route: `GET ${PRESENCE}`,
+    title: 'shows none of another account’s extensions',
+    request: async (victim) => {
+      await presenceOf(victim);
+      return { path: PRESENCE };
+    },
+    check: (response) => {
+      expect(response.status, response.text).toBe(200);
+      expect(response.text).not.toContain(VICTIM_BROWSER);
+      expect(
+        (response.body.marketplaces as { tokenId: string | null }[]).every(
+          (m) => m.tokenId === null,
+        ),
+      ).toBe(true);
+    },
+    unchanged: presenceUnchanged,
+  },
+  {
+    route: `PUT ${PRESENCE}`,
+    title: 'reports for the caller only, never over another account’s extension',
+    request: async (victim) => {
+      await presenceOf(victim);
+      return {
+        path: PRESENCE,
+        body: { marketplaces: [{ marketplace: 'facebook', signedIn: false }], paused: true },
+      };
+    },
+    check: (response) => expect(response.status, response.text).toBe(204),
+    unchanged: presenceUnchanged,
   },
 );
 

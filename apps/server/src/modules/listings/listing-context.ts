@@ -53,6 +53,23 @@ export interface ListingServiceOptions {
   executorOf?: ExecutorChoice;
   /** Told after a delist ended in failure (notifications): the item may still be for sale. */
   onDelistFailed?: (failure: DelistFailure) => Promise<void>;
+  /**
+   * Told when an executor claims, before it is handed anything: the executors module keeps its
+   * presence on those marketplaces (decision 0041).
+   */
+  onClaim?: (claim: ExecutorClaimed) => Promise<void>;
+}
+
+/** An executor that asked for work: who, with which paired browser, for which marketplaces. */
+export interface ExecutorClaimed {
+  accountId: string;
+  userId: string;
+  /** The executor token the claim came with; null for a signed-in session. */
+  tokenId: string | null;
+  executorId: string;
+  marketplaces: MarketplaceId[];
+  /** Epoch milliseconds, on the engine's clock. */
+  at: number;
 }
 
 export interface DelistFailure {
@@ -83,6 +100,7 @@ export interface ListingEngine {
   maxAttempts: number;
   executorOf: ExecutorChoice;
   onDelistFailed: (failure: DelistFailure) => Promise<void>;
+  onClaim: (claim: ExecutorClaimed) => Promise<void>;
 }
 
 export function listingEngine(
@@ -99,6 +117,7 @@ export function listingEngine(
     maxAttempts: options.maxAttempts ?? 10,
     executorOf: options.executorOf ?? executorByGroup,
     onDelistFailed: options.onDelistFailed ?? (async () => undefined),
+    onClaim: options.onClaim ?? (async () => undefined),
   };
 }
 

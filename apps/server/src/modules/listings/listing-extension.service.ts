@@ -13,10 +13,17 @@ import type { ListingChanges } from './listing-changes';
 import { keyOf, sentPatch, type ListingEngine } from './listing-context';
 import {
   NO_SUCH_OPERATION,
+  notHeldMessage,
   operationView,
   stoppedMessage,
   type OperationView,
 } from './listing.messages';
+import type { ListingOperationRow } from './listing.repository';
+
+/** Held for the seller: an executor stopped on it and handed it to them (needs you). */
+function isHeld(op: ListingOperationRow): boolean {
+  return op.status === 'queued' && op.needsYouReason !== null;
+}
 
 /**
  * The executor protocol: what the browser extension (or a person) claims, holds and reports,
@@ -100,7 +107,11 @@ export class ListingExtensionService {
     );
   }
 
-  /** POST /api/rest/v1/executor/claim: the caller's queued extension operations, leased. */
+  /**
+   * POST /api/rest/v1/executor/claim: the caller's queued extension operations, leased. The
+   * claim says the executor is there and signed in on those marketplaces; that is recorded
+   * first, so a claim whose record fails hands out nothing.
+   */
   async claim(
     ctx: RequestContext,
     input: {
@@ -111,15 +122,40 @@ export class ListingExtensionService {
     },
   ) {
     const now = this.engine.now();
+    const marketplaces = [...new Set(input.marketplaces)];
+    const owner = input.executorId ?? ctx.user.id;
+    await this.engine.onClaim({
+      accountId: ctx.accountId,
+      userId: ctx.user.id,
+      tokenId: ctx.executorTokenId,
+      executorId: owner,
+      marketplaces,
+      at: now,
+    });
     return this.engine.listings.claim({
       accountId: ctx.accountId,
       userId: ctx.user.id,
-      marketplaces: [...new Set(input.marketplaces)],
+      marketplaces,
       max: input.max,
-      owner: input.executorId ?? ctx.user.id,
+      owner,
       now: new Date(now),
       leaseExpiresAt: new Date(now + input.leaseSeconds * 1000),
     });
+  }
+
+  /** An extension operation of the caller's own, as the executor routes find it (else 404). */
+  private async executorsOwn(ctx: RequestContext, operationId: string) {
+    const op = await this.engine.listings.find(ctx.accountId, operationId);
+    if (!op || op.userId !== ctx.user.id || op.executor !== 'extension')
+      throw notFound(NO_SUCH_OPERATION);
+    return op;
+  }
+
+  /** Refuses (409) an executor that does not hold the operation under its lease now. */
+  private assertHolds(op: ListingOperationRow, owner: string): void {
+    if (op.status === 'canceled' && op.cancelReason !== null) throw conflict(stoppedMessage(op));
+    if (op.status !== 'running') throw conflict('This operation is not running; claim it first.');
+    if (op.leaseOwner !== owner) throw conflict('Another executor holds this operation.');
   }
 
   /** Extends the lease of an operation the caller's executor holds. */
@@ -128,16 +164,57 @@ export class ListingExtensionService {
     operationId: string,
     input: { leaseSeconds: number; executorId?: string },
   ): Promise<OperationView> {
-    const op = await this.engine.listings.find(ctx.accountId, operationId);
-    if (!op || op.userId !== ctx.user.id || op.executor !== 'extension')
-      throw notFound(NO_SUCH_OPERATION);
-    if (op.status === 'canceled' && op.cancelReason !== null) throw conflict(stoppedMessage(op));
-    if (op.status !== 'running') throw conflict('This operation is not running; claim it first.');
-    if (op.leaseOwner !== (input.executorId ?? ctx.user.id))
-      throw conflict('Another executor holds this operation.');
+    const op = await this.executorsOwn(ctx, operationId);
+    this.assertHolds(op, input.executorId ?? ctx.user.id);
     const leaseExpiresAt = new Date(this.engine.now() + input.leaseSeconds * 1000);
     await this.engine.listings.update(ctx.accountId, operationId, { leaseExpiresAt });
     return operationView({ ...op, leaseExpiresAt });
+  }
+
+  /**
+   * POST …/operations/{operationId}/needs-you: the executor holding the operation stopped on a
+   * page that needs the seller (decision 0041). The operation goes back to queued, its lease let
+   * go, and no claim takes it until the seller says "Try again"; the listing stays queued.
+   * Saying it again of an operation already held answers it as it is (the first stop stands).
+   */
+  async needsYou(
+    ctx: RequestContext,
+    operationId: string,
+    input: { reason: string; detail?: string; pageUrl?: string; executorId?: string },
+  ): Promise<OperationView> {
+    const owner = input.executorId ?? ctx.user.id;
+    const hold = {
+      reason: input.reason,
+      detail: input.detail || null,
+      pageUrl: input.pageUrl ?? null,
+      at: new Date(this.engine.now()),
+    };
+    let op = await this.executorsOwn(ctx, operationId);
+    // Twice: the write is conditional, and what changed between the read and it is said as such.
+    for (let tries = 0; tries < 2; tries += 1) {
+      if (isHeld(op)) return operationView(op);
+      this.assertHolds(op, owner);
+      const held = await this.engine.listings.holdForSeller(ctx.accountId, op.id, owner, hold);
+      if (held) return operationView(held);
+      op = await this.executorsOwn(ctx, operationId);
+    }
+    throw conflict('Another executor holds this operation.');
+  }
+
+  /**
+   * POST …/operations/{operationId}/resume, the seller's "Try again" (the web app or the
+   * extension's popup): the operation held for them is offered to the next claim. Any member
+   * who may publish does it for the account's operations, as they queue them.
+   */
+  async resume(ctx: RequestContext, operationId: string): Promise<OperationView> {
+    const op = await this.engine.listings.find(ctx.accountId, operationId);
+    if (!op || op.executor !== 'extension') throw notFound(NO_SUCH_OPERATION);
+    if (!isHeld(op)) throw conflict(notHeldMessage(op));
+    const released = await this.engine.listings.release(ctx.accountId, op.id);
+    if (released) return operationView(released);
+    // Resumed, claimed or ended between the read and the write: say what it is now.
+    const now = await this.engine.listings.find(ctx.accountId, operationId);
+    throw conflict(notHeldMessage(now ?? op));
   }
 
   /** The item's operations (newest first): what the item screen shows while jobs run. */
@@ -163,9 +240,7 @@ export class ListingExtensionService {
    * size) and anything that would stop the marketplace taking it.
    */
   async executorOperation(ctx: RequestContext, operationId: string) {
-    const op = await this.engine.listings.find(ctx.accountId, operationId);
-    if (!op || op.userId !== ctx.user.id || op.executor !== 'extension')
-      throw notFound(NO_SUCH_OPERATION);
+    const op = await this.executorsOwn(ctx, operationId);
     const marketplace = op.marketplace as MarketplaceId;
     const item = await this.engine.items.get(ctx, op.userId, op.itemId);
     const { listing, problems, digest } = await this.engine.builder.compose(

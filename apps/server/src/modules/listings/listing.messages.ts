@@ -4,6 +4,7 @@ import {
   type ListingEvent,
   type ListingProblem,
   type MarketplaceId,
+  type NeedsYou,
 } from '@listloop/domain';
 import { AppError } from '../../platform/http/errors';
 import { stableJobId } from '../../platform/queue/job';
@@ -88,6 +89,7 @@ export interface OperationView {
   lastError: string | null;
   cancelReason: string | null;
   leaseExpiresAt: number | null;
+  needsYou: NeedsYou | null;
 }
 
 export function operationView(row: ListingOperationRow): OperationView {
@@ -103,7 +105,47 @@ export function operationView(row: ListingOperationRow): OperationView {
     lastError: row.lastError,
     cancelReason: row.cancelReason,
     leaseExpiresAt: row.leaseExpiresAt ? row.leaseExpiresAt.getTime() : null,
+    needsYou: needsYouOf(row),
   };
+}
+
+/**
+ * The stop an extension handed to the seller, while the operation waits for them: an operation
+ * that ended (a sale canceled it, the seller marked it not listed) needs no one any more.
+ */
+function needsYouOf(row: ListingOperationRow): NeedsYou | null {
+  if (row.needsYouReason === null || row.status !== 'queued') return null;
+  return {
+    reason: row.needsYouReason as NeedsYou['reason'],
+    detail: row.needsYouDetail,
+    pageUrl: row.needsYouPageUrl,
+    since: (row.needsYouAt ?? row.updatedAt).getTime(),
+  };
+}
+
+/**
+ * Why "Try again" does nothing for an operation that is not held for the seller (409): what the
+ * operation is doing instead.
+ */
+export function notHeldMessage(
+  operation: Pick<ListingOperationRow, 'marketplace' | 'operation' | 'status' | 'cancelReason'>,
+): string {
+  const name = MARKETPLACE_NAMES[operation.marketplace as MarketplaceId] ?? operation.marketplace;
+  const what = `The ${operation.operation} on ${name}`;
+  switch (operation.status) {
+    case 'queued':
+      return `${what} is not waiting for you: it is queued for your browser extension, which takes it on its next look.`;
+    case 'running':
+      return `${what} is not waiting for you: your browser extension is carrying it out now.`;
+    case 'succeeded':
+      return `${what} has already been done: there is nothing to try again.`;
+    case 'failed':
+      return `${what} has ended in failure: queue it again from the item to try again.`;
+    case 'canceled':
+      return operation.cancelReason
+        ? `${what} was canceled: ${operation.cancelReason}`
+        : `${what} was canceled: there is nothing to try again.`;
+  }
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   gt,
   gte,
   inArray,
+  isNotNull,
   isNull,
   lt,
   ne,
@@ -38,6 +39,25 @@ const ACTIVE = ['queued', 'running'] as const;
  * kept apart: `activeUpdate` and `cancelUpdates` answer for it (decision 0023).
  */
 const STATE_OPERATION = ne(listingOperations.operation, 'update');
+
+/**
+ * An operation that ends (done, failed, canceled) is no longer held for the seller: every
+ * statement that ends one clears its needs-you stop with it.
+ */
+const NO_HOLD = {
+  needsYouReason: null,
+  needsYouDetail: null,
+  needsYouPageUrl: null,
+  needsYouAt: null,
+} as const;
+
+/** What an executor says when it hands an operation to the seller. */
+export interface NeedsYouHold {
+  reason: string;
+  detail: string | null;
+  pageUrl: string | null;
+  at: Date;
+}
 
 function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
@@ -168,7 +188,13 @@ export class ListingRepository {
     if (marketplaces.length === 0) return 0;
     const rows = await db
       .update(listingOperations)
-      .set({ status: 'canceled', leaseOwner: null, leaseExpiresAt: null, updatedAt: new Date() })
+      .set({
+        status: 'canceled',
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        ...NO_HOLD,
+        updatedAt: new Date(),
+      })
       .where(
         and(
           eq(listingOperations.accountId, accountId),
@@ -200,6 +226,7 @@ export class ListingRepository {
         lastError: lastError ?? sql`${listingOperations.lastError}`,
         leaseOwner: null,
         leaseExpiresAt: null,
+        ...NO_HOLD,
         updatedAt: new Date(),
       })
       .where(
@@ -332,6 +359,62 @@ export class ListingRepository {
   }
 
   /**
+   * Hands a running extension operation back to the seller: queued again, its lease let go, the
+   * stop recorded. Only while `owner` still holds it; null when it does not (it ended, or
+   * another executor claimed it meanwhile).
+   */
+  async holdForSeller(
+    accountId: string,
+    id: string,
+    owner: string,
+    hold: NeedsYouHold,
+  ): Promise<ListingOperationRow | null> {
+    const [row] = await this.db
+      .update(listingOperations)
+      .set({
+        status: 'queued',
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        needsYouReason: hold.reason,
+        needsYouDetail: hold.detail,
+        needsYouPageUrl: hold.pageUrl,
+        needsYouAt: hold.at,
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(listingOperations.accountId, accountId),
+          eq(listingOperations.id, id),
+          eq(listingOperations.executor, 'extension'),
+          eq(listingOperations.status, 'running'),
+          eq(listingOperations.leaseOwner, owner),
+        ),
+      )
+      .returning();
+    return row ?? null;
+  }
+
+  /**
+   * The seller's "Try again": clears the stop of an operation held for them, so the next claim
+   * takes it. Null when it is not held (resumed already, or it ended).
+   */
+  async release(accountId: string, id: string): Promise<ListingOperationRow | null> {
+    const [row] = await this.db
+      .update(listingOperations)
+      .set({ ...NO_HOLD, updatedAt: new Date() })
+      .where(
+        and(
+          eq(listingOperations.accountId, accountId),
+          eq(listingOperations.id, id),
+          eq(listingOperations.status, 'queued'),
+          isNotNull(listingOperations.needsYouReason),
+        ),
+      )
+      .returning();
+    return row ?? null;
+  }
+
+  /**
    * The newest list or relist of (item, marketplace), whatever its status: the one a late
    * `listed` report or a list's executor speaks of.
    */
@@ -379,6 +462,7 @@ export class ListingRepository {
           cancelReason: reason,
           leaseOwner: null,
           leaseExpiresAt: null,
+          ...NO_HOLD,
           updatedAt: new Date(),
         })
         .where(
@@ -407,6 +491,7 @@ export class ListingRepository {
         lastError: lastError ?? sql`${listingOperations.lastError}`,
         leaseOwner: null,
         leaseExpiresAt: null,
+        ...NO_HOLD,
         updatedAt: new Date(),
       })
       .where(
@@ -424,7 +509,8 @@ export class ListingRepository {
    * Claims up to `max` extension operations of the user for the marketplaces: queued ones, or
    * running ones whose lease has expired. One statement, rows locked SKIP LOCKED, so two
    * executors never get the same operation. A delist or relist is not offered while an update
-   * of the same listing is being sent under a live lease: it comes after it.
+   * of the same listing is being sent under a live lease: it comes after it. One held for the
+   * seller (needs you) is offered once the seller says "Try again".
    */
   async claim(input: {
     accountId: string;
@@ -452,7 +538,7 @@ export class ListingRepository {
           AND user_id = ${input.userId}
           AND executor = 'extension'
           AND marketplace IN (${marketplaces})
-          AND (status = 'queued'
+          AND ((status = 'queued' AND needs_you_reason IS NULL)
                OR (status = 'running' AND lease_expires_at < ${input.now.toISOString()}::timestamptz))
           AND NOT (operation IN ('delist', 'relist') AND EXISTS (
             SELECT 1 FROM listing_operations AS sending

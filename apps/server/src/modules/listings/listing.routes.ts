@@ -5,6 +5,7 @@ import {
   ExecutorClaimRequestSchema,
   ExecutorClaimResponseSchema,
   ExecutorIdSchema,
+  ExecutorNeedsYouRequestSchema,
   ItemResponseSchema,
   ListingHistoryQuerySchema,
   ListingHistoryResponseSchema,
@@ -57,6 +58,16 @@ const EXECUTOR_PROTOCOL = [
   'reports the listing no longer takes answer 409 saying so (cancelReason on the operation).',
   'A set-listing-listed report is still taken (the listing went live anyway): ListLoop records',
   'it and queues its delist.',
+  'When the marketplace stops it on a page that needs the seller (a captcha, its sign-in page,',
+  'a page the executor does not know, a block), the executor does not report a failure: it',
+  'calls POST …/operations/{operationId}/needs-you with the reason, what the page said and its',
+  'address. The operation goes back to queued with `needsYou` set and no claim takes it; the',
+  'listing stays queued. The seller\'s "Try again" (POST …/operations/{operationId}/resume,',
+  "from the web app or the extension's popup) clears it and the next claim takes it.",
+  'PUT /api/rest/v1/executor/presence, each time the executor looks, says for each marketplace',
+  'it works whether the seller is signed in there and whether the seller paused it; a claim',
+  'counts as a look, signed in. GET /api/rest/v1/executor/presence answers it to the web app',
+  '(`active` while the last look is under `staleAfterMs` old).',
 ].join(' ');
 
 export async function listingRoutes(
@@ -290,6 +301,53 @@ export async function listingRoutes(
         ...o,
         operation: o.operation,
       })),
+    }),
+  );
+
+  app.post(
+    `${EXECUTOR}/operations/:operationId/needs-you`,
+    {
+      schema: {
+        tags: ['executor'],
+        summary: 'Executor: hand a claimed operation to the seller (a captcha, a sign-in page …)',
+        description:
+          'Only the executor holding the operation under its lease. The operation goes back to ' +
+          'queued with needsYou set, and no claim takes it until the seller says "Try again" ' +
+          '(…/resume); the listing stays queued. Saying it again of an operation already held ' +
+          'answers it as it is. 409 as the heartbeat: the operation canceled (the message says ' +
+          'why), not running, or held by another executor.',
+        params: z.object({ operationId: Id }),
+        body: ExecutorNeedsYouRequestSchema,
+        response: { 200: z.object({ operation: ListingOperationSchema }), ...errorResponses },
+      },
+      config: { access: access.executor('listings.publish') },
+    },
+    async (request) => ({
+      operation: await service.needsYou(
+        requireContext(request),
+        request.params.operationId,
+        request.body,
+      ),
+    }),
+  );
+
+  app.post(
+    `${EXECUTOR}/operations/:operationId/resume`,
+    {
+      schema: {
+        tags: ['executor'],
+        summary: '"Try again": offer an operation held for the seller to the next claim',
+        description:
+          "Clears the operation's needsYou, so the next claim of its marketplace takes it. " +
+          'Answers 409, saying what the operation is doing instead, when it is not held for ' +
+          'the seller.',
+        params: z.object({ operationId: Id }),
+        response: { 200: z.object({ operation: ListingOperationSchema }), ...errorResponses },
+      },
+      config: { access: access.executor('listings.publish') },
+    },
+    async (request) => ({
+      operation: await service.resume(requireContext(request), request.params.operationId),
     }),
   );
 

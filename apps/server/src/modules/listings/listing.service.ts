@@ -29,6 +29,7 @@ export {
 export type {
   DelistFailure,
   EnqueueOperation,
+  ExecutorClaimed,
   ListingBuilder,
   ListingServiceOptions,
 } from './listing-context';
@@ -122,6 +123,14 @@ export class ListingService {
 
   heartbeat(...args: Parameters<ListingExtensionService['heartbeat']>) {
     return this.extension.heartbeat(...args);
+  }
+
+  needsYou(...args: Parameters<ListingExtensionService['needsYou']>) {
+    return this.extension.needsYou(...args);
+  }
+
+  resume(...args: Parameters<ListingExtensionService['resume']>) {
+    return this.extension.resume(...args);
   }
 
   operations(...args: Parameters<ListingExtensionService['operations']>) {

@@ -95,6 +95,16 @@ export const listingOperations = pgTable(
      * listing when the extension reports it listed or updated (decision 0023).
      */
     sentHash: text('sent_hash'),
+    /**
+     * Set when the browser extension stopped on a page that needs the seller (a captcha, a
+     * sign-in page, a page it does not know, a block) and handed the operation back: it stays
+     * queued but is not offered to any claim until the seller says "Try again" (decision 0041).
+     * Cleared by that, and when the operation ends.
+     */
+    needsYouReason: text('needs_you_reason'),
+    needsYouDetail: text('needs_you_detail'),
+    needsYouPageUrl: text('needs_you_page_url'),
+    needsYouAt: timestamp('needs_you_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (t) => [
