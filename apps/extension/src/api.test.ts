@@ -8,6 +8,7 @@ const who = {
   email: 'ada@example.com',
   accountId: 'acc_1',
   companyName: 'Ada’s shop',
+  marketplaces: ['poshmark', 'mercari'],
 };
 
 function fakeFetch(status: number, body: unknown) {

@@ -11,6 +11,7 @@ const who: ExecutorWhoAmI = {
   email: 'ada@example.com',
   accountId: 'acc_1',
   companyName: 'Ada’s shop',
+  marketplaces: ['poshmark', 'mercari'],
 };
 const page = { origin: 'https://ll.example', url: 'https://ll.example/marketplaces' };
 

@@ -87,7 +87,7 @@ import { ListingService } from './modules/listings/listing.service';
 import { connectorSending } from './modules/listings/listing-sending';
 import { notifyDelistFailed } from './modules/listings/listing-notices';
 import { executorByConnection } from './modules/listings/listing-executor';
-import { listingReachFor } from './modules/listings/listing-reach';
+import { extensionMarketplacesOf, listingReachFor } from './modules/listings/listing-reach';
 import { EtsyProfileService } from './modules/marketplaces/etsy-profile.service';
 import { MarketplaceCategoryService } from './modules/marketplaces/marketplace-category.service';
 import {
@@ -389,7 +389,11 @@ export async function createContainer(config: Config, options: ContainerOptions 
         await saleWorkflow.receive(accountIds, sales);
       },
     ),
-    executorTokens: new ExecutorTokenService(repositories.executorTokens, auth),
+    executorTokens: new ExecutorTokenService(
+      repositories.executorTokens,
+      auth,
+      extensionMarketplacesOf(listingReachFor(connectors, connections)),
+    ),
     executorPresence,
     sessions: new SessionService(users, flags),
     userSettings: new UserSettingsService(db, users, accountUsers),

@@ -1585,6 +1585,8 @@ const ownDataOnly: Record<string, string> = {
   'GET /api/user/notification-preferences': 'the caller’s own e-mail switches; takes no id',
   'PUT /api/user/notification-preferences': 'changes the caller’s own e-mail switches; takes no id',
   'POST /api/executor-tokens': 'pairs the caller’s own browser, for the caller; names no row',
+  'GET /api/rest/v1/executor/queue':
+    'the caller’s own queue; takes no id (listing-needs-you.int.test.ts: another account’s queue is empty of these)',
   'GET /api/rest/v1/executor/me':
     'the calling token’s own pairing; takes no id (executor-token.int.test.ts: a token acts only in its own account)',
 };

@@ -67,7 +67,10 @@ export type NeedsYou = z.infer<typeof NeedsYouSchema>;
 export const ExecutorNeedsYouRequestSchema = z.object({
   reason: NeedsYouReasonSchema,
   detail: z.string().trim().max(500).optional(),
-  pageUrl: z.url({ protocol: /^https?$/ }).max(2000).optional(),
+  pageUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(2000)
+    .optional(),
   executorId: ExecutorIdSchema.optional(),
 });
 export type ExecutorNeedsYouRequest = z.input<typeof ExecutorNeedsYouRequestSchema>;
@@ -112,4 +115,3 @@ export const ExecutorPresenceResponseSchema = z.object({
   staleAfterMs: z.number().int(),
 });
 export type ExecutorPresenceResponse = z.infer<typeof ExecutorPresenceResponseSchema>;
-

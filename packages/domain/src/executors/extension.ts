@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXTENSION_MARKETPLACES } from './executor-work.api';
 
 /**
  * The browser extension's identity and the messages the web app and the extension exchange
@@ -51,5 +52,10 @@ export const ExecutorWhoAmISchema = z.object({
   accountId: z.string(),
   /** The seller's business, as the account names it. */
   companyName: z.string(),
+  /**
+   * The marketplaces whose operations the extension carries out for this account: those the
+   * seller connected on the Marketplaces screen to be worked in the browser. It visits no other.
+   */
+  marketplaces: z.array(z.enum(EXTENSION_MARKETPLACES)),
 });
 export type ExecutorWhoAmI = z.infer<typeof ExecutorWhoAmISchema>;

@@ -19,7 +19,6 @@ export { ExecutorIdSchema };
 const Id = z.string().min(1).max(64);
 const Reason = z.string().trim().min(1).max(2000);
 
-
 /**
  * queued: waits for a worker job or an executor's claim. running: a job or an executor works on
  * it (an executor under a lease). The last three are final.
@@ -212,3 +211,18 @@ export type ClaimedOperation = z.infer<typeof ClaimedOperationSchema>;
 export const ExecutorClaimResponseSchema = z.object({
   operations: z.array(ClaimedOperationSchema),
 });
+
+/** One operation in the extension's queue, named by its item's title for the popup. */
+export const ExecutorQueueEntrySchema = ListingOperationSchema.extend({
+  title: z.string().nullable(),
+});
+export type ExecutorQueueEntry = z.infer<typeof ExecutorQueueEntrySchema>;
+
+/**
+ * GET /api/rest/v1/executor/queue: the caller's extension operations not yet finished (waiting,
+ * running, or held for the seller), oldest first; at most EXECUTOR_QUEUE_LIMIT.
+ */
+export const ExecutorQueueResponseSchema = z.object({
+  operations: z.array(ExecutorQueueEntrySchema),
+});
+export const EXECUTOR_QUEUE_LIMIT = 100;

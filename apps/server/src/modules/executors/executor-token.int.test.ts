@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestClient } from '../../../test/client';
+import { connectMarketplace } from '../../../test/connections';
 import { addMember, createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
 import { queryRows, startTestServer, type TestServer } from '../../../test/server';
 
@@ -60,7 +61,15 @@ describe('executor tokens: pairing the browser extension', () => {
       userName: 'Ada Seller',
       email: account.email,
       accountId: account.accountId,
+      marketplaces: [],
     });
+    // The marketplaces it works on are those the seller connected for the extension to work.
+    await connectMarketplace(owner, 'mercari');
+    await connectMarketplace(owner, 'poshmark');
+    await connectMarketplace(owner, 'vinted', { status: 'needs_reconnect' });
+    await connectMarketplace(owner, 'ebay');
+    const after = await extension(token).get('/api/rest/v1/executor/me');
+    expect(after.body.marketplaces).toEqual(['poshmark', 'mercari']);
     // A signed-in session is not the extension.
     expect((await owner.get('/api/rest/v1/executor/me')).status).toBe(404);
 

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import {
+  type ExtensionMarketplace,
   EXECUTOR_TOKEN_PREFIX,
   EXECUTOR_TOKENS_PER_ACCOUNT_MAX,
   type ExecutorToken,
@@ -30,6 +31,8 @@ export class ExecutorTokenService {
   constructor(
     private readonly tokens: ExecutorTokenRepository,
     private readonly users: Pick<AuthService, 'findUserById'>,
+    /** The account's marketplaces whose operations the extension carries out now. */
+    private readonly extensionMarketplaces: (accountId: string) => Promise<ExtensionMarketplace[]>,
     private readonly now: () => number = () => Date.now(),
   ) {}
 
@@ -91,6 +94,7 @@ export class ExecutorTokenService {
       email: ctx.user.email,
       accountId: ctx.accountId,
       companyName: ctx.account.companyName,
+      marketplaces: await this.extensionMarketplaces(ctx.accountId),
     };
   }
 

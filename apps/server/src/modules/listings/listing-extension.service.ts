@@ -1,4 +1,5 @@
 import {
+  EXECUTOR_QUEUE_LIMIT,
   MARKETPLACE_NAMES,
   isUpdateEvent,
   listingActor,
@@ -215,6 +216,19 @@ export class ListingExtensionService {
     // Resumed, claimed or ended between the read and the write: say what it is now.
     const now = await this.engine.listings.find(ctx.accountId, operationId);
     throw conflict(notHeldMessage(now ?? op));
+  }
+
+  /** The caller's extension queue, each operation named by its item's title (the popup). */
+  async queue(ctx: RequestContext) {
+    const rows = await this.engine.listings.extensionQueue(
+      ctx.accountId,
+      ctx.user.id,
+      EXECUTOR_QUEUE_LIMIT,
+    );
+    const titles = await this.engine.items.titlesOf(ctx.accountId, [
+      ...new Set(rows.map((r) => r.itemId)),
+    ]);
+    return rows.map((row) => ({ ...operationView(row), title: titles.get(row.itemId) ?? null }));
   }
 
   /** The item's operations (newest first): what the item screen shows while jobs run. */

@@ -286,4 +286,42 @@ describe('executor: an operation held for the seller (needs you)', () => {
     expect(resumed.body.operation.needsYou).toBeNull();
     expect(await claimedIds('popup')).toEqual([facebook.operationId]);
   });
+
+  it('the queue: the caller’s unfinished extension operations, oldest first, with titles', async () => {
+    const other = await createAccount(server);
+    const stranger = await signIn(server, other);
+    await connectMarketplace(stranger, 'facebook');
+    const waiting = await queuedItem('vestiaire');
+    const held = await queuedItem('facebook');
+    expect(await claimedIds('browser-q')).toContain(held.operationId);
+    expect(
+      (await needsYou(held.operationId, { reason: 'signed_out', executorId: 'browser-q' })).status,
+    ).toBe(200);
+
+    const queue = await owner.get(`${EXECUTOR}/queue`);
+    expect(queue.status, queue.text).toBe(200);
+    const entries = queue.body.operations as {
+      operationId: string;
+      title: string | null;
+      status: string;
+      needsYou: { reason: string } | null;
+    }[];
+    const byId = new Map(entries.map((e) => [e.operationId, e]));
+    expect(byId.get(waiting.operationId)).toMatchObject({
+      status: 'queued',
+      needsYou: null,
+      title: COMPLETE_DETAILS.title,
+    });
+    expect(byId.get(held.operationId)).toMatchObject({
+      status: 'queued',
+      needsYou: { reason: 'signed_out' },
+    });
+    // Oldest first, and nothing finished.
+    const created = entries.map((e) => e.operationId);
+    expect(created.indexOf(waiting.operationId)).toBeLessThan(created.indexOf(held.operationId));
+    expect(entries.every((e) => e.status === 'queued' || e.status === 'running')).toBe(true);
+    // Another account sees none of them.
+    const theirs = await stranger.get(`${EXECUTOR}/queue`);
+    expect(theirs.body.operations).toEqual([]);
+  });
 });

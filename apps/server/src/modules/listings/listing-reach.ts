@@ -1,5 +1,7 @@
 import {
+  EXTENSION_MARKETPLACES,
   marketplaceGroup,
+  type ExtensionMarketplace,
   marketplaceProblems,
   type ListingProblem,
   type MarketplaceId,
@@ -60,5 +62,20 @@ export function listingReachFor(
   return async (accountId) => {
     const facts = await connections.factsFor(accountId);
     return (marketplace) => listingReach(marketplace, !!connectors.get(marketplace), facts);
+  };
+}
+
+/**
+ * The account's marketplaces whose operations go to the browser extension now (a connected
+ * record, and no connector usable there): the ones the paired extension works on.
+ */
+export function extensionMarketplacesOf(
+  reachFor: (accountId: string) => Promise<ReachOf>,
+): (accountId: string) => Promise<ExtensionMarketplace[]> {
+  return async (accountId) => {
+    const reach = await reachFor(accountId);
+    return EXTENSION_MARKETPLACES.filter(
+      (marketplace) => reach(marketplace).executor === 'extension',
+    );
   };
 }

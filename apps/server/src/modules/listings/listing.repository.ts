@@ -562,6 +562,23 @@ export class ListingRepository {
     }));
   }
 
+  /** A user's unfinished extension operations, oldest first: the extension's queue. */
+  async extensionQueue(accountId: string, userId: string, limit: number) {
+    return this.db
+      .select()
+      .from(listingOperations)
+      .where(
+        and(
+          eq(listingOperations.accountId, accountId),
+          eq(listingOperations.userId, userId),
+          eq(listingOperations.executor, 'extension'),
+          inArray(listingOperations.status, ['queued', 'running']),
+        ),
+      )
+      .orderBy(asc(listingOperations.createdAt), asc(listingOperations.id))
+      .limit(limit);
+  }
+
   /** The item's operations on every marketplace (or one), newest first. */
   async operationsOf(
     accountId: string,

@@ -4,6 +4,8 @@ import {
   BulkMarkAsNotListedRequestSchema,
   ExecutorClaimRequestSchema,
   ExecutorClaimResponseSchema,
+  ExecutorQueueResponseSchema,
+  EXECUTOR_QUEUE_LIMIT,
   ExecutorIdSchema,
   ExecutorNeedsYouRequestSchema,
   ItemResponseSchema,
@@ -282,6 +284,23 @@ export async function listingRoutes(
     },
     async (request) =>
       service.executorOperation(requireContext(request), request.params.operationId),
+  );
+
+  app.get(
+    `${EXECUTOR}/queue`,
+    {
+      schema: {
+        tags: ['executor'],
+        summary: 'Executor: the signed-in user’s extension operations not yet finished',
+        description:
+          'Waiting (queued), running (held under a lease) and held for the seller (needsYou), ' +
+          'oldest first, each with its item’s title: what the extension’s popup shows. At most ' +
+          `${EXECUTOR_QUEUE_LIMIT}.`,
+        response: { 200: ExecutorQueueResponseSchema, ...errorResponses },
+      },
+      config: { access: access.executor('items.read') },
+    },
+    async (request) => ({ operations: await service.executorQueue(requireContext(request)) }),
   );
 
   app.post(

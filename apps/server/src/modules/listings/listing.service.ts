@@ -129,6 +129,10 @@ export class ListingService {
     return this.extension.needsYou(...args);
   }
 
+  executorQueue(...args: Parameters<ListingExtensionService['queue']>) {
+    return this.extension.queue(...args);
+  }
+
   resume(...args: Parameters<ListingExtensionService['resume']>) {
     return this.extension.resume(...args);
   }
