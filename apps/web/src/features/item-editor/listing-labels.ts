@@ -12,7 +12,7 @@ import { listingStatusMessages } from '../../lib/inventory/item.messages';
 import { describeActor, shortId } from '../../lib/listings/listing-actor';
 import type { ListingActionKind } from '../../lib/listings/listing-actions';
 import { extraFieldMessages, formOverrideMessages } from '../../lib/listings/listing.messages';
-import type { OperationNote } from '../../lib/listings/operation-note';
+import type { OperationProgress } from '../../lib/listings/operation-note';
 import type { FieldLabel, OwnFieldLabel } from './listing-form';
 import { listingMessages } from './listing.messages';
 
@@ -92,7 +92,7 @@ export const ACTION_CONFIRMATIONS: Partial<
 
 export function operationNoteText(
   intl: IntlShape,
-  note: OperationNote,
+  note: OperationProgress,
   marketplace: MarketplaceId,
 ): string {
   const name = MARKETPLACE_NAMES[marketplace];

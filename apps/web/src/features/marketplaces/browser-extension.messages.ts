@@ -1,6 +1,9 @@
 import { defineMessages } from '../../i18n/define-messages';
 
-/** The Marketplaces screen's browser-extension section: installing, pairing, unpairing. */
+/**
+ * The Marketplaces screen's browser-extension section (installing, pairing, unpairing) and what
+ * each extension marketplace says of the paired browsers.
+ */
 export const browserExtensionMessages = defineMessages({
   title: { id: 'extension.title' },
   intro: { id: 'extension.intro' },
@@ -25,6 +28,10 @@ export const browserExtensionMessages = defineMessages({
   pairedBy: { id: 'extension.list.pairedBy' },
   lastUsed: { id: 'extension.list.lastUsed' },
   notUsedYet: { id: 'extension.list.notUsedYet' },
+  presenceSignedIn: { id: 'extension.presence.signedIn' },
+  presenceSignedOut: { id: 'extension.presence.signedOut' },
+  presencePaused: { id: 'extension.presence.paused' },
+  presenceNever: { id: 'extension.presence.never' },
   unpaired: { id: 'extension.list.unpaired' },
   thisBrowser: { id: 'extension.list.thisBrowser' },
   unpair: { id: 'extension.unpair' },

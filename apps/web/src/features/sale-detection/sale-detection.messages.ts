@@ -27,6 +27,7 @@ export const saleDetectionMessages = defineMessages({
   unitsSold: { id: 'sales.event.unitsSold' },
   unitsLeft: { id: 'sales.event.unitsLeft' },
   order: { id: 'sales.event.order' },
+  knownAfter: { id: 'sales.event.knownAfter' },
   buyerCountry: { id: 'sales.event.buyerCountry' },
   fees: { id: 'sales.event.fees' },
   dismissedBadge: { id: 'sales.event.dismissed' },

@@ -1,13 +1,16 @@
 import type { SaleEvent, SaleOutcomeView } from '@listloop/domain';
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
+import enGB from '../../i18n/catalogues/en-GB.json';
 import enUS from '../../i18n/catalogues/en-US.json';
 import es from '../../i18n/catalogues/es.json';
 import it_ from '../../i18n/catalogues/it.json';
 import {
   canChangeSaleDetection,
   delistDuration,
+  elapsedText,
   isDelisting,
+  knownAfterText,
   marketplacesWithOpenEvents,
   outcomeText,
   retryView,
@@ -269,6 +272,56 @@ describe('the sale’s facts', () => {
     expect(timeSince(at, base + 3 * 60_000)).toEqual({ value: -3, unit: 'minute' });
     expect(timeSince(at, base + 5 * 3_600_000)).toEqual({ value: -5, unit: 'hour' });
     expect(timeSince(at, base + 29 * 86_400_000)).toEqual({ value: -29, unit: 'day' });
+  });
+});
+
+describe('how soon ListLoop knew of the sale', () => {
+  const at = (ms: number) => new Date(Date.parse('2026-03-01T12:00:00.000Z') + ms).toISOString();
+  const sale = (gapMs: number, source: SaleEvent['source'] = 'webhook') =>
+    event({ source, soldAt: at(0), detectedAt: at(gapMs) });
+
+  it('says the time from the sale on the marketplace to ListLoop knowing it', () => {
+    expect(knownAfterText(intl, sale(42_000))).toBe('ListLoop knew 42 seconds after the sale');
+    expect(knownAfterText(intl, sale(3 * 60_000 + 10_000, 'poll'))).toBe(
+      'ListLoop knew 3 minutes after the sale',
+    );
+    expect(knownAfterText(intl, sale(400, 'executor'))).toBe(
+      'ListLoop knew 0.4 seconds after the sale',
+    );
+  });
+
+  it('is worded in every language', () => {
+    const british = createIntl({ locale: 'en-GB', messages: enGB });
+    expect(knownAfterText(british, sale(60_000))).toBe('ListLoop knew 1 minute after the sale');
+    expect(knownAfterText(spanish, sale(42_000))).toBe(
+      'ListLoop lo supo 42 segundos después de la venta',
+    );
+    expect(knownAfterText(italian, sale(3 * 3_600_000))).toBe(
+      'ListLoop l’ha saputo 3 ore dopo la vendita',
+    );
+  });
+
+  it('leaves it out when there is no gap to tell', () => {
+    // A sale recorded by hand as it happened: its time is the recording's.
+    expect(knownAfterText(intl, sale(0, 'manual'))).toBeNull();
+    expect(knownAfterText(intl, sale(350, 'manual'))).toBeNull();
+    // The marketplace gave no time of its own, or its clock runs ahead of ours.
+    expect(knownAfterText(intl, sale(0))).toBeNull();
+    expect(knownAfterText(intl, sale(-2_000))).toBeNull();
+  });
+
+  it('tells a sale recorded by hand days later', () => {
+    expect(knownAfterText(intl, sale(2 * 86_400_000 + 3_600_000, 'manual'))).toBe(
+      'ListLoop knew 2 days after the sale',
+    );
+  });
+
+  it('reads in the largest unit that fits, never 60 of the smaller one', () => {
+    expect(elapsedText(intl, 9_960)).toBe('10 seconds');
+    expect(elapsedText(intl, 59_600)).toBe('1 minute');
+    expect(elapsedText(intl, 59.6 * 60_000)).toBe('1 hour');
+    expect(elapsedText(intl, 23.6 * 3_600_000)).toBe('1 day');
+    expect(elapsedText(intl, 1_000)).toBe('1 second');
   });
 });
 

@@ -185,6 +185,44 @@ export function sourceText(intl: IntlShape, event: Pick<SaleEvent, 'source' | 'm
   });
 }
 
+/**
+ * A time between two moments in words, in the largest unit that reads well: "0.4 seconds",
+ * "42 seconds", "3 minutes", "2 hours", "1 day" (whole numbers from 10 seconds up). The unit is
+ * chosen on the rounded value, so 59.6 seconds reads "1 minute", never "60 seconds".
+ */
+export function elapsedText(intl: IntlShape, ms: number): string {
+  const seconds = ms / 1000;
+  const steps: [number, 'second' | 'minute' | 'hour' | 'day', number][] = [
+    [seconds < 9.95 ? Math.round(seconds * 10) / 10 : Math.round(seconds), 'second', 60],
+    [Math.round(seconds / 60), 'minute', 60],
+    [Math.round(seconds / 3600), 'hour', 24],
+  ];
+  const [value, unit] = steps.find(([rounded, , next]) => rounded < next) ?? [
+    Math.round(seconds / 86_400),
+    'day',
+  ];
+  return intl.formatNumber(value, { style: 'unit', unit, unitDisplay: 'long' });
+}
+
+/** A sale the seller records is dated by the form: today's is the moment they record it. */
+const SAME_MOMENT_MS = 60_000;
+
+/**
+ * "ListLoop knew 42 seconds after the sale": how long after the sale on the marketplace
+ * ListLoop heard of it. Left out when there is no gap to tell: a sale the seller recorded as
+ * it happened (its time is the recording's, give or take their clock), or one whose time is
+ * not after the sale's (the marketplace gave no time of its own, or its clock runs ahead).
+ */
+export function knownAfterText(
+  intl: IntlShape,
+  event: Pick<SaleEvent, 'source' | 'soldAt' | 'detectedAt'>,
+): string | null {
+  const gap = Date.parse(event.detectedAt) - Date.parse(event.soldAt);
+  if (!Number.isFinite(gap) || gap <= 0) return null;
+  if (event.source === 'manual' && gap < SAME_MOMENT_MS) return null;
+  return intl.formatMessage(m.knownAfter, { duration: elapsedText(intl, gap) });
+}
+
 /** "Sold on Shopify", or "Sold in person" for a sale the seller recorded as such. */
 export function soldOnText(intl: IntlShape, event: Pick<SaleEvent, 'marketplace'>): string {
   return intl.formatMessage(m.soldOn, saleWhere(event.marketplace));

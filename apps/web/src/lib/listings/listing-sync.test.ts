@@ -31,6 +31,7 @@ const operation = (fields: Partial<ListingOperation>): ListingOperation => ({
   lastError: null,
   cancelReason: null,
   leaseExpiresAt: null,
+  needsYou: null,
   ...fields,
 });
 

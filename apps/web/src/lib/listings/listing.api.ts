@@ -1,6 +1,7 @@
 import {
   ItemResponseSchema,
   ListingHistoryResponseSchema,
+  ListingOperationSchema,
   ListingOperationsResponseSchema,
   ListingPreviewResponseSchema,
   ListingQueueResponseSchema,
@@ -10,13 +11,17 @@ import {
   type ListingQueueRequest,
   type MarketplaceId,
   type MarkItemAsSoldRequest,
+  type SetListingListedRequestSchema,
 } from '@listloop/domain';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { apiRequest } from '../api-client';
 import { itemPath } from '../inventory/item.api';
 
 /** Spec §7 Items (listing calls) with the preview, history and operations. */
 export const ITEM_STATUS_PATH = '/api/rest/v1/item';
+
+/** The executor protocol's calls a member makes from the item screen (decision 0041). */
+export const EXECUTOR_OPERATIONS_PATH = '/api/rest/v1/executor/operations';
 
 const segment = encodeURIComponent;
 
@@ -150,4 +155,42 @@ export async function fetchListingOperations(userId: string, itemId: string, sig
     signal,
   });
   return operations;
+}
+
+const ResumeResponseSchema = z.object({ operation: ListingOperationSchema });
+
+/**
+ * POST …/executor/operations/{operationId}/resume: "Try again" on an operation the extension
+ * handed to the seller (needs you); it is offered to the extension again, and answered as it
+ * is now.
+ */
+export async function resumeOperation(operationId: string) {
+  const { operation } = await apiRequest(
+    `${EXECUTOR_OPERATIONS_PATH}/${segment(operationId)}/resume`,
+    { method: 'POST', schema: ResumeResponseSchema },
+  );
+  return operation;
+}
+
+/**
+ * POST …/set-listing-listed as the seller: they listed the item on the marketplace themselves
+ * (the extension could not), so ListLoop records the listing as live, with its address when
+ * they give it. The history names them, not the extension.
+ */
+export async function markListed(
+  userId: string,
+  itemId: string,
+  marketplace: MarketplaceId,
+  listingURL: string | null,
+): Promise<Item> {
+  const body: z.input<typeof SetListingListedRequestSchema> = {
+    marketplace,
+    ...(listingURL ? { listingURL } : {}),
+  };
+  const { item } = await apiRequest(`${itemPath(userId, itemId)}/set-listing-listed`, {
+    method: 'POST',
+    body,
+    schema: ItemResponseSchema,
+  });
+  return item;
 }

@@ -5,6 +5,7 @@ import {
   textSetForCountry,
   type CountryCode,
   type Item,
+  type ListingOperation,
   type ListingPreview,
   type MarketplaceId,
 } from '@listloop/domain';
@@ -12,6 +13,7 @@ import {
   Alert,
   Anchor,
   Badge,
+  Box,
   Button,
   Card,
   Checkbox,
@@ -32,10 +34,19 @@ import { listingStatusMessages } from '../../../lib/inventory/item.messages';
 import { canQueueList } from '../../../lib/listings/listing-actions';
 import { listingErrorText } from '../../../lib/listings/listing-error-text';
 import { listingKeys, queueListing } from '../../../lib/listings/listing.api';
-import { useListingPreview } from '../hooks/use-listing-queries';
+import { presenceFor } from '../../../lib/connections/executor-presence';
+import { useExecutorPresence } from '../../../lib/connections/executor-presence.api';
+import {
+  activeOperation,
+  expectedExecutor,
+  operationNote,
+  waitsForExtension,
+} from '../../../lib/listings/operation-note';
+import { useListingOperations, useListingPreview } from '../hooks/use-listing-queries';
 import { listingMessages } from '../listing.messages';
 import { BuiltListingView } from './built-listing-view';
 import { ListingProblems } from './listing-problems';
+import { isHold, OperationHold } from './operation-hold';
 
 type RowState = 'unavailable' | 'checking' | 'blocked' | 'ready';
 
@@ -83,6 +94,10 @@ export function CrossListDialog({
   const [selected, setSelected] = useState<MarketplaceId[]>([]);
   const [results, setResults] = useState<Partial<Record<MarketplaceId, QueueResult>>>({});
   const preview = useListingPreview(userId, item, allowed, opened);
+  // Once something is queued, each queued row follows its operation: a hold the extension
+  // handed back, or no paired browser to take it, is said here too.
+  const anyQueued = Object.values(results).some((result) => result.status === 'queued');
+  const operations = useListingOperations(userId, item, { enabled: opened && anyQueued });
   const labels = textSetForCountry(country).labels;
 
   const previewOf = (marketplace: MarketplaceId) =>
@@ -209,6 +224,15 @@ export function CrossListDialog({
                       {name}: {result.message}
                     </Text>
                   )}
+                  {result?.status === 'queued' && (
+                    <QueuedHold
+                      userId={userId}
+                      itemId={item.itemID}
+                      marketplace={marketplace}
+                      operation={activeOperation(operations.data, marketplace)}
+                      readAt={operations.dataUpdatedAt}
+                    />
+                  )}
                   {isSelected && !result && state === 'blocked' && built && (
                     <Stack gap={4} mt="xs">
                       <ListingProblems
@@ -287,6 +311,46 @@ export function CrossListDialog({
         </Group>
       </Stack>
     </Modal>
+  );
+}
+
+/**
+ * Under a queued row: why its operation waits on the seller (what the extension ran into), or
+ * why no paired browser will take it; nothing while it simply waits or runs.
+ */
+function QueuedHold({
+  userId,
+  itemId,
+  marketplace,
+  operation,
+  readAt,
+}: {
+  userId: string;
+  itemId: string;
+  marketplace: MarketplaceId;
+  operation: ListingOperation | null;
+  readAt: number;
+}) {
+  const executor = expectedExecutor(marketplace);
+  const watching = waitsForExtension(operation, readAt, executor);
+  const presence = useExecutorPresence(watching);
+  const note = operationNote(
+    operation,
+    readAt,
+    executor,
+    watching ? presenceFor(presence.data, marketplace) : undefined,
+  );
+  if (!isHold(note)) return null;
+  return (
+    <Box mt="xs">
+      <OperationHold
+        userId={userId}
+        itemId={itemId}
+        marketplace={marketplace}
+        hold={note}
+        staleAfterMs={presence.data?.staleAfterMs}
+      />
+    </Box>
   );
 }
 

@@ -1,7 +1,6 @@
 import {
   MARKETPLACE_NAMES,
   listingStateOf,
-  marketplaceGroup,
   type Listing,
   type ListingOperation,
   type MarketplaceId,
@@ -9,17 +8,27 @@ import {
 import { Anchor, Badge, Group, Loader, Stack, Text } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { ListingStatusBadge } from '../../../components/inventory/status-badges';
-import { operationNote } from '../../../lib/listings/operation-note';
+import { presenceFor } from '../../../lib/connections/executor-presence';
+import { useExecutorPresence } from '../../../lib/connections/executor-presence.api';
+import {
+  expectedExecutor,
+  operationNote,
+  waitsForExtension,
+} from '../../../lib/listings/operation-note';
 import { itemSalesMessages } from '../item-sales.messages';
 import { operationNoteText } from '../listing-labels';
 import { listingMessages } from '../listing.messages';
+import { isHold, OperationHold } from './operation-hold';
 
 /**
  * Where one listing stands, live: its status, since when, the marketplace's reason for a
- * failure, what the pending operation is waiting for, and for a listed listing whether it
+ * failure, what the pending operation is waiting for (or why the extension stopped and what
+ * the seller must do, or why no paired browser takes it), and for a listed listing whether it
  * differs from what was last sent there, how its update is going, and why the last one failed.
  */
 export function ListingStatusDetails({
+  userId,
+  itemId,
   marketplace,
   listing,
   operation,
@@ -29,6 +38,8 @@ export function ListingStatusDetails({
   outOfDate = false,
   updateFailure = null,
 }: {
+  userId: string;
+  itemId: string;
   marketplace: MarketplaceId;
   listing: Listing | undefined;
   operation: ListingOperation | null;
@@ -46,15 +57,22 @@ export function ListingStatusDetails({
   const intl = useIntl();
   const state = listingStateOf(listing);
   const name = MARKETPLACE_NAMES[marketplace];
-  const executor = marketplaceGroup(marketplace) === 'crosslisting' ? 'extension' : 'connector';
+  const executor = expectedExecutor(marketplace);
   const listed = state.status === 'listed';
+  const queued = state.status === 'queued';
   // A listed listing's operation is its update: said as any operation's progress is.
-  const note =
-    state.status === 'queued'
-      ? operationNote(operation, readAt, executor)
-      : listed && operation?.operation === 'update'
-        ? operationNote(operation, readAt)
-        : null;
+  const tracked = queued || (listed && operation?.operation === 'update');
+  // Where the paired browsers are matters only while the listing waits for one to take it.
+  const watching = tracked && waitsForExtension(operation, readAt, queued ? executor : undefined);
+  const presence = useExecutorPresence(watching);
+  const note = tracked
+    ? operationNote(
+        operation,
+        readAt,
+        queued ? executor : undefined,
+        watching ? presenceFor(presence.data, marketplace) : undefined,
+      )
+    : null;
   return (
     <Stack gap={2} miw={0}>
       <Group gap="xs" wrap="wrap">
@@ -99,13 +117,23 @@ export function ListingStatusDetails({
           {intl.formatMessage(listingMessages.updateFailed, { reason: updateFailure })}
         </Text>
       )}
-      {note && (
-        <Group gap={6} wrap="nowrap">
-          <Loader size={10} aria-hidden />
-          <Text fz="xs" c={note.kind === 'retrying' ? 'orange.8' : 'dimmed'}>
-            {operationNoteText(intl, note, marketplace)}
-          </Text>
-        </Group>
+      {isHold(note) ? (
+        <OperationHold
+          userId={userId}
+          itemId={itemId}
+          marketplace={marketplace}
+          hold={note}
+          staleAfterMs={presence.data?.staleAfterMs}
+        />
+      ) : (
+        note && (
+          <Group gap={6} wrap="nowrap">
+            <Loader size={10} aria-hidden />
+            <Text fz="xs" c={note.kind === 'retrying' ? 'orange.8' : 'dimmed'}>
+              {operationNoteText(intl, note, marketplace)}
+            </Text>
+          </Group>
+        )
       )}
     </Stack>
   );

@@ -159,6 +159,8 @@ export function ListingsPanel({
                     {marketplaceName(marketplace)}
                   </Anchor>
                   <ListingStatusDetails
+                    userId={userId}
+                    itemId={item.itemID}
                     marketplace={marketplace}
                     listing={listing}
                     operation={activeOperation(operations.data, marketplace)}

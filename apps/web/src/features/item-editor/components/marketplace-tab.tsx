@@ -72,6 +72,8 @@ export function MarketplaceTab({
     <Stack gap="md" pt="md">
       <Group justify="space-between" align="flex-start" gap="sm">
         <ListingStatusDetails
+          userId={userId}
+          itemId={item.itemID}
           marketplace={marketplace}
           listing={listing}
           operation={operation}

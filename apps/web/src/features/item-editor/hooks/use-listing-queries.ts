@@ -45,11 +45,14 @@ export function useListingPreview(
 /**
  * The item's operations; asked again while a listing is queued or an operation runs (an update
  * leaves its listing listed). When one ends, the item is read again: an update's outcome is on
- * the item (what was sent), not in its listing's state.
+ * the item (what was sent), not in its listing's state. `enabled: false` leaves the asking and
+ * the reading again to the screen's other readers: the cross-list dialog reads the operations
+ * only once it has queued some.
  */
-export function useListingOperations(userId: string, item: Item) {
+export function useListingOperations(userId: string, item: Item, { enabled = true } = {}) {
   const queued = hasQueuedListing(item.listings);
   const query = useQuery({
+    enabled,
     // The listing states are part of the key: each change of one asks again.
     queryKey: [
       ...listingKeys.operations(userId, item.itemID),
@@ -67,12 +70,12 @@ export function useListingOperations(userId: string, item: Item) {
   const running = hasActiveOperation(query.data);
   const wasRunning = useRef(running);
   useEffect(() => {
-    if (wasRunning.current && !running) {
+    if (enabled && wasRunning.current && !running) {
       void queryClient.invalidateQueries({ queryKey: itemKeys.detail(userId, item.itemID) });
       void queryClient.invalidateQueries({ queryKey: listingKeys.histories(userId, item.itemID) });
     }
     wasRunning.current = running;
-  }, [running, queryClient, userId, item.itemID]);
+  }, [enabled, running, queryClient, userId, item.itemID]);
   return query;
 }
 

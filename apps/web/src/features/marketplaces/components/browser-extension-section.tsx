@@ -9,7 +9,8 @@ import {
   IconRefresh,
 } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useLocation } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
@@ -36,6 +37,12 @@ function useExtensionHere() {
 }
 
 /**
+ * The section's id: the item screen links here (…/marketplaces#browser-extension) when no paired
+ * browser takes a listing's work.
+ */
+const BROWSER_EXTENSION_SECTION_ID = 'browser-extension';
+
+/**
  * The browser extension on the Marketplaces screen: install it, pair this browser (a token for
  * the signed-in member, handed to the extension and never shown), and the paired browsers with
  * their last use, each unpaired in one step (decision 0039).
@@ -46,6 +53,13 @@ export function BrowserExtensionSection() {
   const here = useExtensionHere();
   const tokens = useQuery(executorTokensQueryOptions());
   const [unpairing, setUnpairing] = useState<ExecutorToken | null>(null);
+  const section = useRef<HTMLDivElement>(null);
+  const hash = useLocation({ select: (location) => location.hash });
+  // Arriving from an item's "see the browser extension" link: the section may render after
+  // the router's own hash scroll (the page waits for its marketplaces), so it is brought in here.
+  useEffect(() => {
+    if (hash === BROWSER_EXTENSION_SECTION_ID) section.current?.scrollIntoView({ block: 'start' });
+  }, [hash]);
   const origin = window.location.origin;
   const extension = here.data ?? null;
   const active = (tokens.data ?? []).filter((t) => t.revokedAt === null);
@@ -92,7 +106,14 @@ export function BrowserExtensionSection() {
   };
 
   return (
-    <Stack gap="sm" component="section" aria-labelledby="browser-extension-title">
+    <Stack
+      gap="sm"
+      component="section"
+      id={BROWSER_EXTENSION_SECTION_ID}
+      ref={section}
+      aria-labelledby="browser-extension-title"
+      style={{ scrollMarginTop: 72 }}
+    >
       <Stack gap={2}>
         <Group gap={6} c="dimmed">
           <IconPuzzle size={18} aria-hidden />

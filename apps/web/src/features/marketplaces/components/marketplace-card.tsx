@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import {
   IconAlertTriangle,
+  IconCircleCheck,
   IconKey,
   IconLogin2,
   IconPencil,
@@ -27,8 +28,11 @@ import { commonMessages } from '../../../i18n/common.messages';
 import { ConnectionStateBadge, SandboxBadge } from '../../../lib/connections/connection-badges';
 import type { ConnectWay, MarketplaceRoute } from '../../../lib/connections/connect-options';
 import { connectionState } from '../../../lib/connections/connection-state';
+import type { PresenceLine } from '../../../lib/connections/executor-presence';
+import { useNow } from '../../../lib/use-now';
 import { connectionActions, knownShop, needsShop, secretKind } from '../connection-form';
 import { connectionErrorText, secretTexts } from '../connection-text';
+import { presenceText } from '../extension-presence';
 import { useSignInToConnect } from '../hooks/use-connection-mutations';
 import { marketplacesMessages } from '../marketplaces.messages';
 import { MarketplaceLogo } from './marketplace-logo';
@@ -46,6 +50,11 @@ interface MarketplaceCardProps {
   way: ConnectWay | null | undefined;
   /** The server runs against the sandbox's emulated marketplaces. */
   sandbox: boolean;
+  /**
+   * What the paired browsers last said of this extension marketplace; undefined for the
+   * others, and until the server has answered.
+   */
+  presence?: PresenceLine | undefined;
   /** False when the role may not manage connections: the list is not the reader's to see. */
   showConnections: boolean;
   loading: boolean;
@@ -69,6 +78,7 @@ export function MarketplaceCard({
   connections,
   way,
   sandbox,
+  presence,
   showConnections,
   loading,
   onConnect,
@@ -156,6 +166,7 @@ export function MarketplaceCard({
           {intl.formatMessage(marketplacesMessages.extensionNote, { marketplace: name })}
         </Text>
       )}
+      {presence && <ExtensionPresence marketplace={marketplace} presence={presence} />}
       {showConnections && way === null && (
         <Text fz="xs" c="dimmed" mb="sm">
           {intl.formatMessage(marketplacesMessages.notConnectable, { marketplace: name })}
@@ -221,6 +232,44 @@ export function MarketplaceCard({
         />
       )}
     </Card>
+  );
+}
+
+/** Whether a paired browser works this marketplace: when it was seen, and in what state. */
+function ExtensionPresence({
+  marketplace,
+  presence,
+}: {
+  marketplace: MarketplaceId;
+  presence: PresenceLine;
+}) {
+  const intl = useIntl();
+  const now = useNow();
+  const { text, tone } = presenceText(intl, presence, marketplace, now);
+  const Icon =
+    tone === 'ready'
+      ? IconCircleCheck
+      : tone === 'attention'
+        ? IconAlertTriangle
+        : IconPlugConnectedX;
+  return (
+    <Group gap={6} wrap="nowrap" align="flex-start" mb="sm" data-testid="extension-presence">
+      <Icon
+        size={14}
+        aria-hidden
+        color={
+          tone === 'ready'
+            ? 'var(--mantine-color-teal-7)'
+            : tone === 'attention'
+              ? 'var(--mantine-color-orange-7)'
+              : 'var(--mantine-color-dimmed)'
+        }
+        style={{ flexShrink: 0, marginTop: 2 }}
+      />
+      <Text fz="xs" c={tone === 'attention' ? 'orange.9' : 'dimmed'}>
+        {text}
+      </Text>
+    </Group>
   );
 }
 

@@ -20,6 +20,8 @@ import {
   type MarketplaceRoute,
 } from '../../../lib/connections/connect-options';
 import { SandboxBanner } from '../../../lib/connections/connection-badges';
+import { presenceFor, presenceLine } from '../../../lib/connections/executor-presence';
+import { useExecutorPresence } from '../../../lib/connections/executor-presence.api';
 import { useMarketplaceOrder } from '../../../lib/connections/marketplace-order';
 import {
   connectOptionsQueryOptions,
@@ -80,6 +82,8 @@ export function MarketplacesPage() {
     session.allowedMarketplaces.includes('shopify') &&
     usableShopifyConnection(all, shopifyWay) !== undefined;
   const close = () => setDialog(null);
+  // Each extension marketplace says whether a paired browser works it, kept current while open.
+  const presence = useExecutorPresence(groups.extension.length > 0);
 
   const card = (route: MarketplaceRoute) => (marketplace: MarketplaceId) => {
     const way = options.data ? connectWayFor(marketplace, options.data) : undefined;
@@ -91,6 +95,11 @@ export function MarketplacesPage() {
         connections={byMarketplace.get(marketplace) ?? []}
         way={way}
         sandbox={sandbox}
+        presence={
+          route === 'extension' && presence.data
+            ? presenceLine(presenceFor(presence.data, marketplace) ?? null)
+            : undefined
+        }
         showConnections={canManage}
         loading={canManage && (connections.isPending || options.isPending)}
         onConnect={() => {

@@ -41,6 +41,7 @@ import {
   outcomeText,
   retryView,
   soldOnText,
+  knownAfterText,
   sourceText,
   timeSince,
 } from '../sale-event-view';
@@ -262,6 +263,8 @@ export function SaleEventCard({
     </Text>,
   );
   facts.push(<Fact>{sourceText(intl, event)}</Fact>);
+  const knownAfter = knownAfterText(intl, event);
+  if (knownAfter) facts.push(<Fact>{knownAfter}</Fact>);
   const fees = event.fees === null ? null : money(event.fees, event.currency);
   if (fees) facts.push(<Fact>{intl.formatMessage(m.fees, { amount: fees })}</Fact>);
   const country = countryName(intl, event.buyerCountry);
