@@ -3,6 +3,7 @@ import { defineManifest } from '@crxjs/vite-plugin';
 // package's TypeScript from node_modules; the bundled config inlines this file instead.
 import { EXTENSION_PUBLIC_KEY } from '../../packages/domain/src/executors/extension.ts';
 import pkg from './package.json' with { type: 'json' };
+import { SITES } from './src/adapters/sites.ts';
 
 /**
  * The developer build talks to a server on this machine. The server rewrites the origins below
@@ -17,11 +18,18 @@ export default defineManifest({
   version: pkg.version,
   // The public key fixes the extension's id, so the web app can address it (decision 0039).
   key: EXTENSION_PUBLIC_KEY,
-  // Only what this slice uses: its pairing in storage, and the periodic check that it still holds.
+  // Its state in storage, and alarms that wake a suspended worker. No `cookies`, no `tabs`:
+  // the work tabs are its own, and the marketplaces' sessions stay the browser's.
   permissions: ['storage', 'alarms'],
-  host_permissions: DEVELOPER_ORIGINS,
+  // The ListLoop server, and the marketplaces' own sites, where the content scripts run.
+  host_permissions: [...DEVELOPER_ORIGINS, ...SITES.flatMap(({ site }) => site.matches)],
   externally_connectable: { matches: DEVELOPER_ORIGINS },
   background: { service_worker: 'src/background.ts', type: 'module' },
+  content_scripts: SITES.map(({ marketplace, site }) => ({
+    matches: [...site.matches],
+    js: [`src/content/${marketplace}.ts`],
+    run_at: 'document_idle' as const,
+  })),
   action: {
     default_popup: 'src/popup.html',
     default_title: 'ListLoop',

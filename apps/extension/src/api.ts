@@ -62,6 +62,79 @@ export function createApiClient(fetchImpl: FetchLike = (input, init) => fetch(in
 }
 export type ApiClient = ReturnType<typeof createApiClient>;
 
+/** A call's answer: its status and JSON body (null when it had none or not JSON). */
+export interface ApiAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** The server refused the token (401): the runner stops and the popup says so. */
+export class UnpairedError extends Error {}
+
+/** The server could not be reached, or answered 5xx: try again later; nothing changed. */
+export class ServerUnavailableError extends Error {}
+
+/**
+ * The executor protocol's calls (decision 0041), as the runner makes them. Every call sends the
+ * token and nothing else: `credentials: 'omit'` keeps the browser's cookies out of it.
+ */
+export function createWorkClient(
+  server: string,
+  token: string,
+  fetchImpl: FetchLike = (input, init) => fetch(input, init),
+) {
+  async function call(method: string, path: string, body?: unknown): Promise<ApiAnswer> {
+    let response: Response;
+    try {
+      response = await fetchImpl(`${server}${path}`, {
+        method,
+        credentials: 'omit',
+        cache: 'no-store',
+        headers: {
+          authorization: `Bearer ${token}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    } catch (error) {
+      throw new ServerUnavailableError(`Could not reach ${server}: ${describe(error)}`);
+    }
+    const answer = { status: response.status, body: await readJson(response) };
+    if (response.status === 401) {
+      throw new UnpairedError(serverMessage(answer.body) ?? 'The token was refused.');
+    }
+    if (response.status >= 500) {
+      throw new ServerUnavailableError(
+        serverMessage(answer.body) ?? `The server answered ${response.status}.`,
+      );
+    }
+    return answer;
+  }
+
+  return {
+    call,
+    /** The server's message of a refusal, for the results list. */
+    messageOf: (answer: ApiAnswer) => serverMessage(answer.body) ?? `HTTP ${answer.status}`,
+    async photo(url: string): Promise<{ bytes: Uint8Array; type: string }> {
+      let response: Response;
+      try {
+        response = await fetchImpl(url, { method: 'GET', credentials: 'omit', cache: 'no-store' });
+      } catch (error) {
+        throw new ServerUnavailableError(`Could not fetch a photo: ${describe(error)}`);
+      }
+      if (!response.ok) {
+        throw new ServerUnavailableError(`Could not fetch a photo: HTTP ${response.status}.`);
+      }
+      return {
+        bytes: new Uint8Array(await response.arrayBuffer()),
+        type: response.headers.get('content-type')?.split(';')[0] ?? 'image/jpeg',
+      };
+    },
+  };
+}
+export type WorkClient = ReturnType<typeof createWorkClient>;
+
 async function readJson(response: Response): Promise<unknown> {
   try {
     return await response.json();

@@ -1,30 +1,90 @@
-import { createApiClient } from './api';
+import { createApiClient, createWorkClient } from './api';
+import { ADAPTERS } from './adapters';
 import { handleExternalMessage } from './messages';
 import { checkPairing, chromePairingStore } from './pairing';
+import { createRunner } from './work/runner';
+import { normaliseSettings, SETTINGS_KEY } from './work/settings';
+import { createWorkStore } from './work/state';
+import { chromeTabs } from './work/tabs';
 
 const CHECK_ALARM = 'listloop.check-pairing';
+const WORK_ALARM = 'listloop.work';
+/** While the worker is awake it looks this often; the alarm wakes it when the browser suspended it. */
+const TICK_MS = 2000;
+
 const store = chromePairingStore();
 const api = createApiClient();
 const version = chrome.runtime.getManifest().version;
+const area = {
+  get: (key: string) => chrome.storage.local.get(key) as Promise<Record<string, unknown>>,
+  set: (items: Record<string, unknown>) => chrome.storage.local.set(items),
+};
+
+const runner = createRunner({
+  store: createWorkStore(area),
+  settings: async () => normaliseSettings((await area.get(SETTINGS_KEY))[SETTINGS_KEY]),
+  pairing: () => store.read(),
+  unpaired: async () => {
+    await checkPairing(store, api);
+  },
+  client: (server, token) => createWorkClient(server, token),
+  tabs: chromeTabs(),
+  adapters: ADAPTERS,
+  now: () => Date.now(),
+  random: () => Math.random(),
+  today: () => new Date().toLocaleDateString('en-CA'),
+});
+
+let looping = false;
+/** Ticks while the worker is awake; each tick's storage calls keep it awake while paired. */
+function loop() {
+  if (looping) return;
+  looping = true;
+  const next = async () => {
+    try {
+      await runner.tick();
+    } catch (error) {
+      console.warn('ListLoop: a pass of the work loop failed', error);
+    }
+    setTimeout(() => void next(), TICK_MS);
+  };
+  void next();
+}
 
 chrome.runtime.onMessageExternal.addListener((message, sender, sendResponse) => {
-  handleExternalMessage(message, sender, { store, api, version }).then(sendResponse, (error) =>
-    sendResponse({ error: error instanceof Error ? error.message : String(error) }),
+  handleExternalMessage(message, sender, { store, api, version }).then(
+    (reply) => {
+      sendResponse(reply);
+      loop();
+    },
+    (error) => sendResponse({ error: error instanceof Error ? error.message : String(error) }),
   );
   // The answer comes asynchronously.
   return true;
 });
 
-// Re-check the pairing every minute, so a browser unpaired from ListLoop says so in its popup.
-async function ensureAlarm() {
+// Re-check the pairing every minute, so a browser unpaired from ListLoop says so in its popup;
+// and wake the work loop after the browser suspended the worker.
+async function ensureAlarms() {
   if (!(await chrome.alarms.get(CHECK_ALARM))) {
     await chrome.alarms.create(CHECK_ALARM, { periodInMinutes: 1 });
   }
+  if (!(await chrome.alarms.get(WORK_ALARM))) {
+    await chrome.alarms.create(WORK_ALARM, { periodInMinutes: 0.5 });
+  }
 }
-chrome.runtime.onInstalled.addListener(() => void ensureAlarm());
-chrome.runtime.onStartup.addListener(() => void ensureAlarm());
-void ensureAlarm();
+chrome.runtime.onInstalled.addListener(() => void ensureAlarms());
+chrome.runtime.onStartup.addListener(() => void ensureAlarms());
+void ensureAlarms();
 
 chrome.alarms.onAlarm.addListener((alarm) => {
   if (alarm.name === CHECK_ALARM) void checkPairing(store, api);
+  if (alarm.name === WORK_ALARM) loop();
 });
+
+// The popup's "Try again", pause and settings change what the loop should do now.
+chrome.storage.onChanged.addListener((_changes, areaName) => {
+  if (areaName === 'local') loop();
+});
+
+loop();

@@ -1,0 +1,12 @@
+import type { ExtensionMarketplace } from '@listloop/domain';
+import type { SiteAddresses } from './contract';
+import { site as poshmark } from './poshmark/facts';
+
+/**
+ * Each adapter's addresses, for the manifest: its content script runs on these pages, and the
+ * extension asks for access to these sites and to no other (besides the ListLoop server).
+ * Only facts files are imported here: the manifest is built in Node.
+ */
+export const SITES: { marketplace: ExtensionMarketplace; site: SiteAddresses }[] = [
+  { marketplace: 'poshmark', site: poshmark },
+];

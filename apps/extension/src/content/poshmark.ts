@@ -1,0 +1,4 @@
+import { poshmark } from '../adapters/poshmark';
+import { listen } from './runtime';
+
+listen(poshmark);
