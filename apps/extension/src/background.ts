@@ -36,19 +36,19 @@ const runner = createRunner({
 });
 
 let looping = false;
-/** Ticks while the worker is awake; each tick's storage calls keep it awake while paired. */
+const pass = () =>
+  runner.tick().catch((error: unknown) => {
+    console.warn('ListLoop: a pass of the work loop failed', error);
+  });
+/**
+ * Starts a pass every TICK_MS while the worker is awake, without waiting for the last (each
+ * marketplace's work runs on its own); each pass's storage calls keep the worker awake.
+ */
 function loop() {
+  void pass();
   if (looping) return;
   looping = true;
-  const next = async () => {
-    try {
-      await runner.tick();
-    } catch (error) {
-      console.warn('ListLoop: a pass of the work loop failed', error);
-    }
-    setTimeout(() => void next(), TICK_MS);
-  };
-  void next();
+  setInterval(() => void pass(), TICK_MS);
 }
 
 chrome.runtime.onMessageExternal.addListener((message, sender, sendResponse) => {

@@ -82,7 +82,8 @@ async function fillField(
         const opener = query(doc, fact.open);
         if (!opener) return { kind: 'missing', field: name };
         press(opener);
-        const levels = fact.path ? wanted.split(/\s*>\s*/) : [wanted];
+        // ListLoop writes paths with › and sellers type >: either separates the levels.
+        const levels = fact.path ? wanted.split(/\s*[›>]\s*/) : [wanted];
         for (const level of levels) {
           if (fact.search) {
             const search = await waitFor(() => query<HTMLInputElement>(doc, fact.search!) ?? null, {

@@ -575,10 +575,11 @@ export function createRunner(deps: RunnerDeps) {
     presenceBusy = true;
     try {
       const state = await deps.store.read();
-      const report = marketplaces.map((marketplace) => ({
-        marketplace,
-        signedIn: state.marketplaces[marketplace]?.signedIn === true,
-      }));
+      // A marketplace not looked at yet is left out rather than said to be signed out.
+      const report = marketplaces.flatMap((marketplace) => {
+        const signedIn = state.marketplaces[marketplace]?.signedIn;
+        return signedIn === null || signedIn === undefined ? [] : [{ marketplace, signedIn }];
+      });
       const said = JSON.stringify({ report, paused: settings.paused });
       // Changes at once; otherwise once a minute, well inside the server's ten.
       if (said === state.presenceSent && deps.now() - state.presenceSentAt < 60_000) return;
@@ -597,8 +598,9 @@ export function createRunner(deps: RunnerDeps) {
   }
 
   /**
-   * One pass. Work on each marketplace starts here and runs on its own; a marketplace still
-   * busy from an earlier pass is left to it.
+   * One pass: answers once the work it started is done. The background starts a pass every
+   * few seconds without waiting for the last, so a long operation on one marketplace holds up
+   * none of the others; a marketplace still busy from an earlier pass is left to it.
    */
   async function tick(): Promise<void> {
     const pairing = await deps.pairing();
@@ -622,10 +624,10 @@ export function createRunner(deps: RunnerDeps) {
           busy.delete(marketplace);
         }
       });
-    const outcomes = await Promise.allSettled([
-      ...runs,
-      sendPresence(client, executorId, marketplaces, settings),
-    ]);
+    const outcomes = await Promise.allSettled(runs);
+    outcomes.push(
+      ...(await Promise.allSettled([sendPresence(client, executorId, marketplaces, settings)])),
+    );
     if (outcomes.some((o) => o.status === 'rejected' && o.reason instanceof UnpairedError)) {
       await deps.unpaired();
     }
