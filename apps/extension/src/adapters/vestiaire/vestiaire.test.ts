@@ -1,10 +1,6 @@
 import { BuiltListingSchema, type BuiltListingInput } from '@listloop/domain';
-import type { ReplicaSite } from '@listloop/emulators';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  vestiaireReplica,
-  type VestiaireReplicaSite,
-} from '../../../../../packages/emulators/src/extension-sites/vestiaire/vestiaire-replica';
+import { vestiaireReplica, type VestiaireReplicaSite } from '@listloop/emulators';
 import { photoFile } from '../../page/photos';
 import { fakePhoto, jpegPhoto, openReplica, type ReplicaSession } from '../replica-test-kit';
 import { makeDriver } from './driver';
@@ -108,9 +104,7 @@ describe('Vestiaire Collective page driver on the replica', () => {
   beforeEach(async () => {
     site = vestiaireReplica();
     site.state.requireSignIn = false;
-    // The replica is imported from its source while @listloop/emulators does not export it yet:
-    // the same ReplicaState class then comes from two paths, which TypeScript tells apart.
-    session = await openReplica(site as unknown as ReplicaSite);
+    session = await openReplica(site);
   });
   afterEach(() => session.close());
 

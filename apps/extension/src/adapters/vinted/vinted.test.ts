@@ -1,6 +1,6 @@
 import { BuiltListingSchema, type BuiltListingInput } from '@listloop/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { vintedReplica } from '../../../../../packages/emulators/src/extension-sites/vinted/vinted-replica';
+import { vintedReplica } from '@listloop/emulators';
 import { photoFile } from '../../page/photos';
 import { fakePhoto, jpegPhoto, openReplica, type ReplicaSession } from '../replica-test-kit';
 import { makeDriver } from './driver';
@@ -90,13 +90,8 @@ describe('Vinted mapping', () => {
   });
 });
 
-/**
- * The replica comes by relative path (the emulators package this worktree resolves is main's,
- * without it), so its ReplicaState is a class of another declaration than the kit's: the same
- * shape, told apart by TypeScript only for its private field.
- */
 type Site = ReturnType<typeof vintedReplica>;
-const open = (site: Site) => openReplica(site as unknown as Parameters<typeof openReplica>[0]);
+const open = (site: Site) => openReplica(site);
 
 describe('Vinted page driver on the replica', () => {
   let site: Site;

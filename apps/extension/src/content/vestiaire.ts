@@ -1,0 +1,4 @@
+import { vestiaire } from '../adapters/vestiaire';
+import { listen } from './runtime';
+
+listen(vestiaire);

@@ -1,0 +1,4 @@
+import { vinted } from '../adapters/vinted';
+import { listen } from './runtime';
+
+listen(vinted);
