@@ -1,5 +1,7 @@
 import type { ExtensionMarketplace } from '@listloop/domain';
 import type { SiteAddresses } from './contract';
+import { site as grailed } from './grailed/facts';
+import { site as mercari } from './mercari/facts';
 import { site as vinted } from './vinted/facts';
 import { site as vestiaire } from './vestiaire/facts';
 import { site as poshmark } from './poshmark/facts';
@@ -10,6 +12,8 @@ import { site as poshmark } from './poshmark/facts';
  * Only facts files are imported here: the manifest is built in Node.
  */
 export const SITES: { marketplace: ExtensionMarketplace; site: SiteAddresses }[] = [
+  { marketplace: 'grailed', site: grailed },
+  { marketplace: 'mercari', site: mercari },
   { marketplace: 'vinted', site: vinted },
   { marketplace: 'vestiaire', site: vestiaire },
   { marketplace: 'poshmark', site: poshmark },

@@ -4,3 +4,5 @@ export * from './replica-server';
 export * from './poshmark/poshmark-replica';
 export * from './vestiaire/vestiaire-replica';
 export * from './vinted/vinted-replica';
+export * from './mercari/mercari-replica';
+export * from './grailed/grailed-replica';

@@ -1,6 +1,6 @@
 import { BuiltListingSchema, type BuiltListingInput } from '@listloop/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { grailedReplica } from '../../../../../packages/emulators/src/extension-sites/grailed/grailed-replica';
+import { grailedReplica } from '@listloop/emulators';
 import { photoFile } from '../../page/photos';
 import { fakePhoto, jpegPhoto, openReplica, type ReplicaSession } from '../replica-test-kit';
 import { grailed } from './index';
@@ -93,9 +93,7 @@ describe('Grailed page driver on the replica', () => {
   beforeEach(async () => {
     site = grailedReplica();
     site.state.requireSignIn = false;
-    // Until the replica is on main, the kit's types come from main's copy of the replica
-    // module: the same class in another file, which TypeScript will not equate.
-    session = await openReplica(site as unknown as Parameters<typeof openReplica>[0]);
+    session = await openReplica(site);
   });
   afterEach(() => session.close());
 

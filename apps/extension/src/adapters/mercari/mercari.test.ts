@@ -1,6 +1,6 @@
 import { BuiltListingSchema, type BuiltListingInput } from '@listloop/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mercariReplica } from '../../../../../packages/emulators/src/extension-sites/mercari/mercari-replica';
+import { mercariReplica } from '@listloop/emulators';
 import { photoFile } from '../../page/photos';
 import { fakePhoto, jpegPhoto, openReplica, type ReplicaSession } from '../replica-test-kit';
 import { mercari } from './index';
@@ -118,12 +118,6 @@ describe('Mercari mapping', () => {
   });
 });
 
-/**
- * The replica comes from this package's sources by path until @listloop/emulators exports it;
- * its ReplicaState is then a class declared twice, which TypeScript holds apart (it has private
- * members), though both are the same code.
- */
-const served = (replica: MercariReplica) => replica as unknown as Parameters<typeof openReplica>[0];
 type MercariReplica = ReturnType<typeof mercariReplica>;
 
 describe('Mercari page driver on the replica', () => {
@@ -132,7 +126,7 @@ describe('Mercari page driver on the replica', () => {
   beforeEach(async () => {
     site = mercariReplica();
     site.state.requireSignIn = false;
-    session = await openReplica(served(site));
+    session = await openReplica(site);
   });
   afterEach(() => session.close());
 

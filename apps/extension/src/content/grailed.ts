@@ -1,0 +1,4 @@
+import { grailed } from '../adapters/grailed';
+import { listen } from './runtime';
+
+listen(grailed);

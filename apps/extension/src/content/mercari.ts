@@ -1,0 +1,4 @@
+import { mercari } from '../adapters/mercari';
+import { listen } from './runtime';
+
+listen(mercari);
