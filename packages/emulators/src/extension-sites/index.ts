@@ -6,3 +6,5 @@ export * from './vestiaire/vestiaire-replica';
 export * from './vinted/vinted-replica';
 export * from './mercari/mercari-replica';
 export * from './grailed/grailed-replica';
+export * from './depop/depop-replica';
+export * from './facebook/facebook-replica';

@@ -1,7 +1,7 @@
 import { BuiltListingSchema, type BuiltListingInput } from '@listloop/domain';
 import type { ReplicaSite } from '@listloop/emulators';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { depopReplica } from '../../../../../packages/emulators/src/extension-sites/depop/depop-replica';
+import { depopReplica } from '@listloop/emulators';
 import { photoFile } from '../../page/photos';
 import { fakePhoto, jpegPhoto, openReplica, type ReplicaSession } from '../replica-test-kit';
 import { depop } from './index';
@@ -118,12 +118,7 @@ describe('Depop mapping', () => {
   });
 });
 
-/**
- * The replica, typed as `@listloop/emulators` types replicas. Until the replica is in the copy
- * of the package that name resolves to here, its ReplicaState is a second declaration of the
- * same class, which TypeScript tells apart by its private members.
- */
-const newReplica = () => depopReplica() as unknown as ReplicaSite;
+const newReplica = (): ReplicaSite => depopReplica();
 
 describe('Depop page driver on the replica', () => {
   let site: ReplicaSite;

@@ -1,6 +1,6 @@
 import { BuiltListingSchema, type BuiltListingInput } from '@listloop/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { facebookReplica } from '../../../../../packages/emulators/src/extension-sites/facebook/facebook-replica';
+import { facebookReplica } from '@listloop/emulators';
 import type { ReplicaSite } from '../../../../../packages/emulators/src/extension-sites/replica-server';
 import { press } from '../../page/dom';
 import { photoFile } from '../../page/photos';
@@ -86,9 +86,7 @@ describe('Facebook page driver on the replica', () => {
   beforeEach(async () => {
     site = facebookReplica();
     site.state.requireSignIn = false;
-    // Until this replica is in the emulators package the test kit imports, the kit's ReplicaSite
-    // is the same class declared in another copy of the package, which TypeScript tells apart.
-    session = await openReplica(site as unknown as Parameters<typeof openReplica>[0]);
+    session = await openReplica(site);
   });
   afterEach(() => session.close());
 

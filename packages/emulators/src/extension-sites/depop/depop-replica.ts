@@ -107,7 +107,7 @@ export const DEPOP_TAXONOMY: readonly DepopDepartment[] = [
   },
 ];
 
-export const DEPOP_CONDITIONS = [
+export const DEPOP_WEB_CONDITIONS = [
   'Brand new',
   'Like new',
   'Used - Excellent',
@@ -501,7 +501,7 @@ ${v('description')}</textarea>
           label: 'Condition',
           name: 'condition',
           values: [v('condition')],
-          options: DEPOP_CONDITIONS,
+          options: DEPOP_WEB_CONDITIONS,
         })}
         ${combobox({
           id: 'colour',
@@ -748,7 +748,7 @@ function validate(fields: Fields, photoCount: number, creating: boolean): Record
   );
   if (!type) errors.group = 'Choose a category.';
   else if (type.sizes && !type.sizes.includes(one(fields, 'size'))) errors.size = 'Choose a size.';
-  if (!DEPOP_CONDITIONS.includes(one(fields, 'condition')))
+  if (!DEPOP_WEB_CONDITIONS.includes(one(fields, 'condition')))
     errors.condition = 'Choose a condition.';
   const brand = one(fields, 'brand');
   if (brand && !DEPOP_BRANDS.includes(brand)) errors.brand = 'Choose a brand from the list.';

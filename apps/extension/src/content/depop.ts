@@ -1,0 +1,4 @@
+import { depop } from '../adapters/depop';
+import { listen } from './runtime';
+
+listen(depop);

@@ -1,0 +1,4 @@
+import { facebook } from '../adapters/facebook';
+import { listen } from './runtime';
+
+listen(facebook);
