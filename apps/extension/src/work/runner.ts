@@ -24,6 +24,8 @@ export const LEASE_SECONDS = 180;
 export const HEARTBEAT_MS = 45_000;
 /** A passing trouble (server, photos, a page that went away) is retried this often, then handed over. */
 export const TROUBLES_MAX = 3;
+/** How soon a marketplace whose signed-in state is unknown (its page not known) is looked at again. */
+export const UNKNOWN_RETRY_MS = 30_000;
 /** Sales older than this on a sold list are not reported (they are history, not news). */
 export const SALE_NEWS_MS = 30 * 24 * 3600_000;
 
@@ -492,16 +494,20 @@ export function createRunner(deps: RunnerDeps) {
   }
 
   /** Reads the sold list: new sales go to the server, which takes the item down elsewhere. */
-  async function checkSold(work: Work, pollSeconds: number) {
+  async function checkSold(work: Work) {
     await deps.store.updateMarketplace(work.marketplace, (w) => {
       w.soldCheckedAt = deps.now();
     });
     const tabId = await openPage(work, work.adapter.site.sold);
     const read = await deps.tabs.step(tabId, { step: 'read-sold' });
     if (read.kind !== 'sold') {
-      const signedOut = read.kind === 'stop' && read.reason === 'signed_out';
+      // A sign-in page says the seller is signed out; a captcha or a block is shown to a
+      // signed-in seller (the operation that meets it hands it to them); a page not known
+      // says nothing either way.
+      const reason = read.kind === 'stop' ? read.reason : null;
       await deps.store.updateMarketplace(work.marketplace, (w) => {
-        w.signedIn = signedOut ? false : w.signedIn;
+        if (reason === 'signed_out') w.signedIn = false;
+        else if (reason === 'captcha' || reason === 'blocked') w.signedIn = true;
       });
       return;
     }
@@ -521,7 +527,6 @@ export function createRunner(deps: RunnerDeps) {
         });
       }
     }
-    void pollSeconds;
   }
 
   /** True once the server has it, or has said it is not one of ours (nothing to retry). */
@@ -557,9 +562,10 @@ export function createRunner(deps: RunnerDeps) {
     if (w.current) return runOperation(work, w.current);
     if (settings.paused) return;
     const now = deps.now();
-    if (w.signedIn === null || now - w.soldCheckedAt >= settings.soldPollSeconds * 1000) {
-      return checkSold(work, settings.soldPollSeconds);
-    }
+    // Not known yet whether the seller is signed in there: look again, but not every pass.
+    const pollMs = w.signedIn === null ? UNKNOWN_RETRY_MS : settings.soldPollSeconds * 1000;
+    if (now - w.soldCheckedAt >= pollMs) return checkSold(work);
+    if (w.signedIn === null) return;
     if (!w.signedIn || w.startedToday >= settings.dailyCap || now < w.nextAt) return;
     const op = await claim(work);
     if (op) await runOperation(work, op);

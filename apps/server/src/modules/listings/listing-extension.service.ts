@@ -257,7 +257,9 @@ export class ListingExtensionService {
     const op = await this.executorsOwn(ctx, operationId);
     const marketplace = op.marketplace as MarketplaceId;
     const item = await this.engine.items.get(ctx, op.userId, op.itemId);
-    const { listing, problems, digest } = await this.engine.builder.compose(
+    // The photos at their signed addresses: the extension fetches them with its token alone,
+    // never with the member's session.
+    const { listing, problems, digest } = await this.engine.builder.composeForConnector(
       ctx.accountId,
       item,
       marketplace,
