@@ -75,6 +75,8 @@ test.describe('the browser extension at work', () => {
     replicas = await startReplicas(['poshmark', 'mercari', 'vinted']);
     browser = await launchWithExtension({ baseURL: baseURL!, args: replicas.chromiumArgs() });
   });
+  // Playwright reads the fixtures a hook needs from this pattern: this one needs none.
+  // eslint-disable-next-line no-empty-pattern
   test.afterEach(async ({}, testInfo) => {
     // What the extension was doing, for whoever reads a failure.
     if (testInfo.status !== testInfo.expectedStatus) {
