@@ -94,7 +94,7 @@ function render(state: PairingState) {
   const footer = el(
     'footer',
     { className: 'footer' },
-    el('p', { text: t('scope.note') }),
+    el('p', { text: t('footer.note') }),
     el('p', { className: 'version', text: t('version', { version }) }),
   );
   // Rendering replaces the popup's content: keep the keyboard where it was.
