@@ -17,8 +17,6 @@ export interface ResultView {
   title: string;
   /** The operation, the marketplace and when ("List on Vinted · 2:05 PM"). */
   meta: string;
-  /** Machine-readable time for the <time> element. */
-  isoTime: string;
   outcome: string;
   tone: WorkResult['outcome'];
   /** The listing's page there (or the page a stop left), only ever a web address. */
@@ -52,7 +50,6 @@ export function resultView(t: Translate, result: WorkResult, now: number): Resul
       marketplace,
       when: whenText(t, result.at, now),
     }),
-    isoTime: new Date(result.at).toISOString(),
     outcome: outcomeText(t, result, marketplace),
     tone: result.outcome,
     link:
