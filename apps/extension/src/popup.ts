@@ -544,12 +544,16 @@ function render() {
   );
 }
 
+let loads = 0;
 async function load() {
+  // Storage changes come in bursts while the runner works: only the last read is drawn.
+  const mine = ++loads;
   const [pairing, state, settings] = await Promise.all([
     store.read(),
     workStore.read(),
     area.get(SETTINGS_KEY).then((value) => normaliseSettings(value[SETTINGS_KEY])),
   ]);
+  if (mine !== loads) return;
   const before = stored?.pairing;
   stored = { pairing, work: state, settings };
   render();
