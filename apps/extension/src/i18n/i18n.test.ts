@@ -1,6 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES, pickLocale, translator } from './index';
 
+/** A value for every argument the catalogues use: a message asking for another one throws. */
+const SAMPLE_VALUES = {
+  version: '1',
+  message: 'x',
+  time: new Date(0),
+  when: '2:05 PM',
+  marketplace: 'Vinted',
+  operation: 'delist',
+  title: 'Blue denim jacket',
+  detail: 'Try later.',
+  count: 3,
+  cap: 50,
+  seconds: 5,
+};
+
 describe('the popup’s catalogues', () => {
   const keys = Object.keys(CATALOGUES['en-US']).sort();
 
@@ -17,7 +32,7 @@ describe('the popup’s catalogues', () => {
     for (const locale of Object.keys(CATALOGUES) as (keyof typeof CATALOGUES)[]) {
       const t = translator(locale);
       for (const key of keys as (keyof (typeof CATALOGUES)['en-US'])[]) {
-        expect(() => t(key, { version: '1', message: 'x', time: new Date(0) })).not.toThrow();
+        expect(() => t(key, SAMPLE_VALUES)).not.toThrow();
       }
     }
   });
