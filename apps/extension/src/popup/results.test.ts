@@ -7,6 +7,7 @@ const t = translator('en-US');
 const now = new Date(2025, 5, 3, 15, 0).getTime();
 const result = (over: Partial<WorkResult>): WorkResult => ({
   at: new Date(2025, 5, 3, 14, 5).getTime(),
+  startedAt: new Date(2025, 5, 3, 14, 4).getTime(),
   marketplace: 'vinted',
   operation: 'list',
   title: 'Blue denim jacket',

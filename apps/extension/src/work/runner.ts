@@ -78,6 +78,7 @@ export function createRunner(deps: RunnerDeps) {
   async function result(work: Work, op: CurrentOperation | null, entry: Partial<WorkResult>) {
     await deps.store.addResult({
       at: deps.now(),
+      startedAt: op?.startedAt ?? null,
       marketplace: work.marketplace,
       operation: op?.kind ?? 'sale',
       title: op?.title ?? null,

@@ -48,6 +48,8 @@ export interface MarketplaceWork {
 
 export interface WorkResult {
   at: number;
+  /** When the operation was claimed (epoch ms); null for a sale. */
+  startedAt: number | null;
   marketplace: ExtensionMarketplace;
   operation: ListingOperationKind | 'sale';
   title: string | null;
