@@ -234,10 +234,12 @@ test.describe('the browser extension at work', () => {
       item,
       'vinted',
       {
-        category: 'Women > Clothing > Jeans',
+        category: 'Women > Clothing > Jeans > Straight jeans',
         brand: 'Levi’s',
-        size: 'M',
-        condition: 'good',
+        size: 'S / US 4-6',
+        colour: 'Blue',
+        condition: 'very_good',
+        extra: { materials: ['Cotton'] },
         price: 30,
         shipping: {
           price: null,
@@ -264,5 +266,34 @@ test.describe('the browser extension at work', () => {
     await expect(held).toContainText('Vinted asked for a check that only a person can do');
     expect(replicas.site('vinted').state.creates).toBe(0);
     await expectNoSeriousAxeViolations(page, 'Item, needs you');
+
+    // The popup says the same, with what to do; the seller passes Vinted's check in this
+    // browser and tries again from the popup.
+    const popup = await context.newPage();
+    await popup.goto(POPUP_URL);
+    const queue = popup.getByRole('region', { name: 'Queue' });
+    await expect(queue.getByRole('heading', { name: 'Needs you' })).toBeVisible();
+    await expect(
+      queue.getByText(
+        'Vinted asked for a check that only a person can do. Complete the check on Vinted in this browser, then Try again.',
+      ),
+    ).toBeVisible();
+    await expectNoSeriousAxeViolations(popup, 'Extension popup, needs you');
+    replicas.site('vinted').state.captcha = false;
+    await queue
+      .getByRole('button', { name: `Try again: ${item.generalDetails.title} on Vinted` })
+      .click();
+
+    await page.bringToFront();
+    const vinted = page
+      .getByRole('region', { name: 'Marketplaces', exact: true })
+      .getByRole('listitem')
+      .filter({ hasText: 'Vinted' });
+    await expect(vinted.getByText('Listed', { exact: true })).toBeVisible({ timeout: 60_000 });
+    await expect(vinted.getByRole('link', { name: 'View on Vinted' })).toHaveAttribute(
+      'href',
+      /^https:\/\/www\.vinted\.com\/items\/\d+/,
+    );
+    expect(replicas.site('vinted').state.creates).toBe(1);
   });
 });

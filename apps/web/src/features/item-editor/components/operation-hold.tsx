@@ -83,7 +83,8 @@ function ExtensionWaitNote({
         style={{ flexShrink: 0, marginTop: 2 }}
       />
       <Stack gap={2} miw={0}>
-        <Text fz="xs" c="orange.9" style={{ overflowWrap: 'anywhere' }}>
+        {/* Orange text is under 4.5:1 on white: the icon carries the warning. */}
+        <Text fz="xs" style={{ overflowWrap: 'anywhere' }}>
           {extensionAbsenceText(intl, hold.absence, marketplace, minutes)}
         </Text>
         <Anchor component={Link} {...EXTENSION_SECTION} fz="xs">

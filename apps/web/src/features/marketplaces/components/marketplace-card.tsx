@@ -266,7 +266,8 @@ function ExtensionPresence({
         }
         style={{ flexShrink: 0, marginTop: 2 }}
       />
-      <Text fz="xs" c={tone === 'attention' ? 'orange.9' : 'dimmed'}>
+      {/* Mantine's darkest orange is 4.3:1 on white: the warning is in the icon, the words in the text colour. */}
+      <Text fz="xs" c={tone === 'attention' ? undefined : 'dimmed'}>
         {text}
       </Text>
     </Group>
