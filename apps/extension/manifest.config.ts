@@ -14,7 +14,8 @@ const DEVELOPER_ORIGINS = ['http://localhost/*', 'http://127.0.0.1/*'];
 export default defineManifest({
   manifest_version: 3,
   name: 'ListLoop',
-  description: 'Pairs this browser with your ListLoop server.',
+  description:
+    'Lists, delists and detects sales on marketplaces without a seller API, in your own browser, for your ListLoop account.',
   version: pkg.version,
   // The public key fixes the extension's id, so the web app can address it (decision 0039).
   key: EXTENSION_PUBLIC_KEY,
