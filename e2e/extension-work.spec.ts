@@ -8,6 +8,7 @@ import {
   setTestPace,
   signInToReplica,
   startReplicas,
+  stopExtensionWorker,
   type ReplicaName,
 } from './support/extension';
 import { findListableItem } from './support/listings';
@@ -206,6 +207,75 @@ test.describe('the browser extension at work', () => {
     await popup.goto(POPUP_URL);
     await expect(popup.getByText('Paired with ListLoop')).toBeVisible();
     await expectNoSeriousAxeViolations(popup, 'Extension popup, at work');
+  });
+
+  test('the extension’s worker stopped while a listing is being sent: it is listed once', async ({
+    baseURL,
+  }) => {
+    test.setTimeout(180_000);
+    const { context } = browser;
+    await signInToReplica(context, 'poshmark');
+    const page = context.pages()[0] ?? (await context.newPage());
+    await signInAsDemo(page);
+    await page.goto('/app/marketplaces');
+    await connectForExtension(page, 'poshmark');
+    await pairThisBrowser(page);
+    await setTestPace(context);
+
+    const item = await findListableItem(page.request, {
+      marketplaces: ['poshmark'],
+      from: 'last',
+      skip: 4,
+    });
+    await setListing(
+      page,
+      item,
+      'poshmark',
+      {
+        category: 'Men > Jackets & Coats > Denim',
+        size: 'L',
+        price: 60,
+        originalPrice: 150,
+        condition: 'not_nwt',
+      },
+      baseURL!,
+    );
+    // Poshmark takes its time with the upload: the form is on its way when the worker stops.
+    let arrived!: () => void;
+    const inFlight = new Promise<void>((resolve) => (arrived = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    replicas.site('poshmark').state.beforeCreate = () => {
+      arrived();
+      return released;
+    };
+
+    await page.goto(`/app/inventory/${item.itemID}`);
+    await page.getByRole('button', { name: 'Cross-list' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Cross-list this item' });
+    await dialog.getByRole('checkbox', { name: 'Poshmark', exact: true }).check();
+    await expect(
+      dialog.getByRole('group', { name: 'Poshmark' }).getByText('Ready to list'),
+    ).toBeVisible();
+    await dialog.getByRole('button', { name: 'Queue 1 marketplace' }).click();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    await inFlight;
+    await stopExtensionWorker(context, page);
+    release();
+
+    const poshmark = page
+      .getByRole('region', { name: 'Marketplaces', exact: true })
+      .getByRole('listitem')
+      .filter({ hasText: 'Poshmark' });
+    // A new worker (woken by its alarm) finds the page it left on the new listing and reports it.
+    await expect(poshmark.getByText('Listed', { exact: true })).toBeVisible({ timeout: 90_000 });
+    expect(replicas.site('poshmark').state.creates).toBe(1);
+    const history = await page.request.get(
+      `/api/account/item/${encodeURIComponent(item.userID)}/${encodeURIComponent(item.itemID)}/listing-history?marketplace=poshmark`,
+    );
+    const events = ((await history.json()) as { events: { event: string }[] }).events;
+    expect(events.filter((e) => e.event === 'listed')).toHaveLength(1);
   });
 
   test('a captcha on Vinted stops the extension and the item says it needs the seller', async ({

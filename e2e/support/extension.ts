@@ -147,3 +147,18 @@ export async function signInToReplica(context: BrowserContext, name: ReplicaName
   await expect(page).not.toHaveURL(/login|signup/);
   await page.close();
 }
+
+/**
+ * Stops the extension's service worker as the browser does when it suspends or kills one: its
+ * memory is gone, and the next event (an alarm, at most 30 seconds on) starts a new one.
+ */
+export async function stopExtensionWorker(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  const { targetInfos } = await cdp.send('Target.getTargets');
+  const worker = targetInfos.find(
+    (t) => t.type === 'service_worker' && t.url.startsWith(`chrome-extension://${EXTENSION_ID}/`),
+  );
+  if (!worker) throw new Error('The extension has no service worker running.');
+  await cdp.send('Target.closeTarget', { targetId: worker.targetId });
+  await cdp.detach();
+}

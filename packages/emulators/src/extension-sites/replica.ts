@@ -59,6 +59,11 @@ export class ReplicaState {
   readonly sales: ReplicaSale[] = [];
   /** Listings created, ever: the "carried out once, never twice" checks count these. */
   creates = 0;
+  /**
+   * Awaited before a listing is created, when set: a test holds a submitted form in flight
+   * (a slow upload) to do something meanwhile, such as stopping the extension's worker.
+   */
+  beforeCreate: (() => Promise<void>) | null = null;
 
   /**
    * @param newListingId the site's listing id format

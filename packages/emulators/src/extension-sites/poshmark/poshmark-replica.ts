@@ -416,6 +416,7 @@ export function poshmarkReplica(): ReplicaSite {
         const errors = validate(fields, photos.length, true);
         if (error) errors.photos = error;
         if (Object.keys(errors).length > 0) return refused(errors);
+        if (state.beforeCreate) await state.beforeCreate();
         const listing = state.create(fields, photos);
         return { status: 200, json: { url: poshmarkListingPath(listing) } };
       }
