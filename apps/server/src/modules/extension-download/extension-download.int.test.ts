@@ -17,7 +17,7 @@ async function fakeBuild(): Promise<string> {
       name: 'ListLoop',
       version: '0.1.0',
       permissions: ['storage', 'alarms'],
-      host_permissions: ['http://localhost/*', 'http://127.0.0.1/*'],
+      host_permissions: ['http://localhost/*', 'http://127.0.0.1/*', 'https://poshmark.com/*'],
       externally_connectable: { matches: ['http://localhost/*', 'http://127.0.0.1/*'] },
     }),
   );
@@ -53,7 +53,8 @@ describe('downloading the browser extension', () => {
       name: 'ListLoop',
       version: '0.1.0',
       permissions: ['storage', 'alarms'],
-      host_permissions: ['https://listloop.example/*'],
+      // The marketplaces' sites stay: the extension works there.
+      host_permissions: ['https://listloop.example/*', 'https://poshmark.com/*'],
       externally_connectable: { matches: ['https://listloop.example/*'] },
     });
   });

@@ -12,12 +12,13 @@ describe('the packed extension’s origins', () => {
     expect(originPatterns('http://127.0.0.1:8080')).toEqual(DEVELOPER_ORIGIN_PATTERNS);
   });
 
-  it('replace both the host permissions and who may message the extension', () => {
+  it('replace the loopback origins in the host permissions and who may message the extension, keeping the marketplaces', () => {
+    const marketplaces = ['https://poshmark.com/*', 'https://www.mercari.com/*'];
     const manifest = rewriteManifest(
       {
         name: 'ListLoop',
         permissions: ['storage', 'alarms'],
-        host_permissions: DEVELOPER_ORIGIN_PATTERNS,
+        host_permissions: [...DEVELOPER_ORIGIN_PATTERNS, ...marketplaces],
         externally_connectable: { matches: DEVELOPER_ORIGIN_PATTERNS },
       },
       'https://listloop.example',
@@ -25,7 +26,7 @@ describe('the packed extension’s origins', () => {
     expect(manifest).toEqual({
       name: 'ListLoop',
       permissions: ['storage', 'alarms'],
-      host_permissions: ['https://listloop.example/*'],
+      host_permissions: ['https://listloop.example/*', ...marketplaces],
       externally_connectable: { matches: ['https://listloop.example/*'] },
     });
   });

@@ -21,8 +21,9 @@ export function originPatterns(publicUrl: string): string[] {
 }
 
 /**
- * The built manifest with its origins made this server's: the extension may then reach only
- * this server, and only this server's pages may message it.
+ * The built manifest with the developer build's loopback origins made this server's: the
+ * extension then reaches this server (and the marketplaces' sites it already names, which stay),
+ * and only this server's pages may message it.
  */
 export function rewriteManifest(
   manifest: Record<string, unknown>,
@@ -33,9 +34,14 @@ export function rewriteManifest(
     manifest.externally_connectable && typeof manifest.externally_connectable === 'object'
       ? manifest.externally_connectable
       : {};
+  const hosts = Array.isArray(manifest.host_permissions)
+    ? (manifest.host_permissions as unknown[]).filter(
+        (p): p is string => typeof p === 'string' && !DEVELOPER_ORIGIN_PATTERNS.includes(p),
+      )
+    : [];
   return {
     ...manifest,
-    host_permissions: patterns,
+    host_permissions: [...patterns, ...hosts.filter((p) => !patterns.includes(p))],
     externally_connectable: { ...connectable, matches: patterns },
   };
 }
