@@ -1,19 +1,32 @@
 import { hexId, ReplicaState, fieldOf, type ReplicaListing } from '../replica';
 import {
-  formFields,
+  accepted,
+  activeListingItems,
+  allOf,
+  firstOf,
+  homePage,
   html,
   isPrice,
   notFound,
   ok,
   options,
-  photosOf,
   picker,
-  redirectTo,
-  refused,
   replicaPage,
+  saleRows,
+  soldTime,
   type PickerOption,
+  type ValidateListing,
 } from '../replica-kit';
-import type { ReplicaAnswer, ReplicaRequest, ReplicaSite } from '../replica-server';
+import {
+  createFromForm,
+  listingAnswer,
+  sellerGate,
+  sellFormAnswer,
+  signInAnswer,
+  unauthorised,
+  updateFromForm,
+} from '../replica-routes';
+import type { ReplicaSite } from '../replica-server';
 
 /**
  * Poshmark's seller pages as far as the public facts go (✅ read in open-source tools that
@@ -301,11 +314,7 @@ function closetPage(state: ReplicaState, deleted: boolean): string {
         ${deleted ? html`<p class="flash-message" role="status">Listing deleted</p>` : ''}
         <h1 class="closet__header">replica_seller's closet</h1>
         <ul>
-          ${state
-            .active()
-            .map(
-              (l) => html`<li><a href="${poshmarkListingPath(l)}">${fieldOf(l, 'title')}</a></li>`,
-            )}
+          ${activeListingItems(state, poshmarkListingPath, 'title')}
         </ul>
       </main>`,
   );
@@ -318,30 +327,23 @@ function salesPage(state: ReplicaState): string {
     html`${header()}
       <main class="order-list">
         <h1>My Sales</h1>
-        ${state.sales.map((sale) => {
-          const listing = state.listings.get(sale.listingId);
-          return html`<div class="order-item" data-order-id="${sale.orderId}">
-            <a class="order-item__link" href="/order/sales/${sale.orderId}">Order</a>
-            <a class="order-item__listing" href="${listing ? poshmarkListingPath(listing) : '#'}"
-              >${sale.title}</a
-            >
-            <span class="order-item__price">$${sale.price.toFixed(2)}</span>
-            <time datetime="${sale.soldAt.toISOString()}">${sale.soldAt.toDateString()}</time>
-          </div>`;
-        })}
+        ${saleRows(
+          state,
+          poshmarkListingPath,
+          (sale, listingHref) =>
+            html`<div class="order-item" data-order-id="${sale.orderId}">
+              <a class="order-item__link" href="/order/sales/${sale.orderId}">Order</a>
+              <a class="order-item__listing" href="${listingHref}">${sale.title}</a>
+              <span class="order-item__price">$${sale.price.toFixed(2)}</span>
+              ${soldTime(sale)}
+            </div>`,
+        )}
       </main>`,
   );
 }
 
-function validate(
-  fields: Record<string, string | string[]>,
-  photoCount: number,
-  creating: boolean,
-): Record<string, string> {
-  const one = (name: string) => {
-    const v = fields[name];
-    return (Array.isArray(v) ? v[0] : v)?.trim() ?? '';
-  };
+const validate: ValidateListing = (fields, photoCount, creating) => {
+  const one = (name: string) => firstOf(fields, name);
   const errors: Record<string, string> = {};
   if (creating && photoCount < 1) errors.photos = 'Please add at least one photo.';
   if (photoCount > 16) errors.photos = 'You can add up to 16 photos.';
@@ -352,25 +354,23 @@ function validate(
   if (!one('category')) errors.category = 'Please select a category.';
   if (!one('size')) errors.size = 'Please select a size.';
   if (!one('nwt')) errors.nwt = 'Please tell buyers whether the item has tags attached.';
-  const colours = ([] as string[]).concat(fields.colors ?? []);
-  if (colours.length > 2) errors.colors = 'You can select up to 2 colors.';
+  if (allOf(fields, 'colors').length > 2) errors.colors = 'You can select up to 2 colors.';
   if (!isPrice(one('listingPrice'))) errors.listingPrice = 'Please enter a listing price.';
   else if (!/^\d+$/.test(one('listingPrice'))) {
     errors.listingPrice = 'Please enter a whole dollar amount.';
   } else if (Number(one('listingPrice')) < 3)
     errors.listingPrice = 'Listing price must be at least $3.';
   return errors;
-}
+};
 
 /** The Poshmark replica; `state` is what the tests read and steer. */
 export function poshmarkReplica(): ReplicaSite {
   const state = new ReplicaState(hexId, { title: 'title', price: 'listingPrice' });
-  const seller = (request: ReplicaRequest, page: () => ReplicaAnswer): ReplicaAnswer => {
-    if (!request.signedIn) return redirectTo(`/login?next=${encodeURIComponent(request.path)}`);
-    if (state.captcha) return ok(captchaPage());
-    return page();
-  };
-  const listingOf = (id: string | undefined) => (id ? state.listings.get(id) : undefined);
+  const seller = sellerGate(state, {
+    signIn: (back) => `/login?next=${encodeURIComponent(back)}`,
+    captcha: () => ok(captchaPage()),
+  });
+  const answer = (listing: ReplicaListing) => accepted(poshmarkListingPath(listing));
 
   return {
     marketplace: 'poshmark',
@@ -379,80 +379,55 @@ export function poshmarkReplica(): ReplicaSite {
     async handle(request) {
       const { method, path } = request;
       if (method === 'GET' && path === '/login') return ok(signInPage());
-      if (method === 'POST' && path === '/login') {
-        return { status: 302, location: '/feed', session: state.openSession() };
-      }
+      if (method === 'POST' && path === '/login') return signInAnswer(state, '/feed');
       if (method === 'GET' && (path === '/' || path === '/feed')) {
-        return seller(request, () =>
-          ok(
-            replicaPage(
-              SITE,
-              'Feed | Poshmark',
-              html`${header()}
-                <main><h1>Feed</h1></main>`,
-            ),
-          ),
-        );
+        return seller(request, () => ok(homePage(SITE, 'Feed | Poshmark', header(), 'Feed')));
       }
       if (method === 'GET' && path === '/create-listing') {
-        return seller(request, () => {
-          if (state.blocked) {
-            return ok(
-              replicaPage(
-                SITE,
-                'Sell on Poshmark',
-                html`${header()}
-                  <main><p class="listing-limit-message" role="alert">${state.blocked}</p></main>`,
+        return seller(request, () =>
+          sellFormAnswer(state, {
+            blocked: (message) =>
+              ok(
+                replicaPage(
+                  SITE,
+                  'Sell on Poshmark',
+                  html`${header()}
+                    <main><p class="listing-limit-message" role="alert">${message}</p></main>`,
+                ),
               ),
-            );
-          }
-          return ok(state.layout === 'changed' ? changedLayoutPage() : listingForm('create'));
-        });
+            changed: changedLayoutPage,
+            form: () => listingForm('create'),
+          }),
+        );
       }
       if (method === 'POST' && path === '/api/posts') {
-        if (!request.signedIn) return { status: 401, json: { error: 'Please log in.' } };
-        const { photos, error } = await photosOf(request, 'photos');
-        const fields = formFields(request);
-        const errors = validate(fields, photos.length, true);
-        if (error) errors.photos = error;
-        if (Object.keys(errors).length > 0) return refused(errors);
-        if (state.beforeCreate) await state.beforeCreate();
-        const listing = state.create(fields, photos);
-        return { status: 200, json: { url: poshmarkListingPath(listing) } };
+        if (!request.signedIn) return unauthorised();
+        return createFromForm(request, state, { photoField: 'photos', validate, answer });
       }
       const listingMatch = /^\/listing\/(?:.*-)?([0-9a-f]{24})$/.exec(path);
       if (method === 'GET' && listingMatch) {
-        const listing = listingOf(listingMatch[1]);
-        if (!listing || listing.status === 'deleted') return notFound(SITE);
-        return ok(listingPage(listing));
+        return listingAnswer(SITE, state.find(listingMatch[1]), listingPage);
       }
       const editMatch = /^\/edit-listing\/([0-9a-f]{24})$/.exec(path);
       if (method === 'GET' && editMatch) {
-        return seller(request, () => {
-          const listing = listingOf(editMatch[1]);
-          if (!listing || listing.status === 'deleted') return notFound(SITE);
-          return ok(listingForm('edit', listing));
-        });
+        return seller(request, () =>
+          listingAnswer(SITE, state.find(editMatch[1]), (l) => listingForm('edit', l)),
+        );
       }
       const updateMatch = /^\/api\/posts\/([0-9a-f]{24})$/.exec(path);
       if (method === 'POST' && updateMatch) {
-        const listing = listingOf(updateMatch[1]);
-        if (!request.signedIn) return { status: 401, json: { error: 'Please log in.' } };
-        if (!listing || listing.status !== 'active')
-          return refused({ form: 'This listing is not available.' });
-        const fields = { ...listing.fields, ...formFields(request) };
-        const errors = validate(fields, listing.photos.length, false);
-        if (Object.keys(errors).length > 0) return refused(errors);
-        listing.fields = fields;
-        listing.updatedAt = new Date();
-        return { status: 200, json: { url: poshmarkListingPath(listing) } };
+        if (!request.signedIn) return unauthorised();
+        return updateFromForm(request, state.find(updateMatch[1]), {
+          gone: 'This listing is not available.',
+          validate,
+          answer,
+        });
       }
       const deleteMatch = /^\/api\/posts\/([0-9a-f]{24})\/delete$/.exec(path);
       if (method === 'POST' && deleteMatch) {
-        const listing = listingOf(deleteMatch[1]);
-        if (!request.signedIn) return { status: 401, json: { error: 'Please log in.' } };
-        if (listing && listing.status === 'active') listing.status = 'deleted';
-        return { status: 200, json: { url: '/closet/replica_seller?deleted=1' } };
+        if (!request.signedIn) return unauthorised();
+        state.delete(deleteMatch[1]);
+        return accepted('/closet/replica_seller?deleted=1');
       }
       if (method === 'GET' && path === '/closet/replica_seller') {
         return ok(closetPage(state, request.query.get('deleted') === '1'));
