@@ -1,19 +1,28 @@
 import { numericId, ReplicaState, fieldOf, type ReplicaListing } from '../replica';
 import {
-  formFields,
+  accepted,
+  firstOf,
+  homePage,
   html,
   notFound,
   ok,
   options,
-  photosOf,
   picker,
-  redirectTo,
-  refused,
   replicaPage,
   SafeHtml,
   type PickerOption,
+  type ValidateListing,
 } from '../replica-kit';
-import type { ReplicaAnswer, ReplicaRequest, ReplicaSite } from '../replica-server';
+import {
+  createFromForm,
+  listingAnswer,
+  sellerGate,
+  sellFormAnswer,
+  signInAnswer,
+  unauthorised,
+  updateFromForm,
+} from '../replica-routes';
+import type { ReplicaSite } from '../replica-server';
 
 /**
  * Mercari's (US) seller pages as far as the public facts go (✅ read in open-source tools that
@@ -508,15 +517,8 @@ function inProgressPage(state: ReplicaState): string {
 }
 
 /** The site's checks on a sent form, in its words ◐; `creating` adds the photos' own. */
-function validate(
-  fields: Record<string, string | string[]>,
-  photoCount: number,
-  creating: boolean,
-): Record<string, string> {
-  const one = (name: string) => {
-    const v = fields[name];
-    return (Array.isArray(v) ? v[0] : v)?.trim() ?? '';
-  };
+const validate: ValidateListing = (fields, photoCount, creating) => {
+  const one = (name: string) => firstOf(fields, name);
   const count = (text: string) => [...text].length;
   const errors: Record<string, string> = {};
   if (creating && photoCount < 1) errors.photos = 'Add at least 1 photo.';
@@ -558,21 +560,16 @@ function validate(
     errors.sellPrice = `Enter a price between $${PRICE_MIN} and $2,000.`;
   }
   return errors;
-}
+};
 
 /** The Mercari replica; `state` is what the tests read and steer. */
 export function mercariReplica(): ReplicaSite {
   const itemId = numericId(11);
   const state = new ReplicaState(() => `m${itemId()}`, { title: 'sellName', price: 'sellPrice' });
-  const seller = (request: ReplicaRequest, page: () => ReplicaAnswer): ReplicaAnswer => {
-    if (!request.signedIn) {
-      return redirectTo(`/login/?redirect_to=${encodeURIComponent(request.path)}`);
-    }
-    if (state.captcha) return ok(captchaPage());
-    return page();
-  };
-  const signedOut = { status: 401, json: { error: 'Please log in.' } };
-  const listingOf = (id: string | undefined) => (id ? state.listings.get(id) : undefined);
+  const seller = sellerGate(state, {
+    signIn: (back) => `/login/?redirect_to=${encodeURIComponent(back)}`,
+    captcha: () => ok(captchaPage()),
+  });
   const ID = '(m\\d{11})';
 
   return {
@@ -582,82 +579,60 @@ export function mercariReplica(): ReplicaSite {
     async handle(request) {
       const { method, path } = request;
       if (method === 'GET' && /^\/login\/?$/.test(path)) return ok(signInPage());
-      if (method === 'POST' && /^\/login\/?$/.test(path)) {
-        return { status: 302, location: '/', session: state.openSession() };
-      }
+      if (method === 'POST' && /^\/login\/?$/.test(path)) return signInAnswer(state, '/');
       if (method === 'GET' && path === '/') {
-        return seller(request, () =>
-          ok(
-            replicaPage(
-              SITE,
-              'Mercari',
-              html`${header()}
-                <main><h1>Home</h1></main>`,
-            ),
-          ),
-        );
+        return seller(request, () => ok(homePage(SITE, 'Mercari', header(), 'Home')));
       }
       if (method === 'GET' && /^\/sell\/?$/.test(path)) {
-        return seller(request, () => {
-          if (state.blocked) return ok(blockedPage(state.blocked));
-          return ok(state.layout === 'changed' ? changedLayoutPage() : listingForm('create'));
-        });
+        return seller(request, () =>
+          sellFormAnswer(state, {
+            blocked: (message) => ok(blockedPage(message)),
+            changed: changedLayoutPage,
+            form: () => listingForm('create'),
+          }),
+        );
       }
       if (method === 'POST' && path === '/v1/api/sell') {
-        if (!request.signedIn) return signedOut;
-        const { photos, error } = await photosOf(request, 'photos');
-        const fields = formFields(request);
-        const errors = validate(fields, photos.length, true);
-        if (error) errors.photos = error;
-        if (Object.keys(errors).length > 0) {
-          return refused({ form: 'Your item could not be listed.', ...errors });
-        }
-        const listing = state.create(fields, photos);
-        return { status: 200, json: { url: `/sell/complete/${listing.id}/` } };
+        if (!request.signedIn) return unauthorised();
+        return createFromForm(request, state, {
+          photoField: 'photos',
+          validate,
+          formError: 'Your item could not be listed.',
+          answer: (listing) => accepted(`/sell/complete/${listing.id}/`),
+        });
       }
       const completeMatch = new RegExp(`^/sell/complete/${ID}/?$`).exec(path);
       if (method === 'GET' && completeMatch) {
         return seller(request, () => {
-          const listing = listingOf(completeMatch[1]);
+          const listing = state.find(completeMatch[1]);
           return listing ? ok(completePage(listing)) : notFound(SITE);
         });
       }
       const itemMatch = new RegExp(`^/us/item/${ID}/?$`).exec(path);
       if (method === 'GET' && itemMatch) {
-        const listing = listingOf(itemMatch[1]);
-        if (!listing || listing.status === 'deleted') return notFound(SITE);
-        return ok(itemPage(listing, request.signedIn));
+        return listingAnswer(SITE, state.find(itemMatch[1]), (l) => itemPage(l, request.signedIn));
       }
       const editMatch = new RegExp(`^/sell/edit/${ID}/?$`).exec(path);
       if (method === 'GET' && editMatch) {
-        return seller(request, () => {
-          const listing = listingOf(editMatch[1]);
-          if (!listing || listing.status === 'deleted') return notFound(SITE);
-          return ok(listingForm('edit', listing));
-        });
+        return seller(request, () =>
+          listingAnswer(SITE, state.find(editMatch[1]), (l) => listingForm('edit', l)),
+        );
       }
       const updateMatch = new RegExp(`^/v1/api/sell/${ID}$`).exec(path);
       if (method === 'POST' && updateMatch) {
-        if (!request.signedIn) return signedOut;
-        const listing = listingOf(updateMatch[1]);
-        if (!listing || listing.status !== 'active') {
-          return refused({ form: 'This item can no longer be edited.' });
-        }
-        const fields = { ...listing.fields, ...formFields(request) };
-        const errors = validate(fields, listing.photos.length, false);
-        if (Object.keys(errors).length > 0) {
-          return refused({ form: 'Your changes could not be saved.', ...errors });
-        }
-        listing.fields = fields;
-        listing.updatedAt = new Date();
-        return { status: 200, json: { url: mercariItemPath(listing) } };
+        if (!request.signedIn) return unauthorised();
+        return updateFromForm(request, state.find(updateMatch[1]), {
+          gone: 'This item can no longer be edited.',
+          validate,
+          formError: 'Your changes could not be saved.',
+          answer: (listing) => accepted(mercariItemPath(listing)),
+        });
       }
       const deleteMatch = new RegExp(`^/v1/api/sell/${ID}/delete$`).exec(path);
       if (method === 'POST' && deleteMatch) {
-        if (!request.signedIn) return signedOut;
-        const listing = listingOf(deleteMatch[1]);
-        if (listing && listing.status === 'active') listing.status = 'deleted';
-        return { status: 200, json: { url: '/mypage/listings/active/?deleted=1' } };
+        if (!request.signedIn) return unauthorised();
+        state.delete(deleteMatch[1]);
+        return accepted('/mypage/listings/active/?deleted=1');
       }
       if (method === 'GET' && /^\/mypage\/listings\/active\/?$/.test(path)) {
         return seller(request, () =>
