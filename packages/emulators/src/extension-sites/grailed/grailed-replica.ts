@@ -1,19 +1,33 @@
 import { fieldOf, numericId, ReplicaState, type ReplicaListing } from '../replica';
 import {
-  formFields,
+  accepted,
+  activeListingItems,
+  firstOf,
+  homePage,
   html,
   notFound,
   ok,
   options,
-  photosOf,
   picker,
   redirectTo,
-  refused,
   replicaPage,
+  saleRows,
+  soldTime,
   type PickerOption,
   type SafeHtml,
+  type ValidateListing,
 } from '../replica-kit';
-import type { ReplicaAnswer, ReplicaRequest, ReplicaSite } from '../replica-server';
+import {
+  createFromForm,
+  listingAnswer,
+  safeReturnPath,
+  sellerGate,
+  sellFormAnswer,
+  signInAnswer,
+  unauthorised,
+  updateFromForm,
+} from '../replica-routes';
+import type { ReplicaRequest, ReplicaSite } from '../replica-server';
 
 /**
  * Grailed's seller pages as far as the public facts go (✅ read in open-source tools that drive
@@ -415,11 +429,7 @@ function myItemsPage(state: ReplicaState, deleted: boolean): string {
           <a href="/users/myitems">For Sale</a> · <a href="/users/myitems?sold=true">Sold</a>
         </nav>
         <ul class="MyItems-module__forSale___g3k9d">
-          ${state
-            .active()
-            .map(
-              (l) => html`<li><a href="${grailedListingPath(l)}">${fieldOf(l, 'title')}</a></li>`,
-            )}
+          ${activeListingItems(state, grailedListingPath, 'title')}
         </ul>
       </main>`,
   );
@@ -436,21 +446,19 @@ function soldPage(state: ReplicaState): string {
           <a href="/users/myitems">For Sale</a> · <a href="/users/myitems?sold=true">Sold</a>
         </nav>
         <div class="MyItems-module__sold___k2c5f">
-          ${state.sales.map((sale) => {
-            const listing = state.listings.get(sale.listingId);
-            return html`<article class="SoldListing-module__card___p4r8t">
-              <a
-                class="SoldListing-module__title___t5y1u"
-                href="${listing ? grailedListingPath(listing) : '#'}"
-                >${sale.title}</a
-              >
-              <span class="SoldListing-module__price___s6a2b">Sold for $${sale.price}</span>
-              <time datetime="${sale.soldAt.toISOString()}">${sale.soldAt.toDateString()}</time>
-              <a class="SoldListing-module__order___o7w3e" href="/transactions/${sale.orderId}"
-                >View Order</a
-              >
-            </article>`;
-          })}
+          ${saleRows(
+            state,
+            grailedListingPath,
+            (sale, listingHref) =>
+              html`<article class="SoldListing-module__card___p4r8t">
+                <a class="SoldListing-module__title___t5y1u" href="${listingHref}">${sale.title}</a>
+                <span class="SoldListing-module__price___s6a2b">Sold for $${sale.price}</span>
+                ${soldTime(sale)}
+                <a class="SoldListing-module__order___o7w3e" href="/transactions/${sale.orderId}"
+                  >View Order</a
+                >
+              </article>`,
+          )}
         </div>
       </main>`,
   );
@@ -470,15 +478,8 @@ function withoutEmptySlots(request: ReplicaRequest): ReplicaRequest {
   return { ...request, form };
 }
 
-function validate(
-  fields: Record<string, string | string[]>,
-  photoCount: number,
-  creating: boolean,
-): Record<string, string> {
-  const one = (name: string) => {
-    const v = fields[name];
-    return (Array.isArray(v) ? v[0] : v)?.trim() ?? '';
-  };
+const validate: ValidateListing = (fields, photoCount, creating) => {
+  const one = (name: string) => firstOf(fields, name);
   const errors: Record<string, string> = {};
   if (creating && photoCount < 1) errors.photos = 'Add at least one photo.';
   if (photoCount > MAX_PHOTOS) errors.photos = `You can add up to ${MAX_PHOTOS} photos.`;
@@ -506,21 +507,18 @@ function validate(
     errors.price = 'Enter a price in whole US dollars.';
   }
   return errors;
-}
+};
 
 /** The Grailed replica; `state` is what the tests read and steer. */
 export function grailedReplica(): ReplicaSite {
   const state = new ReplicaState(numericId(8), { title: 'title', price: 'price' });
-  const seller = (request: ReplicaRequest, page: () => ReplicaAnswer): ReplicaAnswer => {
-    if (!request.signedIn) {
-      const back = request.path + (request.query.size > 0 ? `?${request.query}` : '');
-      return redirectTo(`/users/sign_in?redirect=${encodeURIComponent(back)}`);
-    }
-    if (state.captcha) return ok(captchaPage());
-    return page();
-  };
-  const listingOf = (id: string | undefined) => (id ? state.listings.get(id) : undefined);
-  const signedOut = (): ReplicaAnswer => ({ status: 401, json: { error: 'Please log in.' } });
+  const seller = sellerGate(state, {
+    signIn: (back) => `/users/sign_in?redirect=${encodeURIComponent(back)}`,
+    captcha: () => ok(captchaPage()),
+    // My Items and its sold section differ only by the query.
+    backWithQuery: true,
+  });
+  const answer = (listing: ReplicaListing) => accepted(grailedListingPath(listing));
 
   return {
     marketplace: 'grailed',
@@ -532,79 +530,55 @@ export function grailedReplica(): ReplicaSite {
         return ok(signInPage(request.query.get('redirect')));
       }
       if (method === 'POST' && path === '/users/sign_in') {
-        const next = request.query.get('redirect');
-        return {
-          status: 302,
-          location: next?.startsWith('/') ? next : '/',
-          session: state.openSession(),
-        };
+        return signInAnswer(state, safeReturnPath(request.query.get('redirect')));
       }
       if (method === 'GET' && path === '/') {
-        return seller(request, () =>
-          ok(
-            replicaPage(
-              SITE,
-              'Grailed',
-              html`${header()}
-                <main><h1>Feed</h1></main>`,
-            ),
-          ),
-        );
+        return seller(request, () => ok(homePage(SITE, 'Grailed', header(), 'Feed')));
       }
       if (method === 'GET' && path === '/sell') return redirectTo('/sell/new');
       if (method === 'GET' && path === '/sell/new') {
-        return seller(request, () => {
-          if (state.blocked) return ok(blockedPage(state.blocked));
-          return ok(state.layout === 'changed' ? changedLayoutPage() : listingForm('create'));
-        });
+        return seller(request, () =>
+          sellFormAnswer(state, {
+            blocked: (message) => ok(blockedPage(message)),
+            changed: changedLayoutPage,
+            form: () => listingForm('create'),
+          }),
+        );
       }
       if (method === 'POST' && path === '/api/listings') {
-        if (!request.signedIn) return signedOut();
-        const { photos, error } = await photosOf(withoutEmptySlots(request), 'photos');
-        const fields = formFields(request);
-        const errors = validate(fields, photos.length, true);
-        if (error) errors.photos = error;
-        if (Object.keys(errors).length > 0) return refused(errors);
-        const listing = state.create(fields, photos);
-        return { status: 200, json: { url: grailedListingPath(listing) } };
+        if (!request.signedIn) return unauthorised();
+        return createFromForm(withoutEmptySlots(request), state, {
+          photoField: 'photos',
+          validate,
+          answer,
+        });
       }
       const listingMatch = /^\/listings\/(\d+)(?:-[^/]*)?$/.exec(path);
       if (method === 'GET' && listingMatch) {
-        const listing = listingOf(listingMatch[1]);
-        if (!listing || listing.status === 'deleted') return notFound(SITE);
-        return ok(listingPage(listing));
+        return listingAnswer(SITE, state.find(listingMatch[1]), listingPage);
       }
       const editMatch = /^\/listings\/(\d+)\/edit$/.exec(path);
       if (method === 'GET' && editMatch) {
-        return seller(request, () => {
-          const listing = listingOf(editMatch[1]);
-          if (!listing || listing.status === 'deleted') return notFound(SITE);
-          return ok(listingForm('edit', listing));
-        });
+        return seller(request, () =>
+          listingAnswer(SITE, state.find(editMatch[1]), (l) => listingForm('edit', l)),
+        );
       }
       const updateMatch = /^\/api\/listings\/(\d+)$/.exec(path);
       if (method === 'POST' && updateMatch) {
-        if (!request.signedIn) return signedOut();
-        const listing = listingOf(updateMatch[1]);
-        if (!listing || listing.status !== 'active') {
-          return refused({ form: 'This listing can no longer be edited.' });
-        }
-        const { photos, error } = await photosOf(withoutEmptySlots(request), 'photos');
-        const fields = { ...listing.fields, ...formFields(request) };
-        const errors = validate(fields, listing.photos.length + photos.length, false);
-        if (error) errors.photos = error;
-        if (Object.keys(errors).length > 0) return refused(errors);
-        listing.fields = fields;
-        listing.photos = [...listing.photos, ...photos];
-        listing.updatedAt = new Date();
-        return { status: 200, json: { url: grailedListingPath(listing) } };
+        if (!request.signedIn) return unauthorised();
+        // The edit form's photo slots add photos to the listing's.
+        return updateFromForm(withoutEmptySlots(request), state.find(updateMatch[1]), {
+          gone: 'This listing can no longer be edited.',
+          photoField: 'photos',
+          validate,
+          answer,
+        });
       }
       const deleteMatch = /^\/api\/listings\/(\d+)\/delete$/.exec(path);
       if (method === 'POST' && deleteMatch) {
-        if (!request.signedIn) return signedOut();
-        const listing = listingOf(deleteMatch[1]);
-        if (listing && listing.status === 'active') listing.status = 'deleted';
-        return { status: 200, json: { url: '/users/myitems?deleted=1' } };
+        if (!request.signedIn) return unauthorised();
+        state.delete(deleteMatch[1]);
+        return accepted('/users/myitems?deleted=1');
       }
       if (method === 'GET' && path === '/users/myitems') {
         return seller(request, () =>
