@@ -1,18 +1,33 @@
 import { fieldOf, numericId, ReplicaState, type ReplicaListing } from '../replica';
 import {
+  accepted,
+  allOf,
+  firstOf,
   formFields,
+  homePage,
   html,
   isPrice,
   notFound,
   ok,
   options,
-  photosOf,
   redirectTo,
-  refused,
   replicaPage,
+  saleRows,
   SafeHtml,
+  soldTime,
   type PickerOption,
+  type ValidateListing,
 } from '../replica-kit';
+import {
+  createFromForm,
+  listingAnswer,
+  safeReturnPath,
+  sellerGate,
+  sellFormAnswer,
+  signInAnswer,
+  unauthorised,
+  updateFromForm,
+} from '../replica-routes';
 import type { ReplicaAnswer, ReplicaRequest, ReplicaSite } from '../replica-server';
 
 /**
@@ -652,38 +667,33 @@ function soldPage(state: ReplicaState): string {
           <a role="tab" aria-selected="false" href="/my_orders/bought">Bought</a>
         </nav>
         <div class="my-orders__list">
-          ${state.sales.map((sale) => {
-            const listing = state.listings.get(sale.listingId);
-            return html`<div class="web_ui__Cell__cell" data-testid="my-orders-item">
-              <a data-testid="my-orders-item--conversation" href="/inbox/${sale.orderId}"
-                >Open conversation</a
-              >
-              <a
-                class="web_ui__Cell__title"
-                data-testid="my-orders-item--title"
-                href="${listing ? vintedItemPath(listing) : '#'}"
-                >${sale.title}</a
-              >
-              <span data-testid="my-orders-item--price">$${sale.price.toFixed(2)}</span>
-              <span data-testid="my-orders-item--status">Payment successful</span>
-              <time datetime="${sale.soldAt.toISOString()}">${sale.soldAt.toDateString()}</time>
-            </div>`;
-          })}
+          ${saleRows(
+            state,
+            vintedItemPath,
+            (sale, listingHref) =>
+              html`<div class="web_ui__Cell__cell" data-testid="my-orders-item">
+                <a data-testid="my-orders-item--conversation" href="/inbox/${sale.orderId}"
+                  >Open conversation</a
+                >
+                <a
+                  class="web_ui__Cell__title"
+                  data-testid="my-orders-item--title"
+                  href="${listingHref}"
+                  >${sale.title}</a
+                >
+                <span data-testid="my-orders-item--price">$${sale.price.toFixed(2)}</span>
+                <span data-testid="my-orders-item--status">Payment successful</span>
+                ${soldTime(sale)}
+              </div>`,
+          )}
         </div>
       </main>`,
   );
 }
 
-function validate(
-  fields: Record<string, string | string[]>,
-  photoCount: number,
-  creating: boolean,
-): Record<string, string> {
-  const one = (name: string) => {
-    const v = fields[name];
-    return (Array.isArray(v) ? v[0] : v)?.trim() ?? '';
-  };
-  const many = (name: string) => ([] as string[]).concat(fields[name] ?? []);
+const validate: ValidateListing = (fields, photoCount, creating) => {
+  const one = (name: string) => firstOf(fields, name);
+  const many = (name: string) => allOf(fields, name);
   const errors: Record<string, string> = {};
   if (creating && photoCount < 1) errors.photos = 'Add at least one photo.';
   if (photoCount > PHOTOS_MAX) errors.photos = `You can add up to ${PHOTOS_MAX} photos.`;
@@ -715,32 +725,26 @@ function validate(
     errors.package_size_id = 'Select a parcel size.';
   }
   return errors;
-}
+};
 
 /** The Vinted replica; `state` is what the tests read and steer. */
 export function vintedReplica(): ReplicaSite {
   const state = new ReplicaState(numericId(11), { title: 'title', price: 'price' });
-  const seller = (
-    request: ReplicaRequest,
-    page: () => ReplicaAnswer | Promise<ReplicaAnswer>,
-  ): ReplicaAnswer | Promise<ReplicaAnswer> => {
-    if (!request.signedIn) {
-      return redirectTo(`/member/signup/select_type?ref_url=${encodeURIComponent(request.path)}`);
-    }
+  const seller = sellerGate(state, {
+    signIn: (back) => `/member/signup/select_type?ref_url=${encodeURIComponent(back)}`,
     // DataDome answers the request itself, with a 403 and its interstitial.
-    if (state.captcha) return { status: 403, html: captchaPage() };
-    return page();
-  };
+    captcha: () => ({ status: 403, html: captchaPage() }),
+  });
   const api = (
     request: ReplicaRequest,
     answer: () => ReplicaAnswer | Promise<ReplicaAnswer>,
   ): ReplicaAnswer | Promise<ReplicaAnswer> => {
-    if (!request.signedIn) return { status: 401, json: { error: 'Log in to continue.' } };
+    if (!request.signedIn) return unauthorised('Log in to continue.');
     if (state.captcha)
       return { status: 403, json: { url: 'https://geo.captcha-delivery.com/captcha/' } };
     return answer();
   };
-  const listingOf = (id: string | undefined) => (id ? state.listings.get(id) : undefined);
+  const answer = (listing: ReplicaListing) => accepted(vintedItemPath(listing));
 
   return {
     marketplace: 'vinted',
@@ -752,30 +756,19 @@ export function vintedReplica(): ReplicaSite {
         return ok(signInPage(request.query.get('ref_url') || '/'));
       }
       if (method === 'POST' && path === '/member/login') {
-        const refUrl = String(request.form?.get('ref_url') ?? '/');
-        return {
-          status: 302,
-          location: refUrl.startsWith('/') ? refUrl : '/',
-          session: state.openSession(),
-        };
+        return signInAnswer(state, safeReturnPath(request.form?.get('ref_url')));
       }
       if (method === 'GET' && path === '/') {
-        return seller(request, () =>
-          ok(
-            replicaPage(
-              SITE,
-              'Vinted',
-              html`${header()}
-                <main><h1>Feed</h1></main>`,
-            ),
-          ),
-        );
+        return seller(request, () => ok(homePage(SITE, 'Vinted', header(), 'Feed')));
       }
       if (method === 'GET' && path === '/items/new') {
-        return seller(request, () => {
-          if (state.blocked) return redirectTo('/users/verification');
-          return ok(state.layout === 'changed' ? changedLayoutPage() : itemForm('create'));
-        });
+        return seller(request, () =>
+          sellFormAnswer(state, {
+            blocked: () => redirectTo('/users/verification'),
+            changed: changedLayoutPage,
+            form: () => itemForm('create'),
+          }),
+        );
       }
       if (method === 'GET' && path === '/users/verification') {
         return seller(request, () =>
@@ -783,20 +776,14 @@ export function vintedReplica(): ReplicaSite {
         );
       }
       if (method === 'POST' && path === '/api/v2/item_upload/items') {
-        return api(request, async () => {
-          if (state.blocked) return { status: 200, json: { url: '/users/verification' } };
-          const { photos, error } = await photosOf(request, 'photos');
-          const fields = formFields(request);
-          const errors = validate(fields, photos.length, true);
-          if (error) errors.photos = error;
-          if (Object.keys(errors).length > 0) return refused(errors);
-          const listing = state.create(fields, photos);
-          return { status: 200, json: { url: vintedItemPath(listing) } };
+        return api(request, () => {
+          if (state.blocked) return accepted('/users/verification');
+          return createFromForm(request, state, { photoField: 'photos', validate, answer });
         });
       }
       const itemMatch = /^\/items\/(\d+)(?:-([^/]*))?$/.exec(path);
       if (method === 'GET' && itemMatch) {
-        const listing = listingOf(itemMatch[1]);
+        const listing = state.find(itemMatch[1]);
         if (!listing || listing.status === 'deleted') return notFound(SITE);
         const canonical = vintedItemPath(listing);
         if (path !== canonical) return redirectTo(canonical);
@@ -804,37 +791,33 @@ export function vintedReplica(): ReplicaSite {
       }
       const editMatch = /^\/items\/(\d+)\/edit$/.exec(path);
       if (method === 'GET' && editMatch) {
-        return seller(request, () => {
-          const listing = listingOf(editMatch[1]);
-          if (!listing || listing.status === 'deleted') return notFound(SITE);
-          return ok(itemForm('edit', listing));
-        });
+        return seller(request, () =>
+          listingAnswer(SITE, state.find(editMatch[1]), (l) => itemForm('edit', l)),
+        );
       }
       const updateMatch = /^\/api\/v2\/item_upload\/items\/(\d+)$/.exec(path);
       if (method === 'POST' && updateMatch) {
-        return api(request, () => {
-          const listing = listingOf(updateMatch[1]);
-          if (!listing || listing.status !== 'active') {
-            return refused({ form: 'This item is no longer available.' });
-          }
-          const fields = { ...listing.fields, ...formFields(request) };
-          // Unticking every colour or material sends none of them: the list is then empty.
-          for (const name of ['color', 'material']) {
-            if (!request.form?.has(name)) fields[name] = [];
-          }
-          const errors = validate(fields, listing.photos.length, false);
-          if (Object.keys(errors).length > 0) return refused(errors);
-          listing.fields = fields;
-          listing.updatedAt = new Date();
-          return { status: 200, json: { url: vintedItemPath(listing) } };
-        });
+        return api(request, () =>
+          updateFromForm(request, state.find(updateMatch[1]), {
+            gone: 'This item is no longer available.',
+            fields: (stored, sent) => {
+              const fields = { ...stored, ...formFields(sent) };
+              // Unticking every colour or material sends none of them: the list is then empty.
+              for (const name of ['color', 'material']) {
+                if (!sent.form?.has(name)) fields[name] = [];
+              }
+              return fields;
+            },
+            validate,
+            answer,
+          }),
+        );
       }
       const deleteMatch = /^\/api\/v2\/items\/(\d+)\/delete$/.exec(path);
       if (method === 'POST' && deleteMatch) {
         return api(request, () => {
-          const listing = listingOf(deleteMatch[1]);
-          if (listing && listing.status === 'active') listing.status = 'deleted';
-          return { status: 200, json: { url: WARDROBE_PATH } };
+          state.delete(deleteMatch[1]);
+          return accepted(WARDROBE_PATH);
         });
       }
       if (method === 'GET' && path === WARDROBE_PATH) {
