@@ -107,13 +107,13 @@ export class ReplicaState {
 
   /**
    * The seller deletes a listing: only one still for sale goes (a sold one stays in the sales).
-   * Returns whether it went, so a site can forget what else it kept about it.
+   * Returns the listing that went, so a site can forget what else it kept about it.
    */
-  delete(id: string | undefined): boolean {
+  delete(id: string | undefined): ReplicaListing | undefined {
     const listing = this.find(id);
-    if (!listing || listing.status !== 'active') return false;
+    if (!listing || listing.status !== 'active') return undefined;
     listing.status = 'deleted';
-    return true;
+    return listing;
   }
 
   active(): ReplicaListing[] {

@@ -1,18 +1,34 @@
 import { fieldOf, numericId, ReplicaState, type ReplicaListing } from '../replica';
 import {
+  accepted,
+  activeListingItems,
+  firstOf,
   formFields,
+  homePage,
   html,
   notFound,
   ok,
   options,
-  photosOf,
   picker,
   redirectTo,
-  refused,
   replicaPage,
+  saleRows,
+  soldTime,
+  type FormFields,
   type SafeHtml,
+  type ValidateListing,
 } from '../replica-kit';
-import type { ReplicaAnswer, ReplicaRequest, ReplicaSite } from '../replica-server';
+import {
+  createFromForm,
+  listingAnswer,
+  safeReturnPath,
+  sellerGate,
+  sellFormAnswer,
+  signInAnswer,
+  unauthorised,
+  updateFromForm,
+} from '../replica-routes';
+import type { ReplicaSite } from '../replica-server';
 
 /**
  * Vestiaire Collective's seller pages as far as the public facts go (✅ read in open-source
@@ -171,11 +187,8 @@ const UNIVERSE_SLUG: Record<string, string> = {
 };
 
 /** The item's name as the site composes it: colour, material, model, brand, type ◐. */
-function itemName(fields: Record<string, string | string[]>): string {
-  const one = (name: string) => {
-    const v = fields[name];
-    return ((Array.isArray(v) ? v[0] : v) ?? '').trim();
-  };
+function itemName(fields: FormFields): string {
+  const one = (name: string) => firstOf(fields, name);
   return [one('color'), one('material'), one('model'), one('brand'), one('subcategory')]
     .filter(Boolean)
     .join(' ');
@@ -555,9 +568,7 @@ function profilePage(state: ReplicaState, deleted: boolean): string {
         }
         <h1>My items for sale</h1>
         <ul>
-          ${state
-            .active()
-            .map((l) => html`<li><a href="${vestiaireItemPath(l)}">${fieldOf(l, 'name')}</a></li>`)}
+          ${activeListingItems(state, vestiaireItemPath, 'name')}
         </ul>
       </main>`,
   );
@@ -580,33 +591,24 @@ function salesPage(state: ReplicaState): string {
         <h1>Orders and sales</h1>
         <table>
           <tbody>
-            ${state.sales.map((sale) => {
-              const listing = state.listings.get(sale.listingId);
-              return html`<tr class="order-row" data-order-id="${sale.orderId}">
-                <td class="order-product">
-                  <a href="${listing ? vestiaireItemPath(listing) : '#'}">${sale.title}</a>
-                </td>
-                <td class="order-amount">${euros(sale.price)}</td>
-                <td class="order-date">
-                  <time datetime="${sale.soldAt.toISOString()}">${sale.soldAt.toDateString()}</time>
-                </td>
-              </tr>`;
-            })}
+            ${saleRows(
+              state,
+              vestiaireItemPath,
+              (sale, listingHref) =>
+                html`<tr class="order-row" data-order-id="${sale.orderId}">
+                  <td class="order-product"><a href="${listingHref}">${sale.title}</a></td>
+                  <td class="order-amount">${euros(sale.price)}</td>
+                  <td class="order-date">${soldTime(sale)}</td>
+                </tr>`,
+            )}
           </tbody>
         </table>
       </main>`,
   );
 }
 
-function validate(
-  fields: Record<string, string | string[]>,
-  photoCount: number,
-  creating: boolean,
-): Record<string, string> {
-  const one = (name: string) => {
-    const v = fields[name];
-    return ((Array.isArray(v) ? v[0] : v) ?? '').trim();
-  };
+const validate: ValidateListing = (fields, photoCount, creating) => {
+  const one = (name: string) => firstOf(fields, name);
   const errors: Record<string, string> = {};
   if (creating) {
     const byCategory = VESTIAIRE_CATEGORIES[one('universe')];
@@ -639,7 +641,7 @@ function validate(
     errors.price = 'Please enter a price in whole euros.';
   }
   return errors;
-}
+};
 
 /** The replica, and the review Vestiaire's team gives each submitted item. */
 export interface VestiaireReplicaSite extends ReplicaSite {
@@ -653,14 +655,11 @@ export interface VestiaireReplicaSite extends ReplicaSite {
 export function vestiaireReplica(): VestiaireReplicaSite {
   const state = new ReplicaState(numericId(8), { title: 'name', price: 'price' });
   const pending = new Set<string>();
-  const seller = (request: ReplicaRequest, page: () => ReplicaAnswer): ReplicaAnswer => {
-    if (!request.signedIn) {
-      return redirectTo(`/authentication/?redirect=${encodeURIComponent(request.path)}`);
-    }
-    if (state.captcha) return ok(captchaPage());
-    return page();
-  };
-  const listingOf = (id: string | undefined) => (id ? state.listings.get(id) : undefined);
+  const seller = sellerGate(state, {
+    signIn: (back) => `/authentication/?redirect=${encodeURIComponent(back)}`,
+    captcha: () => ok(captchaPage()),
+  });
+  const answer = (listing: ReplicaListing) => accepted(vestiaireItemPath(listing));
 
   return {
     marketplace: 'vestiaire',
@@ -674,56 +673,51 @@ export function vestiaireReplica(): VestiaireReplicaSite {
         return ok(signInPage(request.query.get('redirect') ?? '/'));
       }
       if (method === 'POST' && path === '/authentication/') {
-        const next = request.query.get('redirect') ?? '/';
-        return {
-          status: 302,
-          location: next.startsWith('/') ? next : '/',
-          session: state.openSession(),
-        };
+        return signInAnswer(state, safeReturnPath(request.query.get('redirect')));
       }
       if (method === 'GET' && path === '/') {
         return seller(request, () =>
-          ok(
-            replicaPage(
-              SITE,
-              'Vestiaire Collective',
-              html`${header()}
-                <main><h1>Vestiaire Collective</h1></main>`,
-            ),
-          ),
+          ok(homePage(SITE, 'Vestiaire Collective', header(), 'Vestiaire Collective')),
         );
       }
       if (method === 'GET' && path === '/sell-clothes-online/') {
-        return seller(request, () => {
-          if (state.blocked) {
-            return ok(
-              replicaPage(
-                SITE,
-                'Sell an item | Vestiaire Collective',
-                html`${header()}
-                  <main>
-                    <p class="depositForm__limit-message" role="alert">${state.blocked}</p>
-                  </main>`,
+        return seller(request, () =>
+          sellFormAnswer(state, {
+            blocked: (message) =>
+              ok(
+                replicaPage(
+                  SITE,
+                  'Sell an item | Vestiaire Collective',
+                  html`${header()}
+                    <main>
+                      <p class="depositForm__limit-message" role="alert">${message}</p>
+                    </main>`,
+                ),
               ),
-            );
-          }
-          return ok(state.layout === 'changed' ? changedLayoutPage() : depositForm());
-        });
+            changed: changedLayoutPage,
+            form: depositForm,
+          }),
+        );
       }
       if (method === 'POST' && path === '/api/deposit') {
-        if (!request.signedIn) return { status: 401, json: { error: 'Please log in.' } };
-        const { photos, error } = await photosOf(request, 'pictures');
-        const fields = formFields(request);
-        const errors = validate(fields, photos.length, true);
-        if (error) errors.pictures = error;
-        if (Object.keys(errors).length > 0) return refused(errors);
-        const listing = state.create({ ...fields, name: itemName(fields) }, photos);
-        pending.add(listing.id);
-        return { status: 200, json: { url: vestiaireItemPath(listing) } };
+        if (!request.signedIn) return unauthorised();
+        return createFromForm(request, state, {
+          photoField: 'pictures',
+          // No title is sent: the item is named from its details.
+          fields: (sent) => {
+            const fields = formFields(sent);
+            return { ...fields, name: itemName(fields) };
+          },
+          validate,
+          answer: (listing) => {
+            pending.add(listing.id);
+            return answer(listing);
+          },
+        });
       }
       const itemMatch = /-(\d+)\.shtml$/.exec(path);
       if (method === 'GET' && itemMatch && !path.startsWith('/members/')) {
-        const listing = listingOf(itemMatch[1]);
+        const listing = state.find(itemMatch[1]);
         if (!listing || listing.status === 'deleted') return notFound(SITE);
         const canonical = vestiaireItemPath(listing);
         if (path !== canonical) return redirectTo(canonical);
@@ -731,35 +725,23 @@ export function vestiaireReplica(): VestiaireReplicaSite {
       }
       const editMatch = /^\/sell-clothes-online\/edit\/(\d+)\/$/.exec(path);
       if (method === 'GET' && editMatch) {
-        return seller(request, () => {
-          const listing = listingOf(editMatch[1]);
-          if (!listing || listing.status === 'deleted') return notFound(SITE);
-          return ok(editForm(listing));
-        });
+        return seller(request, () => listingAnswer(SITE, state.find(editMatch[1]), editForm));
       }
       const updateMatch = /^\/api\/products\/(\d+)$/.exec(path);
       if (method === 'POST' && updateMatch) {
-        if (!request.signedIn) return { status: 401, json: { error: 'Please log in.' } };
-        const listing = listingOf(updateMatch[1]);
-        if (!listing || listing.status !== 'active') {
-          return refused({ form: 'This item is no longer available.' });
-        }
-        const fields = { ...listing.fields, ...formFields(request) };
-        const errors = validate(fields, listing.photos.length, false);
-        if (Object.keys(errors).length > 0) return refused(errors);
-        listing.fields = fields;
-        listing.updatedAt = new Date();
-        return { status: 200, json: { url: vestiaireItemPath(listing) } };
+        if (!request.signedIn) return unauthorised();
+        return updateFromForm(request, state.find(updateMatch[1]), {
+          gone: 'This item is no longer available.',
+          validate,
+          answer,
+        });
       }
       const deleteMatch = /^\/api\/products\/(\d+)\/delete$/.exec(path);
       if (method === 'POST' && deleteMatch) {
-        if (!request.signedIn) return { status: 401, json: { error: 'Please log in.' } };
-        const listing = listingOf(deleteMatch[1]);
-        if (listing && listing.status === 'active') {
-          listing.status = 'deleted';
-          pending.delete(listing.id);
-        }
-        return { status: 200, json: { url: `${PROFILE_PATH}?deleted=1` } };
+        if (!request.signedIn) return unauthorised();
+        const deleted = state.delete(deleteMatch[1]);
+        if (deleted) pending.delete(deleted.id);
+        return accepted(`${PROFILE_PATH}?deleted=1`);
       }
       if (method === 'GET' && path === PROFILE_PATH) {
         return ok(profilePage(state, request.query.get('deleted') === '1'));
