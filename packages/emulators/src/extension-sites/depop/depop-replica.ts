@@ -1,17 +1,30 @@
 import crypto from 'node:crypto';
 import { ReplicaState, type ReplicaListing } from '../replica';
 import {
+  accepted,
+  allOf,
+  firstOf,
   formFields,
+  homePage,
   html,
   isPrice,
   notFound,
   ok,
-  photosOf,
-  redirectTo,
   refused,
   replicaPage,
   SafeHtml,
+  type FormFields,
+  type ValidateListing,
 } from '../replica-kit';
+import {
+  createFromForm,
+  listingAnswer,
+  sellerGate,
+  sellFormAnswer,
+  signInAnswer,
+  unauthorised,
+  updateFromForm,
+} from '../replica-routes';
 import type { ReplicaAnswer, ReplicaRequest, ReplicaSite } from '../replica-server';
 
 /**
@@ -323,22 +336,13 @@ const COMBOBOX_SCRIPT = `
 })();
 `;
 
-/** Fields of a stored listing, by the names the form sends. */
-type Fields = Record<string, string | string[]>;
-
 /** The form's fields, its text with the line breaks a person typed (browsers send CRLF). */
-function sentFields(request: ReplicaRequest): Fields {
+function sentFields(request: ReplicaRequest): FormFields {
   const fields = formFields(request);
   const description = fields.description;
   if (typeof description === 'string') fields.description = description.replace(/\r\n?/g, '\n');
   return fields;
 }
-
-const one = (fields: Fields, name: string) => {
-  const value = fields[name];
-  return (Array.isArray(value) ? value[0] : value)?.trim() ?? '';
-};
-const all = (fields: Fields, name: string) => ([] as string[]).concat(fields[name] ?? []);
 
 function header(): SafeHtml {
   return html`<header>
@@ -439,8 +443,8 @@ function combobox(input: {
 }
 
 function listingForm(mode: 'create' | 'edit', listing?: ReplicaListing): string {
-  const fields: Fields = listing?.fields ?? {};
-  const v = (name: string) => one(fields, name);
+  const fields: FormFields = listing?.fields ?? {};
+  const v = (name: string) => firstOf(fields, name);
   const type = productTypeOf(v('department'), v('group'), v('productType'));
   const action = mode === 'create' ? '/api/products/' : `/api/products/${listing!.id}/`;
   const shipping = v('shipping');
@@ -507,7 +511,7 @@ ${v('description')}</textarea>
           id: 'colour',
           label: 'Colour',
           name: 'colour',
-          values: all(fields, 'colour'),
+          values: allOf(fields, 'colour'),
           options: DEPOP_COLOURS,
           multiple: COLOURS_MAX,
         })}
@@ -590,12 +594,12 @@ function changedLayoutPage(): string {
 }
 
 /** The name Depop makes up for a product: brand, department, colour, product type. */
-function madeUpName(fields: Fields): string {
+function madeUpName(fields: FormFields): string {
   return [
-    one(fields, 'brand'),
-    one(fields, 'department'),
-    all(fields, 'colour')[0],
-    one(fields, 'productType'),
+    firstOf(fields, 'brand'),
+    firstOf(fields, 'department'),
+    allOf(fields, 'colour')[0],
+    firstOf(fields, 'productType'),
   ]
     .filter(Boolean)
     .join(' ');
@@ -603,18 +607,18 @@ function madeUpName(fields: Fields): string {
 
 function listingPage(listing: ReplicaListing, seller: boolean, manage: boolean): string {
   const f = listing.fields;
-  const firstLine = (one(f, 'description').split('\n')[0] ?? '').trim();
+  const firstLine = (firstOf(f, 'description').split('\n')[0] ?? '').trim();
   const jsonLd = {
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: firstLine,
-    description: one(f, 'description'),
-    offers: { '@type': 'Offer', price: one(f, 'priceAmount'), priceCurrency: 'USD' },
+    description: firstOf(f, 'description'),
+    offers: { '@type': 'Offer', price: firstOf(f, 'priceAmount'), priceCurrency: 'USD' },
   };
   const attributes = [
-    one(f, 'size') && `Size ${one(f, 'size')}`,
-    one(f, 'condition'),
-    one(f, 'brand'),
+    firstOf(f, 'size') && `Size ${firstOf(f, 'size')}`,
+    firstOf(f, 'condition'),
+    firstOf(f, 'brand'),
   ].filter(Boolean);
   return replicaPage(
     SITE,
@@ -625,9 +629,9 @@ function listingPage(listing: ReplicaListing, seller: boolean, manage: boolean):
           ${new SafeHtml(JSON.stringify(jsonLd).replace(/</g, '\\u003c'))}
         </script>
         <h1>${madeUpName(f)}</h1>
-        <p aria-description="Price">$${Number(one(f, 'priceAmount')).toFixed(2)}</p>
+        <p aria-description="Price">$${Number(firstOf(f, 'priceAmount')).toFixed(2)}</p>
         <div data-testid="productPrimaryAttributes">${attributes.join(' • ')}</div>
-        <p class="productDescription">${one(f, 'description')}</p>
+        <p class="productDescription">${firstOf(f, 'description')}</p>
         ${listing.status === 'sold' ? html`<p class="soldBadge">Sold</p>` : ''}
         <a aria-label="${DEPOP_REPLICA_SHOP}'s shop" href="/${DEPOP_REPLICA_SHOP}/"
           >${DEPOP_REPLICA_SHOP}</a
@@ -730,11 +734,11 @@ function soldItemsPage(state: ReplicaState): string {
   );
 }
 
-function validate(fields: Fields, photoCount: number, creating: boolean): Record<string, string> {
+const validate: ValidateListing = (fields, photoCount, creating) => {
   const errors: Record<string, string> = {};
   if (creating && photoCount < 1) errors.pictures = 'Add at least 1 photo.';
   if (photoCount > MAX_PHOTOS) errors.pictures = `You can add up to ${MAX_PHOTOS} photos.`;
-  const description = one(fields, 'description');
+  const description = firstOf(fields, 'description');
   if (!description) errors.description = 'Add a description.';
   else if ([...description].length > DESCRIPTION_MAX) {
     errors.description = `Descriptions can be up to ${DESCRIPTION_MAX} characters.`;
@@ -742,51 +746,48 @@ function validate(fields: Fields, photoCount: number, creating: boolean): Record
     errors.description = `You can use up to ${HASHTAGS_MAX} hashtags.`;
   } else if (EMAIL.test(description)) errors.description = 'Email addresses are not allowed.';
   const type = productTypeOf(
-    one(fields, 'department'),
-    one(fields, 'group'),
-    one(fields, 'productType'),
+    firstOf(fields, 'department'),
+    firstOf(fields, 'group'),
+    firstOf(fields, 'productType'),
   );
   if (!type) errors.group = 'Choose a category.';
-  else if (type.sizes && !type.sizes.includes(one(fields, 'size'))) errors.size = 'Choose a size.';
-  if (!DEPOP_WEB_CONDITIONS.includes(one(fields, 'condition')))
+  else if (type.sizes && !type.sizes.includes(firstOf(fields, 'size')))
+    errors.size = 'Choose a size.';
+  if (!DEPOP_WEB_CONDITIONS.includes(firstOf(fields, 'condition')))
     errors.condition = 'Choose a condition.';
-  const brand = one(fields, 'brand');
+  const brand = firstOf(fields, 'brand');
   if (brand && !DEPOP_BRANDS.includes(brand)) errors.brand = 'Choose a brand from the list.';
-  if (all(fields, 'colour').length > COLOURS_MAX) {
+  if (allOf(fields, 'colour').length > COLOURS_MAX) {
     errors.colour = `You can choose up to ${COLOURS_MAX} colours.`;
   }
-  if (!isPrice(one(fields, 'priceAmount')) || Number(one(fields, 'priceAmount')) < 1) {
+  if (!isPrice(firstOf(fields, 'priceAmount')) || Number(firstOf(fields, 'priceAmount')) < 1) {
     errors.priceAmount = 'Price must be at least $1.00.';
   }
-  const shipping = one(fields, 'shipping');
+  const shipping = firstOf(fields, 'shipping');
   if (shipping === DEPOP_SHIPPING) {
-    if (!DEPOP_PACKAGE_SIZES.includes(one(fields, 'packageSize'))) {
+    if (!DEPOP_PACKAGE_SIZES.includes(firstOf(fields, 'packageSize'))) {
       errors.packageSize = 'Choose a package size.';
     }
   } else if (shipping === OWN_SHIPPING) {
-    const cost = one(fields, 'nationalShippingCost');
+    const cost = firstOf(fields, 'nationalShippingCost');
     if (!/^\d+(\.\d{1,2})?$/.test(cost)) errors.nationalShippingCost = 'Enter a shipping price.';
   } else errors.shipping = 'Choose how you’ll ship this item.';
   return errors;
-}
+};
 
 /** The Depop (website) replica; `state` is what the tests read and steer. */
 export function depopReplica(): ReplicaSite {
-  // A slug is made from the description, which the kit's id maker cannot see: the create
-  // handler names it here just before the listing is stored.
-  let describing = '';
-  const state = new ReplicaState(() => depopSlug(describing), {
+  // A slug is made from the description, as Depop names its products.
+  const state = new ReplicaState((fields) => depopSlug(firstOf(fields, 'description')), {
     title: 'description',
     price: 'priceAmount',
   });
-  const seller = (request: ReplicaRequest, page: () => ReplicaAnswer): ReplicaAnswer => {
-    if (state.captcha) return ok(captchaPage());
-    if (!request.signedIn)
-      return redirectTo(`/login/?redirect=${encodeURIComponent(request.path)}`);
-    return page();
-  };
-  const listingOf = (id: string | undefined) => (id ? state.listings.get(id) : undefined);
-  const unauthorised: ReplicaAnswer = { status: 401, json: { error: 'Please log in.' } };
+  const seller = sellerGate(state, {
+    signIn: (back) => `/login/?redirect=${encodeURIComponent(back)}`,
+    captcha: () => ok(captchaPage()),
+    captchaFirst: true,
+  });
+  const answer = (listing: ReplicaListing) => accepted(`${depopListingPath(listing)}manage/`);
 
   return {
     marketplace: 'depop',
@@ -795,82 +796,64 @@ export function depopReplica(): ReplicaSite {
     async handle(request) {
       const { method, path } = request;
       if (method === 'GET' && path === '/login/') return ok(signInPage());
-      if (method === 'POST' && path === '/login/') {
-        return { status: 302, location: '/', session: state.openSession() };
-      }
-      if (method === 'GET' && path === '/') {
-        return ok(
-          replicaPage(
-            SITE,
-            'Depop',
-            html`${header()}
-              <main><h1>Depop</h1></main>`,
-          ),
+      if (method === 'POST' && path === '/login/') return signInAnswer(state, '/');
+      if (method === 'GET' && path === '/') return ok(homePage(SITE, 'Depop', header(), 'Depop'));
+      if (method === 'GET' && path === '/products/create/') {
+        return seller(request, () =>
+          sellFormAnswer(state, {
+            blocked: forbiddenPage,
+            changed: changedLayoutPage,
+            form: () => listingForm('create'),
+          }),
         );
       }
-      if (method === 'GET' && path === '/products/create/') {
-        return seller(request, () => {
-          if (state.blocked) return forbiddenPage(state.blocked);
-          return ok(state.layout === 'changed' ? changedLayoutPage() : listingForm('create'));
-        });
-      }
       if (method === 'POST' && path === '/api/products/') {
-        if (!request.signedIn) return unauthorised;
+        if (!request.signedIn) return unauthorised();
         if (state.blocked) return refused({ form: state.blocked });
-        const { photos, error } = await photosOf(request, 'pictures');
-        const fields = sentFields(request);
-        const errors = validate(fields, photos.length, true);
-        if (error) errors.pictures = error;
-        if (Object.keys(errors).length > 0) return refused(errors);
-        describing = one(fields, 'description');
-        const listing = state.create(fields, photos);
-        return { status: 200, json: { url: `${depopListingPath(listing)}manage/` } };
+        return createFromForm(request, state, {
+          photoField: 'pictures',
+          fields: sentFields,
+          validate,
+          answer,
+        });
       }
       const editMatch = new RegExp(`^/products/edit/${SLUG}/$`).exec(path);
       if (method === 'GET' && editMatch) {
         return seller(request, () => {
-          const listing = listingOf(editMatch[1]);
+          const listing = state.find(editMatch[1]);
           if (!listing || listing.status !== 'active') return notFound(SITE);
           return ok(listingForm('edit', listing));
         });
       }
       const manageMatch = new RegExp(`^/products/${SLUG}/manage/$`).exec(path);
       if (method === 'GET' && manageMatch) {
-        return seller(request, () => {
-          const listing = listingOf(manageMatch[1]);
-          if (!listing || listing.status === 'deleted') return notFound(SITE);
-          return ok(listingPage(listing, true, true));
-        });
+        return seller(request, () =>
+          listingAnswer(SITE, state.find(manageMatch[1]), (l) => listingPage(l, true, true)),
+        );
       }
       const listingMatch = new RegExp(`^/products/${SLUG}/$`).exec(path);
       if (method === 'GET' && listingMatch && listingMatch[1] !== 'create') {
         if (state.captcha) return ok(captchaPage());
-        const listing = listingOf(listingMatch[1]);
-        if (!listing || listing.status === 'deleted') return notFound(SITE);
-        return ok(listingPage(listing, request.signedIn, false));
+        return listingAnswer(SITE, state.find(listingMatch[1]), (l) =>
+          listingPage(l, request.signedIn, false),
+        );
       }
       const updateMatch = new RegExp(`^/api/products/${SLUG}/$`).exec(path);
       if (method === 'POST' && updateMatch) {
-        if (!request.signedIn) return unauthorised;
-        const listing = listingOf(updateMatch[1]);
-        if (!listing || listing.status !== 'active') {
-          return refused({ form: 'This item is no longer available.' });
-        }
-        const sent = sentFields(request);
-        // A multiple choice the seller emptied is absent from the form: take the sent ones.
-        const fields: Fields = { ...listing.fields, colour: [], ...sent };
-        const errors = validate(fields, listing.photos.length, false);
-        if (Object.keys(errors).length > 0) return refused(errors);
-        listing.fields = fields;
-        listing.updatedAt = new Date();
-        return { status: 200, json: { url: `${depopListingPath(listing)}manage/` } };
+        if (!request.signedIn) return unauthorised();
+        return updateFromForm(request, state.find(updateMatch[1]), {
+          gone: 'This item is no longer available.',
+          // A multiple choice the seller emptied is absent from the form: take the sent ones.
+          fields: (stored, sent) => ({ ...stored, colour: [], ...sentFields(sent) }),
+          validate,
+          answer,
+        });
       }
       const deleteMatch = new RegExp(`^/api/products/${SLUG}/delete/$`).exec(path);
       if (method === 'POST' && deleteMatch) {
-        if (!request.signedIn) return unauthorised;
-        const listing = listingOf(deleteMatch[1]);
-        if (listing && listing.status === 'active') listing.status = 'deleted';
-        return { status: 200, json: { url: `/${DEPOP_REPLICA_SHOP}/?deleted=1` } };
+        if (!request.signedIn) return unauthorised();
+        state.delete(deleteMatch[1]);
+        return accepted(`/${DEPOP_REPLICA_SHOP}/?deleted=1`);
       }
       if (method === 'GET' && path === `/${DEPOP_REPLICA_SHOP}/`) {
         return ok(shopPage(state, request.query.get('deleted') === '1'));
