@@ -299,16 +299,15 @@ export function isPrice(value: string | undefined): boolean {
 }
 
 /**
- * A signed-in visitor's landing page (home, feed) reduced to its heading: no adapter reads it,
- * but the sign-in redirects there and the end-to-end tests check it is a seller page.
+ * A site's page maker: every page a signed-in seller sees carries the site's header (its
+ * navigation, which the adapters use to tell a seller page from a sign-in page) above the
+ * page's own body.
  */
-export function homePage(site: string, title: string, header: SafeHtml, heading: string): string {
-  return replicaPage(
-    site,
-    title,
-    html`${header}
-      <main><h1>${heading}</h1></main>`,
-  );
+export function sitePages(
+  site: string,
+  header: () => SafeHtml,
+): (title: string, body: SafeHtml) => string {
+  return (title, body) => replicaPage(site, title, html`${header()} ${body}`);
 }
 
 /**

@@ -1,6 +1,5 @@
 import type { ReplicaListing, ReplicaState } from './replica';
 import {
-  accepted,
   formFields,
   notFound,
   ok,

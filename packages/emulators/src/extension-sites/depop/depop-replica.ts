@@ -5,26 +5,18 @@ import {
   allOf,
   firstOf,
   formFields,
-  homePage,
   html,
   isPrice,
   notFound,
   ok,
   refused,
   replicaPage,
+  sitePages,
   SafeHtml,
   type FormFields,
   type ValidateListing,
 } from '../replica-kit';
-import {
-  createFromForm,
-  listingAnswer,
-  sellerGate,
-  sellFormAnswer,
-  signInAnswer,
-  unauthorised,
-  updateFromForm,
-} from '../replica-routes';
+import * as route from '../replica-routes';
 import type { ReplicaAnswer, ReplicaRequest, ReplicaSite } from '../replica-server';
 
 /**
@@ -352,6 +344,8 @@ function header(): SafeHtml {
   </header>`;
 }
 
+const sitePage = sitePages(SITE, header);
+
 function signInPage(): string {
   return replicaPage(
     SITE,
@@ -448,8 +442,7 @@ function listingForm(mode: 'create' | 'edit', listing?: ReplicaListing): string 
   const type = productTypeOf(v('department'), v('group'), v('productType'));
   const action = mode === 'create' ? '/api/products/' : `/api/products/${listing!.id}/`;
   const shipping = v('shipping');
-  const body = html`${header()}
-    <main class="listingForm">
+  const body = html`<main class="listingForm">
       <h1>${mode === 'create' ? 'List an item' : 'Edit listing'}</h1>
       <form data-replica-form action="${action}">
         <div role="alert" data-testid="listingForm__error" data-replica-alert hidden></div>
@@ -572,24 +565,18 @@ ${v('description')}</textarea>
     <script>
       ${new SafeHtml(COMBOBOX_SCRIPT)};
     </script>`;
-  return replicaPage(
-    SITE,
-    mode === 'create' ? 'Sell an item | Depop' : 'Edit listing | Depop',
-    body,
-  );
+  return sitePage(mode === 'create' ? 'Sell an item | Depop' : 'Edit listing | Depop', body);
 }
 
 function changedLayoutPage(): string {
   // Depop redesigned its form: the same words, none of the ids the adapter knows.
-  return replicaPage(
-    SITE,
+  return sitePage(
     'Sell an item | Depop',
-    html`${header()}
-      <main class="sellFlowV2">
-        <h1>What are you selling?</h1>
-        <textarea aria-label="Describe your item"></textarea>
-        <button type="button">Continue</button>
-      </main>`,
+    html`<main class="sellFlowV2">
+      <h1>What are you selling?</h1>
+      <textarea aria-label="Describe your item"></textarea>
+      <button type="button">Continue</button>
+    </main>`,
   );
 }
 
@@ -620,52 +607,50 @@ function listingPage(listing: ReplicaListing, seller: boolean, manage: boolean):
     firstOf(f, 'condition'),
     firstOf(f, 'brand'),
   ].filter(Boolean);
-  return replicaPage(
-    SITE,
+  return sitePage(
     `${madeUpName(f)} | Depop`,
-    html`${header()}
-      <main class="productPage">
-        <script type="application/ld+json" data-testid="meta__jsonLd">
-          ${new SafeHtml(JSON.stringify(jsonLd).replace(/</g, '\\u003c'))}
-        </script>
-        <h1>${madeUpName(f)}</h1>
-        <p aria-description="Price">$${Number(firstOf(f, 'priceAmount')).toFixed(2)}</p>
-        <div data-testid="productPrimaryAttributes">${attributes.join(' • ')}</div>
-        <p class="productDescription">${firstOf(f, 'description')}</p>
-        ${listing.status === 'sold' ? html`<p class="soldBadge">Sold</p>` : ''}
-        <a aria-label="${DEPOP_REPLICA_SHOP}'s shop" href="/${DEPOP_REPLICA_SHOP}/"
-          >${DEPOP_REPLICA_SHOP}</a
-        >
-        ${
-          seller && listing.status === 'active'
-            ? html`<div class="sellerActions">
-                ${manage ? html`<p>Listed ${timeAgo(listing.createdAt)}</p>` : ''}
-                <a href="/products/edit/${listing.id}/" data-testid="editListing__button"
-                  >Edit listing</a
-                >
-                <button type="button">Boost listing</button>
-                <button type="button">Copy listing</button>
+    html`<main class="productPage">
+      <script type="application/ld+json" data-testid="meta__jsonLd">
+        ${new SafeHtml(JSON.stringify(jsonLd).replace(/</g, '\\u003c'))}
+      </script>
+      <h1>${madeUpName(f)}</h1>
+      <p aria-description="Price">$${Number(firstOf(f, 'priceAmount')).toFixed(2)}</p>
+      <div data-testid="productPrimaryAttributes">${attributes.join(' • ')}</div>
+      <p class="productDescription">${firstOf(f, 'description')}</p>
+      ${listing.status === 'sold' ? html`<p class="soldBadge">Sold</p>` : ''}
+      <a aria-label="${DEPOP_REPLICA_SHOP}'s shop" href="/${DEPOP_REPLICA_SHOP}/"
+        >${DEPOP_REPLICA_SHOP}</a
+      >
+      ${
+        seller && listing.status === 'active'
+          ? html`<div class="sellerActions">
+              ${manage ? html`<p>Listed ${timeAgo(listing.createdAt)}</p>` : ''}
+              <a href="/products/edit/${listing.id}/" data-testid="editListing__button"
+                >Edit listing</a
+              >
+              <button type="button">Boost listing</button>
+              <button type="button">Copy listing</button>
+              <button
+                type="button"
+                data-testid="deleteListing__button"
+                data-replica-reveal="delete-listing"
+              >
+                Delete listing
+              </button>
+              <div id="delete-listing" role="dialog" aria-label="Delete listing" hidden>
+                <p>Are you sure you want to delete this listing? This can't be undone.</p>
                 <button
                   type="button"
-                  data-testid="deleteListing__button"
-                  data-replica-reveal="delete-listing"
+                  data-testid="deleteListingModal__confirm"
+                  data-replica-post="/api/products/${listing.id}/delete/"
                 >
-                  Delete listing
+                  Delete
                 </button>
-                <div id="delete-listing" role="dialog" aria-label="Delete listing" hidden>
-                  <p>Are you sure you want to delete this listing? This can't be undone.</p>
-                  <button
-                    type="button"
-                    data-testid="deleteListingModal__confirm"
-                    data-replica-post="/api/products/${listing.id}/delete/"
-                  >
-                    Delete
-                  </button>
-                </div>
-              </div>`
-            : ''
-        }
-      </main>`,
+              </div>
+            </div>`
+          : ''
+      }
+    </main>`,
   );
 }
 
@@ -674,63 +659,59 @@ function timeAgo(date: Date): string {
 }
 
 function shopPage(state: ReplicaState, deleted: boolean): string {
-  return replicaPage(
-    SITE,
+  return sitePage(
     `${DEPOP_REPLICA_SHOP} | Depop`,
-    html`${header()}
-      <main class="shop">
-        ${deleted ? html`<div role="status" data-testid="toast">Listing deleted</div>` : ''}
-        <h1>${DEPOP_REPLICA_SHOP}</h1>
-        <a href="/products/create/">Sell now</a>
-        <div class="shopGrid">
-          ${state
-            .active()
-            .map(
-              (l) =>
-                html`<a
-                  href="${depopListingPath(l)}"
-                  aria-label="item listed by ${DEPOP_REPLICA_SHOP}"
-                ></a>`,
-            )}
-        </div>
-      </main>`,
+    html`<main class="shop">
+      ${deleted ? html`<div role="status" data-testid="toast">Listing deleted</div>` : ''}
+      <h1>${DEPOP_REPLICA_SHOP}</h1>
+      <a href="/products/create/">Sell now</a>
+      <div class="shopGrid">
+        ${state
+          .active()
+          .map(
+            (l) =>
+              html`<a
+                href="${depopListingPath(l)}"
+                aria-label="item listed by ${DEPOP_REPLICA_SHOP}"
+              ></a>`,
+          )}
+      </div>
+    </main>`,
   );
 }
 
 function soldItemsPage(state: ReplicaState): string {
   const usDate = (d: Date) =>
     `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${d.getUTCFullYear()}`;
-  return replicaPage(
-    SITE,
+  return sitePage(
     'Sold items | Depop',
-    html`${header()}
-      <main class="sellingHub">
-        <h1>Sold items</h1>
-        <ul role="list" class="styles_receiptsList__Xk2p1">
-          ${state.sales.map((sale) => {
-            const listing = state.listings.get(sale.listingId);
-            return html`<li role="listitem" class="styles_receiptsListWrapper__bdK1V">
-              <a
-                aria-label="View receipt ${sale.orderId}"
-                href="/sellinghub/sold-items/${sale.orderId}/"
-              ></a>
-              ${
-                listing
-                  ? html`<a class="styles_receiptProduct__p9QeL" href="${depopListingPath(listing)}"
-                      ><p data-testid="receipt-product-description">
-                        ${(sale.title.split('\n')[0] ?? '').trim()}
-                      </p></a
-                    >`
-                  : ''
-              }
-              <p class="styles_receiptPrice__y_j2_">$${sale.price.toFixed(2)}</p>
-              <span class="styles_soldOnText__LXzWM">Sold on</span>
-              <span>${usDate(sale.soldAt)}</span>
-              <div data-testid="receipt__shipping_status">Awaiting shipping</div>
-            </li>`;
-          })}
-        </ul>
-      </main>`,
+    html`<main class="sellingHub">
+      <h1>Sold items</h1>
+      <ul role="list" class="styles_receiptsList__Xk2p1">
+        ${state.sales.map((sale) => {
+          const listing = state.listings.get(sale.listingId);
+          return html`<li role="listitem" class="styles_receiptsListWrapper__bdK1V">
+            <a
+              aria-label="View receipt ${sale.orderId}"
+              href="/sellinghub/sold-items/${sale.orderId}/"
+            ></a>
+            ${
+              listing
+                ? html`<a class="styles_receiptProduct__p9QeL" href="${depopListingPath(listing)}"
+                    ><p data-testid="receipt-product-description">
+                      ${(sale.title.split('\n')[0] ?? '').trim()}
+                    </p></a
+                  >`
+                : ''
+            }
+            <p class="styles_receiptPrice__y_j2_">$${sale.price.toFixed(2)}</p>
+            <span class="styles_soldOnText__LXzWM">Sold on</span>
+            <span>${usDate(sale.soldAt)}</span>
+            <div data-testid="receipt__shipping_status">Awaiting shipping</div>
+          </li>`;
+        })}
+      </ul>
+    </main>`,
   );
 }
 
@@ -782,7 +763,7 @@ export function depopReplica(): ReplicaSite {
     title: 'description',
     price: 'priceAmount',
   });
-  const seller = sellerGate(state, {
+  const seller = route.sellerGate(state, {
     signIn: (back) => `/login/?redirect=${encodeURIComponent(back)}`,
     captcha: () => ok(captchaPage()),
     captchaFirst: true,
@@ -796,11 +777,12 @@ export function depopReplica(): ReplicaSite {
     async handle(request) {
       const { method, path } = request;
       if (method === 'GET' && path === '/login/') return ok(signInPage());
-      if (method === 'POST' && path === '/login/') return signInAnswer(state, '/');
-      if (method === 'GET' && path === '/') return ok(homePage(SITE, 'Depop', header(), 'Depop'));
+      if (method === 'POST' && path === '/login/') return route.signInAnswer(state, '/');
+      if (method === 'GET' && path === '/')
+        return ok(sitePage('Depop', html`<main><h1>Depop</h1></main>`));
       if (method === 'GET' && path === '/products/create/') {
         return seller(request, () =>
-          sellFormAnswer(state, {
+          route.sellFormAnswer(state, {
             blocked: forbiddenPage,
             changed: changedLayoutPage,
             form: () => listingForm('create'),
@@ -808,9 +790,9 @@ export function depopReplica(): ReplicaSite {
         );
       }
       if (method === 'POST' && path === '/api/products/') {
-        if (!request.signedIn) return unauthorised();
+        if (!request.signedIn) return route.unauthorised();
         if (state.blocked) return refused({ form: state.blocked });
-        return createFromForm(request, state, {
+        return route.createFromForm(request, state, {
           photoField: 'pictures',
           fields: sentFields,
           validate,
@@ -828,20 +810,20 @@ export function depopReplica(): ReplicaSite {
       const manageMatch = new RegExp(`^/products/${SLUG}/manage/$`).exec(path);
       if (method === 'GET' && manageMatch) {
         return seller(request, () =>
-          listingAnswer(SITE, state.find(manageMatch[1]), (l) => listingPage(l, true, true)),
+          route.listingAnswer(SITE, state.find(manageMatch[1]), (l) => listingPage(l, true, true)),
         );
       }
       const listingMatch = new RegExp(`^/products/${SLUG}/$`).exec(path);
       if (method === 'GET' && listingMatch && listingMatch[1] !== 'create') {
         if (state.captcha) return ok(captchaPage());
-        return listingAnswer(SITE, state.find(listingMatch[1]), (l) =>
+        return route.listingAnswer(SITE, state.find(listingMatch[1]), (l) =>
           listingPage(l, request.signedIn, false),
         );
       }
       const updateMatch = new RegExp(`^/api/products/${SLUG}/$`).exec(path);
       if (method === 'POST' && updateMatch) {
-        if (!request.signedIn) return unauthorised();
-        return updateFromForm(request, state.find(updateMatch[1]), {
+        if (!request.signedIn) return route.unauthorised();
+        return route.updateFromForm(request, state.find(updateMatch[1]), {
           gone: 'This item is no longer available.',
           // A multiple choice the seller emptied is absent from the form: take the sent ones.
           fields: (stored, sent) => ({ ...stored, colour: [], ...sentFields(sent) }),
@@ -851,7 +833,7 @@ export function depopReplica(): ReplicaSite {
       }
       const deleteMatch = new RegExp(`^/api/products/${SLUG}/delete/$`).exec(path);
       if (method === 'POST' && deleteMatch) {
-        if (!request.signedIn) return unauthorised();
+        if (!request.signedIn) return route.unauthorised();
         state.delete(deleteMatch[1]);
         return accepted(`/${DEPOP_REPLICA_SHOP}/?deleted=1`);
       }

@@ -11,21 +11,13 @@ import {
   redirectTo,
   refused,
   replicaPage,
+  sitePages,
   SafeHtml,
   type FormFields,
   type PickerOption,
   type ValidateListing,
 } from '../replica-kit';
-import {
-  createFromForm,
-  listingAnswer,
-  safeReturnPath,
-  sellerGate,
-  sellFormAnswer,
-  signInAnswer,
-  unauthorised,
-  updateFromForm,
-} from '../replica-routes';
+import * as route from '../replica-routes';
 import type { ReplicaAnswer, ReplicaRequest, ReplicaSite } from '../replica-server';
 
 /**
@@ -129,6 +121,8 @@ function banner(): SafeHtml {
   </div>`;
 }
 
+const sitePage = sitePages(SITE, banner);
+
 function signInPage(next: string): string {
   return replicaPage(
     SITE,
@@ -171,11 +165,9 @@ function checkpointPage(next: string): string {
 }
 
 function blockedPage(message: string): string {
-  return replicaPage(
-    SITE,
+  return sitePage(
     'Marketplace – Item for sale',
-    html`${banner()}
-      <div role="main">
+    html`<div role="main">
         <h1><span dir="auto">Item for sale</span></h1>
       </div>
       <div role="dialog" aria-label="Listing limit reached">
@@ -188,15 +180,13 @@ function blockedPage(message: string): string {
 
 function changedLayoutPage(): string {
   // Facebook redesigned the composer: none of the labels the adapter knows.
-  return replicaPage(
-    SITE,
+  return sitePage(
     'Marketplace – Create listing',
-    html`${banner()}
-      <div role="main">
-        <h1><span dir="auto">What are you selling?</span></h1>
-        <div contenteditable="true" aria-placeholder="Describe your item"></div>
-        <div role="button" aria-label="Continue">Continue</div>
-      </div>`,
+    html`<div role="main">
+      <h1><span dir="auto">What are you selling?</span></h1>
+      <div contenteditable="true" aria-placeholder="Describe your item"></div>
+      <div role="button" aria-label="Continue">Continue</div>
+    </div>`,
   );
 }
 
@@ -214,8 +204,7 @@ function listingForm(mode: 'create' | 'edit', listing?: ReplicaListing): string 
       data-replica-open
       >${current || label}</label
     >`;
-  const body = html`${banner()}
-    <div role="main">
+  const body = html`<div role="main">
       <form data-replica-form action="${action}" aria-label="Marketplace listing">
         <h1><span dir="auto">${mode === 'create' ? 'Item for sale' : 'Edit listing'}</span></h1>
         <div role="alert" data-replica-alert hidden></div>
@@ -302,8 +291,7 @@ function listingForm(mode: 'create' | 'edit', listing?: ReplicaListing): string 
       </form>
     </div>
     ${BRAND_SCRIPT}`;
-  return replicaPage(
-    SITE,
+  return sitePage(
     mode === 'create' ? 'Marketplace – Item for sale' : 'Marketplace – Edit listing',
     body,
   );
@@ -311,11 +299,9 @@ function listingForm(mode: 'create' | 'edit', listing?: ReplicaListing): string 
 
 function listingPage(listing: ReplicaListing): string {
   const sold = listing.status === 'sold';
-  return replicaPage(
-    SITE,
+  return sitePage(
     `Marketplace – ${fieldOf(listing, 'title')} | Facebook`,
-    html`${banner()}
-      <div role="main">
+    html`<div role="main">
         <h1><span dir="auto">${fieldOf(listing, 'title')}</span></h1>
         <span dir="auto">$${fieldOf(listing, 'price')}</span>
         ${sold ? html`<span dir="auto">Sold</span>` : ''}
@@ -379,36 +365,34 @@ function sellingPage(state: ReplicaState, status: string | null): string {
           : l.status !== 'deleted',
     )
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
-  return replicaPage(
-    SITE,
+  return sitePage(
     'Marketplace – Your listings | Facebook',
-    html`${banner()}
-      <div role="main">
-        <h1><span dir="auto">Your listings</span></h1>
-        <input type="search" placeholder="Search your listings" aria-label="Search your listings" />
-        <div role="navigation" aria-label="Status">
-          ${STATUS_FILTERS.map(
-            (filter) =>
-              html`<a
-                href="/marketplace/you/selling${filter.status ? `?status[0]=${filter.status}` : ''}"
-                aria-current="${filter.status === status ? 'page' : 'false'}"
-                >${filter.label}</a
-              >`,
-          )}
-        </div>
-        <div role="list">
-          ${shown.map(
-            (listing) =>
-              html`<div role="listitem">
-                <a href="${facebookListingPath(listing)}" role="link" tabindex="0"
-                  ><img alt="" src="data:," /><span dir="auto">${fieldOf(listing, 'title')}</span
-                  ><span dir="auto">$${fieldOf(listing, 'price')}</span
-                  >${listing.status === 'sold' ? html`<span dir="auto">Sold</span>` : ''}</a
-                >
-              </div>`,
-          )}
-        </div>
-      </div>`,
+    html`<div role="main">
+      <h1><span dir="auto">Your listings</span></h1>
+      <input type="search" placeholder="Search your listings" aria-label="Search your listings" />
+      <div role="navigation" aria-label="Status">
+        ${STATUS_FILTERS.map(
+          (filter) =>
+            html`<a
+              href="/marketplace/you/selling${filter.status ? `?status[0]=${filter.status}` : ''}"
+              aria-current="${filter.status === status ? 'page' : 'false'}"
+              >${filter.label}</a
+            >`,
+        )}
+      </div>
+      <div role="list">
+        ${shown.map(
+          (listing) =>
+            html`<div role="listitem">
+              <a href="${facebookListingPath(listing)}" role="link" tabindex="0"
+                ><img alt="" src="data:," /><span dir="auto">${fieldOf(listing, 'title')}</span
+                ><span dir="auto">$${fieldOf(listing, 'price')}</span
+                >${listing.status === 'sold' ? html`<span dir="auto">Sold</span>` : ''}</a
+              >
+            </div>`,
+        )}
+      </div>
+    </div>`,
   );
 }
 
@@ -455,21 +439,21 @@ function kept(sent: FormFields): FormFields {
 /** The Facebook Marketplace replica; `state` is what the tests read and steer. */
 export function facebookReplica(): ReplicaSite {
   const state = new ReplicaState(numericId(15), { title: 'title', price: 'price' });
-  const seller = sellerGate(state, {
+  const seller = route.sellerGate(state, {
     signIn: (back) => `/login/?next=${encodeURIComponent(back)}`,
     captcha: (back) => redirectTo(`/checkpoint/?next=${encodeURIComponent(back)}`),
     // The seller's listings are filtered by the query (`status[0]=…`).
     backWithQuery: true,
   });
-  const safeNext = (request: ReplicaRequest) => safeReturnPath(request.query.get('next'));
+  const safeNext = (request: ReplicaRequest) => route.safeReturnPath(request.query.get('next'));
   const mutate = async (request: ReplicaRequest): Promise<ReplicaAnswer> => {
-    if (!request.signedIn) return unauthorised('Please log in to continue.');
+    if (!request.signedIn) return route.unauthorised('Please log in to continue.');
     const name = request.query.get('fb_api_req_friendly_name');
     const listing = state.find(request.query.get('listing_id'));
     switch (name) {
       case MUTATIONS.create:
         if (state.blocked) return refused({ form: state.blocked });
-        return createFromForm(request, state, {
+        return route.createFromForm(request, state, {
           photoField: 'photos',
           fields: (sent) => kept(formFields(sent)),
           validate,
@@ -477,7 +461,7 @@ export function facebookReplica(): ReplicaSite {
           answer: () => accepted('/marketplace/you/selling'),
         });
       case MUTATIONS.edit:
-        return updateFromForm(request, listing, {
+        return route.updateFromForm(request, listing, {
           gone: 'This listing isn’t available anymore.',
           // A drop-down left as it was keeps its choice.
           fields: (stored, sent) =>
@@ -510,7 +494,8 @@ export function facebookReplica(): ReplicaSite {
       if (method === 'GET' && path === '/login/') {
         return ok(signInPage(encodeURIComponent(safeNext(request))));
       }
-      if (method === 'POST' && path === '/login/') return signInAnswer(state, safeNext(request));
+      if (method === 'POST' && path === '/login/')
+        return route.signInAnswer(state, safeNext(request));
       if (method === 'GET' && path === '/checkpoint/') {
         if (!state.captcha) return redirectTo(safeNext(request));
         return ok(checkpointPage(encodeURIComponent(safeNext(request))));
@@ -523,20 +508,18 @@ export function facebookReplica(): ReplicaSite {
       if (method === 'GET' && (path === '/' || path === '/marketplace/')) {
         return seller(request, () =>
           ok(
-            replicaPage(
-              SITE,
+            sitePage(
               'Marketplace | Facebook',
-              html`${banner()}
-                <div role="main">
-                  <h1><span dir="auto">Marketplace</span></h1>
-                </div>`,
+              html`<div role="main">
+                <h1><span dir="auto">Marketplace</span></h1>
+              </div>`,
             ),
           ),
         );
       }
       if (method === 'GET' && /^\/marketplace\/create\/item\/?$/.test(path)) {
         return seller(request, () =>
-          sellFormAnswer(state, {
+          route.sellFormAnswer(state, {
             blocked: (message) => ok(blockedPage(message)),
             changed: changedLayoutPage,
             form: () => listingForm('create'),
@@ -546,11 +529,13 @@ export function facebookReplica(): ReplicaSite {
       if (method === 'POST' && path === GRAPHQL) return mutate(request);
       const itemMatch = /^\/marketplace\/item\/(\d+)\/?$/.exec(path);
       if (method === 'GET' && itemMatch) {
-        return seller(request, () => listingAnswer(SITE, state.find(itemMatch[1]), listingPage));
+        return seller(request, () =>
+          route.listingAnswer(SITE, state.find(itemMatch[1]), listingPage),
+        );
       }
       if (method === 'GET' && /^\/marketplace\/edit\/?$/.test(path)) {
         return seller(request, () =>
-          listingAnswer(SITE, state.find(request.query.get('listing_id')), (l) =>
+          route.listingAnswer(SITE, state.find(request.query.get('listing_id')), (l) =>
             listingForm('edit', l),
           ),
         );

@@ -3,7 +3,6 @@ import {
   accepted,
   activeListingItems,
   firstOf,
-  homePage,
   html,
   notFound,
   ok,
@@ -11,22 +10,14 @@ import {
   picker,
   redirectTo,
   replicaPage,
+  sitePages,
   saleRows,
   soldTime,
   type PickerOption,
   type SafeHtml,
   type ValidateListing,
 } from '../replica-kit';
-import {
-  createFromForm,
-  listingAnswer,
-  safeReturnPath,
-  sellerGate,
-  sellFormAnswer,
-  signInAnswer,
-  unauthorised,
-  updateFromForm,
-} from '../replica-routes';
+import * as route from '../replica-routes';
 import type { ReplicaRequest, ReplicaSite } from '../replica-server';
 
 /**
@@ -188,6 +179,8 @@ function header(): SafeHtml {
   </header>`;
 }
 
+const sitePage = sitePages(SITE, header);
+
 function signInPage(next: string | null): string {
   const action = next ? `/users/sign_in?redirect=${encodeURIComponent(next)}` : '/users/sign_in';
   return replicaPage(
@@ -259,208 +252,187 @@ function listingForm(mode: 'create' | 'edit', listing?: ReplicaListing): string 
         multiple
       />`,
   );
-  const body = html`${header()}
-    <main id="SellForm" class="SellForm-module__page___h1d5s">
-      <h1>${mode === 'create' ? 'Add a new listing' : 'Edit listing'}</h1>
-      <form data-replica-form action="${action}" class="SellForm-module__form___r4e7w">
-        <div role="alert" class="FormError-module__error___r8t1n" data-replica-alert hidden></div>
-        ${dropdown(
-          'Category',
-          'category',
-          'Department / Category',
-          GRAILED_CATEGORIES,
-          value('category'),
-        )}
-        ${dropdown(
-          'SubCategory',
-          'subcategory',
-          'Sub-category',
-          options(GRAILED_SUBCATEGORIES),
-          value('subcategory'),
-        )}
-        ${dropdown('Size', 'size', 'Select Size', options(GRAILED_SIZES), value('size'))}
-        <div class="section Designer DesignersAndCollabs-module__designers___y5u2a">
-          <span>Designer</span>
-          ${picker({
-            name: 'designer',
-            options: options(GRAILED_DESIGNERS),
-            trigger: html`<input
-              id="designer-autocomplete"
-              placeholder="Search and add a Designer"
-              autocomplete="off"
-              value="${value('designer')}"
-              data-replica-open
-              data-replica-search
-            />`,
-            listClass: 'autocomplete',
-            optionClass: 'Autocomplete-module__item___d8q3j',
-          })}
-          <p class="FieldError-module__error___m2k9v" data-replica-error="designer"></p>
-        </div>
-        <div class="section Title">
-          <label
-            >Item Name<input name="title" autocomplete="off" value="${value('title')}"
-          /></label>
-          <p class="FieldError-module__error___m2k9v" data-replica-error="title"></p>
-        </div>
-        <div class="section Description">
-          <label>Description<textarea name="description">${value('description')}</textarea></label>
-        </div>
-        ${dropdown('Color', 'color', 'Select a Color', options(GRAILED_COLOURS), value('color'))}
-        ${dropdown(
-          'Condition',
-          'condition',
-          'Item Condition',
-          options(GRAILED_CONDITIONS),
-          value('condition'),
-        )}
-        <div class="section Price">
-          <label
-            >Price<input
-              type="tel"
-              name="price"
-              placeholder="Price (USD)"
-              value="${value('price')}"
-          /></label>
-          <p class="FieldError-module__error___m2k9v" data-replica-error="price"></p>
-        </div>
-        <div class="section Photos">
-          <span>Photos</span> ${photoSlots}
-          <p class="FieldError-module__error___m2k9v" data-replica-error="photos"></p>
-        </div>
-        ${
-          mode === 'create'
-            ? html`<button
+  const body = html`<main id="SellForm" class="SellForm-module__page___h1d5s">
+    <h1>${mode === 'create' ? 'Add a new listing' : 'Edit listing'}</h1>
+    <form data-replica-form action="${action}" class="SellForm-module__form___r4e7w">
+      <div role="alert" class="FormError-module__error___r8t1n" data-replica-alert hidden></div>
+      ${dropdown(
+        'Category',
+        'category',
+        'Department / Category',
+        GRAILED_CATEGORIES,
+        value('category'),
+      )}
+      ${dropdown(
+        'SubCategory',
+        'subcategory',
+        'Sub-category',
+        options(GRAILED_SUBCATEGORIES),
+        value('subcategory'),
+      )}
+      ${dropdown('Size', 'size', 'Select Size', options(GRAILED_SIZES), value('size'))}
+      <div class="section Designer DesignersAndCollabs-module__designers___y5u2a">
+        <span>Designer</span>
+        ${picker({
+          name: 'designer',
+          options: options(GRAILED_DESIGNERS),
+          trigger: html`<input
+            id="designer-autocomplete"
+            placeholder="Search and add a Designer"
+            autocomplete="off"
+            value="${value('designer')}"
+            data-replica-open
+            data-replica-search
+          />`,
+          listClass: 'autocomplete',
+          optionClass: 'Autocomplete-module__item___d8q3j',
+        })}
+        <p class="FieldError-module__error___m2k9v" data-replica-error="designer"></p>
+      </div>
+      <div class="section Title">
+        <label>Item Name<input name="title" autocomplete="off" value="${value('title')}" /></label>
+        <p class="FieldError-module__error___m2k9v" data-replica-error="title"></p>
+      </div>
+      <div class="section Description">
+        <label>Description<textarea name="description">${value('description')}</textarea></label>
+      </div>
+      ${dropdown('Color', 'color', 'Select a Color', options(GRAILED_COLOURS), value('color'))}
+      ${dropdown(
+        'Condition',
+        'condition',
+        'Item Condition',
+        options(GRAILED_CONDITIONS),
+        value('condition'),
+      )}
+      <div class="section Price">
+        <label
+          >Price<input type="tel" name="price" placeholder="Price (USD)" value="${value('price')}"
+        /></label>
+        <p class="FieldError-module__error___m2k9v" data-replica-error="price"></p>
+      </div>
+      <div class="section Photos">
+        <span>Photos</span> ${photoSlots}
+        <p class="FieldError-module__error___m2k9v" data-replica-error="photos"></p>
+      </div>
+      ${
+        mode === 'create'
+          ? html`<button
+              type="submit"
+              class="Button-module__button___gha04 Button-module__primary___k2l9z Publish"
+            >
+              Publish
+            </button>`
+          : html`<button
                 type="submit"
-                class="Button-module__button___gha04 Button-module__primary___k2l9z Publish"
+                class="Button-module__button___gha04 Button-module__primary___k2l9z Save"
               >
-                Publish
-              </button>`
-            : html`<button
-                  type="submit"
-                  class="Button-module__button___gha04 Button-module__primary___k2l9z Save"
-                >
-                  Save Changes
-                </button>
+                Save Changes
+              </button>
+              <button
+                type="button"
+                class="Button-module__button___gha04 Button-module__secondary___PTcqW DeleteListing"
+                data-replica-reveal="confirm-delete"
+              >
+                Delete Listing
+              </button>
+              <div
+                id="confirm-delete"
+                role="dialog"
+                class="Modal-module__modal___v1b6c"
+                aria-label="Delete listing"
+                hidden
+              >
+                <p>Are you sure you want to delete this listing? This cannot be undone.</p>
                 <button
                   type="button"
-                  class="Button-module__button___gha04 Button-module__secondary___PTcqW DeleteListing"
-                  data-replica-reveal="confirm-delete"
+                  class="Button-module__button___gha04 ConfirmDelete"
+                  data-replica-post="/api/listings/${listing!.id}/delete"
                 >
-                  Delete Listing
+                  Delete
                 </button>
-                <div
-                  id="confirm-delete"
-                  role="dialog"
-                  class="Modal-module__modal___v1b6c"
-                  aria-label="Delete listing"
-                  hidden
-                >
-                  <p>Are you sure you want to delete this listing? This cannot be undone.</p>
-                  <button
-                    type="button"
-                    class="Button-module__button___gha04 ConfirmDelete"
-                    data-replica-post="/api/listings/${listing!.id}/delete"
-                  >
-                    Delete
-                  </button>
-                </div>`
-        }
-      </form>
-    </main>`;
-  return replicaPage(SITE, mode === 'create' ? 'Sell | Grailed' : 'Edit Listing | Grailed', body);
+              </div>`
+      }
+    </form>
+  </main>`;
+  return sitePage(mode === 'create' ? 'Sell | Grailed' : 'Edit Listing | Grailed', body);
 }
 
 function changedLayoutPage(): string {
   // The site redesigned: the same words, none of the markup the adapter knows.
-  return replicaPage(
-    SITE,
+  return sitePage(
     'Sell | Grailed',
-    html`${header()}
-      <main class="SellFlowV2-module__page___q8z3t">
-        <h1>What are you selling?</h1>
-        <input aria-label="Item Name" /><textarea aria-label="Description"></textarea>
-      </main>`,
+    html`<main class="SellFlowV2-module__page___q8z3t">
+      <h1>What are you selling?</h1>
+      <input aria-label="Item Name" /><textarea aria-label="Description"></textarea>
+    </main>`,
   );
 }
 
 function blockedPage(message: string): string {
-  return replicaPage(
-    SITE,
+  return sitePage(
     'Sell | Grailed',
-    html`${header()}
-      <main>
-        <div class="SellForm-module__blocked___b3w6e" role="alert">${message}</div>
-      </main>`,
+    html`<main>
+      <div class="SellForm-module__blocked___b3w6e" role="alert">${message}</div>
+    </main>`,
   );
 }
 
 function listingPage(listing: ReplicaListing): string {
-  return replicaPage(
-    SITE,
+  return sitePage(
     `${fieldOf(listing, 'title')} | Grailed`,
-    html`${header()}
-      <main class="ListingPage-module__listing___a9c2e">
-        <p class="Designer-module__name___x4p1s">${fieldOf(listing, 'designer')}</p>
-        <h1 class="Title-module__title___u6f3h">${fieldOf(listing, 'title')}</h1>
-        <p>Size ${fieldOf(listing, 'size')} · ${fieldOf(listing, 'condition')}</p>
-        <p class="Price-module__price___n5d2r">$${fieldOf(listing, 'price')}</p>
-        ${listing.status === 'sold' ? html`<p class="ListingPage-module__sold___j1m4w">Sold</p>` : ''}
-        <a href="/listings/${listing.id}/edit">Edit</a>
-      </main>`,
+    html`<main class="ListingPage-module__listing___a9c2e">
+      <p class="Designer-module__name___x4p1s">${fieldOf(listing, 'designer')}</p>
+      <h1 class="Title-module__title___u6f3h">${fieldOf(listing, 'title')}</h1>
+      <p>Size ${fieldOf(listing, 'size')} · ${fieldOf(listing, 'condition')}</p>
+      <p class="Price-module__price___n5d2r">$${fieldOf(listing, 'price')}</p>
+      ${listing.status === 'sold' ? html`<p class="ListingPage-module__sold___j1m4w">Sold</p>` : ''}
+      <a href="/listings/${listing.id}/edit">Edit</a>
+    </main>`,
   );
 }
 
 function myItemsPage(state: ReplicaState, deleted: boolean): string {
-  return replicaPage(
-    SITE,
+  return sitePage(
     'My Items | Grailed',
-    html`${header()}
-      <main class="MyItems-module__page___z1v7b">
-        ${
-          deleted
-            ? html`<div class="Toast-module__toast___e2h8p" role="status">
-                Your listing has been deleted.
-              </div>`
-            : ''
-        }
-        <h1>My Items</h1>
-        <nav>
-          <a href="/users/myitems">For Sale</a> · <a href="/users/myitems?sold=true">Sold</a>
-        </nav>
-        <ul class="MyItems-module__forSale___g3k9d">
-          ${activeListingItems(state, grailedListingPath, 'title')}
-        </ul>
-      </main>`,
+    html`<main class="MyItems-module__page___z1v7b">
+      ${
+        deleted
+          ? html`<div class="Toast-module__toast___e2h8p" role="status">
+              Your listing has been deleted.
+            </div>`
+          : ''
+      }
+      <h1>My Items</h1>
+      <nav><a href="/users/myitems">For Sale</a> · <a href="/users/myitems?sold=true">Sold</a></nav>
+      <ul class="MyItems-module__forSale___g3k9d">
+        ${activeListingItems(state, grailedListingPath, 'title')}
+      </ul>
+    </main>`,
   );
 }
 
 function soldPage(state: ReplicaState): string {
-  return replicaPage(
-    SITE,
+  return sitePage(
     'Sold | My Items | Grailed',
-    html`${header()}
-      <main class="MyItems-module__page___z1v7b">
-        <h1>My Items</h1>
-        <nav>
-          <a href="/users/myitems">For Sale</a> · <a href="/users/myitems?sold=true">Sold</a>
-        </nav>
-        <div class="MyItems-module__sold___k2c5f">
-          ${saleRows(
-            state,
-            grailedListingPath,
-            (sale, listingHref) =>
-              html`<article class="SoldListing-module__card___p4r8t">
-                <a class="SoldListing-module__title___t5y1u" href="${listingHref}">${sale.title}</a>
-                <span class="SoldListing-module__price___s6a2b">Sold for $${sale.price}</span>
-                ${soldTime(sale)}
-                <a class="SoldListing-module__order___o7w3e" href="/transactions/${sale.orderId}"
-                  >View Order</a
-                >
-              </article>`,
-          )}
-        </div>
-      </main>`,
+    html`<main class="MyItems-module__page___z1v7b">
+      <h1>My Items</h1>
+      <nav><a href="/users/myitems">For Sale</a> · <a href="/users/myitems?sold=true">Sold</a></nav>
+      <div class="MyItems-module__sold___k2c5f">
+        ${saleRows(
+          state,
+          grailedListingPath,
+          (sale, listingHref) =>
+            html`<article class="SoldListing-module__card___p4r8t">
+              <a class="SoldListing-module__title___t5y1u" href="${listingHref}">${sale.title}</a>
+              <span class="SoldListing-module__price___s6a2b">Sold for $${sale.price}</span>
+              ${soldTime(sale)}
+              <a class="SoldListing-module__order___o7w3e" href="/transactions/${sale.orderId}"
+                >View Order</a
+              >
+            </article>`,
+        )}
+      </div>
+    </main>`,
   );
 }
 
@@ -512,7 +484,7 @@ const validate: ValidateListing = (fields, photoCount, creating) => {
 /** The Grailed replica; `state` is what the tests read and steer. */
 export function grailedReplica(): ReplicaSite {
   const state = new ReplicaState(numericId(8), { title: 'title', price: 'price' });
-  const seller = sellerGate(state, {
+  const seller = route.sellerGate(state, {
     signIn: (back) => `/users/sign_in?redirect=${encodeURIComponent(back)}`,
     captcha: () => ok(captchaPage()),
     // My Items and its sold section differ only by the query.
@@ -530,15 +502,15 @@ export function grailedReplica(): ReplicaSite {
         return ok(signInPage(request.query.get('redirect')));
       }
       if (method === 'POST' && path === '/users/sign_in') {
-        return signInAnswer(state, safeReturnPath(request.query.get('redirect')));
+        return route.signInAnswer(state, route.safeReturnPath(request.query.get('redirect')));
       }
       if (method === 'GET' && path === '/') {
-        return seller(request, () => ok(homePage(SITE, 'Grailed', header(), 'Feed')));
+        return seller(request, () => ok(sitePage('Grailed', html`<main><h1>Feed</h1></main>`)));
       }
       if (method === 'GET' && path === '/sell') return redirectTo('/sell/new');
       if (method === 'GET' && path === '/sell/new') {
         return seller(request, () =>
-          sellFormAnswer(state, {
+          route.sellFormAnswer(state, {
             blocked: (message) => ok(blockedPage(message)),
             changed: changedLayoutPage,
             form: () => listingForm('create'),
@@ -546,8 +518,8 @@ export function grailedReplica(): ReplicaSite {
         );
       }
       if (method === 'POST' && path === '/api/listings') {
-        if (!request.signedIn) return unauthorised();
-        return createFromForm(withoutEmptySlots(request), state, {
+        if (!request.signedIn) return route.unauthorised();
+        return route.createFromForm(withoutEmptySlots(request), state, {
           photoField: 'photos',
           validate,
           answer,
@@ -555,19 +527,19 @@ export function grailedReplica(): ReplicaSite {
       }
       const listingMatch = /^\/listings\/(\d+)(?:-[^/]*)?$/.exec(path);
       if (method === 'GET' && listingMatch) {
-        return listingAnswer(SITE, state.find(listingMatch[1]), listingPage);
+        return route.listingAnswer(SITE, state.find(listingMatch[1]), listingPage);
       }
       const editMatch = /^\/listings\/(\d+)\/edit$/.exec(path);
       if (method === 'GET' && editMatch) {
         return seller(request, () =>
-          listingAnswer(SITE, state.find(editMatch[1]), (l) => listingForm('edit', l)),
+          route.listingAnswer(SITE, state.find(editMatch[1]), (l) => listingForm('edit', l)),
         );
       }
       const updateMatch = /^\/api\/listings\/(\d+)$/.exec(path);
       if (method === 'POST' && updateMatch) {
-        if (!request.signedIn) return unauthorised();
+        if (!request.signedIn) return route.unauthorised();
         // The edit form's photo slots add photos to the listing's.
-        return updateFromForm(withoutEmptySlots(request), state.find(updateMatch[1]), {
+        return route.updateFromForm(withoutEmptySlots(request), state.find(updateMatch[1]), {
           gone: 'This listing can no longer be edited.',
           photoField: 'photos',
           validate,
@@ -576,7 +548,7 @@ export function grailedReplica(): ReplicaSite {
       }
       const deleteMatch = /^\/api\/listings\/(\d+)\/delete$/.exec(path);
       if (method === 'POST' && deleteMatch) {
-        if (!request.signedIn) return unauthorised();
+        if (!request.signedIn) return route.unauthorised();
         state.delete(deleteMatch[1]);
         return accepted('/users/myitems?deleted=1');
       }

@@ -2,26 +2,18 @@ import { numericId, ReplicaState, fieldOf, type ReplicaListing } from '../replic
 import {
   accepted,
   firstOf,
-  homePage,
   html,
   notFound,
   ok,
   options,
   picker,
   replicaPage,
+  sitePages,
   SafeHtml,
   type PickerOption,
   type ValidateListing,
 } from '../replica-kit';
-import {
-  createFromForm,
-  listingAnswer,
-  sellerGate,
-  sellFormAnswer,
-  signInAnswer,
-  unauthorised,
-  updateFromForm,
-} from '../replica-routes';
+import * as route from '../replica-routes';
 import type { ReplicaSite } from '../replica-server';
 
 /**
@@ -178,6 +170,8 @@ function header(): SafeHtml {
   </header>`;
 }
 
+const sitePage = sitePages(SITE, header);
+
 function listingTabs(current: 'active' | 'in_progress'): SafeHtml {
   const tab = (key: string, label: string) =>
     html`<a
@@ -235,8 +229,7 @@ function listingForm(mode: 'create' | 'edit', listing?: ReplicaListing): string 
   const brand = value('sellBrand');
   const errorSlot = (field: string) =>
     html`<p class="error" data-testid="FieldError" data-replica-error="${field}"></p>`;
-  const body = html`${header()}
-    <main class="sell-page">
+  const body = html`<main class="sell-page">
       <h1>${mode === 'create' ? 'List an item' : 'Edit your listing'}</h1>
       <form data-replica-form action="${action}">
         <div role="alert" class="error" data-replica-alert hidden></div>
@@ -412,73 +405,64 @@ ${value('sellDescription')}</textarea>
       ${recaptchaBadge()}
     </main>
     ${BRAND_SCRIPT}`;
-  return replicaPage(SITE, mode === 'create' ? 'Sell | Mercari' : 'Edit listing | Mercari', body);
+  return sitePage(mode === 'create' ? 'Sell | Mercari' : 'Edit listing | Mercari', body);
 }
 
 function changedLayoutPage(): string {
   // The site redesigned: the same words, none of the test ids the adapter knows.
-  return replicaPage(
-    SITE,
+  return sitePage(
     'Sell | Mercari',
-    html`${header()}
-      <main class="sell-v2">
-        <h1>What are you selling?</h1>
-        <input aria-label="Title" /><textarea aria-label="Description"></textarea>
-        <button type="button">Continue</button>
-      </main>`,
+    html`<main class="sell-v2">
+      <h1>What are you selling?</h1>
+      <input aria-label="Title" /><textarea aria-label="Description"></textarea>
+      <button type="button">Continue</button>
+    </main>`,
   );
 }
 
 function blockedPage(message: string): string {
-  return replicaPage(
-    SITE,
+  return sitePage(
     'Sell | Mercari',
-    html`${header()}
-      <main><p data-testid="ListingLimitReached" role="alert">${message}</p></main>`,
+    html`<main><p data-testid="ListingLimitReached" role="alert">${message}</p></main>`,
   );
 }
 
 function completePage(listing: ReplicaListing): string {
-  return replicaPage(
-    SITE,
+  return sitePage(
     'Listed | Mercari',
-    html`${header()}
-      <main data-testid="SellComplete">
-        <h1>Your item is listed!</h1>
-        <p>${fieldOf(listing, 'sellName')}</p>
-        <a href="${mercariItemPath(listing)}">View your listing</a>
-        <a href="/sell/">List another item</a>
-      </main>`,
+    html`<main data-testid="SellComplete">
+      <h1>Your item is listed!</h1>
+      <p>${fieldOf(listing, 'sellName')}</p>
+      <a href="${mercariItemPath(listing)}">View your listing</a>
+      <a href="/sell/">List another item</a>
+    </main>`,
   );
 }
 
 function itemPage(listing: ReplicaListing, seller: boolean): string {
   const condition = CONDITIONS.find((c) => c.id === fieldOf(listing, 'sellCondition'));
-  return replicaPage(
-    SITE,
+  return sitePage(
     `${fieldOf(listing, 'sellName')} | Mercari`,
-    html`${header()}
-      <main class="item-details">
-        <h1 data-testid="ItemName">${fieldOf(listing, 'sellName')}</h1>
-        <p data-testid="ItemPrice">$${fieldOf(listing, 'sellPrice')}</p>
-        <p data-testid="ItemDetailsCondition">${condition?.label ?? ''}</p>
-        <p data-testid="ItemDescription">${fieldOf(listing, 'sellDescription')}</p>
-        ${
-          listing.status === 'sold'
-            ? html`<button type="button" data-testid="SoldListing" disabled>Item sold</button>`
-            : seller
-              ? html`<a data-testid="EditButton" href="/sell/edit/${listing.id}/">Edit listing</a>`
-              : ''
-        }
-      </main>`,
+    html`<main class="item-details">
+      <h1 data-testid="ItemName">${fieldOf(listing, 'sellName')}</h1>
+      <p data-testid="ItemPrice">$${fieldOf(listing, 'sellPrice')}</p>
+      <p data-testid="ItemDetailsCondition">${condition?.label ?? ''}</p>
+      <p data-testid="ItemDescription">${fieldOf(listing, 'sellDescription')}</p>
+      ${
+        listing.status === 'sold'
+          ? html`<button type="button" data-testid="SoldListing" disabled>Item sold</button>`
+          : seller
+            ? html`<a data-testid="EditButton" href="/sell/edit/${listing.id}/">Edit listing</a>`
+            : ''
+      }
+    </main>`,
   );
 }
 
 function activeListingsPage(state: ReplicaState, deleted: boolean): string {
-  return replicaPage(
-    SITE,
+  return sitePage(
     'Listings | Mercari',
-    html`${header()} ${listingTabs('active')}
+    html`${listingTabs('active')}
       <main>
         ${
           deleted
@@ -499,10 +483,9 @@ function activeListingsPage(state: ReplicaState, deleted: boolean): string {
 }
 
 function inProgressPage(state: ReplicaState): string {
-  return replicaPage(
-    SITE,
+  return sitePage(
     'Listings | Mercari',
-    html`${header()} ${listingTabs('in_progress')}
+    html`${listingTabs('in_progress')}
       <main>
         ${state.sales.map(
           (sale) =>
@@ -566,7 +549,7 @@ const validate: ValidateListing = (fields, photoCount, creating) => {
 export function mercariReplica(): ReplicaSite {
   const itemId = numericId(11);
   const state = new ReplicaState(() => `m${itemId()}`, { title: 'sellName', price: 'sellPrice' });
-  const seller = sellerGate(state, {
+  const seller = route.sellerGate(state, {
     signIn: (back) => `/login/?redirect_to=${encodeURIComponent(back)}`,
     captcha: () => ok(captchaPage()),
   });
@@ -579,13 +562,13 @@ export function mercariReplica(): ReplicaSite {
     async handle(request) {
       const { method, path } = request;
       if (method === 'GET' && /^\/login\/?$/.test(path)) return ok(signInPage());
-      if (method === 'POST' && /^\/login\/?$/.test(path)) return signInAnswer(state, '/');
+      if (method === 'POST' && /^\/login\/?$/.test(path)) return route.signInAnswer(state, '/');
       if (method === 'GET' && path === '/') {
-        return seller(request, () => ok(homePage(SITE, 'Mercari', header(), 'Home')));
+        return seller(request, () => ok(sitePage('Mercari', html`<main><h1>Home</h1></main>`)));
       }
       if (method === 'GET' && /^\/sell\/?$/.test(path)) {
         return seller(request, () =>
-          sellFormAnswer(state, {
+          route.sellFormAnswer(state, {
             blocked: (message) => ok(blockedPage(message)),
             changed: changedLayoutPage,
             form: () => listingForm('create'),
@@ -593,8 +576,8 @@ export function mercariReplica(): ReplicaSite {
         );
       }
       if (method === 'POST' && path === '/v1/api/sell') {
-        if (!request.signedIn) return unauthorised();
-        return createFromForm(request, state, {
+        if (!request.signedIn) return route.unauthorised();
+        return route.createFromForm(request, state, {
           photoField: 'photos',
           validate,
           formError: 'Your item could not be listed.',
@@ -610,18 +593,20 @@ export function mercariReplica(): ReplicaSite {
       }
       const itemMatch = new RegExp(`^/us/item/${ID}/?$`).exec(path);
       if (method === 'GET' && itemMatch) {
-        return listingAnswer(SITE, state.find(itemMatch[1]), (l) => itemPage(l, request.signedIn));
+        return route.listingAnswer(SITE, state.find(itemMatch[1]), (l) =>
+          itemPage(l, request.signedIn),
+        );
       }
       const editMatch = new RegExp(`^/sell/edit/${ID}/?$`).exec(path);
       if (method === 'GET' && editMatch) {
         return seller(request, () =>
-          listingAnswer(SITE, state.find(editMatch[1]), (l) => listingForm('edit', l)),
+          route.listingAnswer(SITE, state.find(editMatch[1]), (l) => listingForm('edit', l)),
         );
       }
       const updateMatch = new RegExp(`^/v1/api/sell/${ID}$`).exec(path);
       if (method === 'POST' && updateMatch) {
-        if (!request.signedIn) return unauthorised();
-        return updateFromForm(request, state.find(updateMatch[1]), {
+        if (!request.signedIn) return route.unauthorised();
+        return route.updateFromForm(request, state.find(updateMatch[1]), {
           gone: 'This item can no longer be edited.',
           validate,
           formError: 'Your changes could not be saved.',
@@ -630,7 +615,7 @@ export function mercariReplica(): ReplicaSite {
       }
       const deleteMatch = new RegExp(`^/v1/api/sell/${ID}/delete$`).exec(path);
       if (method === 'POST' && deleteMatch) {
-        if (!request.signedIn) return unauthorised();
+        if (!request.signedIn) return route.unauthorised();
         state.delete(deleteMatch[1]);
         return accepted('/mypage/listings/active/?deleted=1');
       }

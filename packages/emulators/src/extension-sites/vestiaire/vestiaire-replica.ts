@@ -4,7 +4,6 @@ import {
   activeListingItems,
   firstOf,
   formFields,
-  homePage,
   html,
   notFound,
   ok,
@@ -12,22 +11,14 @@ import {
   picker,
   redirectTo,
   replicaPage,
+  sitePages,
   saleRows,
   soldTime,
   type FormFields,
   type SafeHtml,
   type ValidateListing,
 } from '../replica-kit';
-import {
-  createFromForm,
-  listingAnswer,
-  safeReturnPath,
-  sellerGate,
-  sellFormAnswer,
-  signInAnswer,
-  unauthorised,
-  updateFromForm,
-} from '../replica-routes';
+import * as route from '../replica-routes';
 import type { ReplicaSite } from '../replica-server';
 
 /**
@@ -211,6 +202,8 @@ function header(): SafeHtml {
   </header>`;
 }
 
+const sitePage = sitePages(SITE, header);
+
 function signInPage(next: string): string {
   return replicaPage(
     SITE,
@@ -307,270 +300,258 @@ function depositForm(): string {
     ),
   ];
   const models = [...new Set(Object.values(VESTIAIRE_MODELS).flat())];
-  const body = html`${header()}
-    <main class="depositForm">
-      <h1>Sell an item</h1>
-      <form data-replica-form action="/api/deposit" class="depositForm__form">
-        <div role="alert" class="depositForm__alert" data-replica-alert hidden></div>
+  const body = html`<main class="depositForm">
+    <h1>Sell an item</h1>
+    <form data-replica-form action="/api/deposit" class="depositForm__form">
+      <div role="alert" class="depositForm__alert" data-replica-alert hidden></div>
 
-        <section class="depositForm__step" data-step="filter">
-          <h2>What are you selling?</h2>
-          <div class="universe-selector_depositForm__form__universes__Hk2pL">
-            ${VESTIAIRE_UNIVERSES.map(
-              (u) =>
-                html`<label class="universe-selector_depositForm__form__universe__Qw81v"
-                  ><input type="radio" name="universe" value="${u}" /><span
-                    class="universe-selector_depositForm__form__universeLabel__x9Tz3"
-                    >${u}</span
-                  ></label
-                >`,
-            )}
-          </div>
-          <span class="error" data-replica-error="universe"></span>
-          <label for="preductAddCategory">Category</label>
-          <select id="preductAddCategory" name="category">
-            <option value="">Select a category</option>
-            ${categories.map((c) => html`<option value="${c}">${c}</option>`)}
-          </select>
-          <span class="error" data-replica-error="category"></span>
-          <div class="brand-search_depositForm__form__brands__p0Lm4">
-            <label>Designer</label>
-            ${picker({
-              name: 'brand',
-              options: options(VESTIAIRE_BRANDS),
-              trigger: html`<div
-                role="combobox"
-                class="brand-search_depositForm__form__field__Ty6Bn"
-                data-replica-open
-              >
-                Search for a designer
-              </div>`,
-              search: html`<input
-                id="depositForm__form__brands-input"
-                placeholder="Designer"
-                autocomplete="off"
-                data-replica-search
-                hidden
-              />`,
-              listClass: 'brand-search_depositForm__form__optionsList__2dG7q',
-              optionClass: 'brand-search_depositForm__form__optionsList__item__value__Zk3s1',
-            })}
-            <span class="error" data-replica-error="brand"></span>
-          </div>
-          <button type="button" id="vc-preduct-add-submit" data-replica-reveal="step-details">
-            Continue
-          </button>
-        </section>
-
-        <section class="depositForm__step" data-step="details" id="step-details" hidden>
-          <h2>Details</h2>
-          <label for="external_reference">External reference</label>
-          <input id="external_reference" name="external_reference" />
-          ${componentPicker(
-            'subcategory',
-            'Category',
-            subcategories,
-            ({ id }) => html`<input id="${id}" readonly placeholder="Select" data-replica-open />`,
+      <section class="depositForm__step" data-step="filter">
+        <h2>What are you selling?</h2>
+        <div class="universe-selector_depositForm__form__universes__Hk2pL">
+          ${VESTIAIRE_UNIVERSES.map(
+            (u) =>
+              html`<label class="universe-selector_depositForm__form__universe__Qw81v"
+                ><input type="radio" name="universe" value="${u}" /><span
+                  class="universe-selector_depositForm__form__universeLabel__x9Tz3"
+                  >${u}</span
+                ></label
+              >`,
           )}
-          ${componentPicker(
-            'condition',
-            'Condition',
-            VESTIAIRE_CONDITIONS,
-            () =>
-              html`<button type="button" class="Dropdown_dropdown__button" data-replica-open>
-                Select
-              </button>`,
-          )}
-          ${componentPicker(
-            'model',
-            'Model',
-            models,
-            () =>
-              html`<button type="button" class="ModelSelect_modelSelect__button" data-replica-open>
-                Select
-              </button>`,
-            html`<input placeholder="Find your item model" data-replica-search hidden />`,
-          )}
-          ${componentPicker(
-            'material',
-            'Material',
-            VESTIAIRE_MATERIALS,
-            () =>
-              html`<button type="button" class="Dropdown_dropdown__button" data-replica-open>
-                Select
-              </button>`,
-          )}
-          ${componentPicker(
-            'color',
-            'Colour',
-            VESTIAIRE_COLOURS,
-            ({ id }) => html`<input id="${id}" readonly placeholder="Select" data-replica-open />`,
-          )}
-          ${selectField('size_unit', 'Standard', VESTIAIRE_SIZE_STANDARDS)}
-          ${selectField('size', 'Size', VESTIAIRE_SIZES)}
-          ${continueButton('details', 'step-photos')}
-        </section>
+        </div>
+        <span class="error" data-replica-error="universe"></span>
+        <label for="preductAddCategory">Category</label>
+        <select id="preductAddCategory" name="category">
+          <option value="">Select a category</option>
+          ${categories.map((c) => html`<option value="${c}">${c}</option>`)}
+        </select>
+        <span class="error" data-replica-error="category"></span>
+        <div class="brand-search_depositForm__form__brands__p0Lm4">
+          <label>Designer</label>
+          ${picker({
+            name: 'brand',
+            options: options(VESTIAIRE_BRANDS),
+            trigger: html`<div
+              role="combobox"
+              class="brand-search_depositForm__form__field__Ty6Bn"
+              data-replica-open
+            >
+              Search for a designer
+            </div>`,
+            search: html`<input
+              id="depositForm__form__brands-input"
+              placeholder="Designer"
+              autocomplete="off"
+              data-replica-search
+              hidden
+            />`,
+            listClass: 'brand-search_depositForm__form__optionsList__2dG7q',
+            optionClass: 'brand-search_depositForm__form__optionsList__item__value__Zk3s1',
+          })}
+          <span class="error" data-replica-error="brand"></span>
+        </div>
+        <button type="button" id="vc-preduct-add-submit" data-replica-reveal="step-details">
+          Continue
+        </button>
+      </section>
 
-        <section class="depositForm__step" data-step="photos" id="step-photos" hidden>
-          <h2>Photos</h2>
-          <p class="Photo_photoSection__text__juAIc">Add at least 3 photos, up to 8.</p>
-          <button type="button" class="FileUploader_field-file-fake__m3Qd1">Add photos</button>
-          <input type="file" id="newPic0" name="pictures" accept="image/*" multiple />
-          <span class="error" data-replica-error="pictures"></span>
-          ${continueButton('photos', 'step-description')}
-        </section>
+      <section class="depositForm__step" data-step="details" id="step-details" hidden>
+        <h2>Details</h2>
+        <label for="external_reference">External reference</label>
+        <input id="external_reference" name="external_reference" />
+        ${componentPicker(
+          'subcategory',
+          'Category',
+          subcategories,
+          ({ id }) => html`<input id="${id}" readonly placeholder="Select" data-replica-open />`,
+        )}
+        ${componentPicker(
+          'condition',
+          'Condition',
+          VESTIAIRE_CONDITIONS,
+          () =>
+            html`<button type="button" class="Dropdown_dropdown__button" data-replica-open>
+              Select
+            </button>`,
+        )}
+        ${componentPicker(
+          'model',
+          'Model',
+          models,
+          () =>
+            html`<button type="button" class="ModelSelect_modelSelect__button" data-replica-open>
+              Select
+            </button>`,
+          html`<input placeholder="Find your item model" data-replica-search hidden />`,
+        )}
+        ${componentPicker(
+          'material',
+          'Material',
+          VESTIAIRE_MATERIALS,
+          () =>
+            html`<button type="button" class="Dropdown_dropdown__button" data-replica-open>
+              Select
+            </button>`,
+        )}
+        ${componentPicker(
+          'color',
+          'Colour',
+          VESTIAIRE_COLOURS,
+          ({ id }) => html`<input id="${id}" readonly placeholder="Select" data-replica-open />`,
+        )}
+        ${selectField('size_unit', 'Standard', VESTIAIRE_SIZE_STANDARDS)}
+        ${selectField('size', 'Size', VESTIAIRE_SIZES)} ${continueButton('details', 'step-photos')}
+      </section>
 
-        <section class="depositForm__step" data-step="description" id="step-description" hidden>
-          <h2>Description</h2>
-          <textarea
-            class="TextArea_textarea__WRrcw"
-            name="description"
-            placeholder="Add item details..."
-          ></textarea>
-          <span class="error" data-replica-error="description"></span>
-          <label>Serial number<input name="serial_number" /></label>
-          ${continueButton('description', 'step-address')}
-        </section>
+      <section class="depositForm__step" data-step="photos" id="step-photos" hidden>
+        <h2>Photos</h2>
+        <p class="Photo_photoSection__text__juAIc">Add at least 3 photos, up to 8.</p>
+        <button type="button" class="FileUploader_field-file-fake__m3Qd1">Add photos</button>
+        <input type="file" id="newPic0" name="pictures" accept="image/*" multiple />
+        <span class="error" data-replica-error="pictures"></span>
+        ${continueButton('photos', 'step-description')}
+      </section>
 
-        <section class="depositForm__step" data-step="address" id="step-address" hidden>
-          <h2>Ship from</h2>
-          <label
-            ><input type="radio" name="selectedAddress" value="home" checked />Home, 1 Rue de la
-            Paix, 75002 Paris</label
-          >
-          ${continueButton('address', 'step-price')}
-        </section>
+      <section class="depositForm__step" data-step="description" id="step-description" hidden>
+        <h2>Description</h2>
+        <textarea
+          class="TextArea_textarea__WRrcw"
+          name="description"
+          placeholder="Add item details..."
+        ></textarea>
+        <span class="error" data-replica-error="description"></span>
+        <label>Serial number<input name="serial_number" /></label>
+        ${continueButton('description', 'step-address')}
+      </section>
 
-        <section class="depositForm__step" data-step="price" id="step-price" hidden>
-          <h2>Price</h2>
-          <label for="priceField">Price (€)</label>
-          <input
-            id="priceField"
-            class="PriceInputs_priceInputs__input__XvBHr"
-            data-cy="pvpInput"
-            name="price"
-            inputmode="numeric"
-          />
-          <span class="error" data-replica-error="price"></span>
-          <p class="PriceInputs_price__buyerFee__r2Kd8">
-            <span>The buyer will also pay a service fee.</span>
-          </p>
-          <button type="submit" class="DepositFooter_completeSteps__n4Fh8">Complete steps</button>
-        </section>
-      </form>
-    </main>`;
-  return replicaPage(SITE, 'Sell an item | Vestiaire Collective', body);
+      <section class="depositForm__step" data-step="address" id="step-address" hidden>
+        <h2>Ship from</h2>
+        <label
+          ><input type="radio" name="selectedAddress" value="home" checked />Home, 1 Rue de la Paix,
+          75002 Paris</label
+        >
+        ${continueButton('address', 'step-price')}
+      </section>
+
+      <section class="depositForm__step" data-step="price" id="step-price" hidden>
+        <h2>Price</h2>
+        <label for="priceField">Price (€)</label>
+        <input
+          id="priceField"
+          class="PriceInputs_priceInputs__input__XvBHr"
+          data-cy="pvpInput"
+          name="price"
+          inputmode="numeric"
+        />
+        <span class="error" data-replica-error="price"></span>
+        <p class="PriceInputs_price__buyerFee__r2Kd8">
+          <span>The buyer will also pay a service fee.</span>
+        </p>
+        <button type="submit" class="DepositFooter_completeSteps__n4Fh8">Complete steps</button>
+      </section>
+    </form>
+  </main>`;
+  return sitePage('Sell an item | Vestiaire Collective', body);
 }
 
 function editForm(listing: ReplicaListing): string {
-  return replicaPage(
-    SITE,
+  return sitePage(
     'Edit my item | Vestiaire Collective',
-    html`${header()}
-      <main class="depositForm depositForm--edit">
-        <h1>Edit my item</h1>
-        <form data-replica-form action="/api/products/${listing.id}" class="depositForm__form">
-          <div role="alert" class="depositForm__alert" data-replica-alert hidden></div>
-          <textarea
-            class="TextArea_textarea__WRrcw"
-            name="description"
-            placeholder="Add item details..."
-          >
+    html`<main class="depositForm depositForm--edit">
+      <h1>Edit my item</h1>
+      <form data-replica-form action="/api/products/${listing.id}" class="depositForm__form">
+        <div role="alert" class="depositForm__alert" data-replica-alert hidden></div>
+        <textarea
+          class="TextArea_textarea__WRrcw"
+          name="description"
+          placeholder="Add item details..."
+        >
 ${fieldOf(listing, 'description')}</textarea>
-          <span class="error" data-replica-error="description"></span>
-          <label for="priceField">Price (€)</label>
-          <input
-            id="priceField"
-            class="PriceInputs_priceInputs__input__XvBHr"
-            data-cy="pvpInput"
-            name="price"
-            inputmode="numeric"
-            value="${fieldOf(listing, 'price')}"
-          />
-          <span class="error" data-replica-error="price"></span>
-          <button type="submit" class="EditFooter_save__c1Vb8">Save changes</button>
-        </form>
-      </main>`,
+        <span class="error" data-replica-error="description"></span>
+        <label for="priceField">Price (€)</label>
+        <input
+          id="priceField"
+          class="PriceInputs_priceInputs__input__XvBHr"
+          data-cy="pvpInput"
+          name="price"
+          inputmode="numeric"
+          value="${fieldOf(listing, 'price')}"
+        />
+        <span class="error" data-replica-error="price"></span>
+        <button type="submit" class="EditFooter_save__c1Vb8">Save changes</button>
+      </form>
+    </main>`,
   );
 }
 
 function changedLayoutPage(): string {
   // The site redesigned its deposit form: the same words, none of the markup the adapter knows.
-  return replicaPage(
-    SITE,
+  return sitePage(
     'Sell an item | Vestiaire Collective',
-    html`${header()}
-      <main class="sell-v3">
-        <h1>Tell us about your item</h1>
-        <div class="sell-v3__card"><input aria-label="Designer" /><button>Next</button></div>
-      </main>`,
+    html`<main class="sell-v3">
+      <h1>Tell us about your item</h1>
+      <div class="sell-v3__card"><input aria-label="Designer" /><button>Next</button></div>
+    </main>`,
   );
 }
 
 function itemPage(listing: ReplicaListing, pending: boolean, seller: boolean): string {
   const name = fieldOf(listing, 'name');
-  return replicaPage(
-    SITE,
+  return sitePage(
     `${name} | Vestiaire Collective`,
-    html`${header()}
-      <main class="product-page">
-        <h1 class="product-page__title">${name}</h1>
-        <p class="product-page__price">${fieldOf(listing, 'price')},00 €</p>
-        ${
-          listing.status === 'sold'
-            ? html`<p class="product-page__status">Sold</p>`
-            : pending
-              ? html`<p class="product-page__status product-page__status--review" role="status">
-                  In review: our team checks every item before it goes on sale, within 48 hours.
-                </p>`
-              : html`<p class="product-page__status">Online</p>`
-        }
-        ${
-          seller && listing.status === 'active'
-            ? html`<div class="product-page__seller-actions">
-                <a class="product-page__edit" href="/sell-clothes-online/edit/${listing.id}/"
-                  >Edit</a
-                >
+    html`<main class="product-page">
+      <h1 class="product-page__title">${name}</h1>
+      <p class="product-page__price">${fieldOf(listing, 'price')},00 €</p>
+      ${
+        listing.status === 'sold'
+          ? html`<p class="product-page__status">Sold</p>`
+          : pending
+            ? html`<p class="product-page__status product-page__status--review" role="status">
+                In review: our team checks every item before it goes on sale, within 48 hours.
+              </p>`
+            : html`<p class="product-page__status">Online</p>`
+      }
+      ${
+        seller && listing.status === 'active'
+          ? html`<div class="product-page__seller-actions">
+              <a class="product-page__edit" href="/sell-clothes-online/edit/${listing.id}/">Edit</a>
+              <button
+                type="button"
+                class="product-page__delete"
+                data-replica-reveal="confirm-delete"
+              >
+                Delete
+              </button>
+              <div id="confirm-delete" role="dialog" aria-label="Delete this item" hidden>
+                <p>Do you really want to delete this item?</p>
                 <button
                   type="button"
-                  class="product-page__delete"
-                  data-replica-reveal="confirm-delete"
+                  class="product-page__confirm-delete"
+                  data-replica-post="/api/products/${listing.id}/delete"
                 >
-                  Delete
+                  Yes, delete
                 </button>
-                <div id="confirm-delete" role="dialog" aria-label="Delete this item" hidden>
-                  <p>Do you really want to delete this item?</p>
-                  <button
-                    type="button"
-                    class="product-page__confirm-delete"
-                    data-replica-post="/api/products/${listing.id}/delete"
-                  >
-                    Yes, delete
-                  </button>
-                </div>
-              </div>`
-            : ''
-        }
-      </main>`,
+              </div>
+            </div>`
+          : ''
+      }
+    </main>`,
   );
 }
 
 function profilePage(state: ReplicaState, deleted: boolean): string {
-  return replicaPage(
-    SITE,
+  return sitePage(
     'My profile | Vestiaire Collective',
-    html`${header()}
-      <main class="profile-page">
-        ${
-          deleted
-            ? html`<p class="profile-page__toast" role="status">Your item has been deleted.</p>`
-            : ''
-        }
-        <h1>My items for sale</h1>
-        <ul>
-          ${activeListingItems(state, vestiaireItemPath, 'name')}
-        </ul>
-      </main>`,
+    html`<main class="profile-page">
+      ${
+        deleted
+          ? html`<p class="profile-page__toast" role="status">Your item has been deleted.</p>`
+          : ''
+      }
+      <h1>My items for sale</h1>
+      <ul>
+        ${activeListingItems(state, vestiaireItemPath, 'name')}
+      </ul>
+    </main>`,
   );
 }
 
@@ -583,27 +564,25 @@ const euros = (amount: number) =>
     .padStart(2, '0')} €`;
 
 function salesPage(state: ReplicaState): string {
-  return replicaPage(
-    SITE,
+  return sitePage(
     'Orders and sales | Vestiaire Collective',
-    html`${header()}
-      <main class="orders-and-sales">
-        <h1>Orders and sales</h1>
-        <table>
-          <tbody>
-            ${saleRows(
-              state,
-              vestiaireItemPath,
-              (sale, listingHref) =>
-                html`<tr class="order-row" data-order-id="${sale.orderId}">
-                  <td class="order-product"><a href="${listingHref}">${sale.title}</a></td>
-                  <td class="order-amount">${euros(sale.price)}</td>
-                  <td class="order-date">${soldTime(sale)}</td>
-                </tr>`,
-            )}
-          </tbody>
-        </table>
-      </main>`,
+    html`<main class="orders-and-sales">
+      <h1>Orders and sales</h1>
+      <table>
+        <tbody>
+          ${saleRows(
+            state,
+            vestiaireItemPath,
+            (sale, listingHref) =>
+              html`<tr class="order-row" data-order-id="${sale.orderId}">
+                <td class="order-product"><a href="${listingHref}">${sale.title}</a></td>
+                <td class="order-amount">${euros(sale.price)}</td>
+                <td class="order-date">${soldTime(sale)}</td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>
+    </main>`,
   );
 }
 
@@ -655,7 +634,7 @@ export interface VestiaireReplicaSite extends ReplicaSite {
 export function vestiaireReplica(): VestiaireReplicaSite {
   const state = new ReplicaState(numericId(8), { title: 'name', price: 'price' });
   const pending = new Set<string>();
-  const seller = sellerGate(state, {
+  const seller = route.sellerGate(state, {
     signIn: (back) => `/authentication/?redirect=${encodeURIComponent(back)}`,
     captcha: () => ok(captchaPage()),
   });
@@ -673,25 +652,23 @@ export function vestiaireReplica(): VestiaireReplicaSite {
         return ok(signInPage(request.query.get('redirect') ?? '/'));
       }
       if (method === 'POST' && path === '/authentication/') {
-        return signInAnswer(state, safeReturnPath(request.query.get('redirect')));
+        return route.signInAnswer(state, route.safeReturnPath(request.query.get('redirect')));
       }
       if (method === 'GET' && path === '/') {
         return seller(request, () =>
-          ok(homePage(SITE, 'Vestiaire Collective', header(), 'Vestiaire Collective')),
+          ok(sitePage('Vestiaire Collective', html`<main><h1>Vestiaire Collective</h1></main>`)),
         );
       }
       if (method === 'GET' && path === '/sell-clothes-online/') {
         return seller(request, () =>
-          sellFormAnswer(state, {
+          route.sellFormAnswer(state, {
             blocked: (message) =>
               ok(
-                replicaPage(
-                  SITE,
+                sitePage(
                   'Sell an item | Vestiaire Collective',
-                  html`${header()}
-                    <main>
-                      <p class="depositForm__limit-message" role="alert">${message}</p>
-                    </main>`,
+                  html`<main>
+                    <p class="depositForm__limit-message" role="alert">${message}</p>
+                  </main>`,
                 ),
               ),
             changed: changedLayoutPage,
@@ -700,8 +677,8 @@ export function vestiaireReplica(): VestiaireReplicaSite {
         );
       }
       if (method === 'POST' && path === '/api/deposit') {
-        if (!request.signedIn) return unauthorised();
-        return createFromForm(request, state, {
+        if (!request.signedIn) return route.unauthorised();
+        return route.createFromForm(request, state, {
           photoField: 'pictures',
           // No title is sent: the item is named from its details.
           fields: (sent) => {
@@ -725,12 +702,12 @@ export function vestiaireReplica(): VestiaireReplicaSite {
       }
       const editMatch = /^\/sell-clothes-online\/edit\/(\d+)\/$/.exec(path);
       if (method === 'GET' && editMatch) {
-        return seller(request, () => listingAnswer(SITE, state.find(editMatch[1]), editForm));
+        return seller(request, () => route.listingAnswer(SITE, state.find(editMatch[1]), editForm));
       }
       const updateMatch = /^\/api\/products\/(\d+)$/.exec(path);
       if (method === 'POST' && updateMatch) {
-        if (!request.signedIn) return unauthorised();
-        return updateFromForm(request, state.find(updateMatch[1]), {
+        if (!request.signedIn) return route.unauthorised();
+        return route.updateFromForm(request, state.find(updateMatch[1]), {
           gone: 'This item is no longer available.',
           validate,
           answer,
@@ -738,7 +715,7 @@ export function vestiaireReplica(): VestiaireReplicaSite {
       }
       const deleteMatch = /^\/api\/products\/(\d+)\/delete$/.exec(path);
       if (method === 'POST' && deleteMatch) {
-        if (!request.signedIn) return unauthorised();
+        if (!request.signedIn) return route.unauthorised();
         const deleted = state.delete(deleteMatch[1]);
         if (deleted) pending.delete(deleted.id);
         return accepted(`${PROFILE_PATH}?deleted=1`);
