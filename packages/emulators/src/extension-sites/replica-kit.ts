@@ -311,6 +311,27 @@ export function sitePages(
 }
 
 /**
+ * Google reCAPTCHA's challenge as the sites that embed it show it: their own heading over
+ * Google's widget (`.g-recaptcha` and its frame), which is what the adapters recognise. The
+ * frame stays blank, so no test reaches Google.
+ */
+export function recaptchaPage(
+  site: string,
+  title: string,
+  heading: string,
+  frameTitle = 'reCAPTCHA',
+): string {
+  return replicaPage(
+    site,
+    title,
+    html`<main>
+      <h1>${heading}</h1>
+      <div class="g-recaptcha"><iframe title="${frameTitle}" src="about:blank"></iframe></div>
+    </main>`,
+  );
+}
+
+/**
  * The plain list of links to the seller's listings for sale that a closet or profile page
  * shows (`<li><a>`), each named by the site's title field.
  */

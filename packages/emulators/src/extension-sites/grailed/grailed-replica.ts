@@ -8,6 +8,7 @@ import {
   ok,
   options,
   picker,
+  recaptchaPage,
   redirectTo,
   replicaPage,
   sitePages,
@@ -200,14 +201,7 @@ function signInPage(next: string | null): string {
 }
 
 function captchaPage(): string {
-  return replicaPage(
-    SITE,
-    'Grailed',
-    html`<main>
-      <h1>Please confirm you are a human</h1>
-      <div class="g-recaptcha"><iframe title="reCAPTCHA" src="about:blank"></iframe></div>
-    </main>`,
-  );
+  return recaptchaPage(SITE, 'Grailed', 'Please confirm you are a human');
 }
 
 /** A Radix-style drop-down of the sell form, in its section. */

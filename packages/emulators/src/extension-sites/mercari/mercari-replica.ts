@@ -7,6 +7,7 @@ import {
   ok,
   options,
   picker,
+  recaptchaPage,
   replicaPage,
   sitePages,
   SafeHtml,
@@ -203,15 +204,11 @@ function signInPage(): string {
 }
 
 function captchaPage(): string {
-  return replicaPage(
+  return recaptchaPage(
     SITE,
     'Mercari',
-    html`<main>
-      <h1>Please confirm you are not a robot</h1>
-      <div class="g-recaptcha">
-        <iframe title="recaptcha challenge expires in two minutes" src="about:blank"></iframe>
-      </div>
-    </main>`,
+    'Please confirm you are not a robot',
+    'recaptcha challenge expires in two minutes',
   );
 }
 

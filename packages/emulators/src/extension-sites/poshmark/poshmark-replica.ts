@@ -10,6 +10,7 @@ import {
   ok,
   options,
   picker,
+  recaptchaPage,
   replicaPage,
   sitePages,
   saleRows,
@@ -110,14 +111,7 @@ function signInPage(): string {
 }
 
 function captchaPage(): string {
-  return replicaPage(
-    SITE,
-    'Poshmark',
-    html`<main>
-      <h1>Please verify you are a human</h1>
-      <div class="g-recaptcha"><iframe title="reCAPTCHA" src="about:blank"></iframe></div>
-    </main>`,
-  );
+  return recaptchaPage(SITE, 'Poshmark', 'Please verify you are a human');
 }
 
 function header(): ReturnType<typeof html> {
