@@ -299,9 +299,8 @@ export function isPrice(value: string | undefined): boolean {
 }
 
 /**
- * A site's page maker: every page a signed-in seller sees carries the site's header (its
- * navigation, which the adapters use to tell a seller page from a sign-in page) above the
- * page's own body.
+ * A site's page maker: each of its pages but the sign-in and the human check carries the
+ * site's header (its navigation, as a signed-in seller sees it) above the page's own body.
  */
 export function sitePages(
   site: string,
