@@ -1,5 +1,6 @@
 import { html, SafeHtml } from '../core/html';
-import type { ReplicaPhoto } from './replica';
+import type { ReplicaPhoto, ReplicaSale, ReplicaState, ReplicaListing } from './replica';
+import { fieldOf } from './replica';
 import type { ReplicaAnswer, ReplicaRequest } from './replica-server';
 
 /**
@@ -225,9 +226,38 @@ export function refused(errors: Record<string, string>): ReplicaAnswer {
   return { status: 422, json: { errors } };
 }
 
+/** A form's acceptance: the kit's script (and a site's own `data-replica-post`) opens `url`. */
+export function accepted(url: string): ReplicaAnswer {
+  return { status: 200, json: { url } };
+}
+
+/** A submitted form's text values by name, a repeated name's as an array. */
+export type FormFields = Record<string, string | string[]>;
+
+/**
+ * A site's checks on a sent listing form, in its own words: field name → message. `creating`
+ * is a new listing (the photos' own checks apply); an edit sends the kept photos' count.
+ */
+export type ValidateListing = (
+  fields: FormFields,
+  photoCount: number,
+  creating: boolean,
+) => Record<string, string>;
+
+/** A field's one value, or the first of several, trimmed as the sites' checks read it. */
+export function firstOf(fields: FormFields, name: string): string {
+  const value = fields[name];
+  return (Array.isArray(value) ? value[0] : value)?.trim() ?? '';
+}
+
+/** Every value of a field that takes several (colours, materials), none when it was not sent. */
+export function allOf(fields: FormFields, name: string): string[] {
+  return ([] as string[]).concat(fields[name] ?? []);
+}
+
 /** The values of a submitted form, repeated names as arrays; files left out. */
-export function formFields(request: ReplicaRequest): Record<string, string | string[]> {
-  const fields: Record<string, string | string[]> = {};
+export function formFields(request: ReplicaRequest): FormFields {
+  const fields: FormFields = {};
   if (!request.form) return fields;
   for (const [name, value] of request.form.entries()) {
     if (typeof value !== 'string') continue;
@@ -266,4 +296,70 @@ export async function photosOf(
 /** Whether a price field holds a positive amount with at most two decimals. */
 export function isPrice(value: string | undefined): boolean {
   return !!value && /^\d+(\.\d{1,2})?$/.test(value.trim()) && Number(value) > 0;
+}
+
+/**
+ * A site's page maker: each of its pages but the sign-in and the human check carries the
+ * site's header (its navigation, as a signed-in seller sees it) above the page's own body.
+ */
+export function sitePages(
+  site: string,
+  header: () => SafeHtml,
+): (title: string, body: SafeHtml) => string {
+  return (title, body) => replicaPage(site, title, html`${header()} ${body}`);
+}
+
+/**
+ * Google reCAPTCHA's challenge as the sites that embed it show it: their own heading over
+ * Google's widget (`.g-recaptcha` and its frame), which is what the adapters recognise. The
+ * frame stays blank, so no test reaches Google.
+ */
+export function recaptchaPage(
+  site: string,
+  title: string,
+  heading: string,
+  frameTitle = 'reCAPTCHA',
+): string {
+  return replicaPage(
+    site,
+    title,
+    html`<main>
+      <h1>${heading}</h1>
+      <div class="g-recaptcha"><iframe title="${frameTitle}" src="about:blank"></iframe></div>
+    </main>`,
+  );
+}
+
+/**
+ * The plain list of links to the seller's listings for sale that a closet or profile page
+ * shows (`<li><a>`), each named by the site's title field.
+ */
+export function activeListingItems(
+  state: ReplicaState,
+  listingPath: (listing: ReplicaListing) => string,
+  titleField: string,
+): SafeHtml[] {
+  return state
+    .active()
+    .map((l) => html`<li><a href="${listingPath(l)}">${fieldOf(l, titleField)}</a></li>`);
+}
+
+/**
+ * A sold list's rows, newest first, each given the address of its listing: `#` once the
+ * listing is gone, as a sold row keeps its order when the item page no longer opens.
+ */
+export function saleRows(
+  state: ReplicaState,
+  listingPath: (listing: ReplicaListing) => string,
+  row: (sale: ReplicaSale, listingHref: string) => SafeHtml,
+): SafeHtml[] {
+  return state.sales.map((sale) => {
+    const listing = state.listings.get(sale.listingId);
+    return row(sale, listing ? listingPath(listing) : '#');
+  });
+}
+
+/** When a sale was made, readable and machine-readable: the adapters read `datetime`. */
+export function soldTime(sale: ReplicaSale): SafeHtml {
+  return html`<time datetime="${sale.soldAt.toISOString()}">${sale.soldAt.toDateString()}</time>`;
 }

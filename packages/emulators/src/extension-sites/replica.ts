@@ -66,11 +66,12 @@ export class ReplicaState {
   beforeCreate: (() => Promise<void>) | null = null;
 
   /**
-   * @param newListingId the site's listing id format
+   * @param newListingId the site's listing id format; it is given the listing's fields, as some
+   *   sites make the id from the listing's own words (Depop's slug)
    * @param names the form fields that hold a listing's title and price on this site
    */
   constructor(
-    private readonly newListingId: () => string,
+    private readonly newListingId: (fields: Record<string, string | string[]>) => string,
     private readonly names: { title: string; price: string } = { title: 'title', price: 'price' },
   ) {}
 
@@ -87,7 +88,7 @@ export class ReplicaState {
   create(fields: Record<string, string | string[]>, photos: ReplicaPhoto[]): ReplicaListing {
     const now = new Date();
     const listing: ReplicaListing = {
-      id: this.newListingId(),
+      id: this.newListingId(fields),
       fields,
       photos,
       status: 'active',
@@ -96,6 +97,22 @@ export class ReplicaState {
     };
     this.listings.set(listing.id, listing);
     this.creates += 1;
+    return listing;
+  }
+
+  /** The listing a page's address or a form names, if there is one. */
+  find(id: string | null | undefined): ReplicaListing | undefined {
+    return id ? this.listings.get(id) : undefined;
+  }
+
+  /**
+   * The seller deletes a listing: only one still for sale goes (a sold one stays in the sales).
+   * Returns the listing that went, so a site can forget what else it kept about it.
+   */
+  delete(id: string | undefined): ReplicaListing | undefined {
+    const listing = this.find(id);
+    if (!listing || listing.status !== 'active') return undefined;
+    listing.status = 'deleted';
     return listing;
   }
 

@@ -1,17 +1,22 @@
 import crypto from 'node:crypto';
 import { ReplicaState, type ReplicaListing } from '../replica';
 import {
+  accepted,
+  allOf,
+  firstOf,
   formFields,
   html,
   isPrice,
   notFound,
   ok,
-  photosOf,
-  redirectTo,
   refused,
   replicaPage,
+  sitePages,
   SafeHtml,
+  type FormFields,
+  type ValidateListing,
 } from '../replica-kit';
+import * as route from '../replica-routes';
 import type { ReplicaAnswer, ReplicaRequest, ReplicaSite } from '../replica-server';
 
 /**
@@ -323,22 +328,13 @@ const COMBOBOX_SCRIPT = `
 })();
 `;
 
-/** Fields of a stored listing, by the names the form sends. */
-type Fields = Record<string, string | string[]>;
-
 /** The form's fields, its text with the line breaks a person typed (browsers send CRLF). */
-function sentFields(request: ReplicaRequest): Fields {
+function sentFields(request: ReplicaRequest): FormFields {
   const fields = formFields(request);
   const description = fields.description;
   if (typeof description === 'string') fields.description = description.replace(/\r\n?/g, '\n');
   return fields;
 }
-
-const one = (fields: Fields, name: string) => {
-  const value = fields[name];
-  return (Array.isArray(value) ? value[0] : value)?.trim() ?? '';
-};
-const all = (fields: Fields, name: string) => ([] as string[]).concat(fields[name] ?? []);
 
 function header(): SafeHtml {
   return html`<header>
@@ -347,6 +343,8 @@ function header(): SafeHtml {
     <button type="button" data-testid="userNavItem-wrapper">${DEPOP_REPLICA_SHOP}</button>
   </header>`;
 }
+
+const sitePage = sitePages(SITE, header);
 
 function signInPage(): string {
   return replicaPage(
@@ -439,13 +437,12 @@ function combobox(input: {
 }
 
 function listingForm(mode: 'create' | 'edit', listing?: ReplicaListing): string {
-  const fields: Fields = listing?.fields ?? {};
-  const v = (name: string) => one(fields, name);
+  const fields: FormFields = listing?.fields ?? {};
+  const v = (name: string) => firstOf(fields, name);
   const type = productTypeOf(v('department'), v('group'), v('productType'));
   const action = mode === 'create' ? '/api/products/' : `/api/products/${listing!.id}/`;
   const shipping = v('shipping');
-  const body = html`${header()}
-    <main class="listingForm">
+  const body = html`<main class="listingForm">
       <h1>${mode === 'create' ? 'List an item' : 'Edit listing'}</h1>
       <form data-replica-form action="${action}">
         <div role="alert" data-testid="listingForm__error" data-replica-alert hidden></div>
@@ -507,7 +504,7 @@ ${v('description')}</textarea>
           id: 'colour',
           label: 'Colour',
           name: 'colour',
-          values: all(fields, 'colour'),
+          values: allOf(fields, 'colour'),
           options: DEPOP_COLOURS,
           multiple: COLOURS_MAX,
         })}
@@ -568,34 +565,28 @@ ${v('description')}</textarea>
     <script>
       ${new SafeHtml(COMBOBOX_SCRIPT)};
     </script>`;
-  return replicaPage(
-    SITE,
-    mode === 'create' ? 'Sell an item | Depop' : 'Edit listing | Depop',
-    body,
-  );
+  return sitePage(mode === 'create' ? 'Sell an item | Depop' : 'Edit listing | Depop', body);
 }
 
 function changedLayoutPage(): string {
   // Depop redesigned its form: the same words, none of the ids the adapter knows.
-  return replicaPage(
-    SITE,
+  return sitePage(
     'Sell an item | Depop',
-    html`${header()}
-      <main class="sellFlowV2">
-        <h1>What are you selling?</h1>
-        <textarea aria-label="Describe your item"></textarea>
-        <button type="button">Continue</button>
-      </main>`,
+    html`<main class="sellFlowV2">
+      <h1>What are you selling?</h1>
+      <textarea aria-label="Describe your item"></textarea>
+      <button type="button">Continue</button>
+    </main>`,
   );
 }
 
 /** The name Depop makes up for a product: brand, department, colour, product type. */
-function madeUpName(fields: Fields): string {
+function madeUpName(fields: FormFields): string {
   return [
-    one(fields, 'brand'),
-    one(fields, 'department'),
-    all(fields, 'colour')[0],
-    one(fields, 'productType'),
+    firstOf(fields, 'brand'),
+    firstOf(fields, 'department'),
+    allOf(fields, 'colour')[0],
+    firstOf(fields, 'productType'),
   ]
     .filter(Boolean)
     .join(' ');
@@ -603,65 +594,63 @@ function madeUpName(fields: Fields): string {
 
 function listingPage(listing: ReplicaListing, seller: boolean, manage: boolean): string {
   const f = listing.fields;
-  const firstLine = (one(f, 'description').split('\n')[0] ?? '').trim();
+  const firstLine = (firstOf(f, 'description').split('\n')[0] ?? '').trim();
   const jsonLd = {
     '@context': 'https://schema.org',
     '@type': 'Product',
     name: firstLine,
-    description: one(f, 'description'),
-    offers: { '@type': 'Offer', price: one(f, 'priceAmount'), priceCurrency: 'USD' },
+    description: firstOf(f, 'description'),
+    offers: { '@type': 'Offer', price: firstOf(f, 'priceAmount'), priceCurrency: 'USD' },
   };
   const attributes = [
-    one(f, 'size') && `Size ${one(f, 'size')}`,
-    one(f, 'condition'),
-    one(f, 'brand'),
+    firstOf(f, 'size') && `Size ${firstOf(f, 'size')}`,
+    firstOf(f, 'condition'),
+    firstOf(f, 'brand'),
   ].filter(Boolean);
-  return replicaPage(
-    SITE,
+  return sitePage(
     `${madeUpName(f)} | Depop`,
-    html`${header()}
-      <main class="productPage">
-        <script type="application/ld+json" data-testid="meta__jsonLd">
-          ${new SafeHtml(JSON.stringify(jsonLd).replace(/</g, '\\u003c'))}
-        </script>
-        <h1>${madeUpName(f)}</h1>
-        <p aria-description="Price">$${Number(one(f, 'priceAmount')).toFixed(2)}</p>
-        <div data-testid="productPrimaryAttributes">${attributes.join(' • ')}</div>
-        <p class="productDescription">${one(f, 'description')}</p>
-        ${listing.status === 'sold' ? html`<p class="soldBadge">Sold</p>` : ''}
-        <a aria-label="${DEPOP_REPLICA_SHOP}'s shop" href="/${DEPOP_REPLICA_SHOP}/"
-          >${DEPOP_REPLICA_SHOP}</a
-        >
-        ${
-          seller && listing.status === 'active'
-            ? html`<div class="sellerActions">
-                ${manage ? html`<p>Listed ${timeAgo(listing.createdAt)}</p>` : ''}
-                <a href="/products/edit/${listing.id}/" data-testid="editListing__button"
-                  >Edit listing</a
-                >
-                <button type="button">Boost listing</button>
-                <button type="button">Copy listing</button>
+    html`<main class="productPage">
+      <script type="application/ld+json" data-testid="meta__jsonLd">
+        ${new SafeHtml(JSON.stringify(jsonLd).replace(/</g, '\\u003c'))}
+      </script>
+      <h1>${madeUpName(f)}</h1>
+      <p aria-description="Price">$${Number(firstOf(f, 'priceAmount')).toFixed(2)}</p>
+      <div data-testid="productPrimaryAttributes">${attributes.join(' • ')}</div>
+      <p class="productDescription">${firstOf(f, 'description')}</p>
+      ${listing.status === 'sold' ? html`<p class="soldBadge">Sold</p>` : ''}
+      <a aria-label="${DEPOP_REPLICA_SHOP}'s shop" href="/${DEPOP_REPLICA_SHOP}/"
+        >${DEPOP_REPLICA_SHOP}</a
+      >
+      ${
+        seller && listing.status === 'active'
+          ? html`<div class="sellerActions">
+              ${manage ? html`<p>Listed ${timeAgo(listing.createdAt)}</p>` : ''}
+              <a href="/products/edit/${listing.id}/" data-testid="editListing__button"
+                >Edit listing</a
+              >
+              <button type="button">Boost listing</button>
+              <button type="button">Copy listing</button>
+              <button
+                type="button"
+                data-testid="deleteListing__button"
+                data-replica-reveal="delete-listing"
+              >
+                Delete listing
+              </button>
+              <div id="delete-listing" role="dialog" aria-label="Delete listing" hidden>
+                <p>Are you sure you want to delete this listing? This can't be undone.</p>
                 <button
                   type="button"
-                  data-testid="deleteListing__button"
-                  data-replica-reveal="delete-listing"
+                  data-testid="deleteListingModal__confirm"
+                  data-replica-post="/api/products/${listing.id}/delete/"
                 >
-                  Delete listing
+                  Delete
                 </button>
-                <div id="delete-listing" role="dialog" aria-label="Delete listing" hidden>
-                  <p>Are you sure you want to delete this listing? This can't be undone.</p>
-                  <button
-                    type="button"
-                    data-testid="deleteListingModal__confirm"
-                    data-replica-post="/api/products/${listing.id}/delete/"
-                  >
-                    Delete
-                  </button>
-                </div>
-              </div>`
-            : ''
-        }
-      </main>`,
+              </div>
+            </div>`
+          : ''
+      }
+    </main>`,
   );
 }
 
@@ -670,71 +659,67 @@ function timeAgo(date: Date): string {
 }
 
 function shopPage(state: ReplicaState, deleted: boolean): string {
-  return replicaPage(
-    SITE,
+  return sitePage(
     `${DEPOP_REPLICA_SHOP} | Depop`,
-    html`${header()}
-      <main class="shop">
-        ${deleted ? html`<div role="status" data-testid="toast">Listing deleted</div>` : ''}
-        <h1>${DEPOP_REPLICA_SHOP}</h1>
-        <a href="/products/create/">Sell now</a>
-        <div class="shopGrid">
-          ${state
-            .active()
-            .map(
-              (l) =>
-                html`<a
-                  href="${depopListingPath(l)}"
-                  aria-label="item listed by ${DEPOP_REPLICA_SHOP}"
-                ></a>`,
-            )}
-        </div>
-      </main>`,
+    html`<main class="shop">
+      ${deleted ? html`<div role="status" data-testid="toast">Listing deleted</div>` : ''}
+      <h1>${DEPOP_REPLICA_SHOP}</h1>
+      <a href="/products/create/">Sell now</a>
+      <div class="shopGrid">
+        ${state
+          .active()
+          .map(
+            (l) =>
+              html`<a
+                href="${depopListingPath(l)}"
+                aria-label="item listed by ${DEPOP_REPLICA_SHOP}"
+              ></a>`,
+          )}
+      </div>
+    </main>`,
   );
 }
 
 function soldItemsPage(state: ReplicaState): string {
   const usDate = (d: Date) =>
     `${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}/${d.getUTCFullYear()}`;
-  return replicaPage(
-    SITE,
+  return sitePage(
     'Sold items | Depop',
-    html`${header()}
-      <main class="sellingHub">
-        <h1>Sold items</h1>
-        <ul role="list" class="styles_receiptsList__Xk2p1">
-          ${state.sales.map((sale) => {
-            const listing = state.listings.get(sale.listingId);
-            return html`<li role="listitem" class="styles_receiptsListWrapper__bdK1V">
-              <a
-                aria-label="View receipt ${sale.orderId}"
-                href="/sellinghub/sold-items/${sale.orderId}/"
-              ></a>
-              ${
-                listing
-                  ? html`<a class="styles_receiptProduct__p9QeL" href="${depopListingPath(listing)}"
-                      ><p data-testid="receipt-product-description">
-                        ${(sale.title.split('\n')[0] ?? '').trim()}
-                      </p></a
-                    >`
-                  : ''
-              }
-              <p class="styles_receiptPrice__y_j2_">$${sale.price.toFixed(2)}</p>
-              <span class="styles_soldOnText__LXzWM">Sold on</span>
-              <span>${usDate(sale.soldAt)}</span>
-              <div data-testid="receipt__shipping_status">Awaiting shipping</div>
-            </li>`;
-          })}
-        </ul>
-      </main>`,
+    html`<main class="sellingHub">
+      <h1>Sold items</h1>
+      <ul role="list" class="styles_receiptsList__Xk2p1">
+        ${state.sales.map((sale) => {
+          const listing = state.listings.get(sale.listingId);
+          return html`<li role="listitem" class="styles_receiptsListWrapper__bdK1V">
+            <a
+              aria-label="View receipt ${sale.orderId}"
+              href="/sellinghub/sold-items/${sale.orderId}/"
+            ></a>
+            ${
+              listing
+                ? html`<a class="styles_receiptProduct__p9QeL" href="${depopListingPath(listing)}"
+                    ><p data-testid="receipt-product-description">
+                      ${(sale.title.split('\n')[0] ?? '').trim()}
+                    </p></a
+                  >`
+                : ''
+            }
+            <p class="styles_receiptPrice__y_j2_">$${sale.price.toFixed(2)}</p>
+            <span class="styles_soldOnText__LXzWM">Sold on</span>
+            <span>${usDate(sale.soldAt)}</span>
+            <div data-testid="receipt__shipping_status">Awaiting shipping</div>
+          </li>`;
+        })}
+      </ul>
+    </main>`,
   );
 }
 
-function validate(fields: Fields, photoCount: number, creating: boolean): Record<string, string> {
+const validate: ValidateListing = (fields, photoCount, creating) => {
   const errors: Record<string, string> = {};
   if (creating && photoCount < 1) errors.pictures = 'Add at least 1 photo.';
   if (photoCount > MAX_PHOTOS) errors.pictures = `You can add up to ${MAX_PHOTOS} photos.`;
-  const description = one(fields, 'description');
+  const description = firstOf(fields, 'description');
   if (!description) errors.description = 'Add a description.';
   else if ([...description].length > DESCRIPTION_MAX) {
     errors.description = `Descriptions can be up to ${DESCRIPTION_MAX} characters.`;
@@ -742,51 +727,48 @@ function validate(fields: Fields, photoCount: number, creating: boolean): Record
     errors.description = `You can use up to ${HASHTAGS_MAX} hashtags.`;
   } else if (EMAIL.test(description)) errors.description = 'Email addresses are not allowed.';
   const type = productTypeOf(
-    one(fields, 'department'),
-    one(fields, 'group'),
-    one(fields, 'productType'),
+    firstOf(fields, 'department'),
+    firstOf(fields, 'group'),
+    firstOf(fields, 'productType'),
   );
   if (!type) errors.group = 'Choose a category.';
-  else if (type.sizes && !type.sizes.includes(one(fields, 'size'))) errors.size = 'Choose a size.';
-  if (!DEPOP_WEB_CONDITIONS.includes(one(fields, 'condition')))
+  else if (type.sizes && !type.sizes.includes(firstOf(fields, 'size')))
+    errors.size = 'Choose a size.';
+  if (!DEPOP_WEB_CONDITIONS.includes(firstOf(fields, 'condition')))
     errors.condition = 'Choose a condition.';
-  const brand = one(fields, 'brand');
+  const brand = firstOf(fields, 'brand');
   if (brand && !DEPOP_BRANDS.includes(brand)) errors.brand = 'Choose a brand from the list.';
-  if (all(fields, 'colour').length > COLOURS_MAX) {
+  if (allOf(fields, 'colour').length > COLOURS_MAX) {
     errors.colour = `You can choose up to ${COLOURS_MAX} colours.`;
   }
-  if (!isPrice(one(fields, 'priceAmount')) || Number(one(fields, 'priceAmount')) < 1) {
+  if (!isPrice(firstOf(fields, 'priceAmount')) || Number(firstOf(fields, 'priceAmount')) < 1) {
     errors.priceAmount = 'Price must be at least $1.00.';
   }
-  const shipping = one(fields, 'shipping');
+  const shipping = firstOf(fields, 'shipping');
   if (shipping === DEPOP_SHIPPING) {
-    if (!DEPOP_PACKAGE_SIZES.includes(one(fields, 'packageSize'))) {
+    if (!DEPOP_PACKAGE_SIZES.includes(firstOf(fields, 'packageSize'))) {
       errors.packageSize = 'Choose a package size.';
     }
   } else if (shipping === OWN_SHIPPING) {
-    const cost = one(fields, 'nationalShippingCost');
+    const cost = firstOf(fields, 'nationalShippingCost');
     if (!/^\d+(\.\d{1,2})?$/.test(cost)) errors.nationalShippingCost = 'Enter a shipping price.';
   } else errors.shipping = 'Choose how you’ll ship this item.';
   return errors;
-}
+};
 
 /** The Depop (website) replica; `state` is what the tests read and steer. */
 export function depopReplica(): ReplicaSite {
-  // A slug is made from the description, which the kit's id maker cannot see: the create
-  // handler names it here just before the listing is stored.
-  let describing = '';
-  const state = new ReplicaState(() => depopSlug(describing), {
+  // A slug is made from the description, as Depop names its products.
+  const state = new ReplicaState((fields) => depopSlug(firstOf(fields, 'description')), {
     title: 'description',
     price: 'priceAmount',
   });
-  const seller = (request: ReplicaRequest, page: () => ReplicaAnswer): ReplicaAnswer => {
-    if (state.captcha) return ok(captchaPage());
-    if (!request.signedIn)
-      return redirectTo(`/login/?redirect=${encodeURIComponent(request.path)}`);
-    return page();
-  };
-  const listingOf = (id: string | undefined) => (id ? state.listings.get(id) : undefined);
-  const unauthorised: ReplicaAnswer = { status: 401, json: { error: 'Please log in.' } };
+  const seller = route.sellerGate(state, {
+    signIn: (back) => `/login/?redirect=${encodeURIComponent(back)}`,
+    captcha: () => ok(captchaPage()),
+    captchaFirst: true,
+  });
+  const answer = (listing: ReplicaListing) => accepted(`${depopListingPath(listing)}manage/`);
 
   return {
     marketplace: 'depop',
@@ -795,82 +777,65 @@ export function depopReplica(): ReplicaSite {
     async handle(request) {
       const { method, path } = request;
       if (method === 'GET' && path === '/login/') return ok(signInPage());
-      if (method === 'POST' && path === '/login/') {
-        return { status: 302, location: '/', session: state.openSession() };
-      }
-      if (method === 'GET' && path === '/') {
-        return ok(
-          replicaPage(
-            SITE,
-            'Depop',
-            html`${header()}
-              <main><h1>Depop</h1></main>`,
-          ),
+      if (method === 'POST' && path === '/login/') return route.signInAnswer(state, '/');
+      if (method === 'GET' && path === '/')
+        return ok(sitePage('Depop', html`<main><h1>Depop</h1></main>`));
+      if (method === 'GET' && path === '/products/create/') {
+        return seller(request, () =>
+          route.sellFormAnswer(state, {
+            blocked: forbiddenPage,
+            changed: changedLayoutPage,
+            form: () => listingForm('create'),
+          }),
         );
       }
-      if (method === 'GET' && path === '/products/create/') {
-        return seller(request, () => {
-          if (state.blocked) return forbiddenPage(state.blocked);
-          return ok(state.layout === 'changed' ? changedLayoutPage() : listingForm('create'));
-        });
-      }
       if (method === 'POST' && path === '/api/products/') {
-        if (!request.signedIn) return unauthorised;
+        if (!request.signedIn) return route.unauthorised();
         if (state.blocked) return refused({ form: state.blocked });
-        const { photos, error } = await photosOf(request, 'pictures');
-        const fields = sentFields(request);
-        const errors = validate(fields, photos.length, true);
-        if (error) errors.pictures = error;
-        if (Object.keys(errors).length > 0) return refused(errors);
-        describing = one(fields, 'description');
-        const listing = state.create(fields, photos);
-        return { status: 200, json: { url: `${depopListingPath(listing)}manage/` } };
+        return route.createFromForm(request, state, {
+          photoField: 'pictures',
+          fields: sentFields,
+          validate,
+          answer,
+        });
       }
       const editMatch = new RegExp(`^/products/edit/${SLUG}/$`).exec(path);
       if (method === 'GET' && editMatch) {
         return seller(request, () => {
-          const listing = listingOf(editMatch[1]);
+          const listing = state.find(editMatch[1]);
           if (!listing || listing.status !== 'active') return notFound(SITE);
           return ok(listingForm('edit', listing));
         });
       }
       const manageMatch = new RegExp(`^/products/${SLUG}/manage/$`).exec(path);
       if (method === 'GET' && manageMatch) {
-        return seller(request, () => {
-          const listing = listingOf(manageMatch[1]);
-          if (!listing || listing.status === 'deleted') return notFound(SITE);
-          return ok(listingPage(listing, true, true));
-        });
+        return seller(request, () =>
+          route.listingAnswer(SITE, state.find(manageMatch[1]), (l) => listingPage(l, true, true)),
+        );
       }
       const listingMatch = new RegExp(`^/products/${SLUG}/$`).exec(path);
       if (method === 'GET' && listingMatch && listingMatch[1] !== 'create') {
         if (state.captcha) return ok(captchaPage());
-        const listing = listingOf(listingMatch[1]);
-        if (!listing || listing.status === 'deleted') return notFound(SITE);
-        return ok(listingPage(listing, request.signedIn, false));
+        return route.listingAnswer(SITE, state.find(listingMatch[1]), (l) =>
+          listingPage(l, request.signedIn, false),
+        );
       }
       const updateMatch = new RegExp(`^/api/products/${SLUG}/$`).exec(path);
       if (method === 'POST' && updateMatch) {
-        if (!request.signedIn) return unauthorised;
-        const listing = listingOf(updateMatch[1]);
-        if (!listing || listing.status !== 'active') {
-          return refused({ form: 'This item is no longer available.' });
-        }
-        const sent = sentFields(request);
-        // A multiple choice the seller emptied is absent from the form: take the sent ones.
-        const fields: Fields = { ...listing.fields, colour: [], ...sent };
-        const errors = validate(fields, listing.photos.length, false);
-        if (Object.keys(errors).length > 0) return refused(errors);
-        listing.fields = fields;
-        listing.updatedAt = new Date();
-        return { status: 200, json: { url: `${depopListingPath(listing)}manage/` } };
+        if (!request.signedIn) return route.unauthorised();
+        return route.updateFromForm(request, state.find(updateMatch[1]), {
+          gone: 'This item is no longer available.',
+          // A multiple choice the seller emptied is absent from the form: take the sent ones.
+          fields: (stored, sent) => ({ ...stored, colour: [], ...sentFields(sent) }),
+          validate,
+          answer,
+        });
       }
       const deleteMatch = new RegExp(`^/api/products/${SLUG}/delete/$`).exec(path);
       if (method === 'POST' && deleteMatch) {
-        if (!request.signedIn) return unauthorised;
-        const listing = listingOf(deleteMatch[1]);
-        if (listing && listing.status === 'active') listing.status = 'deleted';
-        return { status: 200, json: { url: `/${DEPOP_REPLICA_SHOP}/?deleted=1` } };
+        if (!request.signedIn) return route.unauthorised();
+        state.delete(deleteMatch[1]);
+        return accepted(`/${DEPOP_REPLICA_SHOP}/?deleted=1`);
       }
       if (method === 'GET' && path === `/${DEPOP_REPLICA_SHOP}/`) {
         return ok(shopPage(state, request.query.get('deleted') === '1'));

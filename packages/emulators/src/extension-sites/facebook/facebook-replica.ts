@@ -1,18 +1,23 @@
 import { fieldOf, numericId, ReplicaState, type ReplicaListing } from '../replica';
 import {
+  accepted,
+  firstOf,
   formFields,
   html,
   notFound,
   ok,
   options,
-  photosOf,
   picker,
   redirectTo,
   refused,
   replicaPage,
+  sitePages,
   SafeHtml,
+  type FormFields,
   type PickerOption,
+  type ValidateListing,
 } from '../replica-kit';
+import * as route from '../replica-routes';
 import type { ReplicaAnswer, ReplicaRequest, ReplicaSite } from '../replica-server';
 
 /**
@@ -116,6 +121,8 @@ function banner(): SafeHtml {
   </div>`;
 }
 
+const sitePage = sitePages(SITE, banner);
+
 function signInPage(next: string): string {
   return replicaPage(
     SITE,
@@ -158,11 +165,9 @@ function checkpointPage(next: string): string {
 }
 
 function blockedPage(message: string): string {
-  return replicaPage(
-    SITE,
+  return sitePage(
     'Marketplace – Item for sale',
-    html`${banner()}
-      <div role="main">
+    html`<div role="main">
         <h1><span dir="auto">Item for sale</span></h1>
       </div>
       <div role="dialog" aria-label="Listing limit reached">
@@ -175,15 +180,13 @@ function blockedPage(message: string): string {
 
 function changedLayoutPage(): string {
   // Facebook redesigned the composer: none of the labels the adapter knows.
-  return replicaPage(
-    SITE,
+  return sitePage(
     'Marketplace – Create listing',
-    html`${banner()}
-      <div role="main">
-        <h1><span dir="auto">What are you selling?</span></h1>
-        <div contenteditable="true" aria-placeholder="Describe your item"></div>
-        <div role="button" aria-label="Continue">Continue</div>
-      </div>`,
+    html`<div role="main">
+      <h1><span dir="auto">What are you selling?</span></h1>
+      <div contenteditable="true" aria-placeholder="Describe your item"></div>
+      <div role="button" aria-label="Continue">Continue</div>
+    </div>`,
   );
 }
 
@@ -201,8 +204,7 @@ function listingForm(mode: 'create' | 'edit', listing?: ReplicaListing): string 
       data-replica-open
       >${current || label}</label
     >`;
-  const body = html`${banner()}
-    <div role="main">
+  const body = html`<div role="main">
       <form data-replica-form action="${action}" aria-label="Marketplace listing">
         <h1><span dir="auto">${mode === 'create' ? 'Item for sale' : 'Edit listing'}</span></h1>
         <div role="alert" data-replica-alert hidden></div>
@@ -289,8 +291,7 @@ function listingForm(mode: 'create' | 'edit', listing?: ReplicaListing): string 
       </form>
     </div>
     ${BRAND_SCRIPT}`;
-  return replicaPage(
-    SITE,
+  return sitePage(
     mode === 'create' ? 'Marketplace – Item for sale' : 'Marketplace – Edit listing',
     body,
   );
@@ -298,11 +299,9 @@ function listingForm(mode: 'create' | 'edit', listing?: ReplicaListing): string 
 
 function listingPage(listing: ReplicaListing): string {
   const sold = listing.status === 'sold';
-  return replicaPage(
-    SITE,
+  return sitePage(
     `Marketplace – ${fieldOf(listing, 'title')} | Facebook`,
-    html`${banner()}
-      <div role="main">
+    html`<div role="main">
         <h1><span dir="auto">${fieldOf(listing, 'title')}</span></h1>
         <span dir="auto">$${fieldOf(listing, 'price')}</span>
         ${sold ? html`<span dir="auto">Sold</span>` : ''}
@@ -366,48 +365,39 @@ function sellingPage(state: ReplicaState, status: string | null): string {
           : l.status !== 'deleted',
     )
     .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
-  return replicaPage(
-    SITE,
+  return sitePage(
     'Marketplace – Your listings | Facebook',
-    html`${banner()}
-      <div role="main">
-        <h1><span dir="auto">Your listings</span></h1>
-        <input type="search" placeholder="Search your listings" aria-label="Search your listings" />
-        <div role="navigation" aria-label="Status">
-          ${STATUS_FILTERS.map(
-            (filter) =>
-              html`<a
-                href="/marketplace/you/selling${filter.status ? `?status[0]=${filter.status}` : ''}"
-                aria-current="${filter.status === status ? 'page' : 'false'}"
-                >${filter.label}</a
-              >`,
-          )}
-        </div>
-        <div role="list">
-          ${shown.map(
-            (listing) =>
-              html`<div role="listitem">
-                <a href="${facebookListingPath(listing)}" role="link" tabindex="0"
-                  ><img alt="" src="data:," /><span dir="auto">${fieldOf(listing, 'title')}</span
-                  ><span dir="auto">$${fieldOf(listing, 'price')}</span
-                  >${listing.status === 'sold' ? html`<span dir="auto">Sold</span>` : ''}</a
-                >
-              </div>`,
-          )}
-        </div>
-      </div>`,
+    html`<div role="main">
+      <h1><span dir="auto">Your listings</span></h1>
+      <input type="search" placeholder="Search your listings" aria-label="Search your listings" />
+      <div role="navigation" aria-label="Status">
+        ${STATUS_FILTERS.map(
+          (filter) =>
+            html`<a
+              href="/marketplace/you/selling${filter.status ? `?status[0]=${filter.status}` : ''}"
+              aria-current="${filter.status === status ? 'page' : 'false'}"
+              >${filter.label}</a
+            >`,
+        )}
+      </div>
+      <div role="list">
+        ${shown.map(
+          (listing) =>
+            html`<div role="listitem">
+              <a href="${facebookListingPath(listing)}" role="link" tabindex="0"
+                ><img alt="" src="data:," /><span dir="auto">${fieldOf(listing, 'title')}</span
+                ><span dir="auto">$${fieldOf(listing, 'price')}</span
+                >${listing.status === 'sold' ? html`<span dir="auto">Sold</span>` : ''}</a
+              >
+            </div>`,
+        )}
+      </div>
+    </div>`,
   );
 }
 
-function validate(
-  fields: Record<string, string | string[]>,
-  photoCount: number,
-  creating: boolean,
-): Record<string, string> {
-  const one = (name: string) => {
-    const v = fields[name];
-    return (Array.isArray(v) ? v[0] : v)?.trim() ?? '';
-  };
+const validate: ValidateListing = (fields, photoCount, creating) => {
+  const one = (name: string) => firstOf(fields, name);
   const errors: Record<string, string> = {};
   if (creating && photoCount < 1) errors.photos = 'Add at least 1 photo to continue.';
   if (photoCount > PHOTOS_MAX) errors.photos = `You can add up to ${PHOTOS_MAX} photos.`;
@@ -426,13 +416,13 @@ function validate(
   }
   if (!one('location')) errors.location = 'Enter a location.';
   return errors;
-}
+};
 
 /**
  * The fields as the listing keeps them: a brand only where the category asks for one, and text
  * with the line breaks a form sends (CRLF) read back as the seller typed them.
  */
-function kept(sent: Record<string, string | string[]>): Record<string, string | string[]> {
+function kept(sent: FormFields): FormFields {
   const fields = Object.fromEntries(
     Object.entries(sent).map(([name, v]) => [
       name,
@@ -449,59 +439,47 @@ function kept(sent: Record<string, string | string[]>): Record<string, string | 
 /** The Facebook Marketplace replica; `state` is what the tests read and steer. */
 export function facebookReplica(): ReplicaSite {
   const state = new ReplicaState(numericId(15), { title: 'title', price: 'price' });
-  const here = (request: ReplicaRequest) => {
-    const query = request.query.toString();
-    return `${request.path}${query ? `?${query}` : ''}`;
-  };
-  const seller = (request: ReplicaRequest, page: () => ReplicaAnswer): ReplicaAnswer => {
-    const next = encodeURIComponent(here(request));
-    if (!request.signedIn) return redirectTo(`/login/?next=${next}`);
-    if (state.captcha) return redirectTo(`/checkpoint/?next=${next}`);
-    return page();
-  };
-  const safeNext = (request: ReplicaRequest) => {
-    const next = request.query.get('next') ?? '/';
-    return next.startsWith('/') && !next.startsWith('//') ? next : '/';
-  };
-  const listingOf = (id: string | null | undefined) => (id ? state.listings.get(id) : undefined);
+  const seller = route.sellerGate(state, {
+    signIn: (back) => `/login/?next=${encodeURIComponent(back)}`,
+    captcha: (back) => redirectTo(`/checkpoint/?next=${encodeURIComponent(back)}`),
+    // The seller's listings are filtered by the query (`status[0]=…`).
+    backWithQuery: true,
+  });
+  const safeNext = (request: ReplicaRequest) => route.safeReturnPath(request.query.get('next'));
   const mutate = async (request: ReplicaRequest): Promise<ReplicaAnswer> => {
-    if (!request.signedIn) return { status: 401, json: { error: 'Please log in to continue.' } };
+    if (!request.signedIn) return route.unauthorised('Please log in to continue.');
     const name = request.query.get('fb_api_req_friendly_name');
-    const listing = listingOf(request.query.get('listing_id'));
+    const listing = state.find(request.query.get('listing_id'));
     switch (name) {
-      case MUTATIONS.create: {
+      case MUTATIONS.create:
         if (state.blocked) return refused({ form: state.blocked });
-        const { photos, error } = await photosOf(request, 'photos');
-        const fields = kept(formFields(request));
-        const errors = validate(fields, photos.length, true);
-        if (error) errors.photos = error;
-        if (Object.keys(errors).length > 0) return refused(errors);
-        state.create(fields, photos);
-        // Facebook opens the seller's listings, not the new listing ✅.
-        return { status: 200, json: { url: '/marketplace/you/selling' } };
-      }
-      case MUTATIONS.edit: {
-        if (!listing || listing.status !== 'active') {
-          return refused({ form: 'This listing isn’t available anymore.' });
-        }
-        // A drop-down left as it was keeps its choice.
-        const sent = Object.fromEntries(
-          Object.entries(formFields(request)).filter(([, v]) => v !== ''),
-        );
-        const fields = kept({ ...listing.fields, ...sent });
-        const errors = validate(fields, listing.photos.length, false);
-        if (Object.keys(errors).length > 0) return refused(errors);
-        listing.fields = fields;
-        listing.updatedAt = new Date();
-        return { status: 200, json: { url: facebookListingPath(listing) } };
-      }
+        return route.createFromForm(request, state, {
+          photoField: 'photos',
+          fields: (sent) => kept(formFields(sent)),
+          validate,
+          // Facebook opens the seller's listings, not the new listing ✅.
+          answer: () => accepted('/marketplace/you/selling'),
+        });
+      case MUTATIONS.edit:
+        return route.updateFromForm(request, listing, {
+          gone: 'This listing isn’t available anymore.',
+          // A drop-down left as it was keeps its choice.
+          fields: (stored, sent) =>
+            kept({
+              ...stored,
+              ...Object.fromEntries(Object.entries(formFields(sent)).filter(([, v]) => v !== '')),
+            }),
+          validate,
+          answer: (edited) => accepted(facebookListingPath(edited)),
+        });
       case MUTATIONS.delete:
+        // A listing marked sold can be deleted too.
         if (listing && listing.status !== 'deleted') listing.status = 'deleted';
-        return { status: 200, json: { url: '/marketplace/you/selling' } };
+        return accepted('/marketplace/you/selling');
       case MUTATIONS.markSold:
         // The seller marking it sold is the sale on Facebook.
         if (listing && listing.status === 'active') state.sell(listing.id);
-        return { status: 200, json: { url: listing ? facebookListingPath(listing) : '/' } };
+        return accepted(listing ? facebookListingPath(listing) : '/');
       default:
         return { status: 400, json: { error: 'Unknown request.' } };
     }
@@ -516,9 +494,8 @@ export function facebookReplica(): ReplicaSite {
       if (method === 'GET' && path === '/login/') {
         return ok(signInPage(encodeURIComponent(safeNext(request))));
       }
-      if (method === 'POST' && path === '/login/') {
-        return { status: 302, location: safeNext(request), session: state.openSession() };
-      }
+      if (method === 'POST' && path === '/login/')
+        return route.signInAnswer(state, safeNext(request));
       if (method === 'GET' && path === '/checkpoint/') {
         if (!state.captcha) return redirectTo(safeNext(request));
         return ok(checkpointPage(encodeURIComponent(safeNext(request))));
@@ -531,38 +508,37 @@ export function facebookReplica(): ReplicaSite {
       if (method === 'GET' && (path === '/' || path === '/marketplace/')) {
         return seller(request, () =>
           ok(
-            replicaPage(
-              SITE,
+            sitePage(
               'Marketplace | Facebook',
-              html`${banner()}
-                <div role="main">
-                  <h1><span dir="auto">Marketplace</span></h1>
-                </div>`,
+              html`<div role="main">
+                <h1><span dir="auto">Marketplace</span></h1>
+              </div>`,
             ),
           ),
         );
       }
       if (method === 'GET' && /^\/marketplace\/create\/item\/?$/.test(path)) {
-        return seller(request, () => {
-          if (state.blocked) return ok(blockedPage(state.blocked));
-          return ok(state.layout === 'changed' ? changedLayoutPage() : listingForm('create'));
-        });
+        return seller(request, () =>
+          route.sellFormAnswer(state, {
+            blocked: (message) => ok(blockedPage(message)),
+            changed: changedLayoutPage,
+            form: () => listingForm('create'),
+          }),
+        );
       }
       if (method === 'POST' && path === GRAPHQL) return mutate(request);
       const itemMatch = /^\/marketplace\/item\/(\d+)\/?$/.exec(path);
       if (method === 'GET' && itemMatch) {
-        return seller(request, () => {
-          const listing = listingOf(itemMatch[1]);
-          if (!listing || listing.status === 'deleted') return notFound(SITE);
-          return ok(listingPage(listing));
-        });
+        return seller(request, () =>
+          route.listingAnswer(SITE, state.find(itemMatch[1]), listingPage),
+        );
       }
       if (method === 'GET' && /^\/marketplace\/edit\/?$/.test(path)) {
-        return seller(request, () => {
-          const listing = listingOf(request.query.get('listing_id'));
-          if (!listing || listing.status === 'deleted') return notFound(SITE);
-          return ok(listingForm('edit', listing));
-        });
+        return seller(request, () =>
+          route.listingAnswer(SITE, state.find(request.query.get('listing_id')), (l) =>
+            listingForm('edit', l),
+          ),
+        );
       }
       if (method === 'GET' && /^\/marketplace\/you\/selling\/?$/.test(path)) {
         return seller(request, () => ok(sellingPage(state, request.query.get('status[0]'))));

@@ -1,19 +1,25 @@
 import { fieldOf, numericId, ReplicaState, type ReplicaListing } from '../replica';
 import {
-  formFields,
+  accepted,
+  activeListingItems,
+  firstOf,
   html,
   notFound,
   ok,
   options,
-  photosOf,
   picker,
+  recaptchaPage,
   redirectTo,
-  refused,
   replicaPage,
+  sitePages,
+  saleRows,
+  soldTime,
   type PickerOption,
   type SafeHtml,
+  type ValidateListing,
 } from '../replica-kit';
-import type { ReplicaAnswer, ReplicaRequest, ReplicaSite } from '../replica-server';
+import * as route from '../replica-routes';
+import type { ReplicaRequest, ReplicaSite } from '../replica-server';
 
 /**
  * Grailed's seller pages as far as the public facts go (✅ read in open-source tools that drive
@@ -174,6 +180,8 @@ function header(): SafeHtml {
   </header>`;
 }
 
+const sitePage = sitePages(SITE, header);
+
 function signInPage(next: string | null): string {
   const action = next ? `/users/sign_in?redirect=${encodeURIComponent(next)}` : '/users/sign_in';
   return replicaPage(
@@ -193,14 +201,7 @@ function signInPage(next: string | null): string {
 }
 
 function captchaPage(): string {
-  return replicaPage(
-    SITE,
-    'Grailed',
-    html`<main>
-      <h1>Please confirm you are a human</h1>
-      <div class="g-recaptcha"><iframe title="reCAPTCHA" src="about:blank"></iframe></div>
-    </main>`,
-  );
+  return recaptchaPage(SITE, 'Grailed', 'Please confirm you are a human');
 }
 
 /** A Radix-style drop-down of the sell form, in its section. */
@@ -245,214 +246,187 @@ function listingForm(mode: 'create' | 'edit', listing?: ReplicaListing): string 
         multiple
       />`,
   );
-  const body = html`${header()}
-    <main id="SellForm" class="SellForm-module__page___h1d5s">
-      <h1>${mode === 'create' ? 'Add a new listing' : 'Edit listing'}</h1>
-      <form data-replica-form action="${action}" class="SellForm-module__form___r4e7w">
-        <div role="alert" class="FormError-module__error___r8t1n" data-replica-alert hidden></div>
-        ${dropdown(
-          'Category',
-          'category',
-          'Department / Category',
-          GRAILED_CATEGORIES,
-          value('category'),
-        )}
-        ${dropdown(
-          'SubCategory',
-          'subcategory',
-          'Sub-category',
-          options(GRAILED_SUBCATEGORIES),
-          value('subcategory'),
-        )}
-        ${dropdown('Size', 'size', 'Select Size', options(GRAILED_SIZES), value('size'))}
-        <div class="section Designer DesignersAndCollabs-module__designers___y5u2a">
-          <span>Designer</span>
-          ${picker({
-            name: 'designer',
-            options: options(GRAILED_DESIGNERS),
-            trigger: html`<input
-              id="designer-autocomplete"
-              placeholder="Search and add a Designer"
-              autocomplete="off"
-              value="${value('designer')}"
-              data-replica-open
-              data-replica-search
-            />`,
-            listClass: 'autocomplete',
-            optionClass: 'Autocomplete-module__item___d8q3j',
-          })}
-          <p class="FieldError-module__error___m2k9v" data-replica-error="designer"></p>
-        </div>
-        <div class="section Title">
-          <label
-            >Item Name<input name="title" autocomplete="off" value="${value('title')}"
-          /></label>
-          <p class="FieldError-module__error___m2k9v" data-replica-error="title"></p>
-        </div>
-        <div class="section Description">
-          <label>Description<textarea name="description">${value('description')}</textarea></label>
-        </div>
-        ${dropdown('Color', 'color', 'Select a Color', options(GRAILED_COLOURS), value('color'))}
-        ${dropdown(
-          'Condition',
-          'condition',
-          'Item Condition',
-          options(GRAILED_CONDITIONS),
-          value('condition'),
-        )}
-        <div class="section Price">
-          <label
-            >Price<input
-              type="tel"
-              name="price"
-              placeholder="Price (USD)"
-              value="${value('price')}"
-          /></label>
-          <p class="FieldError-module__error___m2k9v" data-replica-error="price"></p>
-        </div>
-        <div class="section Photos">
-          <span>Photos</span> ${photoSlots}
-          <p class="FieldError-module__error___m2k9v" data-replica-error="photos"></p>
-        </div>
-        ${
-          mode === 'create'
-            ? html`<button
+  const body = html`<main id="SellForm" class="SellForm-module__page___h1d5s">
+    <h1>${mode === 'create' ? 'Add a new listing' : 'Edit listing'}</h1>
+    <form data-replica-form action="${action}" class="SellForm-module__form___r4e7w">
+      <div role="alert" class="FormError-module__error___r8t1n" data-replica-alert hidden></div>
+      ${dropdown(
+        'Category',
+        'category',
+        'Department / Category',
+        GRAILED_CATEGORIES,
+        value('category'),
+      )}
+      ${dropdown(
+        'SubCategory',
+        'subcategory',
+        'Sub-category',
+        options(GRAILED_SUBCATEGORIES),
+        value('subcategory'),
+      )}
+      ${dropdown('Size', 'size', 'Select Size', options(GRAILED_SIZES), value('size'))}
+      <div class="section Designer DesignersAndCollabs-module__designers___y5u2a">
+        <span>Designer</span>
+        ${picker({
+          name: 'designer',
+          options: options(GRAILED_DESIGNERS),
+          trigger: html`<input
+            id="designer-autocomplete"
+            placeholder="Search and add a Designer"
+            autocomplete="off"
+            value="${value('designer')}"
+            data-replica-open
+            data-replica-search
+          />`,
+          listClass: 'autocomplete',
+          optionClass: 'Autocomplete-module__item___d8q3j',
+        })}
+        <p class="FieldError-module__error___m2k9v" data-replica-error="designer"></p>
+      </div>
+      <div class="section Title">
+        <label>Item Name<input name="title" autocomplete="off" value="${value('title')}" /></label>
+        <p class="FieldError-module__error___m2k9v" data-replica-error="title"></p>
+      </div>
+      <div class="section Description">
+        <label>Description<textarea name="description">${value('description')}</textarea></label>
+      </div>
+      ${dropdown('Color', 'color', 'Select a Color', options(GRAILED_COLOURS), value('color'))}
+      ${dropdown(
+        'Condition',
+        'condition',
+        'Item Condition',
+        options(GRAILED_CONDITIONS),
+        value('condition'),
+      )}
+      <div class="section Price">
+        <label
+          >Price<input type="tel" name="price" placeholder="Price (USD)" value="${value('price')}"
+        /></label>
+        <p class="FieldError-module__error___m2k9v" data-replica-error="price"></p>
+      </div>
+      <div class="section Photos">
+        <span>Photos</span> ${photoSlots}
+        <p class="FieldError-module__error___m2k9v" data-replica-error="photos"></p>
+      </div>
+      ${
+        mode === 'create'
+          ? html`<button
+              type="submit"
+              class="Button-module__button___gha04 Button-module__primary___k2l9z Publish"
+            >
+              Publish
+            </button>`
+          : html`<button
                 type="submit"
-                class="Button-module__button___gha04 Button-module__primary___k2l9z Publish"
+                class="Button-module__button___gha04 Button-module__primary___k2l9z Save"
               >
-                Publish
-              </button>`
-            : html`<button
-                  type="submit"
-                  class="Button-module__button___gha04 Button-module__primary___k2l9z Save"
-                >
-                  Save Changes
-                </button>
+                Save Changes
+              </button>
+              <button
+                type="button"
+                class="Button-module__button___gha04 Button-module__secondary___PTcqW DeleteListing"
+                data-replica-reveal="confirm-delete"
+              >
+                Delete Listing
+              </button>
+              <div
+                id="confirm-delete"
+                role="dialog"
+                class="Modal-module__modal___v1b6c"
+                aria-label="Delete listing"
+                hidden
+              >
+                <p>Are you sure you want to delete this listing? This cannot be undone.</p>
                 <button
                   type="button"
-                  class="Button-module__button___gha04 Button-module__secondary___PTcqW DeleteListing"
-                  data-replica-reveal="confirm-delete"
+                  class="Button-module__button___gha04 ConfirmDelete"
+                  data-replica-post="/api/listings/${listing!.id}/delete"
                 >
-                  Delete Listing
+                  Delete
                 </button>
-                <div
-                  id="confirm-delete"
-                  role="dialog"
-                  class="Modal-module__modal___v1b6c"
-                  aria-label="Delete listing"
-                  hidden
-                >
-                  <p>Are you sure you want to delete this listing? This cannot be undone.</p>
-                  <button
-                    type="button"
-                    class="Button-module__button___gha04 ConfirmDelete"
-                    data-replica-post="/api/listings/${listing!.id}/delete"
-                  >
-                    Delete
-                  </button>
-                </div>`
-        }
-      </form>
-    </main>`;
-  return replicaPage(SITE, mode === 'create' ? 'Sell | Grailed' : 'Edit Listing | Grailed', body);
+              </div>`
+      }
+    </form>
+  </main>`;
+  return sitePage(mode === 'create' ? 'Sell | Grailed' : 'Edit Listing | Grailed', body);
 }
 
 function changedLayoutPage(): string {
   // The site redesigned: the same words, none of the markup the adapter knows.
-  return replicaPage(
-    SITE,
+  return sitePage(
     'Sell | Grailed',
-    html`${header()}
-      <main class="SellFlowV2-module__page___q8z3t">
-        <h1>What are you selling?</h1>
-        <input aria-label="Item Name" /><textarea aria-label="Description"></textarea>
-      </main>`,
+    html`<main class="SellFlowV2-module__page___q8z3t">
+      <h1>What are you selling?</h1>
+      <input aria-label="Item Name" /><textarea aria-label="Description"></textarea>
+    </main>`,
   );
 }
 
 function blockedPage(message: string): string {
-  return replicaPage(
-    SITE,
+  return sitePage(
     'Sell | Grailed',
-    html`${header()}
-      <main>
-        <div class="SellForm-module__blocked___b3w6e" role="alert">${message}</div>
-      </main>`,
+    html`<main>
+      <div class="SellForm-module__blocked___b3w6e" role="alert">${message}</div>
+    </main>`,
   );
 }
 
 function listingPage(listing: ReplicaListing): string {
-  return replicaPage(
-    SITE,
+  return sitePage(
     `${fieldOf(listing, 'title')} | Grailed`,
-    html`${header()}
-      <main class="ListingPage-module__listing___a9c2e">
-        <p class="Designer-module__name___x4p1s">${fieldOf(listing, 'designer')}</p>
-        <h1 class="Title-module__title___u6f3h">${fieldOf(listing, 'title')}</h1>
-        <p>Size ${fieldOf(listing, 'size')} · ${fieldOf(listing, 'condition')}</p>
-        <p class="Price-module__price___n5d2r">$${fieldOf(listing, 'price')}</p>
-        ${listing.status === 'sold' ? html`<p class="ListingPage-module__sold___j1m4w">Sold</p>` : ''}
-        <a href="/listings/${listing.id}/edit">Edit</a>
-      </main>`,
+    html`<main class="ListingPage-module__listing___a9c2e">
+      <p class="Designer-module__name___x4p1s">${fieldOf(listing, 'designer')}</p>
+      <h1 class="Title-module__title___u6f3h">${fieldOf(listing, 'title')}</h1>
+      <p>Size ${fieldOf(listing, 'size')} · ${fieldOf(listing, 'condition')}</p>
+      <p class="Price-module__price___n5d2r">$${fieldOf(listing, 'price')}</p>
+      ${listing.status === 'sold' ? html`<p class="ListingPage-module__sold___j1m4w">Sold</p>` : ''}
+      <a href="/listings/${listing.id}/edit">Edit</a>
+    </main>`,
   );
 }
 
 function myItemsPage(state: ReplicaState, deleted: boolean): string {
-  return replicaPage(
-    SITE,
+  return sitePage(
     'My Items | Grailed',
-    html`${header()}
-      <main class="MyItems-module__page___z1v7b">
-        ${
-          deleted
-            ? html`<div class="Toast-module__toast___e2h8p" role="status">
-                Your listing has been deleted.
-              </div>`
-            : ''
-        }
-        <h1>My Items</h1>
-        <nav>
-          <a href="/users/myitems">For Sale</a> · <a href="/users/myitems?sold=true">Sold</a>
-        </nav>
-        <ul class="MyItems-module__forSale___g3k9d">
-          ${state
-            .active()
-            .map(
-              (l) => html`<li><a href="${grailedListingPath(l)}">${fieldOf(l, 'title')}</a></li>`,
-            )}
-        </ul>
-      </main>`,
+    html`<main class="MyItems-module__page___z1v7b">
+      ${
+        deleted
+          ? html`<div class="Toast-module__toast___e2h8p" role="status">
+              Your listing has been deleted.
+            </div>`
+          : ''
+      }
+      <h1>My Items</h1>
+      <nav><a href="/users/myitems">For Sale</a> · <a href="/users/myitems?sold=true">Sold</a></nav>
+      <ul class="MyItems-module__forSale___g3k9d">
+        ${activeListingItems(state, grailedListingPath, 'title')}
+      </ul>
+    </main>`,
   );
 }
 
 function soldPage(state: ReplicaState): string {
-  return replicaPage(
-    SITE,
+  return sitePage(
     'Sold | My Items | Grailed',
-    html`${header()}
-      <main class="MyItems-module__page___z1v7b">
-        <h1>My Items</h1>
-        <nav>
-          <a href="/users/myitems">For Sale</a> · <a href="/users/myitems?sold=true">Sold</a>
-        </nav>
-        <div class="MyItems-module__sold___k2c5f">
-          ${state.sales.map((sale) => {
-            const listing = state.listings.get(sale.listingId);
-            return html`<article class="SoldListing-module__card___p4r8t">
-              <a
-                class="SoldListing-module__title___t5y1u"
-                href="${listing ? grailedListingPath(listing) : '#'}"
-                >${sale.title}</a
-              >
+    html`<main class="MyItems-module__page___z1v7b">
+      <h1>My Items</h1>
+      <nav><a href="/users/myitems">For Sale</a> · <a href="/users/myitems?sold=true">Sold</a></nav>
+      <div class="MyItems-module__sold___k2c5f">
+        ${saleRows(
+          state,
+          grailedListingPath,
+          (sale, listingHref) =>
+            html`<article class="SoldListing-module__card___p4r8t">
+              <a class="SoldListing-module__title___t5y1u" href="${listingHref}">${sale.title}</a>
               <span class="SoldListing-module__price___s6a2b">Sold for $${sale.price}</span>
-              <time datetime="${sale.soldAt.toISOString()}">${sale.soldAt.toDateString()}</time>
+              ${soldTime(sale)}
               <a class="SoldListing-module__order___o7w3e" href="/transactions/${sale.orderId}"
                 >View Order</a
               >
-            </article>`;
-          })}
-        </div>
-      </main>`,
+            </article>`,
+        )}
+      </div>
+    </main>`,
   );
 }
 
@@ -470,15 +444,8 @@ function withoutEmptySlots(request: ReplicaRequest): ReplicaRequest {
   return { ...request, form };
 }
 
-function validate(
-  fields: Record<string, string | string[]>,
-  photoCount: number,
-  creating: boolean,
-): Record<string, string> {
-  const one = (name: string) => {
-    const v = fields[name];
-    return (Array.isArray(v) ? v[0] : v)?.trim() ?? '';
-  };
+const validate: ValidateListing = (fields, photoCount, creating) => {
+  const one = (name: string) => firstOf(fields, name);
   const errors: Record<string, string> = {};
   if (creating && photoCount < 1) errors.photos = 'Add at least one photo.';
   if (photoCount > MAX_PHOTOS) errors.photos = `You can add up to ${MAX_PHOTOS} photos.`;
@@ -506,21 +473,18 @@ function validate(
     errors.price = 'Enter a price in whole US dollars.';
   }
   return errors;
-}
+};
 
 /** The Grailed replica; `state` is what the tests read and steer. */
 export function grailedReplica(): ReplicaSite {
   const state = new ReplicaState(numericId(8), { title: 'title', price: 'price' });
-  const seller = (request: ReplicaRequest, page: () => ReplicaAnswer): ReplicaAnswer => {
-    if (!request.signedIn) {
-      const back = request.path + (request.query.size > 0 ? `?${request.query}` : '');
-      return redirectTo(`/users/sign_in?redirect=${encodeURIComponent(back)}`);
-    }
-    if (state.captcha) return ok(captchaPage());
-    return page();
-  };
-  const listingOf = (id: string | undefined) => (id ? state.listings.get(id) : undefined);
-  const signedOut = (): ReplicaAnswer => ({ status: 401, json: { error: 'Please log in.' } });
+  const seller = route.sellerGate(state, {
+    signIn: (back) => `/users/sign_in?redirect=${encodeURIComponent(back)}`,
+    captcha: () => ok(captchaPage()),
+    // My Items and its sold section differ only by the query.
+    backWithQuery: true,
+  });
+  const answer = (listing: ReplicaListing) => accepted(grailedListingPath(listing));
 
   return {
     marketplace: 'grailed',
@@ -532,79 +496,55 @@ export function grailedReplica(): ReplicaSite {
         return ok(signInPage(request.query.get('redirect')));
       }
       if (method === 'POST' && path === '/users/sign_in') {
-        const next = request.query.get('redirect');
-        return {
-          status: 302,
-          location: next?.startsWith('/') ? next : '/',
-          session: state.openSession(),
-        };
+        return route.signInAnswer(state, route.safeReturnPath(request.query.get('redirect')));
       }
       if (method === 'GET' && path === '/') {
-        return seller(request, () =>
-          ok(
-            replicaPage(
-              SITE,
-              'Grailed',
-              html`${header()}
-                <main><h1>Feed</h1></main>`,
-            ),
-          ),
-        );
+        return seller(request, () => ok(sitePage('Grailed', html`<main><h1>Feed</h1></main>`)));
       }
       if (method === 'GET' && path === '/sell') return redirectTo('/sell/new');
       if (method === 'GET' && path === '/sell/new') {
-        return seller(request, () => {
-          if (state.blocked) return ok(blockedPage(state.blocked));
-          return ok(state.layout === 'changed' ? changedLayoutPage() : listingForm('create'));
-        });
+        return seller(request, () =>
+          route.sellFormAnswer(state, {
+            blocked: (message) => ok(blockedPage(message)),
+            changed: changedLayoutPage,
+            form: () => listingForm('create'),
+          }),
+        );
       }
       if (method === 'POST' && path === '/api/listings') {
-        if (!request.signedIn) return signedOut();
-        const { photos, error } = await photosOf(withoutEmptySlots(request), 'photos');
-        const fields = formFields(request);
-        const errors = validate(fields, photos.length, true);
-        if (error) errors.photos = error;
-        if (Object.keys(errors).length > 0) return refused(errors);
-        const listing = state.create(fields, photos);
-        return { status: 200, json: { url: grailedListingPath(listing) } };
+        if (!request.signedIn) return route.unauthorised();
+        return route.createFromForm(withoutEmptySlots(request), state, {
+          photoField: 'photos',
+          validate,
+          answer,
+        });
       }
       const listingMatch = /^\/listings\/(\d+)(?:-[^/]*)?$/.exec(path);
       if (method === 'GET' && listingMatch) {
-        const listing = listingOf(listingMatch[1]);
-        if (!listing || listing.status === 'deleted') return notFound(SITE);
-        return ok(listingPage(listing));
+        return route.listingAnswer(SITE, state.find(listingMatch[1]), listingPage);
       }
       const editMatch = /^\/listings\/(\d+)\/edit$/.exec(path);
       if (method === 'GET' && editMatch) {
-        return seller(request, () => {
-          const listing = listingOf(editMatch[1]);
-          if (!listing || listing.status === 'deleted') return notFound(SITE);
-          return ok(listingForm('edit', listing));
-        });
+        return seller(request, () =>
+          route.listingAnswer(SITE, state.find(editMatch[1]), (l) => listingForm('edit', l)),
+        );
       }
       const updateMatch = /^\/api\/listings\/(\d+)$/.exec(path);
       if (method === 'POST' && updateMatch) {
-        if (!request.signedIn) return signedOut();
-        const listing = listingOf(updateMatch[1]);
-        if (!listing || listing.status !== 'active') {
-          return refused({ form: 'This listing can no longer be edited.' });
-        }
-        const { photos, error } = await photosOf(withoutEmptySlots(request), 'photos');
-        const fields = { ...listing.fields, ...formFields(request) };
-        const errors = validate(fields, listing.photos.length + photos.length, false);
-        if (error) errors.photos = error;
-        if (Object.keys(errors).length > 0) return refused(errors);
-        listing.fields = fields;
-        listing.photos = [...listing.photos, ...photos];
-        listing.updatedAt = new Date();
-        return { status: 200, json: { url: grailedListingPath(listing) } };
+        if (!request.signedIn) return route.unauthorised();
+        // The edit form's photo slots add photos to the listing's.
+        return route.updateFromForm(withoutEmptySlots(request), state.find(updateMatch[1]), {
+          gone: 'This listing can no longer be edited.',
+          photoField: 'photos',
+          validate,
+          answer,
+        });
       }
       const deleteMatch = /^\/api\/listings\/(\d+)\/delete$/.exec(path);
       if (method === 'POST' && deleteMatch) {
-        if (!request.signedIn) return signedOut();
-        const listing = listingOf(deleteMatch[1]);
-        if (listing && listing.status === 'active') listing.status = 'deleted';
-        return { status: 200, json: { url: '/users/myitems?deleted=1' } };
+        if (!request.signedIn) return route.unauthorised();
+        state.delete(deleteMatch[1]);
+        return accepted('/users/myitems?deleted=1');
       }
       if (method === 'GET' && path === '/users/myitems') {
         return seller(request, () =>

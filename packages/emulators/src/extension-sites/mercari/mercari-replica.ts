@@ -1,19 +1,21 @@
 import { numericId, ReplicaState, fieldOf, type ReplicaListing } from '../replica';
 import {
-  formFields,
+  accepted,
+  firstOf,
   html,
   notFound,
   ok,
   options,
-  photosOf,
   picker,
-  redirectTo,
-  refused,
+  recaptchaPage,
   replicaPage,
+  sitePages,
   SafeHtml,
   type PickerOption,
+  type ValidateListing,
 } from '../replica-kit';
-import type { ReplicaAnswer, ReplicaRequest, ReplicaSite } from '../replica-server';
+import * as route from '../replica-routes';
+import type { ReplicaSite } from '../replica-server';
 
 /**
  * Mercari's (US) seller pages as far as the public facts go (✅ read in open-source tools that
@@ -169,6 +171,8 @@ function header(): SafeHtml {
   </header>`;
 }
 
+const sitePage = sitePages(SITE, header);
+
 function listingTabs(current: 'active' | 'in_progress'): SafeHtml {
   const tab = (key: string, label: string) =>
     html`<a
@@ -200,15 +204,11 @@ function signInPage(): string {
 }
 
 function captchaPage(): string {
-  return replicaPage(
+  return recaptchaPage(
     SITE,
     'Mercari',
-    html`<main>
-      <h1>Please confirm you are not a robot</h1>
-      <div class="g-recaptcha">
-        <iframe title="recaptcha challenge expires in two minutes" src="about:blank"></iframe>
-      </div>
-    </main>`,
+    'Please confirm you are not a robot',
+    'recaptcha challenge expires in two minutes',
   );
 }
 
@@ -226,8 +226,7 @@ function listingForm(mode: 'create' | 'edit', listing?: ReplicaListing): string 
   const brand = value('sellBrand');
   const errorSlot = (field: string) =>
     html`<p class="error" data-testid="FieldError" data-replica-error="${field}"></p>`;
-  const body = html`${header()}
-    <main class="sell-page">
+  const body = html`<main class="sell-page">
       <h1>${mode === 'create' ? 'List an item' : 'Edit your listing'}</h1>
       <form data-replica-form action="${action}">
         <div role="alert" class="error" data-replica-alert hidden></div>
@@ -403,73 +402,64 @@ ${value('sellDescription')}</textarea>
       ${recaptchaBadge()}
     </main>
     ${BRAND_SCRIPT}`;
-  return replicaPage(SITE, mode === 'create' ? 'Sell | Mercari' : 'Edit listing | Mercari', body);
+  return sitePage(mode === 'create' ? 'Sell | Mercari' : 'Edit listing | Mercari', body);
 }
 
 function changedLayoutPage(): string {
   // The site redesigned: the same words, none of the test ids the adapter knows.
-  return replicaPage(
-    SITE,
+  return sitePage(
     'Sell | Mercari',
-    html`${header()}
-      <main class="sell-v2">
-        <h1>What are you selling?</h1>
-        <input aria-label="Title" /><textarea aria-label="Description"></textarea>
-        <button type="button">Continue</button>
-      </main>`,
+    html`<main class="sell-v2">
+      <h1>What are you selling?</h1>
+      <input aria-label="Title" /><textarea aria-label="Description"></textarea>
+      <button type="button">Continue</button>
+    </main>`,
   );
 }
 
 function blockedPage(message: string): string {
-  return replicaPage(
-    SITE,
+  return sitePage(
     'Sell | Mercari',
-    html`${header()}
-      <main><p data-testid="ListingLimitReached" role="alert">${message}</p></main>`,
+    html`<main><p data-testid="ListingLimitReached" role="alert">${message}</p></main>`,
   );
 }
 
 function completePage(listing: ReplicaListing): string {
-  return replicaPage(
-    SITE,
+  return sitePage(
     'Listed | Mercari',
-    html`${header()}
-      <main data-testid="SellComplete">
-        <h1>Your item is listed!</h1>
-        <p>${fieldOf(listing, 'sellName')}</p>
-        <a href="${mercariItemPath(listing)}">View your listing</a>
-        <a href="/sell/">List another item</a>
-      </main>`,
+    html`<main data-testid="SellComplete">
+      <h1>Your item is listed!</h1>
+      <p>${fieldOf(listing, 'sellName')}</p>
+      <a href="${mercariItemPath(listing)}">View your listing</a>
+      <a href="/sell/">List another item</a>
+    </main>`,
   );
 }
 
 function itemPage(listing: ReplicaListing, seller: boolean): string {
   const condition = CONDITIONS.find((c) => c.id === fieldOf(listing, 'sellCondition'));
-  return replicaPage(
-    SITE,
+  return sitePage(
     `${fieldOf(listing, 'sellName')} | Mercari`,
-    html`${header()}
-      <main class="item-details">
-        <h1 data-testid="ItemName">${fieldOf(listing, 'sellName')}</h1>
-        <p data-testid="ItemPrice">$${fieldOf(listing, 'sellPrice')}</p>
-        <p data-testid="ItemDetailsCondition">${condition?.label ?? ''}</p>
-        <p data-testid="ItemDescription">${fieldOf(listing, 'sellDescription')}</p>
-        ${
-          listing.status === 'sold'
-            ? html`<button type="button" data-testid="SoldListing" disabled>Item sold</button>`
-            : seller
-              ? html`<a data-testid="EditButton" href="/sell/edit/${listing.id}/">Edit listing</a>`
-              : ''
-        }
-      </main>`,
+    html`<main class="item-details">
+      <h1 data-testid="ItemName">${fieldOf(listing, 'sellName')}</h1>
+      <p data-testid="ItemPrice">$${fieldOf(listing, 'sellPrice')}</p>
+      <p data-testid="ItemDetailsCondition">${condition?.label ?? ''}</p>
+      <p data-testid="ItemDescription">${fieldOf(listing, 'sellDescription')}</p>
+      ${
+        listing.status === 'sold'
+          ? html`<button type="button" data-testid="SoldListing" disabled>Item sold</button>`
+          : seller
+            ? html`<a data-testid="EditButton" href="/sell/edit/${listing.id}/">Edit listing</a>`
+            : ''
+      }
+    </main>`,
   );
 }
 
 function activeListingsPage(state: ReplicaState, deleted: boolean): string {
-  return replicaPage(
-    SITE,
+  return sitePage(
     'Listings | Mercari',
-    html`${header()} ${listingTabs('active')}
+    html`${listingTabs('active')}
       <main>
         ${
           deleted
@@ -490,10 +480,9 @@ function activeListingsPage(state: ReplicaState, deleted: boolean): string {
 }
 
 function inProgressPage(state: ReplicaState): string {
-  return replicaPage(
-    SITE,
+  return sitePage(
     'Listings | Mercari',
-    html`${header()} ${listingTabs('in_progress')}
+    html`${listingTabs('in_progress')}
       <main>
         ${state.sales.map(
           (sale) =>
@@ -508,15 +497,8 @@ function inProgressPage(state: ReplicaState): string {
 }
 
 /** The site's checks on a sent form, in its words ◐; `creating` adds the photos' own. */
-function validate(
-  fields: Record<string, string | string[]>,
-  photoCount: number,
-  creating: boolean,
-): Record<string, string> {
-  const one = (name: string) => {
-    const v = fields[name];
-    return (Array.isArray(v) ? v[0] : v)?.trim() ?? '';
-  };
+const validate: ValidateListing = (fields, photoCount, creating) => {
+  const one = (name: string) => firstOf(fields, name);
   const count = (text: string) => [...text].length;
   const errors: Record<string, string> = {};
   if (creating && photoCount < 1) errors.photos = 'Add at least 1 photo.';
@@ -558,21 +540,16 @@ function validate(
     errors.sellPrice = `Enter a price between $${PRICE_MIN} and $2,000.`;
   }
   return errors;
-}
+};
 
 /** The Mercari replica; `state` is what the tests read and steer. */
 export function mercariReplica(): ReplicaSite {
   const itemId = numericId(11);
   const state = new ReplicaState(() => `m${itemId()}`, { title: 'sellName', price: 'sellPrice' });
-  const seller = (request: ReplicaRequest, page: () => ReplicaAnswer): ReplicaAnswer => {
-    if (!request.signedIn) {
-      return redirectTo(`/login/?redirect_to=${encodeURIComponent(request.path)}`);
-    }
-    if (state.captcha) return ok(captchaPage());
-    return page();
-  };
-  const signedOut = { status: 401, json: { error: 'Please log in.' } };
-  const listingOf = (id: string | undefined) => (id ? state.listings.get(id) : undefined);
+  const seller = route.sellerGate(state, {
+    signIn: (back) => `/login/?redirect_to=${encodeURIComponent(back)}`,
+    captcha: () => ok(captchaPage()),
+  });
   const ID = '(m\\d{11})';
 
   return {
@@ -582,82 +559,62 @@ export function mercariReplica(): ReplicaSite {
     async handle(request) {
       const { method, path } = request;
       if (method === 'GET' && /^\/login\/?$/.test(path)) return ok(signInPage());
-      if (method === 'POST' && /^\/login\/?$/.test(path)) {
-        return { status: 302, location: '/', session: state.openSession() };
-      }
+      if (method === 'POST' && /^\/login\/?$/.test(path)) return route.signInAnswer(state, '/');
       if (method === 'GET' && path === '/') {
-        return seller(request, () =>
-          ok(
-            replicaPage(
-              SITE,
-              'Mercari',
-              html`${header()}
-                <main><h1>Home</h1></main>`,
-            ),
-          ),
-        );
+        return seller(request, () => ok(sitePage('Mercari', html`<main><h1>Home</h1></main>`)));
       }
       if (method === 'GET' && /^\/sell\/?$/.test(path)) {
-        return seller(request, () => {
-          if (state.blocked) return ok(blockedPage(state.blocked));
-          return ok(state.layout === 'changed' ? changedLayoutPage() : listingForm('create'));
-        });
+        return seller(request, () =>
+          route.sellFormAnswer(state, {
+            blocked: (message) => ok(blockedPage(message)),
+            changed: changedLayoutPage,
+            form: () => listingForm('create'),
+          }),
+        );
       }
       if (method === 'POST' && path === '/v1/api/sell') {
-        if (!request.signedIn) return signedOut;
-        const { photos, error } = await photosOf(request, 'photos');
-        const fields = formFields(request);
-        const errors = validate(fields, photos.length, true);
-        if (error) errors.photos = error;
-        if (Object.keys(errors).length > 0) {
-          return refused({ form: 'Your item could not be listed.', ...errors });
-        }
-        const listing = state.create(fields, photos);
-        return { status: 200, json: { url: `/sell/complete/${listing.id}/` } };
+        if (!request.signedIn) return route.unauthorised();
+        return route.createFromForm(request, state, {
+          photoField: 'photos',
+          validate,
+          formError: 'Your item could not be listed.',
+          answer: (listing) => accepted(`/sell/complete/${listing.id}/`),
+        });
       }
       const completeMatch = new RegExp(`^/sell/complete/${ID}/?$`).exec(path);
       if (method === 'GET' && completeMatch) {
         return seller(request, () => {
-          const listing = listingOf(completeMatch[1]);
+          const listing = state.find(completeMatch[1]);
           return listing ? ok(completePage(listing)) : notFound(SITE);
         });
       }
       const itemMatch = new RegExp(`^/us/item/${ID}/?$`).exec(path);
       if (method === 'GET' && itemMatch) {
-        const listing = listingOf(itemMatch[1]);
-        if (!listing || listing.status === 'deleted') return notFound(SITE);
-        return ok(itemPage(listing, request.signedIn));
+        return route.listingAnswer(SITE, state.find(itemMatch[1]), (l) =>
+          itemPage(l, request.signedIn),
+        );
       }
       const editMatch = new RegExp(`^/sell/edit/${ID}/?$`).exec(path);
       if (method === 'GET' && editMatch) {
-        return seller(request, () => {
-          const listing = listingOf(editMatch[1]);
-          if (!listing || listing.status === 'deleted') return notFound(SITE);
-          return ok(listingForm('edit', listing));
-        });
+        return seller(request, () =>
+          route.listingAnswer(SITE, state.find(editMatch[1]), (l) => listingForm('edit', l)),
+        );
       }
       const updateMatch = new RegExp(`^/v1/api/sell/${ID}$`).exec(path);
       if (method === 'POST' && updateMatch) {
-        if (!request.signedIn) return signedOut;
-        const listing = listingOf(updateMatch[1]);
-        if (!listing || listing.status !== 'active') {
-          return refused({ form: 'This item can no longer be edited.' });
-        }
-        const fields = { ...listing.fields, ...formFields(request) };
-        const errors = validate(fields, listing.photos.length, false);
-        if (Object.keys(errors).length > 0) {
-          return refused({ form: 'Your changes could not be saved.', ...errors });
-        }
-        listing.fields = fields;
-        listing.updatedAt = new Date();
-        return { status: 200, json: { url: mercariItemPath(listing) } };
+        if (!request.signedIn) return route.unauthorised();
+        return route.updateFromForm(request, state.find(updateMatch[1]), {
+          gone: 'This item can no longer be edited.',
+          validate,
+          formError: 'Your changes could not be saved.',
+          answer: (listing) => accepted(mercariItemPath(listing)),
+        });
       }
       const deleteMatch = new RegExp(`^/v1/api/sell/${ID}/delete$`).exec(path);
       if (method === 'POST' && deleteMatch) {
-        if (!request.signedIn) return signedOut;
-        const listing = listingOf(deleteMatch[1]);
-        if (listing && listing.status === 'active') listing.status = 'deleted';
-        return { status: 200, json: { url: '/mypage/listings/active/?deleted=1' } };
+        if (!request.signedIn) return route.unauthorised();
+        state.delete(deleteMatch[1]);
+        return accepted('/mypage/listings/active/?deleted=1');
       }
       if (method === 'GET' && /^\/mypage\/listings\/active\/?$/.test(path)) {
         return seller(request, () =>

@@ -1,19 +1,25 @@
 import { hexId, ReplicaState, fieldOf, type ReplicaListing } from '../replica';
 import {
-  formFields,
+  accepted,
+  activeListingItems,
+  allOf,
+  firstOf,
   html,
   isPrice,
   notFound,
   ok,
   options,
-  photosOf,
   picker,
-  redirectTo,
-  refused,
+  recaptchaPage,
   replicaPage,
+  sitePages,
+  saleRows,
+  soldTime,
   type PickerOption,
+  type ValidateListing,
 } from '../replica-kit';
-import type { ReplicaAnswer, ReplicaRequest, ReplicaSite } from '../replica-server';
+import * as route from '../replica-routes';
+import type { ReplicaSite } from '../replica-server';
 
 /**
  * Poshmark's seller pages as far as the public facts go (✅ read in open-source tools that
@@ -105,14 +111,7 @@ function signInPage(): string {
 }
 
 function captchaPage(): string {
-  return replicaPage(
-    SITE,
-    'Poshmark',
-    html`<main>
-      <h1>Please verify you are a human</h1>
-      <div class="g-recaptcha"><iframe title="reCAPTCHA" src="about:blank"></iframe></div>
-    </main>`,
-  );
+  return recaptchaPage(SITE, 'Poshmark', 'Please verify you are a human');
 }
 
 function header(): ReturnType<typeof html> {
@@ -122,226 +121,208 @@ function header(): ReturnType<typeof html> {
   </header>`;
 }
 
+const sitePage = sitePages(SITE, header);
+
 function listingForm(mode: 'create' | 'edit', listing?: ReplicaListing): string {
   const value = (name: string) => (listing ? fieldOf(listing, name) : '');
   const action = mode === 'create' ? '/api/posts' : `/api/posts/${listing!.id}`;
-  const body = html`${header()}
-    <main class="listing-editor">
-      <h1>${mode === 'create' ? 'Listing Details' : 'Edit Listing'}</h1>
-      <form data-replica-form action="${action}" class="listing-editor__form">
-        <div role="alert" class="form__error-message" data-replica-alert hidden></div>
-        <section class="listing-editor__section--photos">
-          <label>Photos<input type="file" name="photos" accept="image/*" multiple /></label>
-          <span class="error" data-replica-error="photos"></span>
-        </section>
-        <label
-          >Title<input data-vv-name="title" name="title" maxlength="80" value="${value('title')}"
-        /></label>
-        <span class="error" data-replica-error="title"></span>
-        <label
-          >Description<textarea data-vv-name="description" name="description">
+  const body = html`<main class="listing-editor">
+    <h1>${mode === 'create' ? 'Listing Details' : 'Edit Listing'}</h1>
+    <form data-replica-form action="${action}" class="listing-editor__form">
+      <div role="alert" class="form__error-message" data-replica-alert hidden></div>
+      <section class="listing-editor__section--photos">
+        <label>Photos<input type="file" name="photos" accept="image/*" multiple /></label>
+        <span class="error" data-replica-error="photos"></span>
+      </section>
+      <label
+        >Title<input data-vv-name="title" name="title" maxlength="80" value="${value('title')}"
+      /></label>
+      <span class="error" data-replica-error="title"></span>
+      <label
+        >Description<textarea data-vv-name="description" name="description">
 ${value('description')}</textarea>
-        </label>
-        <span class="error" data-replica-error="description"></span>
-        <div data-et-name="listingEditorCategorySection">
-          <span>Category</span>
-          ${picker({
-            name: 'category',
-            options: POSHMARK_CATEGORIES,
-            trigger: html`<button type="button" class="dropdown__selector" data-replica-open>
-              ${value('category') || 'Select Category'}
-            </button>`,
-            listClass: 'dropdown__menu',
-            optionClass: 'dropdown__menu__item',
-          })}
-          <span class="error" data-replica-error="category"></span>
-        </div>
-        <div data-et-name="listingEditorSizeSection">
-          <span>Size</span>
-          ${picker({
-            name: 'size',
-            options: options(POSHMARK_SIZES),
-            trigger: html`<button type="button" class="dropdown__selector" data-replica-open>
-              ${value('size') || 'Select Size'}
-            </button>`,
-            listClass: 'dropdown__menu',
-            optionClass: 'dropdown__menu__item',
-          })}
-          <span class="error" data-replica-error="size"></span>
-        </div>
-        <div data-et-name="listingEditorBrandSection">
-          <label
-            >Brand<input
-              name="brand"
-              placeholder="Enter the Brand/Designer"
-              value="${value('brand')}"
-          /></label>
-        </div>
-        <div class="listing-editor__condition">
-          <h4>Does this item have tags attached?</h4>
-          <label class="condition-option"
-            ><input
-              type="radio"
-              name="nwt"
-              value="yes"
-              ${value('nwt') === 'yes' ? 'checked' : ''}
-            />Yes</label
-          >
-          <label class="condition-option"
-            ><input
-              type="radio"
-              name="nwt"
-              value="no"
-              ${value('nwt') === 'no' ? 'checked' : ''}
-            />No</label
-          >
-          <span class="error" data-replica-error="nwt"></span>
-        </div>
-        <fieldset data-et-name="listingEditorColorSection">
-          <legend>Color (up to 2)</legend>
-          ${POSHMARK_COLOURS.map(
-            (colour) =>
-              html`<label class="color-chip"
-                ><input type="checkbox" name="colors" value="${colour}" />${colour}</label
-              >`,
-          )}
-          <span class="error" data-replica-error="colors"></span>
-        </fieldset>
+      </label>
+      <span class="error" data-replica-error="description"></span>
+      <div data-et-name="listingEditorCategorySection">
+        <span>Category</span>
+        ${picker({
+          name: 'category',
+          options: POSHMARK_CATEGORIES,
+          trigger: html`<button type="button" class="dropdown__selector" data-replica-open>
+            ${value('category') || 'Select Category'}
+          </button>`,
+          listClass: 'dropdown__menu',
+          optionClass: 'dropdown__menu__item',
+        })}
+        <span class="error" data-replica-error="category"></span>
+      </div>
+      <div data-et-name="listingEditorSizeSection">
+        <span>Size</span>
+        ${picker({
+          name: 'size',
+          options: options(POSHMARK_SIZES),
+          trigger: html`<button type="button" class="dropdown__selector" data-replica-open>
+            ${value('size') || 'Select Size'}
+          </button>`,
+          listClass: 'dropdown__menu',
+          optionClass: 'dropdown__menu__item',
+        })}
+        <span class="error" data-replica-error="size"></span>
+      </div>
+      <div data-et-name="listingEditorBrandSection">
         <label
-          >Original Price<input
-            data-vv-name="originalPrice"
-            name="originalPrice"
-            inputmode="decimal"
-            value="${value('originalPrice')}"
+          >Brand<input
+            name="brand"
+            placeholder="Enter the Brand/Designer"
+            value="${value('brand')}"
         /></label>
-        <label
-          >Listing Price<input
-            data-vv-name="listingPrice"
-            name="listingPrice"
-            inputmode="decimal"
-            value="${value('listingPrice')}"
-        /></label>
-        <span class="error" data-replica-error="listingPrice"></span>
-        <label>SKU<input data-vv-name="sku" name="sku" value="${value('sku')}" /></label>
-        ${
-          mode === 'create'
-            ? html`<button type="button" data-et-name="next" data-replica-reveal="review">
-                  Next
-                </button>
-                <div id="review" class="listing-editor__review" hidden>
-                  <p>Review your listing, then list it.</p>
-                  <button type="submit" data-et-name="list_item">List This Item</button>
-                </div>`
-            : html`<button type="submit" data-et-name="update">Update</button>
+      </div>
+      <div class="listing-editor__condition">
+        <h4>Does this item have tags attached?</h4>
+        <label class="condition-option"
+          ><input
+            type="radio"
+            name="nwt"
+            value="yes"
+            ${value('nwt') === 'yes' ? 'checked' : ''}
+          />Yes</label
+        >
+        <label class="condition-option"
+          ><input
+            type="radio"
+            name="nwt"
+            value="no"
+            ${value('nwt') === 'no' ? 'checked' : ''}
+          />No</label
+        >
+        <span class="error" data-replica-error="nwt"></span>
+      </div>
+      <fieldset data-et-name="listingEditorColorSection">
+        <legend>Color (up to 2)</legend>
+        ${POSHMARK_COLOURS.map(
+          (colour) =>
+            html`<label class="color-chip"
+              ><input type="checkbox" name="colors" value="${colour}" />${colour}</label
+            >`,
+        )}
+        <span class="error" data-replica-error="colors"></span>
+      </fieldset>
+      <label
+        >Original Price<input
+          data-vv-name="originalPrice"
+          name="originalPrice"
+          inputmode="decimal"
+          value="${value('originalPrice')}"
+      /></label>
+      <label
+        >Listing Price<input
+          data-vv-name="listingPrice"
+          name="listingPrice"
+          inputmode="decimal"
+          value="${value('listingPrice')}"
+      /></label>
+      <span class="error" data-replica-error="listingPrice"></span>
+      <label>SKU<input data-vv-name="sku" name="sku" value="${value('sku')}" /></label>
+      ${
+        mode === 'create'
+          ? html`<button type="button" data-et-name="next" data-replica-reveal="review">
+                Next
+              </button>
+              <div id="review" class="listing-editor__review" hidden>
+                <p>Review your listing, then list it.</p>
+                <button type="submit" data-et-name="list_item">List This Item</button>
+              </div>`
+          : html`<button type="submit" data-et-name="update">Update</button>
+              <button
+                type="button"
+                data-et-name="delete_listing"
+                data-replica-reveal="confirm-delete"
+              >
+                Delete Listing
+              </button>
+              <div
+                id="confirm-delete"
+                class="modal"
+                role="dialog"
+                aria-label="Delete listing"
+                hidden
+              >
+                <p>Are you sure you want to delete this listing?</p>
                 <button
                   type="button"
-                  data-et-name="delete_listing"
-                  data-replica-reveal="confirm-delete"
+                  class="btn--primary"
+                  data-et-name="confirm_delete"
+                  data-replica-post="/api/posts/${listing!.id}/delete"
                 >
-                  Delete Listing
+                  Yes
                 </button>
-                <div
-                  id="confirm-delete"
-                  class="modal"
-                  role="dialog"
-                  aria-label="Delete listing"
-                  hidden
-                >
-                  <p>Are you sure you want to delete this listing?</p>
-                  <button
-                    type="button"
-                    class="btn--primary"
-                    data-et-name="confirm_delete"
-                    data-replica-post="/api/posts/${listing!.id}/delete"
-                  >
-                    Yes
-                  </button>
-                </div>`
-        }
-      </form>
-    </main>`;
-  return replicaPage(SITE, mode === 'create' ? 'Sell on Poshmark' : 'Edit Listing', body);
+              </div>`
+      }
+    </form>
+  </main>`;
+  return sitePage(mode === 'create' ? 'Sell on Poshmark' : 'Edit Listing', body);
 }
 
 function changedLayoutPage(): string {
   // The site redesigned: the same words, none of the attributes the adapter knows.
-  return replicaPage(
-    SITE,
+  return sitePage(
     'Sell on Poshmark',
-    html`${header()}
-      <main class="sell-flow-v2">
-        <h1>What are you selling?</h1>
-        <div class="sell-flow-v2__step">
-          <input aria-label="Title" /><textarea aria-label="Description"></textarea>
-        </div>
-      </main>`,
+    html`<main class="sell-flow-v2">
+      <h1>What are you selling?</h1>
+      <div class="sell-flow-v2__step">
+        <input aria-label="Title" /><textarea aria-label="Description"></textarea>
+      </div>
+    </main>`,
   );
 }
 
 function listingPage(listing: ReplicaListing): string {
-  return replicaPage(
-    SITE,
+  return sitePage(
     `${fieldOf(listing, 'title')} | Poshmark`,
-    html`${header()}
-      <main class="listing" data-post-id="${listing.id}">
-        <h1 class="listing__title">${fieldOf(listing, 'title')}</h1>
-        <p class="listing__price">$${fieldOf(listing, 'listingPrice')}</p>
-        ${listing.status === 'sold' ? html`<p class="listing__sold-tag">Sold</p>` : ''}
-        <a class="listing__edit" href="/edit-listing/${listing.id}">Edit Listing</a>
-      </main>`,
+    html`<main class="listing" data-post-id="${listing.id}">
+      <h1 class="listing__title">${fieldOf(listing, 'title')}</h1>
+      <p class="listing__price">$${fieldOf(listing, 'listingPrice')}</p>
+      ${listing.status === 'sold' ? html`<p class="listing__sold-tag">Sold</p>` : ''}
+      <a class="listing__edit" href="/edit-listing/${listing.id}">Edit Listing</a>
+    </main>`,
   );
 }
 
 function closetPage(state: ReplicaState, deleted: boolean): string {
-  return replicaPage(
-    SITE,
+  return sitePage(
     'My Closet | Poshmark',
-    html`${header()}
-      <main class="closet">
-        ${deleted ? html`<p class="flash-message" role="status">Listing deleted</p>` : ''}
-        <h1 class="closet__header">replica_seller's closet</h1>
-        <ul>
-          ${state
-            .active()
-            .map(
-              (l) => html`<li><a href="${poshmarkListingPath(l)}">${fieldOf(l, 'title')}</a></li>`,
-            )}
-        </ul>
-      </main>`,
+    html`<main class="closet">
+      ${deleted ? html`<p class="flash-message" role="status">Listing deleted</p>` : ''}
+      <h1 class="closet__header">replica_seller's closet</h1>
+      <ul>
+        ${activeListingItems(state, poshmarkListingPath, 'title')}
+      </ul>
+    </main>`,
   );
 }
 
 function salesPage(state: ReplicaState): string {
-  return replicaPage(
-    SITE,
+  return sitePage(
     'My Sales | Poshmark',
-    html`${header()}
-      <main class="order-list">
-        <h1>My Sales</h1>
-        ${state.sales.map((sale) => {
-          const listing = state.listings.get(sale.listingId);
-          return html`<div class="order-item" data-order-id="${sale.orderId}">
+    html`<main class="order-list">
+      <h1>My Sales</h1>
+      ${saleRows(
+        state,
+        poshmarkListingPath,
+        (sale, listingHref) =>
+          html`<div class="order-item" data-order-id="${sale.orderId}">
             <a class="order-item__link" href="/order/sales/${sale.orderId}">Order</a>
-            <a class="order-item__listing" href="${listing ? poshmarkListingPath(listing) : '#'}"
-              >${sale.title}</a
-            >
+            <a class="order-item__listing" href="${listingHref}">${sale.title}</a>
             <span class="order-item__price">$${sale.price.toFixed(2)}</span>
-            <time datetime="${sale.soldAt.toISOString()}">${sale.soldAt.toDateString()}</time>
-          </div>`;
-        })}
-      </main>`,
+            ${soldTime(sale)}
+          </div>`,
+      )}
+    </main>`,
   );
 }
 
-function validate(
-  fields: Record<string, string | string[]>,
-  photoCount: number,
-  creating: boolean,
-): Record<string, string> {
-  const one = (name: string) => {
-    const v = fields[name];
-    return (Array.isArray(v) ? v[0] : v)?.trim() ?? '';
-  };
+const validate: ValidateListing = (fields, photoCount, creating) => {
+  const one = (name: string) => firstOf(fields, name);
   const errors: Record<string, string> = {};
   if (creating && photoCount < 1) errors.photos = 'Please add at least one photo.';
   if (photoCount > 16) errors.photos = 'You can add up to 16 photos.';
@@ -352,25 +333,23 @@ function validate(
   if (!one('category')) errors.category = 'Please select a category.';
   if (!one('size')) errors.size = 'Please select a size.';
   if (!one('nwt')) errors.nwt = 'Please tell buyers whether the item has tags attached.';
-  const colours = ([] as string[]).concat(fields.colors ?? []);
-  if (colours.length > 2) errors.colors = 'You can select up to 2 colors.';
+  if (allOf(fields, 'colors').length > 2) errors.colors = 'You can select up to 2 colors.';
   if (!isPrice(one('listingPrice'))) errors.listingPrice = 'Please enter a listing price.';
   else if (!/^\d+$/.test(one('listingPrice'))) {
     errors.listingPrice = 'Please enter a whole dollar amount.';
   } else if (Number(one('listingPrice')) < 3)
     errors.listingPrice = 'Listing price must be at least $3.';
   return errors;
-}
+};
 
 /** The Poshmark replica; `state` is what the tests read and steer. */
 export function poshmarkReplica(): ReplicaSite {
   const state = new ReplicaState(hexId, { title: 'title', price: 'listingPrice' });
-  const seller = (request: ReplicaRequest, page: () => ReplicaAnswer): ReplicaAnswer => {
-    if (!request.signedIn) return redirectTo(`/login?next=${encodeURIComponent(request.path)}`);
-    if (state.captcha) return ok(captchaPage());
-    return page();
-  };
-  const listingOf = (id: string | undefined) => (id ? state.listings.get(id) : undefined);
+  const seller = route.sellerGate(state, {
+    signIn: (back) => `/login?next=${encodeURIComponent(back)}`,
+    captcha: () => ok(captchaPage()),
+  });
+  const answer = (listing: ReplicaListing) => accepted(poshmarkListingPath(listing));
 
   return {
     marketplace: 'poshmark',
@@ -379,80 +358,55 @@ export function poshmarkReplica(): ReplicaSite {
     async handle(request) {
       const { method, path } = request;
       if (method === 'GET' && path === '/login') return ok(signInPage());
-      if (method === 'POST' && path === '/login') {
-        return { status: 302, location: '/feed', session: state.openSession() };
-      }
+      if (method === 'POST' && path === '/login') return route.signInAnswer(state, '/feed');
       if (method === 'GET' && (path === '/' || path === '/feed')) {
         return seller(request, () =>
-          ok(
-            replicaPage(
-              SITE,
-              'Feed | Poshmark',
-              html`${header()}
-                <main><h1>Feed</h1></main>`,
-            ),
-          ),
+          ok(sitePage('Feed | Poshmark', html`<main><h1>Feed</h1></main>`)),
         );
       }
       if (method === 'GET' && path === '/create-listing') {
-        return seller(request, () => {
-          if (state.blocked) {
-            return ok(
-              replicaPage(
-                SITE,
-                'Sell on Poshmark',
-                html`${header()}
-                  <main><p class="listing-limit-message" role="alert">${state.blocked}</p></main>`,
+        return seller(request, () =>
+          route.sellFormAnswer(state, {
+            blocked: (message) =>
+              ok(
+                sitePage(
+                  'Sell on Poshmark',
+                  html`<main><p class="listing-limit-message" role="alert">${message}</p></main>`,
+                ),
               ),
-            );
-          }
-          return ok(state.layout === 'changed' ? changedLayoutPage() : listingForm('create'));
-        });
+            changed: changedLayoutPage,
+            form: () => listingForm('create'),
+          }),
+        );
       }
       if (method === 'POST' && path === '/api/posts') {
-        if (!request.signedIn) return { status: 401, json: { error: 'Please log in.' } };
-        const { photos, error } = await photosOf(request, 'photos');
-        const fields = formFields(request);
-        const errors = validate(fields, photos.length, true);
-        if (error) errors.photos = error;
-        if (Object.keys(errors).length > 0) return refused(errors);
-        if (state.beforeCreate) await state.beforeCreate();
-        const listing = state.create(fields, photos);
-        return { status: 200, json: { url: poshmarkListingPath(listing) } };
+        if (!request.signedIn) return route.unauthorised();
+        return route.createFromForm(request, state, { photoField: 'photos', validate, answer });
       }
       const listingMatch = /^\/listing\/(?:.*-)?([0-9a-f]{24})$/.exec(path);
       if (method === 'GET' && listingMatch) {
-        const listing = listingOf(listingMatch[1]);
-        if (!listing || listing.status === 'deleted') return notFound(SITE);
-        return ok(listingPage(listing));
+        return route.listingAnswer(SITE, state.find(listingMatch[1]), listingPage);
       }
       const editMatch = /^\/edit-listing\/([0-9a-f]{24})$/.exec(path);
       if (method === 'GET' && editMatch) {
-        return seller(request, () => {
-          const listing = listingOf(editMatch[1]);
-          if (!listing || listing.status === 'deleted') return notFound(SITE);
-          return ok(listingForm('edit', listing));
-        });
+        return seller(request, () =>
+          route.listingAnswer(SITE, state.find(editMatch[1]), (l) => listingForm('edit', l)),
+        );
       }
       const updateMatch = /^\/api\/posts\/([0-9a-f]{24})$/.exec(path);
       if (method === 'POST' && updateMatch) {
-        const listing = listingOf(updateMatch[1]);
-        if (!request.signedIn) return { status: 401, json: { error: 'Please log in.' } };
-        if (!listing || listing.status !== 'active')
-          return refused({ form: 'This listing is not available.' });
-        const fields = { ...listing.fields, ...formFields(request) };
-        const errors = validate(fields, listing.photos.length, false);
-        if (Object.keys(errors).length > 0) return refused(errors);
-        listing.fields = fields;
-        listing.updatedAt = new Date();
-        return { status: 200, json: { url: poshmarkListingPath(listing) } };
+        if (!request.signedIn) return route.unauthorised();
+        return route.updateFromForm(request, state.find(updateMatch[1]), {
+          gone: 'This listing is not available.',
+          validate,
+          answer,
+        });
       }
       const deleteMatch = /^\/api\/posts\/([0-9a-f]{24})\/delete$/.exec(path);
       if (method === 'POST' && deleteMatch) {
-        const listing = listingOf(deleteMatch[1]);
-        if (!request.signedIn) return { status: 401, json: { error: 'Please log in.' } };
-        if (listing && listing.status === 'active') listing.status = 'deleted';
-        return { status: 200, json: { url: '/closet/replica_seller?deleted=1' } };
+        if (!request.signedIn) return route.unauthorised();
+        state.delete(deleteMatch[1]);
+        return accepted('/closet/replica_seller?deleted=1');
       }
       if (method === 'GET' && path === '/closet/replica_seller') {
         return ok(closetPage(state, request.query.get('deleted') === '1'));

@@ -1,18 +1,25 @@
 import { fieldOf, numericId, ReplicaState, type ReplicaListing } from '../replica';
 import {
+  accepted,
+  activeListingItems,
+  firstOf,
   formFields,
   html,
   notFound,
   ok,
   options,
-  photosOf,
   picker,
   redirectTo,
-  refused,
   replicaPage,
+  sitePages,
+  saleRows,
+  soldTime,
+  type FormFields,
   type SafeHtml,
+  type ValidateListing,
 } from '../replica-kit';
-import type { ReplicaAnswer, ReplicaRequest, ReplicaSite } from '../replica-server';
+import * as route from '../replica-routes';
+import type { ReplicaSite } from '../replica-server';
 
 /**
  * Vestiaire Collective's seller pages as far as the public facts go (✅ read in open-source
@@ -171,11 +178,8 @@ const UNIVERSE_SLUG: Record<string, string> = {
 };
 
 /** The item's name as the site composes it: colour, material, model, brand, type ◐. */
-function itemName(fields: Record<string, string | string[]>): string {
-  const one = (name: string) => {
-    const v = fields[name];
-    return ((Array.isArray(v) ? v[0] : v) ?? '').trim();
-  };
+function itemName(fields: FormFields): string {
+  const one = (name: string) => firstOf(fields, name);
   return [one('color'), one('material'), one('model'), one('brand'), one('subcategory')]
     .filter(Boolean)
     .join(' ');
@@ -197,6 +201,8 @@ function header(): SafeHtml {
     <a id="commandes_click" href="${SALES_PATH}">Orders and sales</a>
   </header>`;
 }
+
+const sitePage = sitePages(SITE, header);
 
 function signInPage(next: string): string {
   return replicaPage(
@@ -294,272 +300,258 @@ function depositForm(): string {
     ),
   ];
   const models = [...new Set(Object.values(VESTIAIRE_MODELS).flat())];
-  const body = html`${header()}
-    <main class="depositForm">
-      <h1>Sell an item</h1>
-      <form data-replica-form action="/api/deposit" class="depositForm__form">
-        <div role="alert" class="depositForm__alert" data-replica-alert hidden></div>
+  const body = html`<main class="depositForm">
+    <h1>Sell an item</h1>
+    <form data-replica-form action="/api/deposit" class="depositForm__form">
+      <div role="alert" class="depositForm__alert" data-replica-alert hidden></div>
 
-        <section class="depositForm__step" data-step="filter">
-          <h2>What are you selling?</h2>
-          <div class="universe-selector_depositForm__form__universes__Hk2pL">
-            ${VESTIAIRE_UNIVERSES.map(
-              (u) =>
-                html`<label class="universe-selector_depositForm__form__universe__Qw81v"
-                  ><input type="radio" name="universe" value="${u}" /><span
-                    class="universe-selector_depositForm__form__universeLabel__x9Tz3"
-                    >${u}</span
-                  ></label
-                >`,
-            )}
-          </div>
-          <span class="error" data-replica-error="universe"></span>
-          <label for="preductAddCategory">Category</label>
-          <select id="preductAddCategory" name="category">
-            <option value="">Select a category</option>
-            ${categories.map((c) => html`<option value="${c}">${c}</option>`)}
-          </select>
-          <span class="error" data-replica-error="category"></span>
-          <div class="brand-search_depositForm__form__brands__p0Lm4">
-            <label>Designer</label>
-            ${picker({
-              name: 'brand',
-              options: options(VESTIAIRE_BRANDS),
-              trigger: html`<div
-                role="combobox"
-                class="brand-search_depositForm__form__field__Ty6Bn"
-                data-replica-open
-              >
-                Search for a designer
-              </div>`,
-              search: html`<input
-                id="depositForm__form__brands-input"
-                placeholder="Designer"
-                autocomplete="off"
-                data-replica-search
-                hidden
-              />`,
-              listClass: 'brand-search_depositForm__form__optionsList__2dG7q',
-              optionClass: 'brand-search_depositForm__form__optionsList__item__value__Zk3s1',
-            })}
-            <span class="error" data-replica-error="brand"></span>
-          </div>
-          <button type="button" id="vc-preduct-add-submit" data-replica-reveal="step-details">
-            Continue
-          </button>
-        </section>
-
-        <section class="depositForm__step" data-step="details" id="step-details" hidden>
-          <h2>Details</h2>
-          <label for="external_reference">External reference</label>
-          <input id="external_reference" name="external_reference" />
-          ${componentPicker(
-            'subcategory',
-            'Category',
-            subcategories,
-            ({ id }) => html`<input id="${id}" readonly placeholder="Select" data-replica-open />`,
+      <section class="depositForm__step" data-step="filter">
+        <h2>What are you selling?</h2>
+        <div class="universe-selector_depositForm__form__universes__Hk2pL">
+          ${VESTIAIRE_UNIVERSES.map(
+            (u) =>
+              html`<label class="universe-selector_depositForm__form__universe__Qw81v"
+                ><input type="radio" name="universe" value="${u}" /><span
+                  class="universe-selector_depositForm__form__universeLabel__x9Tz3"
+                  >${u}</span
+                ></label
+              >`,
           )}
-          ${componentPicker(
-            'condition',
-            'Condition',
-            VESTIAIRE_CONDITIONS,
-            () =>
-              html`<button type="button" class="Dropdown_dropdown__button" data-replica-open>
-                Select
-              </button>`,
-          )}
-          ${componentPicker(
-            'model',
-            'Model',
-            models,
-            () =>
-              html`<button type="button" class="ModelSelect_modelSelect__button" data-replica-open>
-                Select
-              </button>`,
-            html`<input placeholder="Find your item model" data-replica-search hidden />`,
-          )}
-          ${componentPicker(
-            'material',
-            'Material',
-            VESTIAIRE_MATERIALS,
-            () =>
-              html`<button type="button" class="Dropdown_dropdown__button" data-replica-open>
-                Select
-              </button>`,
-          )}
-          ${componentPicker(
-            'color',
-            'Colour',
-            VESTIAIRE_COLOURS,
-            ({ id }) => html`<input id="${id}" readonly placeholder="Select" data-replica-open />`,
-          )}
-          ${selectField('size_unit', 'Standard', VESTIAIRE_SIZE_STANDARDS)}
-          ${selectField('size', 'Size', VESTIAIRE_SIZES)}
-          ${continueButton('details', 'step-photos')}
-        </section>
+        </div>
+        <span class="error" data-replica-error="universe"></span>
+        <label for="preductAddCategory">Category</label>
+        <select id="preductAddCategory" name="category">
+          <option value="">Select a category</option>
+          ${categories.map((c) => html`<option value="${c}">${c}</option>`)}
+        </select>
+        <span class="error" data-replica-error="category"></span>
+        <div class="brand-search_depositForm__form__brands__p0Lm4">
+          <label>Designer</label>
+          ${picker({
+            name: 'brand',
+            options: options(VESTIAIRE_BRANDS),
+            trigger: html`<div
+              role="combobox"
+              class="brand-search_depositForm__form__field__Ty6Bn"
+              data-replica-open
+            >
+              Search for a designer
+            </div>`,
+            search: html`<input
+              id="depositForm__form__brands-input"
+              placeholder="Designer"
+              autocomplete="off"
+              data-replica-search
+              hidden
+            />`,
+            listClass: 'brand-search_depositForm__form__optionsList__2dG7q',
+            optionClass: 'brand-search_depositForm__form__optionsList__item__value__Zk3s1',
+          })}
+          <span class="error" data-replica-error="brand"></span>
+        </div>
+        <button type="button" id="vc-preduct-add-submit" data-replica-reveal="step-details">
+          Continue
+        </button>
+      </section>
 
-        <section class="depositForm__step" data-step="photos" id="step-photos" hidden>
-          <h2>Photos</h2>
-          <p class="Photo_photoSection__text__juAIc">Add at least 3 photos, up to 8.</p>
-          <button type="button" class="FileUploader_field-file-fake__m3Qd1">Add photos</button>
-          <input type="file" id="newPic0" name="pictures" accept="image/*" multiple />
-          <span class="error" data-replica-error="pictures"></span>
-          ${continueButton('photos', 'step-description')}
-        </section>
+      <section class="depositForm__step" data-step="details" id="step-details" hidden>
+        <h2>Details</h2>
+        <label for="external_reference">External reference</label>
+        <input id="external_reference" name="external_reference" />
+        ${componentPicker(
+          'subcategory',
+          'Category',
+          subcategories,
+          ({ id }) => html`<input id="${id}" readonly placeholder="Select" data-replica-open />`,
+        )}
+        ${componentPicker(
+          'condition',
+          'Condition',
+          VESTIAIRE_CONDITIONS,
+          () =>
+            html`<button type="button" class="Dropdown_dropdown__button" data-replica-open>
+              Select
+            </button>`,
+        )}
+        ${componentPicker(
+          'model',
+          'Model',
+          models,
+          () =>
+            html`<button type="button" class="ModelSelect_modelSelect__button" data-replica-open>
+              Select
+            </button>`,
+          html`<input placeholder="Find your item model" data-replica-search hidden />`,
+        )}
+        ${componentPicker(
+          'material',
+          'Material',
+          VESTIAIRE_MATERIALS,
+          () =>
+            html`<button type="button" class="Dropdown_dropdown__button" data-replica-open>
+              Select
+            </button>`,
+        )}
+        ${componentPicker(
+          'color',
+          'Colour',
+          VESTIAIRE_COLOURS,
+          ({ id }) => html`<input id="${id}" readonly placeholder="Select" data-replica-open />`,
+        )}
+        ${selectField('size_unit', 'Standard', VESTIAIRE_SIZE_STANDARDS)}
+        ${selectField('size', 'Size', VESTIAIRE_SIZES)} ${continueButton('details', 'step-photos')}
+      </section>
 
-        <section class="depositForm__step" data-step="description" id="step-description" hidden>
-          <h2>Description</h2>
-          <textarea
-            class="TextArea_textarea__WRrcw"
-            name="description"
-            placeholder="Add item details..."
-          ></textarea>
-          <span class="error" data-replica-error="description"></span>
-          <label>Serial number<input name="serial_number" /></label>
-          ${continueButton('description', 'step-address')}
-        </section>
+      <section class="depositForm__step" data-step="photos" id="step-photos" hidden>
+        <h2>Photos</h2>
+        <p class="Photo_photoSection__text__juAIc">Add at least 3 photos, up to 8.</p>
+        <button type="button" class="FileUploader_field-file-fake__m3Qd1">Add photos</button>
+        <input type="file" id="newPic0" name="pictures" accept="image/*" multiple />
+        <span class="error" data-replica-error="pictures"></span>
+        ${continueButton('photos', 'step-description')}
+      </section>
 
-        <section class="depositForm__step" data-step="address" id="step-address" hidden>
-          <h2>Ship from</h2>
-          <label
-            ><input type="radio" name="selectedAddress" value="home" checked />Home, 1 Rue de la
-            Paix, 75002 Paris</label
-          >
-          ${continueButton('address', 'step-price')}
-        </section>
+      <section class="depositForm__step" data-step="description" id="step-description" hidden>
+        <h2>Description</h2>
+        <textarea
+          class="TextArea_textarea__WRrcw"
+          name="description"
+          placeholder="Add item details..."
+        ></textarea>
+        <span class="error" data-replica-error="description"></span>
+        <label>Serial number<input name="serial_number" /></label>
+        ${continueButton('description', 'step-address')}
+      </section>
 
-        <section class="depositForm__step" data-step="price" id="step-price" hidden>
-          <h2>Price</h2>
-          <label for="priceField">Price (€)</label>
-          <input
-            id="priceField"
-            class="PriceInputs_priceInputs__input__XvBHr"
-            data-cy="pvpInput"
-            name="price"
-            inputmode="numeric"
-          />
-          <span class="error" data-replica-error="price"></span>
-          <p class="PriceInputs_price__buyerFee__r2Kd8">
-            <span>The buyer will also pay a service fee.</span>
-          </p>
-          <button type="submit" class="DepositFooter_completeSteps__n4Fh8">Complete steps</button>
-        </section>
-      </form>
-    </main>`;
-  return replicaPage(SITE, 'Sell an item | Vestiaire Collective', body);
+      <section class="depositForm__step" data-step="address" id="step-address" hidden>
+        <h2>Ship from</h2>
+        <label
+          ><input type="radio" name="selectedAddress" value="home" checked />Home, 1 Rue de la Paix,
+          75002 Paris</label
+        >
+        ${continueButton('address', 'step-price')}
+      </section>
+
+      <section class="depositForm__step" data-step="price" id="step-price" hidden>
+        <h2>Price</h2>
+        <label for="priceField">Price (€)</label>
+        <input
+          id="priceField"
+          class="PriceInputs_priceInputs__input__XvBHr"
+          data-cy="pvpInput"
+          name="price"
+          inputmode="numeric"
+        />
+        <span class="error" data-replica-error="price"></span>
+        <p class="PriceInputs_price__buyerFee__r2Kd8">
+          <span>The buyer will also pay a service fee.</span>
+        </p>
+        <button type="submit" class="DepositFooter_completeSteps__n4Fh8">Complete steps</button>
+      </section>
+    </form>
+  </main>`;
+  return sitePage('Sell an item | Vestiaire Collective', body);
 }
 
 function editForm(listing: ReplicaListing): string {
-  return replicaPage(
-    SITE,
+  return sitePage(
     'Edit my item | Vestiaire Collective',
-    html`${header()}
-      <main class="depositForm depositForm--edit">
-        <h1>Edit my item</h1>
-        <form data-replica-form action="/api/products/${listing.id}" class="depositForm__form">
-          <div role="alert" class="depositForm__alert" data-replica-alert hidden></div>
-          <textarea
-            class="TextArea_textarea__WRrcw"
-            name="description"
-            placeholder="Add item details..."
-          >
+    html`<main class="depositForm depositForm--edit">
+      <h1>Edit my item</h1>
+      <form data-replica-form action="/api/products/${listing.id}" class="depositForm__form">
+        <div role="alert" class="depositForm__alert" data-replica-alert hidden></div>
+        <textarea
+          class="TextArea_textarea__WRrcw"
+          name="description"
+          placeholder="Add item details..."
+        >
 ${fieldOf(listing, 'description')}</textarea>
-          <span class="error" data-replica-error="description"></span>
-          <label for="priceField">Price (€)</label>
-          <input
-            id="priceField"
-            class="PriceInputs_priceInputs__input__XvBHr"
-            data-cy="pvpInput"
-            name="price"
-            inputmode="numeric"
-            value="${fieldOf(listing, 'price')}"
-          />
-          <span class="error" data-replica-error="price"></span>
-          <button type="submit" class="EditFooter_save__c1Vb8">Save changes</button>
-        </form>
-      </main>`,
+        <span class="error" data-replica-error="description"></span>
+        <label for="priceField">Price (€)</label>
+        <input
+          id="priceField"
+          class="PriceInputs_priceInputs__input__XvBHr"
+          data-cy="pvpInput"
+          name="price"
+          inputmode="numeric"
+          value="${fieldOf(listing, 'price')}"
+        />
+        <span class="error" data-replica-error="price"></span>
+        <button type="submit" class="EditFooter_save__c1Vb8">Save changes</button>
+      </form>
+    </main>`,
   );
 }
 
 function changedLayoutPage(): string {
   // The site redesigned its deposit form: the same words, none of the markup the adapter knows.
-  return replicaPage(
-    SITE,
+  return sitePage(
     'Sell an item | Vestiaire Collective',
-    html`${header()}
-      <main class="sell-v3">
-        <h1>Tell us about your item</h1>
-        <div class="sell-v3__card"><input aria-label="Designer" /><button>Next</button></div>
-      </main>`,
+    html`<main class="sell-v3">
+      <h1>Tell us about your item</h1>
+      <div class="sell-v3__card"><input aria-label="Designer" /><button>Next</button></div>
+    </main>`,
   );
 }
 
 function itemPage(listing: ReplicaListing, pending: boolean, seller: boolean): string {
   const name = fieldOf(listing, 'name');
-  return replicaPage(
-    SITE,
+  return sitePage(
     `${name} | Vestiaire Collective`,
-    html`${header()}
-      <main class="product-page">
-        <h1 class="product-page__title">${name}</h1>
-        <p class="product-page__price">${fieldOf(listing, 'price')},00 €</p>
-        ${
-          listing.status === 'sold'
-            ? html`<p class="product-page__status">Sold</p>`
-            : pending
-              ? html`<p class="product-page__status product-page__status--review" role="status">
-                  In review: our team checks every item before it goes on sale, within 48 hours.
-                </p>`
-              : html`<p class="product-page__status">Online</p>`
-        }
-        ${
-          seller && listing.status === 'active'
-            ? html`<div class="product-page__seller-actions">
-                <a class="product-page__edit" href="/sell-clothes-online/edit/${listing.id}/"
-                  >Edit</a
-                >
+    html`<main class="product-page">
+      <h1 class="product-page__title">${name}</h1>
+      <p class="product-page__price">${fieldOf(listing, 'price')},00 €</p>
+      ${
+        listing.status === 'sold'
+          ? html`<p class="product-page__status">Sold</p>`
+          : pending
+            ? html`<p class="product-page__status product-page__status--review" role="status">
+                In review: our team checks every item before it goes on sale, within 48 hours.
+              </p>`
+            : html`<p class="product-page__status">Online</p>`
+      }
+      ${
+        seller && listing.status === 'active'
+          ? html`<div class="product-page__seller-actions">
+              <a class="product-page__edit" href="/sell-clothes-online/edit/${listing.id}/">Edit</a>
+              <button
+                type="button"
+                class="product-page__delete"
+                data-replica-reveal="confirm-delete"
+              >
+                Delete
+              </button>
+              <div id="confirm-delete" role="dialog" aria-label="Delete this item" hidden>
+                <p>Do you really want to delete this item?</p>
                 <button
                   type="button"
-                  class="product-page__delete"
-                  data-replica-reveal="confirm-delete"
+                  class="product-page__confirm-delete"
+                  data-replica-post="/api/products/${listing.id}/delete"
                 >
-                  Delete
+                  Yes, delete
                 </button>
-                <div id="confirm-delete" role="dialog" aria-label="Delete this item" hidden>
-                  <p>Do you really want to delete this item?</p>
-                  <button
-                    type="button"
-                    class="product-page__confirm-delete"
-                    data-replica-post="/api/products/${listing.id}/delete"
-                  >
-                    Yes, delete
-                  </button>
-                </div>
-              </div>`
-            : ''
-        }
-      </main>`,
+              </div>
+            </div>`
+          : ''
+      }
+    </main>`,
   );
 }
 
 function profilePage(state: ReplicaState, deleted: boolean): string {
-  return replicaPage(
-    SITE,
+  return sitePage(
     'My profile | Vestiaire Collective',
-    html`${header()}
-      <main class="profile-page">
-        ${
-          deleted
-            ? html`<p class="profile-page__toast" role="status">Your item has been deleted.</p>`
-            : ''
-        }
-        <h1>My items for sale</h1>
-        <ul>
-          ${state
-            .active()
-            .map((l) => html`<li><a href="${vestiaireItemPath(l)}">${fieldOf(l, 'name')}</a></li>`)}
-        </ul>
-      </main>`,
+    html`<main class="profile-page">
+      ${
+        deleted
+          ? html`<p class="profile-page__toast" role="status">Your item has been deleted.</p>`
+          : ''
+      }
+      <h1>My items for sale</h1>
+      <ul>
+        ${activeListingItems(state, vestiaireItemPath, 'name')}
+      </ul>
+    </main>`,
   );
 }
 
@@ -572,41 +564,30 @@ const euros = (amount: number) =>
     .padStart(2, '0')} €`;
 
 function salesPage(state: ReplicaState): string {
-  return replicaPage(
-    SITE,
+  return sitePage(
     'Orders and sales | Vestiaire Collective',
-    html`${header()}
-      <main class="orders-and-sales">
-        <h1>Orders and sales</h1>
-        <table>
-          <tbody>
-            ${state.sales.map((sale) => {
-              const listing = state.listings.get(sale.listingId);
-              return html`<tr class="order-row" data-order-id="${sale.orderId}">
-                <td class="order-product">
-                  <a href="${listing ? vestiaireItemPath(listing) : '#'}">${sale.title}</a>
-                </td>
+    html`<main class="orders-and-sales">
+      <h1>Orders and sales</h1>
+      <table>
+        <tbody>
+          ${saleRows(
+            state,
+            vestiaireItemPath,
+            (sale, listingHref) =>
+              html`<tr class="order-row" data-order-id="${sale.orderId}">
+                <td class="order-product"><a href="${listingHref}">${sale.title}</a></td>
                 <td class="order-amount">${euros(sale.price)}</td>
-                <td class="order-date">
-                  <time datetime="${sale.soldAt.toISOString()}">${sale.soldAt.toDateString()}</time>
-                </td>
-              </tr>`;
-            })}
-          </tbody>
-        </table>
-      </main>`,
+                <td class="order-date">${soldTime(sale)}</td>
+              </tr>`,
+          )}
+        </tbody>
+      </table>
+    </main>`,
   );
 }
 
-function validate(
-  fields: Record<string, string | string[]>,
-  photoCount: number,
-  creating: boolean,
-): Record<string, string> {
-  const one = (name: string) => {
-    const v = fields[name];
-    return ((Array.isArray(v) ? v[0] : v) ?? '').trim();
-  };
+const validate: ValidateListing = (fields, photoCount, creating) => {
+  const one = (name: string) => firstOf(fields, name);
   const errors: Record<string, string> = {};
   if (creating) {
     const byCategory = VESTIAIRE_CATEGORIES[one('universe')];
@@ -639,7 +620,7 @@ function validate(
     errors.price = 'Please enter a price in whole euros.';
   }
   return errors;
-}
+};
 
 /** The replica, and the review Vestiaire's team gives each submitted item. */
 export interface VestiaireReplicaSite extends ReplicaSite {
@@ -653,14 +634,11 @@ export interface VestiaireReplicaSite extends ReplicaSite {
 export function vestiaireReplica(): VestiaireReplicaSite {
   const state = new ReplicaState(numericId(8), { title: 'name', price: 'price' });
   const pending = new Set<string>();
-  const seller = (request: ReplicaRequest, page: () => ReplicaAnswer): ReplicaAnswer => {
-    if (!request.signedIn) {
-      return redirectTo(`/authentication/?redirect=${encodeURIComponent(request.path)}`);
-    }
-    if (state.captcha) return ok(captchaPage());
-    return page();
-  };
-  const listingOf = (id: string | undefined) => (id ? state.listings.get(id) : undefined);
+  const seller = route.sellerGate(state, {
+    signIn: (back) => `/authentication/?redirect=${encodeURIComponent(back)}`,
+    captcha: () => ok(captchaPage()),
+  });
+  const answer = (listing: ReplicaListing) => accepted(vestiaireItemPath(listing));
 
   return {
     marketplace: 'vestiaire',
@@ -674,56 +652,49 @@ export function vestiaireReplica(): VestiaireReplicaSite {
         return ok(signInPage(request.query.get('redirect') ?? '/'));
       }
       if (method === 'POST' && path === '/authentication/') {
-        const next = request.query.get('redirect') ?? '/';
-        return {
-          status: 302,
-          location: next.startsWith('/') ? next : '/',
-          session: state.openSession(),
-        };
+        return route.signInAnswer(state, route.safeReturnPath(request.query.get('redirect')));
       }
       if (method === 'GET' && path === '/') {
         return seller(request, () =>
-          ok(
-            replicaPage(
-              SITE,
-              'Vestiaire Collective',
-              html`${header()}
-                <main><h1>Vestiaire Collective</h1></main>`,
-            ),
-          ),
+          ok(sitePage('Vestiaire Collective', html`<main><h1>Vestiaire Collective</h1></main>`)),
         );
       }
       if (method === 'GET' && path === '/sell-clothes-online/') {
-        return seller(request, () => {
-          if (state.blocked) {
-            return ok(
-              replicaPage(
-                SITE,
-                'Sell an item | Vestiaire Collective',
-                html`${header()}
-                  <main>
-                    <p class="depositForm__limit-message" role="alert">${state.blocked}</p>
+        return seller(request, () =>
+          route.sellFormAnswer(state, {
+            blocked: (message) =>
+              ok(
+                sitePage(
+                  'Sell an item | Vestiaire Collective',
+                  html`<main>
+                    <p class="depositForm__limit-message" role="alert">${message}</p>
                   </main>`,
+                ),
               ),
-            );
-          }
-          return ok(state.layout === 'changed' ? changedLayoutPage() : depositForm());
-        });
+            changed: changedLayoutPage,
+            form: depositForm,
+          }),
+        );
       }
       if (method === 'POST' && path === '/api/deposit') {
-        if (!request.signedIn) return { status: 401, json: { error: 'Please log in.' } };
-        const { photos, error } = await photosOf(request, 'pictures');
-        const fields = formFields(request);
-        const errors = validate(fields, photos.length, true);
-        if (error) errors.pictures = error;
-        if (Object.keys(errors).length > 0) return refused(errors);
-        const listing = state.create({ ...fields, name: itemName(fields) }, photos);
-        pending.add(listing.id);
-        return { status: 200, json: { url: vestiaireItemPath(listing) } };
+        if (!request.signedIn) return route.unauthorised();
+        return route.createFromForm(request, state, {
+          photoField: 'pictures',
+          // No title is sent: the item is named from its details.
+          fields: (sent) => {
+            const fields = formFields(sent);
+            return { ...fields, name: itemName(fields) };
+          },
+          validate,
+          answer: (listing) => {
+            pending.add(listing.id);
+            return answer(listing);
+          },
+        });
       }
       const itemMatch = /-(\d+)\.shtml$/.exec(path);
       if (method === 'GET' && itemMatch && !path.startsWith('/members/')) {
-        const listing = listingOf(itemMatch[1]);
+        const listing = state.find(itemMatch[1]);
         if (!listing || listing.status === 'deleted') return notFound(SITE);
         const canonical = vestiaireItemPath(listing);
         if (path !== canonical) return redirectTo(canonical);
@@ -731,35 +702,23 @@ export function vestiaireReplica(): VestiaireReplicaSite {
       }
       const editMatch = /^\/sell-clothes-online\/edit\/(\d+)\/$/.exec(path);
       if (method === 'GET' && editMatch) {
-        return seller(request, () => {
-          const listing = listingOf(editMatch[1]);
-          if (!listing || listing.status === 'deleted') return notFound(SITE);
-          return ok(editForm(listing));
-        });
+        return seller(request, () => route.listingAnswer(SITE, state.find(editMatch[1]), editForm));
       }
       const updateMatch = /^\/api\/products\/(\d+)$/.exec(path);
       if (method === 'POST' && updateMatch) {
-        if (!request.signedIn) return { status: 401, json: { error: 'Please log in.' } };
-        const listing = listingOf(updateMatch[1]);
-        if (!listing || listing.status !== 'active') {
-          return refused({ form: 'This item is no longer available.' });
-        }
-        const fields = { ...listing.fields, ...formFields(request) };
-        const errors = validate(fields, listing.photos.length, false);
-        if (Object.keys(errors).length > 0) return refused(errors);
-        listing.fields = fields;
-        listing.updatedAt = new Date();
-        return { status: 200, json: { url: vestiaireItemPath(listing) } };
+        if (!request.signedIn) return route.unauthorised();
+        return route.updateFromForm(request, state.find(updateMatch[1]), {
+          gone: 'This item is no longer available.',
+          validate,
+          answer,
+        });
       }
       const deleteMatch = /^\/api\/products\/(\d+)\/delete$/.exec(path);
       if (method === 'POST' && deleteMatch) {
-        if (!request.signedIn) return { status: 401, json: { error: 'Please log in.' } };
-        const listing = listingOf(deleteMatch[1]);
-        if (listing && listing.status === 'active') {
-          listing.status = 'deleted';
-          pending.delete(listing.id);
-        }
-        return { status: 200, json: { url: `${PROFILE_PATH}?deleted=1` } };
+        if (!request.signedIn) return route.unauthorised();
+        const deleted = state.delete(deleteMatch[1]);
+        if (deleted) pending.delete(deleted.id);
+        return accepted(`${PROFILE_PATH}?deleted=1`);
       }
       if (method === 'GET' && path === PROFILE_PATH) {
         return ok(profilePage(state, request.query.get('deleted') === '1'));

@@ -1,18 +1,24 @@
 import { fieldOf, numericId, ReplicaState, type ReplicaListing } from '../replica';
 import {
+  accepted,
+  allOf,
+  firstOf,
   formFields,
   html,
   isPrice,
   notFound,
   ok,
   options,
-  photosOf,
   redirectTo,
-  refused,
   replicaPage,
+  sitePages,
+  saleRows,
   SafeHtml,
+  soldTime,
   type PickerOption,
+  type ValidateListing,
 } from '../replica-kit';
+import * as route from '../replica-routes';
 import type { ReplicaAnswer, ReplicaRequest, ReplicaSite } from '../replica-server';
 
 /**
@@ -214,6 +220,8 @@ function header(): SafeHtml {
   </header>`;
 }
 
+const sitePage = sitePages(SITE, header);
+
 function signInPage(refUrl: string): string {
   return replicaPage(
     SITE,
@@ -359,331 +367,310 @@ function itemForm(mode: 'create' | 'edit', listing?: ReplicaListing): string {
     listing ? ([] as string[]).concat(listing.fields[name] ?? []) : [];
   const action =
     mode === 'create' ? '/api/v2/item_upload/items' : `/api/v2/item_upload/items/${listing!.id}`;
-  const body = html`${header()}
-    <main class="item-upload">
-      <h1 class="web_ui__Text__title">Sell an item</h1>
-      <form data-replica-form action="${action}" class="u-ui-padding-regular">
-        <section id="photos" data-testid="media-upload">
-          <div data-testid="dropzone">
-            <p>Add up to ${PHOTOS_MAX} photos.</p>
-            <input
-              type="file"
-              name="photos"
-              data-testid="add-photos-input"
-              accept="image/jpeg,image/png,image/webp"
-              multiple
-              hidden
-            />
-            <button type="button" class="web_ui__Button__button">Upload photos</button>
-          </div>
-          ${note('photos')}
-        </section>
-        <section class="web_ui__Card__card">
-          <label for="title">Title</label>
+  const body = html`<main class="item-upload">
+    <h1 class="web_ui__Text__title">Sell an item</h1>
+    <form data-replica-form action="${action}" class="u-ui-padding-regular">
+      <section id="photos" data-testid="media-upload">
+        <div data-testid="dropzone">
+          <p>Add up to ${PHOTOS_MAX} photos.</p>
           <input
-            id="title"
-            name="title"
-            data-testid="title--input"
-            placeholder="e.g. White COS Jumper"
-            value="${value('title')}"
+            type="file"
+            name="photos"
+            data-testid="add-photos-input"
+            accept="image/jpeg,image/png,image/webp"
+            multiple
+            hidden
           />
-          ${note('title')}
-          <label for="description">Describe your item</label>
-          <textarea
-            id="description"
-            name="description"
-            data-testid="description--input"
-            placeholder="e.g. only worn a few times, true to size"
-          >
+          <button type="button" class="web_ui__Button__button">Upload photos</button>
+        </div>
+        ${note('photos')}
+      </section>
+      <section class="web_ui__Card__card">
+        <label for="title">Title</label>
+        <input
+          id="title"
+          name="title"
+          data-testid="title--input"
+          placeholder="e.g. White COS Jumper"
+          value="${value('title')}"
+        />
+        ${note('title')}
+        <label for="description">Describe your item</label>
+        <textarea
+          id="description"
+          name="description"
+          data-testid="description--input"
+          placeholder="e.g. only worn a few times, true to size"
+        >
 ${value('description')}</textarea>
-          ${note('description')}
-        </section>
-        <section class="web_ui__Card__card">
-          <label for="category">Category</label>
+        ${note('description')}
+      </section>
+      <section class="web_ui__Card__card">
+        <label for="category">Category</label>
+        ${dropdown({
+          name: 'catalog',
+          id: 'category',
+          testId: 'catalog-select-dropdown',
+          placeholder: 'Select a category',
+          options: VINTED_CATEGORIES,
+          value: value('catalog'),
+        })}
+        ${note('catalog')}
+        <div id="item-attributes" ${mode === 'create' ? 'hidden' : ''}>
+          <label for="brand">Brand</label>
           ${dropdown({
-            name: 'catalog',
-            id: 'category',
-            testId: 'catalog-select-dropdown',
-            placeholder: 'Select a category',
-            options: VINTED_CATEGORIES,
-            value: value('catalog'),
+            name: 'brand',
+            id: 'brand',
+            testId: 'brand-select-dropdown',
+            placeholder: 'Select a brand',
+            options: options(VINTED_BRANDS),
+            value: value('brand'),
+            search: {
+              id: 'brand-search-input',
+              testId: 'brand-search--input',
+              placeholder: 'Find a brand',
+            },
           })}
-          ${note('catalog')}
-          <div id="item-attributes" ${mode === 'create' ? 'hidden' : ''}>
-            <label for="brand">Brand</label>
-            ${dropdown({
-              name: 'brand',
-              id: 'brand',
-              testId: 'brand-select-dropdown',
-              placeholder: 'Select a brand',
-              options: options(VINTED_BRANDS),
-              value: value('brand'),
-              search: {
-                id: 'brand-search-input',
-                testId: 'brand-search--input',
-                placeholder: 'Find a brand',
-              },
-            })}
-            ${note('brand')}
-            <label for="size">Size</label>
-            ${dropdown({
-              name: 'size',
-              id: 'size',
-              testId: 'category-size-single-grid',
-              placeholder: 'Select a size',
-              options: options(VINTED_SIZES),
-              value: value('size'),
-            })}
-            ${note('size')}
-            <label for="condition">Condition</label>
-            ${dropdown({
-              name: 'status',
-              id: 'condition',
-              testId: 'category-condition-single-list',
-              placeholder: 'Select condition',
-              options: options(VINTED_CONDITIONS),
-              value: value('status'),
-            })}
-            ${note('status')}
-            <label for="color">Colour</label>
-            ${multiList({
-              name: 'color',
-              id: 'color',
-              testId: 'color-select-dropdown',
-              rowPrefix: 'color',
-              placeholder: 'Select up to 2 colours',
-              labels: VINTED_COLOURS,
-              chosen: many('color'),
-            })}
-            ${note('color')}
-            <label for="material">Material (recommended)</label>
-            ${multiList({
-              name: 'material',
-              id: 'material',
-              testId: 'category-material-multi-list',
-              rowPrefix: 'material',
-              placeholder: 'Select up to 3 materials',
-              labels: VINTED_MATERIALS,
-              chosen: many('material'),
-            })}
-            ${note('material')}
-          </div>
-        </section>
-        <section class="web_ui__Card__card">
-          <label for="price">Price</label>
-          <input
-            id="price"
-            name="price"
-            data-testid="price-input--input"
-            inputmode="decimal"
-            placeholder="$0.00"
-            value="${value('price')}"
-          />
-          ${note('price')}
-        </section>
-        <section class="web_ui__Card__card" id="packages">
-          <h2>Parcel size</h2>
-          ${VINTED_PACKAGE_SIZES.map(
-            (size) =>
-              html`<label
-                class="web_ui__Cell__cell"
-                data-testid="${size.id}-package-size--cell"
-                aria-label="${size.name}"
-                ><span class="web_ui__Cell__title" id="package-size-${size.id}">${size.name}</span
-                ><span class="web_ui__Cell__body">${size.hint}</span
-                ><input
-                  type="radio"
-                  id="package_type_selector_${size.id}"
-                  name="package_size_id"
-                  value="${size.id}"
-                  aria-labelledby="package-size-${size.id}"
-                  ${value('package_size_id') === size.id ? 'checked' : ''}
-              /></label>`,
-          )}
-          ${note('package_size_id')}
-        </section>
-        ${note('form')}
-        ${
-          mode === 'create'
-            ? html`<button
-                  type="button"
-                  class="web_ui__Button__button"
-                  data-testid="upload-form-save-draft-button"
-                >
-                  Save draft
-                </button>
-                <button
-                  type="submit"
-                  class="web_ui__Button__button web_ui__Button__filled"
-                  data-testid="upload-form-save-button"
-                >
-                  Upload
-                </button>`
-            : html`<button
+          ${note('brand')}
+          <label for="size">Size</label>
+          ${dropdown({
+            name: 'size',
+            id: 'size',
+            testId: 'category-size-single-grid',
+            placeholder: 'Select a size',
+            options: options(VINTED_SIZES),
+            value: value('size'),
+          })}
+          ${note('size')}
+          <label for="condition">Condition</label>
+          ${dropdown({
+            name: 'status',
+            id: 'condition',
+            testId: 'category-condition-single-list',
+            placeholder: 'Select condition',
+            options: options(VINTED_CONDITIONS),
+            value: value('status'),
+          })}
+          ${note('status')}
+          <label for="color">Colour</label>
+          ${multiList({
+            name: 'color',
+            id: 'color',
+            testId: 'color-select-dropdown',
+            rowPrefix: 'color',
+            placeholder: 'Select up to 2 colours',
+            labels: VINTED_COLOURS,
+            chosen: many('color'),
+          })}
+          ${note('color')}
+          <label for="material">Material (recommended)</label>
+          ${multiList({
+            name: 'material',
+            id: 'material',
+            testId: 'category-material-multi-list',
+            rowPrefix: 'material',
+            placeholder: 'Select up to 3 materials',
+            labels: VINTED_MATERIALS,
+            chosen: many('material'),
+          })}
+          ${note('material')}
+        </div>
+      </section>
+      <section class="web_ui__Card__card">
+        <label for="price">Price</label>
+        <input
+          id="price"
+          name="price"
+          data-testid="price-input--input"
+          inputmode="decimal"
+          placeholder="$0.00"
+          value="${value('price')}"
+        />
+        ${note('price')}
+      </section>
+      <section class="web_ui__Card__card" id="packages">
+        <h2>Parcel size</h2>
+        ${VINTED_PACKAGE_SIZES.map(
+          (size) =>
+            html`<label
+              class="web_ui__Cell__cell"
+              data-testid="${size.id}-package-size--cell"
+              aria-label="${size.name}"
+              ><span class="web_ui__Cell__title" id="package-size-${size.id}">${size.name}</span
+              ><span class="web_ui__Cell__body">${size.hint}</span
+              ><input
+                type="radio"
+                id="package_type_selector_${size.id}"
+                name="package_size_id"
+                value="${size.id}"
+                aria-labelledby="package-size-${size.id}"
+                ${value('package_size_id') === size.id ? 'checked' : ''}
+            /></label>`,
+        )}
+        ${note('package_size_id')}
+      </section>
+      ${note('form')}
+      ${
+        mode === 'create'
+          ? html`<button
+                type="button"
+                class="web_ui__Button__button"
+                data-testid="upload-form-save-draft-button"
+              >
+                Save draft
+              </button>
+              <button
                 type="submit"
                 class="web_ui__Button__button web_ui__Button__filled"
                 data-testid="upload-form-save-button"
               >
-                Save
+                Upload
               </button>`
-        }
-      </form>
-      <script>
-        ${new SafeHtml(ATTRIBUTES_SCRIPT)};
-      </script>
-    </main>`;
-  return replicaPage(
-    SITE,
-    mode === 'create' ? 'Sell an item | Vinted' : 'Edit listing | Vinted',
-    body,
-  );
+          : html`<button
+              type="submit"
+              class="web_ui__Button__button web_ui__Button__filled"
+              data-testid="upload-form-save-button"
+            >
+              Save
+            </button>`
+      }
+    </form>
+    <script>
+      ${new SafeHtml(ATTRIBUTES_SCRIPT)};
+    </script>
+  </main>`;
+  return sitePage(mode === 'create' ? 'Sell an item | Vinted' : 'Edit listing | Vinted', body);
 }
 
 function changedLayoutPage(): string {
   // The site redesigned: the same words, none of the test ids the adapter knows.
-  return replicaPage(
-    SITE,
+  return sitePage(
     'Sell an item | Vinted',
-    html`${header()}
-      <main class="sell-v2">
-        <h1>What are you selling?</h1>
-        <input aria-label="Title" /><textarea aria-label="Describe your item"></textarea>
-        <button type="button">Continue</button>
-      </main>`,
+    html`<main class="sell-v2">
+      <h1>What are you selling?</h1>
+      <input aria-label="Title" /><textarea aria-label="Describe your item"></textarea>
+      <button type="button">Continue</button>
+    </main>`,
   );
 }
 
 function blockedPage(message: string): string {
-  return replicaPage(
-    SITE,
+  return sitePage(
     'Verification | Vinted',
-    html`${header()}
-      <main class="user-verification">
-        <h1>Let’s verify it’s you</h1>
-        <p class="web_ui__Text__text" data-testid="user-verification-reason">${message}</p>
-      </main>`,
+    html`<main class="user-verification">
+      <h1>Let’s verify it’s you</h1>
+      <p class="web_ui__Text__text" data-testid="user-verification-reason">${message}</p>
+    </main>`,
   );
 }
 
 function itemPage(listing: ReplicaListing): string {
   const id = listing.id;
-  return replicaPage(
-    SITE,
+  return sitePage(
     `${fieldOf(listing, 'title')} | Vinted`,
-    html`${header()}
-      <main class="item-page" itemscope itemtype="https://schema.org/Product">
-        <h1 class="web_ui__Text__text web_ui__Text__title">${fieldOf(listing, 'title')}</h1>
-        <div data-testid="item-price"><p>$${Number(fieldOf(listing, 'price')).toFixed(2)}</p></div>
-        <div itemprop="description">${fieldOf(listing, 'description')}</div>
-        ${
-          listing.status === 'sold'
-            ? html`<p data-testid="item-status--content">Sold</p>`
-            : html`<div class="item-owner-actions">
-                <button type="button" data-testid="item-bump-button">Bump</button>
-                <button type="button" data-testid="mark-as-sold-button">Mark as sold</button>
-                <a data-testid="item-edit-button" href="/items/${id}/edit">Edit listing</a>
-                <button
-                  type="button"
-                  data-testid="item-delete-button"
-                  data-replica-reveal="item-delete-modal"
-                >
-                  Delete
-                </button>
-              </div>`
-        }
-        <div
-          id="item-delete-modal"
-          data-testid="item-delete-modal"
-          role="dialog"
-          aria-modal="true"
-          hidden
+    html`<main class="item-page" itemscope itemtype="https://schema.org/Product">
+      <h1 class="web_ui__Text__text web_ui__Text__title">${fieldOf(listing, 'title')}</h1>
+      <div data-testid="item-price"><p>$${Number(fieldOf(listing, 'price')).toFixed(2)}</p></div>
+      <div itemprop="description">${fieldOf(listing, 'description')}</div>
+      ${
+        listing.status === 'sold'
+          ? html`<p data-testid="item-status--content">Sold</p>`
+          : html`<div class="item-owner-actions">
+              <button type="button" data-testid="item-bump-button">Bump</button>
+              <button type="button" data-testid="mark-as-sold-button">Mark as sold</button>
+              <a data-testid="item-edit-button" href="/items/${id}/edit">Edit listing</a>
+              <button
+                type="button"
+                data-testid="item-delete-button"
+                data-replica-reveal="item-delete-modal"
+              >
+                Delete
+              </button>
+            </div>`
+      }
+      <div
+        id="item-delete-modal"
+        data-testid="item-delete-modal"
+        role="dialog"
+        aria-modal="true"
+        hidden
+      >
+        <h2>Delete item</h2>
+        <p>
+          Remember: if you sold this item on Vinted, click on ‘mark as sold’ instead of deleting it!
+        </p>
+        <button
+          type="button"
+          data-testid="item-delete-confirmation-button"
+          data-replica-post="/api/v2/items/${id}/delete"
         >
-          <h2>Delete item</h2>
-          <p>
-            Remember: if you sold this item on Vinted, click on ‘mark as sold’ instead of deleting
-            it!
-          </p>
-          <button
-            type="button"
-            data-testid="item-delete-confirmation-button"
-            data-replica-post="/api/v2/items/${id}/delete"
-          >
-            Confirm and delete
-          </button>
-          <button type="button" data-testid="item-delete-cancelation-button">Cancel</button>
-        </div>
-      </main>`,
+          Confirm and delete
+        </button>
+        <button type="button" data-testid="item-delete-cancelation-button">Cancel</button>
+      </div>
+    </main>`,
   );
 }
 
 function wardrobePage(state: ReplicaState): string {
-  return replicaPage(
-    SITE,
+  return sitePage(
     'replica_seller | Vinted',
-    html`${header()}
-      <main class="profile" data-testid="profile-wardrobe">
-        <h1 class="web_ui__Text__title">replica_seller</h1>
-        <div class="feed-grid">
-          ${state.active().map(
-            (l) =>
-              html`<div class="feed-grid__item" data-testid="product-item-id-${l.id}">
-                <a
-                  data-testid="product-item-id-${l.id}--overlay-link"
-                  href="${vintedItemPath(l)}"
-                  title="${fieldOf(l, 'title')}"
-                  >${fieldOf(l, 'title')}</a
-                >
-              </div>`,
-          )}
-        </div>
-      </main>`,
+    html`<main class="profile" data-testid="profile-wardrobe">
+      <h1 class="web_ui__Text__title">replica_seller</h1>
+      <div class="feed-grid">
+        ${state.active().map(
+          (l) =>
+            html`<div class="feed-grid__item" data-testid="product-item-id-${l.id}">
+              <a
+                data-testid="product-item-id-${l.id}--overlay-link"
+                href="${vintedItemPath(l)}"
+                title="${fieldOf(l, 'title')}"
+                >${fieldOf(l, 'title')}</a
+              >
+            </div>`,
+        )}
+      </div>
+    </main>`,
   );
 }
 
 function soldPage(state: ReplicaState): string {
-  return replicaPage(
-    SITE,
+  return sitePage(
     'My orders | Vinted',
-    html`${header()}
-      <main class="my-orders" data-testid="my-orders">
-        <h1 class="web_ui__Text__title">My orders</h1>
-        <nav role="tablist">
-          <a role="tab" aria-selected="true" href="/my_orders/sold">Sold</a>
-          <a role="tab" aria-selected="false" href="/my_orders/bought">Bought</a>
-        </nav>
-        <div class="my-orders__list">
-          ${state.sales.map((sale) => {
-            const listing = state.listings.get(sale.listingId);
-            return html`<div class="web_ui__Cell__cell" data-testid="my-orders-item">
+    html`<main class="my-orders" data-testid="my-orders">
+      <h1 class="web_ui__Text__title">My orders</h1>
+      <nav role="tablist">
+        <a role="tab" aria-selected="true" href="/my_orders/sold">Sold</a>
+        <a role="tab" aria-selected="false" href="/my_orders/bought">Bought</a>
+      </nav>
+      <div class="my-orders__list">
+        ${saleRows(
+          state,
+          vintedItemPath,
+          (sale, listingHref) =>
+            html`<div class="web_ui__Cell__cell" data-testid="my-orders-item">
               <a data-testid="my-orders-item--conversation" href="/inbox/${sale.orderId}"
                 >Open conversation</a
               >
               <a
                 class="web_ui__Cell__title"
                 data-testid="my-orders-item--title"
-                href="${listing ? vintedItemPath(listing) : '#'}"
+                href="${listingHref}"
                 >${sale.title}</a
               >
               <span data-testid="my-orders-item--price">$${sale.price.toFixed(2)}</span>
               <span data-testid="my-orders-item--status">Payment successful</span>
-              <time datetime="${sale.soldAt.toISOString()}">${sale.soldAt.toDateString()}</time>
-            </div>`;
-          })}
-        </div>
-      </main>`,
+              ${soldTime(sale)}
+            </div>`,
+        )}
+      </div>
+    </main>`,
   );
 }
 
-function validate(
-  fields: Record<string, string | string[]>,
-  photoCount: number,
-  creating: boolean,
-): Record<string, string> {
-  const one = (name: string) => {
-    const v = fields[name];
-    return (Array.isArray(v) ? v[0] : v)?.trim() ?? '';
-  };
-  const many = (name: string) => ([] as string[]).concat(fields[name] ?? []);
+const validate: ValidateListing = (fields, photoCount, creating) => {
+  const one = (name: string) => firstOf(fields, name);
+  const many = (name: string) => allOf(fields, name);
   const errors: Record<string, string> = {};
   if (creating && photoCount < 1) errors.photos = 'Add at least one photo.';
   if (photoCount > PHOTOS_MAX) errors.photos = `You can add up to ${PHOTOS_MAX} photos.`;
@@ -715,32 +702,26 @@ function validate(
     errors.package_size_id = 'Select a parcel size.';
   }
   return errors;
-}
+};
 
 /** The Vinted replica; `state` is what the tests read and steer. */
 export function vintedReplica(): ReplicaSite {
   const state = new ReplicaState(numericId(11), { title: 'title', price: 'price' });
-  const seller = (
-    request: ReplicaRequest,
-    page: () => ReplicaAnswer | Promise<ReplicaAnswer>,
-  ): ReplicaAnswer | Promise<ReplicaAnswer> => {
-    if (!request.signedIn) {
-      return redirectTo(`/member/signup/select_type?ref_url=${encodeURIComponent(request.path)}`);
-    }
+  const seller = route.sellerGate(state, {
+    signIn: (back) => `/member/signup/select_type?ref_url=${encodeURIComponent(back)}`,
     // DataDome answers the request itself, with a 403 and its interstitial.
-    if (state.captcha) return { status: 403, html: captchaPage() };
-    return page();
-  };
+    captcha: () => ({ status: 403, html: captchaPage() }),
+  });
   const api = (
     request: ReplicaRequest,
     answer: () => ReplicaAnswer | Promise<ReplicaAnswer>,
   ): ReplicaAnswer | Promise<ReplicaAnswer> => {
-    if (!request.signedIn) return { status: 401, json: { error: 'Log in to continue.' } };
+    if (!request.signedIn) return route.unauthorised('Log in to continue.');
     if (state.captcha)
       return { status: 403, json: { url: 'https://geo.captcha-delivery.com/captcha/' } };
     return answer();
   };
-  const listingOf = (id: string | undefined) => (id ? state.listings.get(id) : undefined);
+  const answer = (listing: ReplicaListing) => accepted(vintedItemPath(listing));
 
   return {
     marketplace: 'vinted',
@@ -752,30 +733,19 @@ export function vintedReplica(): ReplicaSite {
         return ok(signInPage(request.query.get('ref_url') || '/'));
       }
       if (method === 'POST' && path === '/member/login') {
-        const refUrl = String(request.form?.get('ref_url') ?? '/');
-        return {
-          status: 302,
-          location: refUrl.startsWith('/') ? refUrl : '/',
-          session: state.openSession(),
-        };
+        return route.signInAnswer(state, route.safeReturnPath(request.form?.get('ref_url')));
       }
       if (method === 'GET' && path === '/') {
-        return seller(request, () =>
-          ok(
-            replicaPage(
-              SITE,
-              'Vinted',
-              html`${header()}
-                <main><h1>Feed</h1></main>`,
-            ),
-          ),
-        );
+        return seller(request, () => ok(sitePage('Vinted', html`<main><h1>Feed</h1></main>`)));
       }
       if (method === 'GET' && path === '/items/new') {
-        return seller(request, () => {
-          if (state.blocked) return redirectTo('/users/verification');
-          return ok(state.layout === 'changed' ? changedLayoutPage() : itemForm('create'));
-        });
+        return seller(request, () =>
+          route.sellFormAnswer(state, {
+            blocked: () => redirectTo('/users/verification'),
+            changed: changedLayoutPage,
+            form: () => itemForm('create'),
+          }),
+        );
       }
       if (method === 'GET' && path === '/users/verification') {
         return seller(request, () =>
@@ -783,20 +753,14 @@ export function vintedReplica(): ReplicaSite {
         );
       }
       if (method === 'POST' && path === '/api/v2/item_upload/items') {
-        return api(request, async () => {
-          if (state.blocked) return { status: 200, json: { url: '/users/verification' } };
-          const { photos, error } = await photosOf(request, 'photos');
-          const fields = formFields(request);
-          const errors = validate(fields, photos.length, true);
-          if (error) errors.photos = error;
-          if (Object.keys(errors).length > 0) return refused(errors);
-          const listing = state.create(fields, photos);
-          return { status: 200, json: { url: vintedItemPath(listing) } };
+        return api(request, () => {
+          if (state.blocked) return accepted('/users/verification');
+          return route.createFromForm(request, state, { photoField: 'photos', validate, answer });
         });
       }
       const itemMatch = /^\/items\/(\d+)(?:-([^/]*))?$/.exec(path);
       if (method === 'GET' && itemMatch) {
-        const listing = listingOf(itemMatch[1]);
+        const listing = state.find(itemMatch[1]);
         if (!listing || listing.status === 'deleted') return notFound(SITE);
         const canonical = vintedItemPath(listing);
         if (path !== canonical) return redirectTo(canonical);
@@ -804,37 +768,33 @@ export function vintedReplica(): ReplicaSite {
       }
       const editMatch = /^\/items\/(\d+)\/edit$/.exec(path);
       if (method === 'GET' && editMatch) {
-        return seller(request, () => {
-          const listing = listingOf(editMatch[1]);
-          if (!listing || listing.status === 'deleted') return notFound(SITE);
-          return ok(itemForm('edit', listing));
-        });
+        return seller(request, () =>
+          route.listingAnswer(SITE, state.find(editMatch[1]), (l) => itemForm('edit', l)),
+        );
       }
       const updateMatch = /^\/api\/v2\/item_upload\/items\/(\d+)$/.exec(path);
       if (method === 'POST' && updateMatch) {
-        return api(request, () => {
-          const listing = listingOf(updateMatch[1]);
-          if (!listing || listing.status !== 'active') {
-            return refused({ form: 'This item is no longer available.' });
-          }
-          const fields = { ...listing.fields, ...formFields(request) };
-          // Unticking every colour or material sends none of them: the list is then empty.
-          for (const name of ['color', 'material']) {
-            if (!request.form?.has(name)) fields[name] = [];
-          }
-          const errors = validate(fields, listing.photos.length, false);
-          if (Object.keys(errors).length > 0) return refused(errors);
-          listing.fields = fields;
-          listing.updatedAt = new Date();
-          return { status: 200, json: { url: vintedItemPath(listing) } };
-        });
+        return api(request, () =>
+          route.updateFromForm(request, state.find(updateMatch[1]), {
+            gone: 'This item is no longer available.',
+            fields: (stored, sent) => {
+              const fields = { ...stored, ...formFields(sent) };
+              // Unticking every colour or material sends none of them: the list is then empty.
+              for (const name of ['color', 'material']) {
+                if (!sent.form?.has(name)) fields[name] = [];
+              }
+              return fields;
+            },
+            validate,
+            answer,
+          }),
+        );
       }
       const deleteMatch = /^\/api\/v2\/items\/(\d+)\/delete$/.exec(path);
       if (method === 'POST' && deleteMatch) {
         return api(request, () => {
-          const listing = listingOf(deleteMatch[1]);
-          if (listing && listing.status === 'active') listing.status = 'deleted';
-          return { status: 200, json: { url: WARDROBE_PATH } };
+          state.delete(deleteMatch[1]);
+          return accepted(WARDROBE_PATH);
         });
       }
       if (method === 'GET' && path === WARDROBE_PATH) {
