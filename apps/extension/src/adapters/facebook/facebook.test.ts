@@ -1,7 +1,6 @@
 import { BuiltListingSchema, type BuiltListingInput } from '@listloop/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { facebookReplica } from '@listloop/emulators';
-import type { ReplicaSite } from '../../../../../packages/emulators/src/extension-sites/replica-server';
+import { facebookReplica, type ReplicaSite } from '@listloop/emulators';
 import { press } from '../../page/dom';
 import { photoFile } from '../../page/photos';
 import { fakePhoto, jpegPhoto, openReplica, type ReplicaSession } from '../replica-test-kit';
