@@ -30,19 +30,21 @@ const NAMES: Record<ReplicaName, string> = {
   depop: 'Depop',
 };
 
+/** Connects a marketplace for the extension; each journey names its own connection. */
 async function connectForExtension(page: Page, name: ReplicaName) {
+  const closet = `My ${NAMES[name]} closet ${Date.now().toString(36)}`;
   const region = page.getByRole('region', { name: NAMES[name], exact: true });
   await region.getByRole('button', { name: `Connect an account on ${NAMES[name]}` }).click();
   const dialog = page.getByRole('dialog', { name: `Connect an account on ${NAMES[name]}` });
   const nickname = dialog.getByRole('textbox', { name: 'Nickname' });
   await nickname.clear();
-  await nickname.pressSequentially(`My ${NAMES[name]} closet`);
+  await nickname.pressSequentially(closet);
   await dialog.getByRole('button', { name: 'Connect account' }).click();
   await expect(dialog).toBeHidden();
   await expect(
     region
       .getByRole('listitem')
-      .filter({ hasText: `My ${NAMES[name]} closet` })
+      .filter({ hasText: closet })
       .getByText('Connected', { exact: true }),
   ).toBeVisible();
 }
