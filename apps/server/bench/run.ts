@@ -8,7 +8,9 @@
  *
  * BENCH_PARTS picks the parts (all by default): `inventory`, `listings`, `sales` and
  * `webhook-flood` (bench/webhook-flood.ts) on the scratch database; `connectors` (bench/connectors.ts) against the marketplace emulators, with no
- * database, so its figures are recorded under database `none`.
+ * database, so its figures are recorded under database `none`; `extension` (bench/extension.ts):
+ * the browser extension in Chromium against its own scratch database with the demo seeded
+ * (its zip's size, which no database takes part in, under `none`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -24,6 +26,7 @@ import { createContainer } from '../src/container';
 import { loadConfig } from '../src/platform/config';
 import { TestClient } from '../test/client';
 import { benchConnectors } from './connectors';
+import { benchExtension, buildExtension } from './extension';
 import { benchSales, SALES_SECRET, seedSales } from './sales';
 import { benchWebhookFlood, WEBHOOK_FLOOD_ENV } from './webhook-flood';
 import { seedBenchItems } from './seed-items';
@@ -46,11 +49,11 @@ interface LoadResult {
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 /**
- * Which figures to measure: `inventory`, `listings`, `sales`, `webhook-flood`, `connectors`
- * (all by default).
+ * Which figures to measure: `inventory`, `listings`, `sales`, `webhook-flood`, `connectors`,
+ * `extension` (all by default).
  */
 const PARTS = new Set(
-  (process.env.BENCH_PARTS ?? 'inventory,listings,sales,webhook-flood,connectors')
+  (process.env.BENCH_PARTS ?? 'inventory,listings,sales,webhook-flood,connectors,extension')
     .split(',')
     .map((p) => p.trim()),
 );
@@ -181,7 +184,12 @@ async function seed(env: Record<string, string>, count: number): Promise<number>
 
 async function startServer(
   env: Record<string, string>,
-  options: { entry?: string; onLine?: (line: string) => void } = {},
+  options: {
+    entry?: string;
+    onLine?: (line: string) => void;
+    /** The demo account seeded, with the sandbox marketplaces it is connected to. */
+    demo?: boolean;
+  } = {},
 ): Promise<{ baseUrl: string; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(
@@ -194,9 +202,10 @@ async function startServer(
         ...env,
         PORT: String(port),
         HOST: '127.0.0.1',
-        SEED_DEMO: 'false',
-        // The figures are the engine's own: no emulated marketplaces in the process.
-        MARKETPLACES: 'live',
+        SEED_DEMO: options.demo ? 'true' : 'false',
+        // The figures are the engine's own: no emulated marketplaces in the process (but for
+        // the demo's, which are part of it).
+        MARKETPLACES: options.demo ? 'sandbox' : 'live',
         LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
         LOGIN_MAX_PER_IP: '100000',
         LOGIN_MAX_PER_EMAIL: '100000',
@@ -570,6 +579,30 @@ async function measureConnectors(): Promise<Figure[]> {
   return figures;
 }
 
+/**
+ * The extension's figures, on a scratch database of their own: the demo account's server, not
+ * the bench account's 100,000 items.
+ */
+async function measureExtension(): Promise<Figure[]> {
+  await buildExtension();
+  const scratch = await scratchDatabase();
+  const figures: Figure[] = [];
+  let server: { baseUrl: string; child: ChildProcess } | null = null;
+  try {
+    server = await startServer(scratch.env, { demo: true });
+    await benchExtension(server.baseUrl, (figure) => {
+      figures.push({ ...figure, database: figure.database ?? scratch.kind });
+      console.log(
+        `  ${figure.name.padEnd(50)} ${String(Math.round(figure.value * 100) / 100).padStart(10)} ${figure.unit}`,
+      );
+    });
+  } finally {
+    if (server) await stopServer(server.child);
+    await scratch.drop();
+  }
+  return figures;
+}
+
 async function main() {
   const figures: Figure[] = [];
   const databases = new Set<string>();
@@ -581,6 +614,11 @@ async function main() {
   if (PARTS.has('connectors')) {
     figures.push(...(await measureConnectors()));
     databases.add('none');
+  }
+  if (PARTS.has('extension')) {
+    const measured = await measureExtension();
+    figures.push(...measured);
+    for (const figure of measured) databases.add(figure.database);
   }
 
   const file = path.join(repoRoot, 'bench/results.json');
