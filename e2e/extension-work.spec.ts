@@ -133,6 +133,8 @@ test.describe('the browser extension at work', () => {
         price: 45,
         originalPrice: 98,
         condition: 'not_nwt',
+        // One of Poshmark's colours, whatever the demo item's own.
+        colour: 'Blue',
       },
       baseURL!,
     );
@@ -239,6 +241,8 @@ test.describe('the browser extension at work', () => {
         price: 60,
         originalPrice: 150,
         condition: 'not_nwt',
+        // One of Poshmark's colours, whatever the demo item's own.
+        colour: 'Blue',
       },
       baseURL!,
     );
@@ -271,7 +275,7 @@ test.describe('the browser extension at work', () => {
       .getByRole('listitem')
       .filter({ hasText: 'Poshmark' });
     // A new worker (woken by its alarm) finds the page it left on the new listing and reports it.
-    await expect(poshmark.getByText('Listed', { exact: true })).toBeVisible({ timeout: 90_000 });
+    await expect(poshmark.getByText('Listed', { exact: true })).toBeVisible({ timeout: 60_000 });
     expect(replicas.site('poshmark').state.creates).toBe(1);
     const history = await page.request.get(
       `/api/account/item/${encodeURIComponent(item.userID)}/${encodeURIComponent(item.itemID)}/listing-history?marketplace=poshmark`,

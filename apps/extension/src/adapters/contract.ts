@@ -48,8 +48,11 @@ export type StepRequest =
   | { step: 'probe' }
   /** On the sell form: fill it with these values and photos, then submit. */
   | { step: 'fill'; values: FormValues; photos: PagePhoto[] }
-  /** After a submit: is this the new listing's page? Or did the form refuse it? */
-  | { step: 'read-listed' }
+  /**
+   * After a submit: is this the new listing's page? Or did the form refuse it? The values sent
+   * come along: a site that opens the seller's listings instead finds the new one by them.
+   */
+  | { step: 'read-listed'; values?: FormValues }
   /** On the listing's page (or its edit form): take it down. */
   | { step: 'delist'; listedID: string }
   /** After a delist: is it gone? */
@@ -105,7 +108,7 @@ export interface SiteAddresses {
 export interface PageDriver<V extends FormValues = FormValues> {
   recognise(doc: Document): Promise<PageKind>;
   fill(doc: Document, values: V, photos: File[]): Promise<DriverAnswer>;
-  readListed(doc: Document): Promise<StepResult>;
+  readListed(doc: Document, sent?: V): Promise<StepResult>;
   delist(doc: Document, listedID: string): Promise<DriverAnswer>;
   readDelisted(doc: Document, listedID: string): Promise<StepResult>;
   update(doc: Document, values: V): Promise<DriverAnswer>;

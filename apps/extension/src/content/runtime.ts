@@ -30,7 +30,7 @@ export async function runStep<V extends FormValues>(
         request.photos.map((photo) => photoFile(doc, photo)),
       );
     case 'read-listed':
-      return { result: await driver.readListed(doc) };
+      return { result: await driver.readListed(doc, request.values as V | undefined) };
     case 'delist':
       return driver.delist(doc, request.listedID);
     case 'read-delisted':

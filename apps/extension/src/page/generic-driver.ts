@@ -198,7 +198,7 @@ export function describeProblem(marketplace: string, problem: FieldProblem): Ste
  * What a page turned into after a submit: the form again with its refusal, another page, or
  * (past the render timeout) the same form with nothing said.
  */
-async function settle(doc: Document, facts: SiteFacts, from: PageKind) {
+async function settle(doc: Document, facts: SiteFacts, from: 'sell_form' | 'edit_form') {
   const settled = await waitFor(
     () => {
       const errors = formErrors(doc, facts.form.errors);
@@ -206,6 +206,9 @@ async function settle(doc: Document, facts: SiteFacts, from: PageKind) {
       for (const kind of ['captcha', 'blocked', 'sign_in', 'listing', 'sold_list'] as const) {
         if (isShown(query(doc, facts.pages[kind]))) return { page: kind, errors: null };
       }
+      // The other form counts only once the one sent is gone: a site whose forms share a
+      // button (Vinted's Upload) would otherwise read the form just sent as the other one.
+      if (isShown(query(doc, facts.pages[from]))) return null;
       const formKinds = ['sell_form', 'edit_form'] as const;
       const other = formKinds.find((k) => k !== from && isShown(query(doc, facts.pages[k])));
       return other ? { page: other, errors: null } : null;

@@ -191,8 +191,8 @@ export function createRunner(deps: RunnerDeps) {
         const answer = await report(work, op, 'delisted', {});
         if (op.kind === 'relist' && answer.status === 200) {
           // The relist's second half: list it again, from the sell form.
-          await setPhase(work, 'relist-listing');
-          return carryOut(work, { ...op, phase: 'relist-listing' });
+          await setPhase(work, 'relist-listing', { relistHalf: 'list' });
+          return carryOut(work, { ...op, phase: 'relist-listing', relistHalf: 'list' });
         }
         return settleReport(work, op, answer, {});
       }
@@ -277,7 +277,13 @@ export function createRunner(deps: RunnerDeps) {
     if (filled.kind !== 'submitted') return conclude(work, op, filled, tabId, 'list');
     if (!(await send(work, tabId)))
       throw new PageGoneError('The sell form went away before it was sent.');
-    return conclude(work, op, await readAfterSubmit(tabId, { step: 'read-listed' }), tabId, 'list');
+    return conclude(
+      work,
+      op,
+      await readAfterSubmit(tabId, { step: 'read-listed', values: mapped.values }),
+      tabId,
+      'list',
+    );
   }
 
   async function delist(work: Work, op: CurrentOperation, listedID: string | null) {
@@ -339,15 +345,20 @@ export function createRunner(deps: RunnerDeps) {
    * A send that a worker began and did not see through: the page it left may show the result
    * (the new listing's page), else whether the marketplace took it is unknown.
    */
-  async function resumeSent(work: Work, op: CurrentOperation, listedID: string | null) {
+  async function resumeSent(
+    work: Work,
+    op: CurrentOperation,
+    listedID: string | null,
+    listing: BuiltListing,
+  ) {
     const tabId = await tabOf(work);
+    const mapped = work.adapter.map(listing);
     const request: StepRequest =
       op.kind === 'update'
         ? { step: 'read-updated' }
-        : op.kind === 'delist' ||
-            (op.kind === 'relist' && op.phase !== 'relist-listing' && listedID)
+        : op.kind === 'delist' || (op.kind === 'relist' && op.relistHalf !== 'list')
           ? { step: 'read-delisted', listedID: listedID ?? '' }
-          : { step: 'read-listed' };
+          : { step: 'read-listed', ...(mapped.ok ? { values: mapped.values } : {}) };
     const phase =
       request.step === 'read-updated'
         ? 'update'
@@ -400,7 +411,7 @@ export function createRunner(deps: RunnerDeps) {
     op = { ...op, title };
     const listedID = item.listings?.[work.marketplace]?.listedID ?? null;
     if (op.phase === 'submitting' || op.phase === 'submitted')
-      return resumeSent(work, op, listedID);
+      return resumeSent(work, op, listedID, listing);
     switch (op.kind) {
       case 'list':
         return list(work, op, listing);
@@ -409,7 +420,7 @@ export function createRunner(deps: RunnerDeps) {
       case 'update':
         return update(work, op, listing, listedID);
       case 'relist':
-        return op.phase === 'relist-listing' ? list(work, op, listing) : delist(work, op, listedID);
+        return op.relistHalf === 'list' ? list(work, op, listing) : delist(work, op, listedID);
     }
   }
 

@@ -25,6 +25,8 @@ export interface CurrentOperation {
   /** Epoch ms. */
   leaseExpiresAt: number;
   startedAt: number;
+  /** Which half of a relist it is on: set once the delist half is reported. */
+  relistHalf?: 'list';
   /** Tries of this operation that met a passing trouble (the server or a photo unreachable). */
   troubles: number;
 }

@@ -60,8 +60,9 @@ function readCards(doc: Document, siteFacts: SiteFacts): Card[] {
  * Facebook's page drivers: the shared driver, with the steps where Facebook differs.
  * - Filling skips fields the chosen category does not show (Brand).
  * - Publishing opens the seller's listings, not the new listing: the new one is found there by
- *   the title this tab sent. The title is kept in the content script, which Facebook's in-page
- *   navigation keeps alive; the page's own storage is left alone, for Facebook's scripts read it.
+ *   the title sent, which the service worker hands the step that reads the result (the page
+ *   that sent it may have been replaced by a full load); the page's own storage is left alone,
+ *   for Facebook's scripts read it. Two live listings of that title are not guessed between.
  * - Deleting is confirmed by the card leaving the seller's listings, and sales are the cards
  *   the seller marked sold (Facebook has no orders).
  */
@@ -149,7 +150,7 @@ export function makeDriver(siteFacts: SiteFacts) {
       };
     },
 
-    async readListed(doc) {
+    async readListed(doc, sentValues) {
       const { page, errors } = await settle(doc);
       if (errors) {
         pending = null;
@@ -164,7 +165,13 @@ export function makeDriver(siteFacts: SiteFacts) {
       }
       if (page !== 'sold_list')
         return unknownLayout(doc, 'seller’s listings after publishing', page);
-      const sent = pending && Date.now() - pending.at < PENDING_TTL_MS ? pending : null;
+      // The title sent comes with the step (the page that sent it may be gone); the one kept
+      // in this page's script is for a step that does not bring it.
+      const sent = sentValues?.title
+        ? { title: sentValues.title, at: Date.now() }
+        : pending && Date.now() - pending.at < PENDING_TTL_MS
+          ? pending
+          : null;
       if (!sent) {
         // Taking the newest card instead could name an older listing, which a delist would
         // then take down: the seller checks which listing is the new one.
@@ -176,10 +183,21 @@ export function makeDriver(siteFacts: SiteFacts) {
         };
       }
       // The new listing shows a moment after the page does: wait for its card.
-      const card = await waitFor(
-        () => readCards(doc, siteFacts).find((c) => !c.sold && sameLabel(c.title, sent.title)),
+      const matching = await waitFor(
+        () => {
+          const cards = readCards(doc, siteFacts).filter(
+            (c) => !c.sold && sameLabel(c.title, sent.title),
+          );
+          return cards.length > 0 ? cards : null;
+        },
         { timeoutMs: siteFacts.renderTimeoutMs },
       );
+      if (matching && matching.length > 1) {
+        // Two live listings of that title: naming either could take the wrong one down later.
+        const detail = `Facebook shows more than one listing titled “${sent.title}”; ListLoop cannot tell which one is new.`;
+        return { kind: 'stop', reason: 'unknown_layout', detail: detail.slice(0, 500) };
+      }
+      const card = matching?.[0];
       if (!card) {
         const detail = `Facebook published, but “${sent.title}” does not show on your listings.`;
         return { kind: 'stop', reason: 'unknown_layout', detail: detail.slice(0, 500) };

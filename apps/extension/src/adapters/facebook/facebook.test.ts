@@ -145,6 +145,28 @@ describe('Facebook page driver on the replica', () => {
     expect(site.state.creates).toBe(1);
   });
 
+  it('finds the new listing by the title the step brings, after a full page load', async () => {
+    // The page that sent the form was replaced: a new content script, told what was sent.
+    const after = await list({}, makeDriver(facts));
+    const result = await makeDriver(facts).readListed(after, values());
+    expect(result).toMatchObject({ kind: 'listed' });
+    if (result.kind === 'listed') {
+      expect(site.state.listings.get(result.listedID)!.fields.title).toBe(
+        'Levi’s 501 straight jeans',
+      );
+    }
+  });
+
+  it('does not guess between two live listings of the title it sent', async () => {
+    await listed();
+    const after = await list({}, makeDriver(facts));
+    expect(await makeDriver(facts).readListed(after, values())).toMatchObject({
+      kind: 'stop',
+      reason: 'unknown_layout',
+      detail: expect.stringContaining('more than one listing titled'),
+    });
+  });
+
   it('delists from the listing’s page and sees it leave the seller’s listings', async () => {
     const { listedID } = await listed();
     const doc = await session.open(facebook.site.listing(listedID));
