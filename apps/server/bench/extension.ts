@@ -51,6 +51,13 @@ export interface ExtensionFigure {
 
 const OPS = Number(process.env.BENCH_EXTENSION_OPS ?? 20);
 const SALES = Number(process.env.BENCH_EXTENSION_SALES ?? 20);
+/** The adapters to measure (all by default), comma-separated: `BENCH_EXTENSION_ADAPTERS=facebook`. */
+const ADAPTERS = (process.env.BENCH_EXTENSION_ADAPTERS ?? EXTENSION_MARKETPLACES.join(','))
+  .split(',')
+  .map((m) => m.trim())
+  .filter((m): m is (typeof EXTENSION_MARKETPLACES)[number] =>
+    (EXTENSION_MARKETPLACES as readonly string[]).includes(m),
+  );
 /** The sold lists' poll for the sale figure: the popup's shortest is a minute, this is a test's. */
 const SOLD_POLL_SECONDS = 5;
 /** How often the extension's loop looks (TICK_MS in apps/extension/src/background.ts). */
@@ -677,7 +684,7 @@ export async function benchExtension(
     const listItems = items.slice(0, OPS);
     for (const item of listItems) await setListings(client, item, LISTING_VALUES);
     const failures: string[] = [];
-    for (const marketplace of EXTENSION_MARKETPLACES) {
+    for (const marketplace of ADAPTERS) {
       console.log(`Extension: ${marketplace}, ${OPS} lists then their delists on its replica…`);
       let times: Awaited<ReturnType<typeof benchAdapter>>;
       try {
