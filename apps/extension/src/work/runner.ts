@@ -378,13 +378,12 @@ export function createRunner(deps: RunnerDeps) {
     ) {
       return conclude(work, op, seen, tabId!, phase);
     }
-    if (phase !== 'list' || op.phase === 'submitted') {
+    if (phase !== 'list') {
       // A delete or an update sent twice does no harm: do it again from the start.
-      if (phase !== 'list') {
-        await setPhase(work, 'start');
-        return carryOut(work, { ...op, phase: 'start' });
-      }
+      await setPhase(work, 'start');
+      return carryOut(work, { ...op, phase: 'start' });
     }
+    // A listing sent twice is two listings: the seller looks first.
     return needsYou(
       work,
       op,
