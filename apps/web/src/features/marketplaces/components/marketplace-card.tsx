@@ -166,7 +166,10 @@ export function MarketplaceCard({
           {intl.formatMessage(marketplacesMessages.extensionNote, { marketplace: name })}
         </Text>
       )}
-      {presence && <ExtensionPresence marketplace={marketplace} presence={presence} />}
+      {/* The extension works a marketplace only for a connected account: say nothing before. */}
+      {presence && connections.length > 0 && (
+        <ExtensionPresence marketplace={marketplace} presence={presence} />
+      )}
       {showConnections && way === null && (
         <Text fz="xs" c="dimmed" mb="sm">
           {intl.formatMessage(marketplacesMessages.notConnectable, { marketplace: name })}
