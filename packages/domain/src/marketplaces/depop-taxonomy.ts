@@ -106,3 +106,26 @@ export function depopSizeFor(size: string, kind: DepopSizeSet['kind']): string |
   const found = set?.sizes.find((candidate) => candidate.size === size.trim().toUpperCase());
   return set && found ? `${set.id}:${found.id}` : null;
 }
+
+/** ✅ The colours of Depop's Seller API description, which its website offers too; at most two. */
+export const DEPOP_COLOURS = [
+  'black',
+  'grey',
+  'white',
+  'brown',
+  'tan',
+  'cream',
+  'yellow',
+  'red',
+  'burgundy',
+  'orange',
+  'pink',
+  'purple',
+  'blue',
+  'navy',
+  'green',
+  'khaki',
+  'multi',
+  'silver',
+  'gold',
+] as const;

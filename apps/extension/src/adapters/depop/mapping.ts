@@ -1,4 +1,4 @@
-import { depopSizeIds, depopSizeOf, type BuiltListing } from '@listloop/domain';
+import { DEPOP_COLOURS, depopSizeIds, depopSizeOf, type BuiltListing } from '@listloop/domain';
 import type { MappingResult } from '../contract';
 
 /** The values Depop's sell form takes, by the field names of facts.ts (and the category's). */
@@ -70,28 +70,8 @@ const PRODUCT_TYPES: Record<string, [group: string, productType: string]> = {
   vinyl: ['Music', 'Vinyl'],
 };
 
-/** ✅ The Seller API's colours; a few common names sellers use, as Depop's nearest. */
-const COLOURS = [
-  'black',
-  'grey',
-  'white',
-  'brown',
-  'tan',
-  'cream',
-  'yellow',
-  'red',
-  'burgundy',
-  'orange',
-  'pink',
-  'purple',
-  'blue',
-  'navy',
-  'green',
-  'khaki',
-  'multi',
-  'silver',
-  'gold',
-];
+/** ✅ The Seller API's colours (shared with the connector); a few common names sellers use, as Depop's nearest. */
+const COLOURS: readonly string[] = DEPOP_COLOURS;
 const COLOUR_NAMES: Record<string, string> = {
   gray: 'grey',
   beige: 'tan',

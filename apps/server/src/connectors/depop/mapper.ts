@@ -1,4 +1,5 @@
 import {
+  DEPOP_COLOURS,
   characterCount,
   defaultCatalogue,
   DEFAULTS_EXTRA_KEYS,
@@ -22,28 +23,6 @@ export const DEPOP_MIN_PRICE = spec.limits.price.min ?? 1;
 /** ✅ The departments of the description ("These rarely change"). */
 export const DEPOP_DEPARTMENTS = ['womenswear', 'menswear', 'kidswear', 'everything-else'] as const;
 
-/** ✅ The colours of the description; a product has at most two. */
-export const DEPOP_COLOURS = [
-  'black',
-  'grey',
-  'white',
-  'brown',
-  'tan',
-  'cream',
-  'yellow',
-  'red',
-  'burgundy',
-  'orange',
-  'pink',
-  'purple',
-  'blue',
-  'navy',
-  'green',
-  'khaki',
-  'multi',
-  'silver',
-  'gold',
-] as const;
 const COLOURS_MAX = 2;
 
 /** ◐ Common colour names sellers use, as Depop's nearest colour. */
