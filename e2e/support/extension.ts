@@ -2,17 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EXTENSION_ID } from '@listloop/domain';
+import { EXTENSION_ID, type ExtensionMarketplace } from '@listloop/domain';
 import {
-  depopReplica,
-  facebookReplica,
-  grailedReplica,
-  mercariReplica,
-  poshmarkReplica,
+  EXTENSION_REPLICAS,
+  replicaChromiumArgs,
   startReplicaSite,
-  vestiaireReplica,
-  vintedReplica,
-  type ReplicaSite,
   type RunningReplica,
 } from '@listloop/emulators';
 import { chromium, expect, type BrowserContext, type Page, type Worker } from '@playwright/test';
@@ -22,22 +16,13 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '.
 export const EXTENSION_DIR = path.join(ROOT, 'apps', 'extension', 'dist');
 export const POPUP_URL = `chrome-extension://${EXTENSION_ID}/src/popup.html`;
 
-export const REPLICAS = {
-  poshmark: poshmarkReplica,
-  mercari: mercariReplica,
-  grailed: grailedReplica,
-  facebook: facebookReplica,
-  vinted: vintedReplica,
-  vestiaire: vestiaireReplica,
-  depop: depopReplica,
-} as const;
-export type ReplicaName = keyof typeof REPLICAS;
+export type ReplicaName = ExtensionMarketplace;
 
 /** The replica sites of a journey, each on its own port over HTTPS with the test certificate. */
 export async function startReplicas(names: readonly ReplicaName[]) {
   const running = new Map<ReplicaName, RunningReplica>();
   for (const name of names) {
-    running.set(name, await startReplicaSite(REPLICAS[name]() as ReplicaSite, { tls: true }));
+    running.set(name, await startReplicaSite(EXTENSION_REPLICAS[name](), { tls: true }));
   }
   return {
     site: (name: ReplicaName) => running.get(name)!.site,
@@ -45,12 +30,7 @@ export async function startReplicas(names: readonly ReplicaName[]) {
      * Chromium reaches each marketplace's own host name on its replica: the extension under
      * test uses its real addresses, and the browser accepts the test certificate.
      */
-    chromiumArgs: () => [
-      `--host-resolver-rules=${[...running.values()]
-        .flatMap((r) => r.site.hosts.map((host) => `MAP ${host} 127.0.0.1:${r.port}`))
-        .join(', ')}`,
-      '--ignore-certificate-errors',
-    ],
+    chromiumArgs: () => replicaChromiumArgs(running.values()),
     close: async () => {
       for (const r of running.values()) await r.close();
     },

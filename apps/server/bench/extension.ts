@@ -27,15 +27,9 @@ import {
   type MarketplaceId,
 } from '@listloop/domain';
 import {
-  depopReplica,
-  facebookReplica,
-  grailedReplica,
-  mercariReplica,
-  poshmarkReplica,
+  EXTENSION_REPLICAS,
+  replicaChromiumArgs,
   startReplicaSite,
-  vestiaireReplica,
-  vintedReplica,
-  type ReplicaSite,
   type RunningReplica,
 } from '@listloop/emulators';
 import { chromium, type BrowserContext, type Worker } from 'playwright-core';
@@ -77,16 +71,6 @@ const OPERATION_TIMEOUT_MS = 90_000;
 const DEMO = { email: 'demo@listloop.local', password: 'listloop-demo' };
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const EXTENSION_DIR = path.join(repoRoot, 'apps/extension/dist');
-
-const REPLICAS: Record<ExtensionMarketplace, () => ReplicaSite> = {
-  poshmark: poshmarkReplica,
-  mercari: mercariReplica,
-  grailed: grailedReplica,
-  facebook: facebookReplica,
-  vinted: vintedReplica,
-  vestiaire: vestiaireReplica,
-  depop: depopReplica,
-};
 
 /**
  * Each replica's sign-in page (any e-mail and password open a session there), and the button
@@ -282,7 +266,7 @@ async function setPace(
 async function startReplicas(): Promise<RunningReplica[]> {
   const running: RunningReplica[] = [];
   for (const marketplace of EXTENSION_MARKETPLACES) {
-    running.push(await startReplicaSite(REPLICAS[marketplace](), { tls: true }));
+    running.push(await startReplicaSite(EXTENSION_REPLICAS[marketplace](), { tls: true }));
   }
   return running;
 }
@@ -293,9 +277,6 @@ async function startReplicas(): Promise<RunningReplica[]> {
  */
 async function launchBrowser(replicas: readonly RunningReplica[]) {
   const profile = await fs.mkdtemp(path.join(os.tmpdir(), 'listloop-bench-profile-'));
-  const rules = replicas
-    .flatMap((r) => r.site.hosts.map((host) => `MAP ${host} 127.0.0.1:${r.port}`))
-    .join(', ');
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     headless: true,
@@ -307,8 +288,7 @@ async function launchBrowser(replicas: readonly RunningReplica[]) {
       '--disable-component-update',
       `--disable-extensions-except=${EXTENSION_DIR}`,
       `--load-extension=${EXTENSION_DIR}`,
-      `--host-resolver-rules=${rules}`,
-      '--ignore-certificate-errors',
+      ...replicaChromiumArgs(replicas),
     ],
   });
   await extensionWorker(context);

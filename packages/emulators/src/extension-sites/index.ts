@@ -8,3 +8,4 @@ export * from './mercari/mercari-replica';
 export * from './grailed/grailed-replica';
 export * from './depop/depop-replica';
 export * from './facebook/facebook-replica';
+export * from './replicas';
