@@ -1,5 +1,6 @@
 import { DEPOP_COLOURS, depopSizeIds, depopSizeOf, type BuiltListing } from '@listloop/domain';
 import type { MappingResult } from '../contract';
+import { refuseMissing } from '../mapping-kit';
 
 /** The values Depop's sell form takes, by the field names of facts.ts (and the category's). */
 export interface DepopValues {
@@ -179,7 +180,7 @@ export function mapDepop(listing: BuiltListing): MappingResult<DepopValues> {
   const text = depopText(listing);
   const department = DEPARTMENTS[String(listing.extra.department ?? '').toLowerCase()];
   const packageSize = packageSizeOf(listing.extra);
-  const missing = [
+  const missing = refuseMissing('Depop', [
     !text && 'a description',
     listing.photos.length === 0 && 'a photo',
     !listing.category && 'a Depop category',
@@ -189,10 +190,8 @@ export function mapDepop(listing: BuiltListing): MappingResult<DepopValues> {
     listing.shipping.price === null &&
       !packageSize &&
       'a shipping price or a Depop Shipping package size',
-  ].filter(Boolean);
-  if (missing.length > 0) {
-    return { ok: false, message: `Depop needs ${missing.join(', ')} to list this item.` };
-  }
+  ]);
+  if (missing) return missing;
   if (characters(text) > DESCRIPTION_MAX) {
     return {
       ok: false,

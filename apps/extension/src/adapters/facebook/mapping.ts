@@ -1,5 +1,6 @@
 import type { BuiltListing } from '@listloop/domain';
 import type { MappingResult } from '../contract';
+import { refuseMissing } from '../mapping-kit';
 
 /** The labels of Facebook's Condition drop-down, as it writes them (an en dash) ✅. */
 export const FACEBOOK_CONDITIONS = {
@@ -48,16 +49,14 @@ const hasHtml = (text: string) => /<\/?[a-z][^>]*>/i.test(text);
  * checks what the form would refuse and says it in the seller's terms, before a tab is opened.
  */
 export function mapFacebook(listing: BuiltListing): MappingResult<FacebookValues> {
-  const missing = [
+  const missing = refuseMissing('Facebook', [
     !listing.title && 'a title',
     listing.price === null && 'a price',
     !listing.category && 'a Facebook category',
     !listing.condition && 'a condition',
     listing.photos.length === 0 && 'a photo',
-  ].filter(Boolean);
-  if (missing.length > 0) {
-    return { ok: false, message: `Facebook needs ${missing.join(', ')} to list this item.` };
-  }
+  ]);
+  if (missing) return missing;
   if ([...listing.title].length > TITLE_MAX) {
     return { ok: false, message: `Facebook titles are at most ${TITLE_MAX} characters.` };
   }

@@ -1,5 +1,6 @@
 import type { BuiltListing } from '@listloop/domain';
 import type { MappingResult } from '../contract';
+import { refuseMissing } from '../mapping-kit';
 
 /** The values Grailed's sell form takes, by the field names of facts.ts, in the form's order. */
 export interface GrailedValues {
@@ -97,7 +98,7 @@ function formColour(colour: string): MappingResult<{ colour: string | null }> {
  */
 export function mapGrailed(listing: BuiltListing): MappingResult<GrailedValues> {
   const condition = listing.condition ? CONDITION_LABELS[listing.condition] : undefined;
-  const missing = [
+  const missing = refuseMissing('Grailed', [
     !listing.title && 'a title',
     !listing.category && 'a Grailed category',
     !listing.brand && 'a designer',
@@ -105,10 +106,8 @@ export function mapGrailed(listing: BuiltListing): MappingResult<GrailedValues> 
     !condition && 'a condition',
     listing.price === null && 'a price',
     listing.photos.length === 0 && 'a photo',
-  ].filter(Boolean);
-  if (missing.length > 0) {
-    return { ok: false, message: `Grailed needs ${missing.join(', ')} to list this item.` };
-  }
+  ]);
+  if (missing) return missing;
   const levels = listing.category!.split(/\s*>\s*/).filter(Boolean);
   if (levels.length !== 3) {
     return {

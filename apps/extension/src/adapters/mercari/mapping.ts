@@ -1,5 +1,6 @@
 import type { BuiltListing } from '@listloop/domain';
 import type { MappingResult } from '../contract';
+import { refuseMissing } from '../mapping-kit';
 
 /** Mercari's condition labels, by the catalogue's condition values. */
 const CONDITIONS: Record<string, string> = {
@@ -104,16 +105,14 @@ function mapShipping(listing: BuiltListing): Shipping | string {
  * listed as one, which would sell the rest without a listing.
  */
 export function mapMercari(listing: BuiltListing): MappingResult<MercariValues> {
-  const missing = [
+  const missing = refuseMissing('Mercari', [
     !listing.title.trim() && 'a title',
     !listing.description.trim() && 'a description',
     !listing.category?.trim() && 'a Mercari category',
     !listing.condition && 'a condition',
     listing.price === null && 'a price',
-  ].filter(Boolean);
-  if (missing.length > 0) {
-    return { ok: false, message: `Mercari needs ${missing.join(', ')} to list this item.` };
-  }
+  ]);
+  if (missing) return missing;
   if (listing.quantity > 1) {
     return {
       ok: false,

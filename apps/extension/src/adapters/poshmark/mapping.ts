@@ -1,5 +1,6 @@
 import type { BuiltListing } from '@listloop/domain';
 import type { MappingResult } from '../contract';
+import { refuseMissing } from '../mapping-kit';
 
 /** The values Poshmark's sell form takes, by the field names of facts.ts. */
 export interface PoshmarkValues {
@@ -30,16 +31,14 @@ const wholeDollars = (amount: number) => Math.abs(amount - Math.round(amount)) <
  * terms, before a tab is opened.
  */
 export function mapPoshmark(listing: BuiltListing): MappingResult<PoshmarkValues> {
-  const missing = [
+  const missing = refuseMissing('Poshmark', [
     !listing.title && 'a title',
     !listing.description && 'a description',
     !listing.category && 'a Poshmark category',
     !listing.size && 'a size',
     listing.price === null && 'a price',
-  ].filter(Boolean);
-  if (missing.length > 0) {
-    return { ok: false, message: `Poshmark needs ${missing.join(', ')} to list this item.` };
-  }
+  ]);
+  if (missing) return missing;
   if (listing.title.length > TITLE_MAX) {
     return { ok: false, message: `Poshmark titles are at most ${TITLE_MAX} characters.` };
   }

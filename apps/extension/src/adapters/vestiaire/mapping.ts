@@ -1,5 +1,6 @@
 import type { BuiltListing } from '@listloop/domain';
 import type { MappingResult } from '../contract';
+import { refuseMissing } from '../mapping-kit';
 
 /** The values Vestiaire Collective's deposit form takes, by the field names of facts.ts. */
 export interface VestiaireValues {
@@ -63,7 +64,7 @@ export function mapVestiaire(listing: BuiltListing): MappingResult<VestiaireValu
     .map((part) => part.trim())
     .filter(Boolean);
   const material = text(listing.extra.material);
-  const missing = [
+  const missing = refuseMissing(NAME, [
     path.length === 0 && `a ${NAME} category`,
     !listing.brand.trim() && 'a designer',
     !listing.condition && 'a condition',
@@ -71,10 +72,8 @@ export function mapVestiaire(listing: BuiltListing): MappingResult<VestiaireValu
     !material && 'the material',
     !listing.colour.trim() && 'a colour',
     listing.price === null && 'a price',
-  ].filter(Boolean);
-  if (missing.length > 0) {
-    return { ok: false, message: `${NAME} needs ${missing.join(', ')} to list this item.` };
-  }
+  ]);
+  if (missing) return missing;
   const [universe, category, subcategory] = path;
   if (path.length !== 3 || !universe || !category || !subcategory) {
     return {

@@ -1,5 +1,6 @@
 import type { BuiltListing } from '@listloop/domain';
 import type { MappingResult } from '../contract';
+import { refuseMissing } from '../mapping-kit';
 
 /** The values Vinted's sell form takes, by the field names of facts.ts. */
 export interface VintedValues {
@@ -63,7 +64,7 @@ function materialsOf(listing: BuiltListing): string[] {
  * opened. The parcel size is the listing's shipping service (Small, Medium or Large).
  */
 export function mapVinted(listing: BuiltListing): MappingResult<VintedValues> {
-  const missing = [
+  const missing = refuseMissing('Vinted', [
     !listing.title && 'a title',
     !listing.description && 'a description',
     !listing.category && 'a Vinted category',
@@ -72,10 +73,8 @@ export function mapVinted(listing: BuiltListing): MappingResult<VintedValues> {
     !listing.condition && 'a condition',
     listing.price === null && 'a price',
     !listing.shipping.service && 'a parcel size (Small, Medium or Large)',
-  ].filter(Boolean);
-  if (missing.length > 0) {
-    return { ok: false, message: `Vinted needs ${missing.join(', ')} to list this item.` };
-  }
+  ]);
+  if (missing) return missing;
   if (listing.title.length > TITLE_MAX) {
     return { ok: false, message: `Vinted titles are at most ${TITLE_MAX} characters.` };
   }
