@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import { expect } from 'vitest';
 import { TestClient } from './client';
 import { connectMarketplace } from './connections';
@@ -1590,5 +1591,16 @@ const ownDataOnly: Record<string, string> = {
   'GET /api/rest/v1/executor/me':
     'the calling token’s own pairing; takes no id (executor-token.int.test.ts: a token acts only in its own account)',
 };
+
+// Each module may keep its cases beside this file: tenancy-cases/<module>.ts exporting
+// `cases` and `ownDataOnly`, so modules added side by side do not edit one list.
+const moduleCases = import.meta.glob<{
+  cases?: TenancyCase[];
+  ownDataOnly?: Record<string, string>;
+}>('./tenancy-cases/*.ts', { eager: true });
+for (const module of Object.values(moduleCases)) {
+  cases.push(...(module.cases ?? []));
+  Object.assign(ownDataOnly, module.ownDataOnly ?? {});
+}
 
 describeTenancy(cases, ownDataOnly);
