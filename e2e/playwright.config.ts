@@ -21,6 +21,8 @@ function freePort(): number {
 process.env.E2E_PORT ??= String(freePort());
 // Where the server's e-mails are written (e2e/web-server.mjs), shared the same way.
 process.env.E2E_MAIL_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'listloop-e2e-mail-'));
+// The server's clock offset, which a journey may move forward (e2e/support/clock.ts).
+process.env.E2E_CLOCK_FILE ??= path.join(process.env.E2E_MAIL_DIR, 'clock-offset');
 const PORT = Number(process.env.E2E_PORT);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 

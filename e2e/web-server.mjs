@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 import { runServerAndExit } from '../scripts/lib/server.mjs';
 
@@ -43,8 +44,16 @@ const env = {
 for (const name of ['DATABASE_URL', 'PUBLIC_URL', 'ROLE', 'WEB_DIST_DIR', 'TRUSTED_ORIGINS'])
   delete env[name];
 
+// A journey may move the server's clock forward (an invitation older than five days) by
+// writing an offset in milliseconds to this file; see e2e/support/clock.ts.
+const clockFile = process.env.E2E_CLOCK_FILE;
+if (clockFile) fs.writeFileSync(clockFile, '0');
+
 runServerAndExit({
   env,
+  nodeArgs: clockFile
+    ? ['--import', pathToFileURL(path.join(import.meta.dirname, 'support/clock-shift.mjs')).href]
+    : [],
   onExit: () => {
     smtp.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -33,9 +33,15 @@ function absolutePaths(env, names) {
  * Starts the server with the repository root as its working directory (so the default
  * DATA_DIR is ./data there) and forwards SIGINT, SIGTERM and SIGHUP to it. When the server
  * exits, `onExit` runs and this process exits with the same code (or dies of the same signal).
+ * `nodeArgs` go to node before the loader (the journeys' harness preloads its clock with it).
  */
-export function runServerAndExit({ args = [], env = process.env, onExit = () => {} } = {}) {
-  const child = spawn(process.execPath, ['--import', tsxLoader(), ENTRY, ...args], {
+export function runServerAndExit({
+  args = [],
+  env = process.env,
+  onExit = () => {},
+  nodeArgs = [],
+} = {}) {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', tsxLoader(), ENTRY, ...args], {
     cwd: ROOT,
     stdio: 'inherit',
     env: absolutePaths(env, ['DATA_DIR', 'WEB_DIST_DIR']),

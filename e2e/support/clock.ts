@@ -1,0 +1,18 @@
+import fs from 'node:fs/promises';
+
+/**
+ * Moves the server's clock (e2e/support/clock-shift.mjs) this far ahead of the machine's, and
+ * gives it a moment to notice; `resetServerClock` puts it back. Journeys that shift it run alone
+ * (CI runs one worker) and always reset it, so other journeys see the real time.
+ */
+export async function shiftServerClock(ms: number): Promise<void> {
+  const file = process.env.E2E_CLOCK_FILE;
+  if (!file) throw new Error('E2E_CLOCK_FILE is not set: run the journeys through Playwright');
+  await fs.writeFile(file, String(ms));
+  // The server polls the file every 50 ms.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+}
+
+export async function resetServerClock(): Promise<void> {
+  await shiftServerClock(0);
+}
