@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -54,6 +56,8 @@ describe('permissions: every route refuses a role without the key it names', () 
   let owner: TestClient;
   let everything: TestClient;
   const guarded = () => server.routes.filter((r) => r.permissions.length > 0);
+  /** Requests refused per key, for the figures: written next to the other test results. */
+  const refusals: Partial<Record<PermissionKey, number>> = {};
 
   async function memberWithRole(name: string, permissions: Record<string, boolean>) {
     const role = await owner.put('/api/rest/v1/enterprise/roles', { name, permissions });
@@ -68,7 +72,16 @@ describe('permissions: every route refuses a role without the key it names', () 
     owner = await signIn(server, account);
     everything = await memberWithRole('everything', allPermissions(true));
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await server.close();
+    const total = Object.values(refusals).reduce((sum, n) => sum + n, 0);
+    const dir = path.resolve(import.meta.dirname, '../../../test-results');
+    await fs.mkdir(dir, { recursive: true });
+    await fs.writeFile(
+      path.join(dir, `permission-refusals-${process.env.LISTLOOP_TEST_DB ?? 'pglite'}.json`),
+      `${JSON.stringify({ total, perKey: refusals }, null, 2)}\n`,
+    );
+  });
 
   it('checks every permission key on at least one route', () => {
     const named = new Set(guarded().flatMap((r) => r.permissions));
@@ -106,6 +119,7 @@ describe('permissions: every route refuses a role without the key it names', () 
         const refused = await lacking.request(route.method, pathOf(route), optionsOf(route));
         expect(refused.status, `${route.method} ${route.url}: ${refused.text}`).toBe(403);
         expect(refused.body).toMatchObject({ code: 'auth/forbidden', message: FORBIDDEN });
+        refusals[key] = (refusals[key] ?? 0) + 1;
       }
       expect(await fingerprint(server)).toEqual(before);
 
