@@ -53,7 +53,9 @@ export class ServiceKeyService {
     // Nobody hands a program more than they hold themselves (decision 0029).
     let role: { id: string; name: string } | null = null;
     if (input.kind === 'user_role') {
-      const found = input.roleId ? await this.roles.findInAccount(ctx.accountId, input.roleId) : null;
+      const found = input.roleId
+        ? await this.roles.findInAccount(ctx.accountId, input.roleId)
+        : null;
       if (!found) throw notFound('No such role in this account.');
       assertMayGive(ctx, found);
       role = { id: found.id, name: found.name };
