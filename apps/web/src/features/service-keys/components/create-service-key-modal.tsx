@@ -2,7 +2,6 @@ import { SERVICE_KEY_NAME_MAX, type ServiceKeyKind } from '@listloop/domain';
 import {
   Alert,
   Button,
-  Code,
   CopyButton,
   Group,
   Modal,
@@ -14,7 +13,7 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconKey } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { commonMessages } from '../../../i18n/common.messages';
@@ -51,7 +50,6 @@ export function CreateServiceKeyModal({
   const [roleId, setRoleId] = useState<string | null>(null);
   const [problem, setProblem] = useState<KeyFormProblem | null>(null);
   const [created, setCreated] = useState<{ name: string; secret: string } | null>(null);
-  const formId = useId();
 
   // Without roles.manage the account's roles cannot be read: the person's own role is offered.
   const choices = useMemo(() => {
@@ -97,6 +95,7 @@ export function CreateServiceKeyModal({
       onClose={create.isPending ? () => undefined : close}
       // The key is shown once: a stray click outside must not throw it away.
       closeOnClickOutside={false}
+      closeOnEscape={!created}
       closeButtonProps={{ 'aria-label': intl.formatMessage(commonMessages.close) }}
       title={<Text fw={650}>{intl.formatMessage(created ? m.secretTitle : m.createTitle)}</Text>}
       centered
@@ -107,19 +106,14 @@ export function CreateServiceKeyModal({
           <Alert color="yellow" variant="light" icon={<IconKey size={18} />} role="status">
             {intl.formatMessage(m.secretBody)}
           </Alert>
-          <Stack gap={4}>
-            <Text fz="sm" fw={600} id={`${formId}-secret`}>
-              {intl.formatMessage(m.secretLabel, { name: created.name })}
-            </Text>
-            <Code
-              block
-              aria-labelledby={`${formId}-secret`}
-              style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}
-              data-testid="service-key-secret"
-            >
-              {created.secret}
-            </Code>
-          </Stack>
+          <TextInput
+            label={intl.formatMessage(m.secretLabel, { name: created.name })}
+            value={created.secret}
+            readOnly
+            onFocus={(event) => event.currentTarget.select()}
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+            data-testid="service-key-secret"
+          />
           <Group justify="space-between">
             <CopyButton value={created.secret}>
               {({ copied, copy }) => (
