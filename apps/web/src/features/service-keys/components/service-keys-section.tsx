@@ -1,15 +1,5 @@
 import { SERVICE_KEYS_PER_ACCOUNT_MAX, type ServiceKey } from '@listloop/domain';
-import {
-  Badge,
-  Button,
-  Group,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { notifications as toasts } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -135,13 +125,9 @@ export function ServiceKeysSection({ headingOrder = 2 }: { headingOrder?: 1 | 2 
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Badge
-                      variant="light"
-                      color={key.kind === 'search' ? 'blue' : 'grape'}
-                      tt="none"
-                    >
+                    <Text fz="sm" style={{ whiteSpace: 'nowrap' }}>
                       {intl.formatMessage(KIND_LABEL[key.kind])}
-                    </Badge>
+                    </Text>
                   </Table.Td>
                   <Table.Td fz="sm">
                     {key.kind === 'search'
@@ -151,7 +137,7 @@ export function ServiceKeysSection({ headingOrder = 2 }: { headingOrder?: 1 | 2 
                         : intl.formatMessage(m.roleRemoved)}
                   </Table.Td>
                   <Table.Td fz="sm">
-                    <Text fz="sm" ff="monospace">
+                    <Text fz="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                       {intl.formatMessage(m.hint, { hint: key.hint })}
                     </Text>
                   </Table.Td>
@@ -176,9 +162,9 @@ export function ServiceKeysSection({ headingOrder = 2 }: { headingOrder?: 1 | 2 
                   </Table.Td>
                   <Table.Td ta="right">
                     {key.revokedAt ? (
-                      <Badge variant="outline" color="gray" tt="none">
+                      <Text fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                         {intl.formatMessage(m.revoked, { when: ago(key.revokedAt) })}
-                      </Badge>
+                      </Text>
                     ) : (
                       <Button
                         size="xs"
