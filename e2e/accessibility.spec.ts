@@ -197,6 +197,9 @@ for (const size of SIZES) {
       await expect(page.getByRole('region', { name: 'Sale detection' })).toBeVisible();
       await check('Settings');
 
+      await visit(page, '/app/service-keys', 'Service keys', 'Service keys · ListLoop');
+      await check('Service keys');
+
       await visit(page, '/app/no-such-screen', 'Page not found', 'Page not found · ListLoop');
       await check('Not found in the workspace');
     });

@@ -118,6 +118,8 @@ import { ExecutorTokenRepository } from './modules/executors/executor-token.repo
 import { ExecutorTokenService } from './modules/executors/executor-token.service';
 import { ExecutorPresenceRepository } from './modules/executors/executor-presence.repository';
 import { ExecutorPresenceService } from './modules/executors/executor-presence.service';
+import { ServiceKeyRepository } from './modules/service-keys/service-key.repository';
+import { ServiceKeyService } from './modules/service-keys/service-key.service';
 import { BulkActionService } from './modules/bulk-actions/bulk-action.service';
 import { BulkActionSteps } from './modules/bulk-actions/bulk-action.steps';
 import { BulkListingEditService } from './modules/bulk-actions/bulk-listing-edit.service';
@@ -211,6 +213,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     notifications: new NotificationRepository(db),
     executorTokens: new ExecutorTokenRepository(db),
     executorPresence: new ExecutorPresenceRepository(db),
+    serviceKeys: new ServiceKeyRepository(db),
     slackWebhooks: new SlackWebhookRepository(db),
   };
 
@@ -347,6 +350,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
 
   // Where the extension looked last, per marketplace: its reports, and its claims (decision 0041).
   const executorPresence = new ExecutorPresenceService(repositories.executorPresence);
+  // The account's API keys for programs (decision 0045).
+  const serviceKeys = new ServiceKeyService(repositories.serviceKeys, auth, roles);
 
   const services = {
     auth,
@@ -395,7 +400,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
       extensionMarketplacesOf(listingReachFor(connectors, connections)),
     ),
     executorPresence,
-    sessions: new SessionService(users, flags),
+    serviceKeys,
+    sessions: new SessionService(users, flags, serviceKeys),
     userSettings: new UserSettingsService(db, users, accountUsers),
     labels,
     items,

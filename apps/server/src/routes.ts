@@ -30,6 +30,7 @@ import { notificationRoutes } from './modules/notifications/notification.routes'
 import { bulkActionRoutes } from './modules/bulk-actions/bulk-action.routes';
 import { executorTokenRoutes } from './modules/executors/executor-token.routes';
 import { executorPresenceRoutes } from './modules/executors/executor-presence.routes';
+import { serviceKeyRoutes } from './modules/service-keys/service-key.routes';
 
 /**
  * Every module's routes with their dependencies from the container, in the order they are
@@ -75,6 +76,7 @@ export async function registerRoutes(app: App, container: Container): Promise<vo
   await labelRoutes(app, { service: container.services.labels });
   await executorTokenRoutes(app, { service: container.services.executorTokens });
   await executorPresenceRoutes(app, { service: container.services.executorPresence });
+  await serviceKeyRoutes(app, { service: container.services.serviceKeys });
   await marketplaceRuleRoutes(app, {
     service: container.services.marketplaceRules,
     previews: container.services.listingPreviews,
@@ -141,6 +143,7 @@ export function appSetup(container: Container): AppSetup {
       auth: container.services.auth,
       accountUsers: container.services.accountUsers,
       executorTokens: container.services.executorTokens,
+      serviceKeys: container.services.serviceKeys,
     },
     registerRoutes: (app) => registerRoutes(app, container),
   };

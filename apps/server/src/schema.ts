@@ -22,3 +22,4 @@ export * from './modules/notifications/notification.table';
 export * from './modules/bulk-actions/bulk-action.table';
 export * from './modules/executors/executor-token.table';
 export * from './modules/executors/executor-presence.table';
+export * from './modules/service-keys/service-key.table';

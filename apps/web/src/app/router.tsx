@@ -23,6 +23,7 @@ import { RulesPage } from '../features/rules/components/rules-page';
 import { RulesSearchSchema } from '../features/rules/rules-search';
 import { SalesPage } from '../features/sale-detection/components/sales-page';
 import { SalesSearchSchema } from '../features/sale-detection/sales-search';
+import { ServiceKeysPage } from '../features/service-keys/components/service-keys-page';
 import { SettingsPage } from '../features/settings/components/settings-page';
 import { AuthLayout } from './layouts/auth-layout';
 import { FocusLayout } from './layouts/focus-layout';
@@ -207,6 +208,12 @@ const settingsRoute = createRoute({
   component: SettingsPage,
 });
 
+const serviceKeysRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/app/service-keys',
+  component: ServiceKeysPage,
+});
+
 // Spec §2 "/app/** serves the app shell": an unknown path under /app is a not-found inside it.
 const appNotFoundRoute = createRoute({
   getParentRoute: () => shellRoute,
@@ -231,6 +238,7 @@ const routeTree = rootRoute.addChildren([
       importRoute,
       salesRoute,
       settingsRoute,
+      serviceKeysRoute,
       appNotFoundRoute,
     ]),
   ]),

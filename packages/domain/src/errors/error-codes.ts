@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   'auth/forbidden',
   'auth/executor-unpaired',
   'auth/executor-scope',
+  'auth/service-key-invalid',
+  'auth/service-key-scope',
   'team/grant-beyond-own',
   'team/owner-protected',
   'team/member-above-you',
@@ -49,6 +51,9 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
     'This browser is no longer paired with ListLoop. Pair it again from the Marketplaces screen.',
   'auth/executor-scope':
     'The browser extension can only carry out listings and report sales. Sign in to ListLoop for anything else.',
+  'auth/service-key-invalid':
+    'This service key is not valid: it was revoked, or whoever made it no longer has access to the account. Make a new key on the Service keys screen.',
+  'auth/service-key-scope': 'A service key cannot be used for this request.',
   'team/grant-beyond-own': 'You cannot give a permission that your own role does not have.',
   'team/owner-protected':
     "Only the account's owner can deactivate, remove or change the role of the owner.",

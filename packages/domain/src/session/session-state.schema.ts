@@ -8,6 +8,7 @@ import {
 import { CountryCodeSchema, LOCALES } from '../regions/regions';
 import { HELP_TEXT_KEYS, TEST_USER_TYPES } from '../users/user-details.schema';
 import { MarketplaceIdSchema } from '../marketplaces/marketplaces';
+import { AuthKeysSchema } from '../service-keys/service-key.api';
 
 const EntrySchema = z.object({ enabled: z.boolean(), dateEnabled: z.string().nullable() });
 
@@ -38,6 +39,12 @@ export const SessionStateSchema = z.object({
   allowedMarketplaces: z.array(MarketplaceIdSchema),
   brandBlacklistByMarketplace: z.record(z.string(), z.array(z.string())),
   customBrands: z.array(z.string()),
+  /**
+   * Spec §3's search read-only key and user-role key: the newest live key of each kind, masked
+   * (the secret is shown once and never kept); null when none, or when the viewer may not
+   * manage the account's keys.
+   */
+  authKeys: AuthKeysSchema,
   accountName: z.string(),
   currentAccountUser: PublicAccountUserSchema,
   accountUsers: z.array(MembershipSummarySchema),

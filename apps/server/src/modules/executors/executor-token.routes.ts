@@ -30,7 +30,7 @@ export async function executorTokenRoutes(app: App, deps: { service: ExecutorTok
         body: CreateExecutorTokenBodySchema,
         response: { 201: CreateExecutorTokenResponseSchema, ...errorResponses },
       },
-      config: { access: access.member() },
+      config: { access: access.personal() },
     },
     async (request, reply) => {
       const created = await service.create(requireContext(request), request.body);
@@ -47,7 +47,7 @@ export async function executorTokenRoutes(app: App, deps: { service: ExecutorTok
         summary: "Your paired browsers (every member's, with marketplaces.manage)",
         response: { 200: ExecutorTokenListSchema, ...errorResponses },
       },
-      config: { access: access.member() },
+      config: { access: access.personal() },
     },
     async (request) => ({ executorTokens: await service.list(requireContext(request)) }),
   );
@@ -74,7 +74,7 @@ export async function executorTokenRoutes(app: App, deps: { service: ExecutorTok
         params: z.object({ id: z.string().min(1).max(64) }),
         response: { 200: z.object({ executorToken: ExecutorTokenSchema }), ...errorResponses },
       },
-      config: { access: access.member() },
+      config: { access: access.personal() },
     },
     async (request) => ({
       executorToken: await service.revoke(requireContext(request), request.params.id),

@@ -66,7 +66,7 @@ export async function itemRoutes(
         querystring: ItemListQuerySchema,
         response: { 200: ItemListResponseSchema, ...errorResponses },
       },
-      config: { access: access.member('items.read') },
+      config: { access: access.search('items.read') },
     },
     async (request) => items.list(requireContext(request), request.query),
   );
@@ -119,7 +119,7 @@ export async function itemRoutes(
         params: ItemParams,
         response: { 200: ItemResponseSchema, ...errorResponses },
       },
-      config: { access: access.member('items.read') },
+      config: { access: access.search('items.read') },
     },
     async (request) => ({
       item: await items.get(requireContext(request), request.params.userId, request.params.itemId),

@@ -2,6 +2,7 @@ import {
   defaultHelpTextSeen,
   localeForCountry,
   resolveSaleDetection,
+  type AuthKeys,
   type SessionState,
 } from '@listloop/domain';
 import type { FeatureFlags } from '../../platform/feature-flags/feature-flags';
@@ -10,19 +11,26 @@ import { toPublicAccountUser } from '../account-users';
 import { allowedMarketplacesOf, toAccount } from '../accounts';
 import type { UserService } from '../users';
 
+/** Spec §3's authKeys: the service-keys module's service, declared here by what it does. */
+export interface AuthKeysSource {
+  authKeys(ctx: RequestContext): Promise<AuthKeys>;
+}
+
 /** Builds the session state of spec §3 for the signed-in user. */
 export class SessionService {
   constructor(
     private readonly users: UserService,
     private readonly flags: FeatureFlags,
+    private readonly keys: AuthKeysSource,
   ) {}
 
   async state(ctx: RequestContext): Promise<SessionState> {
-    const [details, settings, helpTextSeen, featureFlags] = await Promise.all([
+    const [details, settings, helpTextSeen, featureFlags, authKeys] = await Promise.all([
       this.users.findDetails(ctx.user.id),
       this.users.findSettings(ctx.user.id),
       this.users.findHelpTextSeen(ctx.user.id),
       this.flags.resolveAll(ctx.account.accountFeatureFlags, ctx.user.id),
+      this.keys.authKeys(ctx),
     ]);
     const account = toAccount(ctx.account);
     const countryCode = details?.countryCode ?? 'US';
@@ -37,6 +45,7 @@ export class SessionService {
       allowedMarketplaces: allowedMarketplacesOf(ctx.account),
       brandBlacklistByMarketplace: account.brandBlacklistByMarketplace,
       customBrands: account.customBrands,
+      authKeys,
       accountName: account.accountName,
       currentAccountUser: toPublicAccountUser(ctx.membership),
       accountUsers: ctx.memberships.map(({ membership, account: a }) => ({

@@ -12,7 +12,16 @@ import type { PermissionKey } from '@listloop/domain';
 export type Access =
   | { kind: 'public' }
   | { kind: 'session' }
-  | { kind: 'member'; permissions: readonly PermissionKey[]; executor?: true };
+  | {
+      kind: 'member';
+      permissions: readonly PermissionKey[];
+      executor?: true;
+      /**
+       * Which service keys the route takes besides a signed-in member (decision 0045): by
+       * default a role key only; `search` also a search key (GET only); `none` neither.
+       */
+      serviceKeys?: 'search' | 'none';
+    };
 
 export const access = {
   public: { kind: 'public' } as Access,
@@ -26,6 +35,21 @@ export const access = {
     kind: 'member',
     permissions,
     executor: true,
+  }),
+  /** As `member`, and a read-only search key may call it too: the inventory's reads. */
+  search: (...permissions: PermissionKey[]): Access => ({
+    kind: 'member',
+    permissions,
+    serviceKeys: 'search',
+  }),
+  /**
+   * As `member`, for a person only: every service key is refused (the routes that make keys
+   * or pair browsers, so a key cannot mint another).
+   */
+  personal: (...permissions: PermissionKey[]): Access => ({
+    kind: 'member',
+    permissions,
+    serviceKeys: 'none',
   }),
 };
 

@@ -4,12 +4,14 @@ import {
   allPermissions,
   decideGate,
   hasPermission,
+  serviceKeyKindOf,
   type AccessLevel,
   type GateDecision,
   type PermissionKey,
 } from '@listloop/domain';
 import { permissionsOf, takesExecutorToken, type Access } from './access';
 import { AppError } from './errors';
+import { serviceKeyContext, type ServiceKeyResolver } from './service-key-access';
 
 /**
  * The rows a member's context carries. Platform reads only the fields of the fallbacks below;
@@ -56,6 +58,8 @@ export interface RequestContext {
   memberships: { membership: MembershipRecord; account: AccountRecord }[];
   /** The paired browser's token when the extension is asking; null for a signed-in session. */
   executorTokenId: string | null;
+  /** The service key a program is asking with (decision 0045); absent for a person. */
+  serviceKey?: { id: string; kind: 'search' | 'user_role' };
 }
 
 /** Who a live executor token acts as: its account user, in its account. */
@@ -112,6 +116,7 @@ export interface RequestContextDeps {
   auth: SessionResolver;
   accountUsers: MembershipSource;
   executorTokens: ExecutorTokenResolver;
+  serviceKeys: ServiceKeyResolver;
 }
 
 export async function clearSessionCookies(
@@ -187,10 +192,34 @@ export function registerRequestContext(
     // Routes that are not ours (the 404 handler) declare nothing and need nothing.
     if (!request.routeOptions.url) return;
     const accessRule: Access = declared ?? { kind: 'member', permissions: [] };
+
+    // A service key: a program acting as the key's creator, within the key (decision 0045).
+    const bearer = bearerTokenOf(request);
+    const keyKind = bearer === null ? null : serviceKeyKindOf(bearer);
+    if (bearer !== null && keyKind !== null) {
+      const context = await serviceKeyContext({
+        resolver: deps.serviceKeys,
+        rule: accessRule,
+        method: request.method,
+        token: bearer,
+        kind: keyKind,
+        memberContext: async (session) => {
+          const { decision, context } = await loadMemberContext(
+            deps.accountUsers,
+            session.user,
+            `service-key:${session.keyId}`,
+            { tokenId: session.keyId, accountId: session.accountId },
+          );
+          return decision.kind === 'continue' ? context : null;
+        },
+      });
+      assertPermitted(accessRule, context);
+      request.ctx = context;
+      return;
+    }
     if (accessRule.kind === 'public') return;
 
     // The paired extension: its bearer token, never a cookie, on the routes that take one.
-    const bearer = bearerTokenOf(request);
     if (bearer !== null) {
       if (!takesExecutorToken(accessRule)) throw new AppError(403, 'auth/executor-scope');
       const session = await deps.executorTokens.resolve(bearer);

@@ -21,6 +21,7 @@ function sessionState(overrides: {
     allowedMarketplaces: [],
     brandBlacklistByMarketplace: {},
     customBrands: [],
+    authKeys: { searchReadOnly: null, userRole: null },
     accountName: 'listloop',
     currentAccountUser: {
       accountId: ID,

@@ -12,7 +12,14 @@ describe('the navigation list', () => {
       'marketplaces',
       'rules',
       'settings',
+      'service-keys',
     ]);
+  });
+
+  it('shows Service keys only to a role that may manage the account', () => {
+    const keys = visibleNavAreas((permission) => permission !== 'account.manage').map((a) => a.key);
+    expect(keys).not.toContain('service-keys');
+    expect(keys).toContain('settings');
   });
 
   it('leaves out the Sales area for a role that may not read sales', () => {

@@ -4,6 +4,7 @@ import {
   IconChartBar,
   IconFileImport,
   IconHome,
+  IconKey,
   IconPackage,
   IconReceipt2,
   IconSettings,
@@ -94,6 +95,14 @@ export const NAV_AREAS: readonly NavArea[] = [
     icon: IconSettings,
     to: '/app/settings',
     available: true,
+  },
+  {
+    key: 'service-keys',
+    label: appMessages.navServiceKeys,
+    icon: IconKey,
+    to: '/app/service-keys',
+    available: true,
+    permission: 'account.manage',
   },
 ];
 
