@@ -21,6 +21,7 @@ export const appMessages = defineMessages({
   navReports: { id: 'shell.nav.reports' },
   navTeam: { id: 'shell.nav.team' },
   navSettings: { id: 'shell.nav.settings' },
+  navAccount: { id: 'shell.nav.account' },
 
   userMenu: { id: 'shell.userMenu.label' },
   signedInAs: { id: 'shell.userMenu.signedInAs' },

@@ -8,8 +8,10 @@ import {
   retainSearchParams,
 } from '@tanstack/react-router';
 import { z } from 'zod';
+import { AccountSettingsPage } from '../features/account/components/account-settings-page';
 import { JoinTeamPage } from '../features/auth/components/join-team-page';
 import { LoginPage } from '../features/auth/components/login-page';
+import { SignUpPage } from '../features/auth/components/sign-up-page';
 import { UpdatePasswordPage } from '../features/auth/components/update-password-page';
 import { HomePage } from '../features/home/components/home-page';
 import { ImportPage } from '../features/import/components/import-page';
@@ -57,6 +59,12 @@ const loginRoute = createRoute({
   getParentRoute: () => publicRoute,
   path: '/login',
   component: LoginPage,
+});
+
+const signUpRoute = createRoute({
+  getParentRoute: () => publicRoute,
+  path: '/sign-up',
+  component: SignUpPage,
 });
 
 const joinTeamRoute = createRoute({
@@ -207,6 +215,12 @@ const settingsRoute = createRoute({
   component: SettingsPage,
 });
 
+const accountRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/app/account',
+  component: AccountSettingsPage,
+});
+
 // Spec §2 "/app/** serves the app shell": an unknown path under /app is a not-found inside it.
 const appNotFoundRoute = createRoute({
   getParentRoute: () => shellRoute,
@@ -215,7 +229,7 @@ const appNotFoundRoute = createRoute({
 });
 
 const routeTree = rootRoute.addChildren([
-  publicRoute.addChildren([loginRoute, joinTeamRoute]),
+  publicRoute.addChildren([loginRoute, signUpRoute, joinTeamRoute]),
   updatePasswordRoute,
   memberRoute.addChildren([
     onboardingRoute,
@@ -231,6 +245,7 @@ const routeTree = rootRoute.addChildren([
       importRoute,
       salesRoute,
       settingsRoute,
+      accountRoute,
       appNotFoundRoute,
     ]),
   ]),

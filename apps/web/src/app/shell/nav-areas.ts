@@ -25,6 +25,8 @@ export interface NavArea {
   available: boolean;
   /** What the area's screen reads with: a role without it does not see the area. */
   permission?: PermissionKey;
+  /** Other screens that belong to the area (the account settings, beside one's own). */
+  alsoActiveOn?: readonly string[];
 }
 
 /** The product's areas in navigation order (spec §1). */
@@ -94,6 +96,7 @@ export const NAV_AREAS: readonly NavArea[] = [
     icon: IconSettings,
     to: '/app/settings',
     available: true,
+    alsoActiveOn: ['/app/account'],
   },
 ];
 
@@ -104,7 +107,12 @@ export function visibleNavAreas(
   return areas.filter((area) => area.available && (!area.permission || can(area.permission)));
 }
 
-export function isNavAreaActive(area: Pick<NavArea, 'to' | 'exact'>, pathname: string): boolean {
+export function isNavAreaActive(
+  area: Pick<NavArea, 'to' | 'exact' | 'alsoActiveOn'>,
+  pathname: string,
+): boolean {
   if (area.exact) return pathname === area.to;
-  return pathname === area.to || pathname.startsWith(`${area.to}/`);
+  return [area.to, ...(area.alsoActiveOn ?? [])].some(
+    (to) => pathname === to || pathname.startsWith(`${to}/`),
+  );
 }
