@@ -99,7 +99,7 @@ export async function accountRoutes(
         description:
           'A field left out keeps its value; unknown fields are stripped. Switching Slack ' +
           'alerts on needs a Slack webhook stored first (notifications settings). Shopify ' +
-          'webhooks apply when the store’s webhooks are next subscribed.',
+          'webhooks apply when the store’s webhooks are next subscribed (connecting it does).',
         body: AccountSettingsUpdateSchema,
         response: { 200: AccountSettingsSchema, ...errorResponses },
       },
