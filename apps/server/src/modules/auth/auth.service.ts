@@ -122,7 +122,7 @@ export class AuthService {
     return found ? { id: found.id, email: found.email, name: found.name } : null;
   }
 
-  /** Creates an identity with a password (the product creates users; sign-up is off). */
+  /** Creates an identity with a password (sign-up, invitations, the seed; never better-auth's own). */
   async createUser(input: {
     email: string;
     password: string;

@@ -87,9 +87,6 @@ export function SignUpPage() {
     signUp.mutate(input, {
       onError: (error) => {
         // A 400 names the fields it refused; the server's words are shown as they are.
-        if (error instanceof ApiError && error.code === 'account/email-taken') {
-          form.setFieldError('email', errorText(intl, error));
-        }
         if (error instanceof ApiError) {
           for (const issue of error.issues) {
             form.setFieldError(FORM_FIELD[issue.path] ?? issue.path, issue.message);
@@ -102,6 +99,10 @@ export function SignUpPage() {
   const countryName = (code: CountryCode) =>
     intl.formatDisplayName(isoRegionCode(code), { type: 'region' }) ?? code;
   const error = signUp.error;
+  // Both say the seller may already have what they came for: a sign-in.
+  const offerSignIn =
+    error instanceof SignedUpNotSignedInError ||
+    (error instanceof ApiError && error.code === 'account/email-taken');
 
   return (
     <Stack gap="lg">
@@ -116,15 +117,16 @@ export function SignUpPage() {
 
       {signUp.isError && (
         <FormErrorAlert title={intl.formatMessage(signUpMessages.failedTitle)}>
-          {error instanceof SignedUpNotSignedInError ? (
+          {error instanceof SignedUpNotSignedInError
+            ? intl.formatMessage(signUpMessages.signInFailed)
+            : errorText(intl, error)}
+          {offerSignIn && (
             <>
-              {intl.formatMessage(signUpMessages.signInFailed)}{' '}
+              {' '}
               <Anchor component={Link} to="/login" fz="sm">
                 <FormattedMessage {...signUpMessages.signInLink} />
               </Anchor>
             </>
-          ) : (
-            errorText(intl, error)
           )}
         </FormErrorAlert>
       )}
