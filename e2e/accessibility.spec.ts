@@ -33,6 +33,13 @@ for (const size of SIZES) {
       await expect(page.getByText('The e-mail or password is not correct.')).toBeVisible();
       await expectNoSeriousAxeViolations(page, `Sign in with an error, ${size.name}`);
 
+      await page.goto('/sign-up');
+      await expect(
+        page.getByRole('heading', { name: 'Create your ListLoop account' }),
+      ).toBeVisible();
+      await expect(page).toHaveTitle('Create your ListLoop account · ListLoop');
+      await expectNoSeriousAxeViolations(page, `Sign up, ${size.name}`);
+
       await page.goto('/join-team');
       await expect(page.getByRole('heading', { name: 'Join your team' })).toBeVisible();
       await expect(page).toHaveTitle('Join your team · ListLoop');
@@ -199,6 +206,9 @@ for (const size of SIZES) {
 
       await visit(page, '/app/service-keys', 'Service keys', 'Service keys · ListLoop');
       await check('Service keys');
+      await visit(page, '/app/account', 'Account', 'Account · ListLoop');
+      await expect(page.getByRole('region', { name: 'Features' })).toBeVisible();
+      await check('Account');
 
       await visit(page, '/app/no-such-screen', 'Page not found', 'Page not found · ListLoop');
       await check('Not found in the workspace');

@@ -5,6 +5,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { sessionRoutes } from './modules/session/session.routes';
 import { userSettingsRoutes } from './modules/user-settings/user-settings.routes';
 import { accountUserRoutes } from './modules/account-users/account-user.routes';
+import { accountRoutes } from './modules/accounts/account.routes';
 import { roleRoutes } from './modules/roles/role.routes';
 import { connectionRoutes } from './modules/connections/connection.routes';
 import { credentialRoutes } from './modules/connections/credential.routes';
@@ -59,6 +60,11 @@ export async function registerRoutes(app: App, container: Container): Promise<vo
   await accountUserRoutes(app, {
     service: container.services.accountUsers,
     joinLimit: { max: config.loginLimits.perIp, windowMs: config.loginLimits.windowMs },
+  });
+  await accountRoutes(app, {
+    service: container.services.accounts,
+    slack: container.services.slackSettings,
+    signUpLimit: { max: config.loginLimits.perIp, windowMs: config.loginLimits.windowMs },
   });
   await roleRoutes(app, { service: container.services.roles });
   await connectionRoutes(app, { service: container.services.connections });

@@ -3,6 +3,7 @@ export * from './marketplaces/marketplaces';
 export * from './regions/regions';
 export * from './regions/text-sets';
 export * from './accounts/account.schema';
+export * from './accounts/account-settings.schema';
 export * from './account-users/account-user.schema';
 export * from './users/user-details.schema';
 export * from './roles/role.schema';

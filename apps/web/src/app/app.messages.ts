@@ -22,6 +22,7 @@ export const appMessages = defineMessages({
   navTeam: { id: 'shell.nav.team' },
   navSettings: { id: 'shell.nav.settings' },
   navServiceKeys: { id: 'shell.nav.serviceKeys' },
+  navAccount: { id: 'shell.nav.account' },
 
   userMenu: { id: 'shell.userMenu.label' },
   signedInAs: { id: 'shell.userMenu.signedInAs' },

@@ -8,8 +8,10 @@ import {
   retainSearchParams,
 } from '@tanstack/react-router';
 import { z } from 'zod';
+import { AccountSettingsPage } from '../features/account/components/account-settings-page';
 import { JoinTeamPage } from '../features/auth/components/join-team-page';
 import { LoginPage } from '../features/auth/components/login-page';
+import { SignUpPage } from '../features/auth/components/sign-up-page';
 import { UpdatePasswordPage } from '../features/auth/components/update-password-page';
 import { HomePage } from '../features/home/components/home-page';
 import { ImportPage } from '../features/import/components/import-page';
@@ -58,6 +60,12 @@ const loginRoute = createRoute({
   getParentRoute: () => publicRoute,
   path: '/login',
   component: LoginPage,
+});
+
+const signUpRoute = createRoute({
+  getParentRoute: () => publicRoute,
+  path: '/sign-up',
+  component: SignUpPage,
 });
 
 const joinTeamRoute = createRoute({
@@ -214,6 +222,12 @@ const serviceKeysRoute = createRoute({
   component: ServiceKeysPage,
 });
 
+const accountRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/app/account',
+  component: AccountSettingsPage,
+});
+
 // Spec §2 "/app/** serves the app shell": an unknown path under /app is a not-found inside it.
 const appNotFoundRoute = createRoute({
   getParentRoute: () => shellRoute,
@@ -222,7 +236,7 @@ const appNotFoundRoute = createRoute({
 });
 
 const routeTree = rootRoute.addChildren([
-  publicRoute.addChildren([loginRoute, joinTeamRoute]),
+  publicRoute.addChildren([loginRoute, signUpRoute, joinTeamRoute]),
   updatePasswordRoute,
   memberRoute.addChildren([
     onboardingRoute,
@@ -239,6 +253,7 @@ const routeTree = rootRoute.addChildren([
       salesRoute,
       settingsRoute,
       serviceKeysRoute,
+      accountRoute,
       appNotFoundRoute,
     ]),
   ]),

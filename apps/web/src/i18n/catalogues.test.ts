@@ -4,6 +4,7 @@ import {
   ACCOUNT_USER_STATUSES,
   ERROR_CODES,
   ERROR_MESSAGES,
+  HELP_TEXT_KEYS,
   LOCALES,
   MARKETPLACE_IDS,
   defaultCatalogue,
@@ -133,6 +134,20 @@ describe('messages for domain values', () => {
         expect(catalogue[`helpText.${key}.body`]).toBeTruthy();
       }
     }
+  });
+
+  it('has a title and body for every help-text-seen flag, ready for its screen', () => {
+    for (const [locale, catalogue] of Object.entries(CATALOGUES)) {
+      const missing = HELP_TEXT_KEYS.filter(
+        (key) => !catalogue[`helpText.${key}.title`] || !catalogue[`helpText.${key}.body`],
+      );
+      expect(missing, locale).toEqual([]);
+    }
+  });
+
+  it('shows each help text once, and only for a help-text-seen flag', () => {
+    expect(new Set(SHOWN_HELP_TEXT_KEYS).size).toBe(SHOWN_HELP_TEXT_KEYS.length);
+    for (const key of SHOWN_HELP_TEXT_KEYS) expect(HELP_TEXT_KEYS).toContain(key);
   });
 
   it('names every access level, membership status and edition', () => {

@@ -30,8 +30,23 @@ export const accountUserStatusMessageId = (status: AccountUserStatus) =>
 export const editionMessageId = (name: AccountName) =>
   `edition.${name}` as const satisfies MessageId;
 
-/** Help texts the app shows so far; each needs `helpText.<key>.title` and `.body`. */
-export const SHOWN_HELP_TEXT_KEYS = ['marketplaces'] as const satisfies readonly HelpTextKey[];
+/**
+ * Help texts the app shows, each at the top of the screen its key names (spec §3 help-text-seen
+ * flags); each needs `helpText.<key>.title` and `.body`. A key whose screen the app does not
+ * have yet is not listed.
+ */
+export const SHOWN_HELP_TEXT_KEYS = [
+  'marketplaces',
+  'marketplaceConnections',
+  'mapShopifyMetafields',
+  'mappingRules',
+  'pricingRules',
+  'defaults',
+  'labelManager',
+  'itemCreation',
+  'import',
+  'profile',
+] as const satisfies readonly HelpTextKey[];
 export type ShownHelpTextKey = (typeof SHOWN_HELP_TEXT_KEYS)[number];
 
 export const helpTextMessageIds = (key: ShownHelpTextKey) =>

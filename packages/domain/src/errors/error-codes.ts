@@ -25,6 +25,7 @@ export const ERROR_CODES = [
   'team/protected-role',
   'team/email-off',
   'team/invitation-not-sent',
+  'account/email-taken',
   'request/invalid',
   'request/not-found',
   'request/conflict',
@@ -64,6 +65,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
     'New team members get their temporary password by e-mail, and e-mail is off on this server.',
   'team/invitation-not-sent':
     'The invitation e-mail could not be sent, so nothing was changed. Please try again.',
+  'account/email-taken':
+    'This e-mail already has a ListLoop sign-in. Sign in with it, or use another e-mail to open a new account.',
   'request/invalid': 'The request is not valid.',
   'request/not-found': 'Not found.',
   'request/conflict': 'The request conflicts with the current state.',

@@ -41,6 +41,33 @@ export class AccountRepository {
       .where(eq(accounts.accountId, accountId));
   }
 
+  /**
+   * A partial save of the settings (spec §7 PUT /api/account), in one transaction: the row is
+   * locked while the config is merged, so two saves of different switches both land.
+   */
+  async updateSettings(
+    accountId: string,
+    change: (row: AccountRow) => Partial<Pick<NewAccountRow, 'companyName' | 'config'>>,
+    db: Db = this.db,
+  ): Promise<AccountRow | null> {
+    return db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(accounts)
+        .where(eq(accounts.accountId, accountId))
+        .for('update');
+      if (!row) return null;
+      const values = change(row);
+      if (Object.keys(values).length === 0) return row;
+      const [updated] = await tx
+        .update(accounts)
+        .set(values)
+        .where(eq(accounts.accountId, accountId))
+        .returning();
+      return updated ?? null;
+    });
+  }
+
   async create(row: NewAccountRow, db: Db = this.db): Promise<AccountRow> {
     const [created] = await db.insert(accounts).values(row).returning();
     if (!created) throw new Error('Account insert returned no row');

@@ -1,6 +1,9 @@
 import {
   allPermissions,
   currencyForCountry,
+  mergeAccountConfig,
+  type AccountSettingsUpdate,
+  type SignUpInput,
   VIEWER_PERMISSIONS,
   type AccessLevel,
   type AccountCurrency,
@@ -9,6 +12,8 @@ import {
   type PermissionKey,
 } from '@listloop/domain';
 import type { Db } from '../../platform/db/database';
+import { isUniqueViolation } from '../../platform/db/unique-violation';
+import { AppError, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { AuthService } from '../auth';
 import type { UserService } from '../users';
@@ -24,6 +29,11 @@ export interface CreateAccountInput {
     lastName?: string;
     countryCode?: CountryCode;
   };
+  /**
+   * Sign-up: an e-mail that already has a sign-in is refused (409) instead of reused, and a
+   * failure after the identity was made removes it again, so the e-mail stays free.
+   */
+  newOwnerOnly?: boolean;
   /** Provider staff bypass role checks (spec §6). */
   accessLevel?: 'member' | 'staff';
   marketplaceAllowedToAccess?: Record<string, boolean>;
@@ -31,6 +41,22 @@ export interface CreateAccountInput {
   creationSource?: 'admin' | 'enterprise';
   /** The account's one currency; by default the owner's country's. */
   currency?: AccountCurrency;
+}
+
+/** A self-serve sign-up goes through onboarding (spec §2 /onboarding, the flag's name). */
+export const SIGN_UP_FEATURE_FLAGS = { onboardingRework: true } as const;
+
+const emailTaken = () => new AppError(409, 'account/email-taken');
+
+/**
+ * What the settings answer shows of Slack beside the account's own switch: whether a webhook
+ * is stored (notifications keeps it), and the switch itself, whose rule (no alerts without a
+ * webhook) lives there too. Declared here by what it does; the composition root passes the
+ * notifications' Slack settings.
+ */
+export interface SlackAlertsSwitch {
+  webhookConfigured(accountId: string): Promise<boolean>;
+  setEnabled(ctx: { accountId: string }, enabled: boolean): Promise<void>;
 }
 
 /**
@@ -109,19 +135,89 @@ export class AccountService {
     await this.accounts.setSlackAlertsEnabled(accountId, enabled, db);
   }
 
+  /**
+   * Spec §7 POST /api/account: a new seller opens an account and becomes its owner, with the
+   * protected admin role. Self-serve accounts are `enterprise` by creationSource (opened through
+   * the product's own API, not by provider staff) and go through onboarding.
+   */
+  async signUp(input: SignUpInput): Promise<{ accountId: string; userId: string; email: string }> {
+    const created = await this.createWithOwner({
+      companyName: input.companyName,
+      owner: {
+        email: input.email,
+        password: input.password,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        countryCode: input.countryCode,
+      },
+      newOwnerOnly: true,
+      accessLevel: 'member',
+      accountFeatureFlags: { ...SIGN_UP_FEATURE_FLAGS },
+      creationSource: 'enterprise',
+    });
+    return {
+      accountId: created.account.accountId,
+      userId: created.userId,
+      email: input.email.trim().toLowerCase(),
+    };
+  }
+
+  /** Spec §7 PUT /api/account: a partial save of the account's settings. */
+  async updateSettings(
+    ctx: { accountId: string },
+    update: AccountSettingsUpdate,
+    slack: SlackAlertsSwitch,
+  ): Promise<AccountRow> {
+    // Slack first: its rule (a webhook must be stored) may refuse, and then nothing is saved.
+    if (update.isSlackAlertsBySaleDetectionEnabled !== undefined) {
+      await slack.setEnabled(ctx, update.isSlackAlertsBySaleDetectionEnabled);
+    }
+    const row = await this.accounts.updateSettings(ctx.accountId, (current) => ({
+      ...(update.companyName !== undefined ? { companyName: update.companyName } : {}),
+      ...(update.config !== undefined
+        ? { config: mergeAccountConfig(current.config, update.config) }
+        : {}),
+    }));
+    if (!row) throw notFound('This account does not exist.');
+    return row;
+  }
+
   async createWithOwner(
     input: CreateAccountInput,
   ): Promise<{ account: AccountRow; userId: string; adminRoleId: string; viewerRoleId: string }> {
     const name = [input.owner.firstName, input.owner.lastName].filter(Boolean).join(' ');
     const country = input.owner.countryCode ?? 'US';
-    const user =
-      (await this.auth.findUserByEmail(input.owner.email)) ??
-      (await this.auth.createUser({
-        email: input.owner.email,
-        password: input.owner.password,
-        name,
-      }));
+    const existing = await this.auth.findUserByEmail(input.owner.email);
+    if (existing && input.newOwnerOnly) throw emailTaken();
+    let user = existing;
+    if (!user) {
+      try {
+        user = await this.auth.createUser({
+          email: input.owner.email,
+          password: input.owner.password,
+          name,
+        });
+      } catch (error) {
+        // Two sign-ups of one e-mail at once: the second meets the first's identity.
+        if (isUniqueViolation(error)) throw emailTaken();
+        throw error;
+      }
+    }
+    const owner = user;
+    try {
+      return await this.openAccount(input, owner, name, country);
+    } catch (error) {
+      if (input.newOwnerOnly && !existing) await this.auth.deleteUser(owner.id);
+      throw error;
+    }
+  }
 
+  private openAccount(
+    input: CreateAccountInput,
+    user: { id: string; email: string },
+    name: string,
+    country: CountryCode,
+  ) {
     return this.db.transaction(async (tx) => {
       await this.users.createProfile(
         {

@@ -2,7 +2,7 @@ import { LoginSchema, decideGate, type GateInput } from '@listloop/domain';
 import { z } from 'zod';
 import { access } from '../../platform/http/access';
 import { AppError } from '../../platform/http/errors';
-import { clearSessionCookies } from '../../platform/http/request-context';
+import { clearSessionCookies, requireContext } from '../../platform/http/request-context';
 import { errorResponses, OkSchema, type App } from '../../platform/http/types';
 import type { AuthService } from './auth.service';
 import type { SignInService } from './sign-in.service';
@@ -101,6 +101,38 @@ export async function authRoutes(app: App, deps: AuthRouteDeps) {
       if (session) await deps.auth.endSession(session.token);
       await clearSessionCookies(deps.auth, reply, deps.secureCookies);
       return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/user/token',
+    {
+      schema: {
+        tags: ['user'],
+        summary: 'Renew the session: it lasts its full length again from now',
+        description:
+          'Spec §4: the web app renews the session before it expires and signs out when a ' +
+          'renewal is refused. The answer says when the renewed session expires; the session ' +
+          'itself stays in its httpOnly cookie and is never in the body.',
+        response: { 200: z.object({ expiresAt: z.string() }), ...errorResponses },
+      },
+      config: { access: access.session },
+    },
+    async (request, reply) => {
+      const ctx = requireContext(request);
+      const renewed = await deps.auth.renewSession(ctx.sessionToken, request.headers.cookie);
+      if (renewed.cookie) {
+        // The request hook may have passed on better-auth's own renewal of the same cookie.
+        const name = renewed.cookie.name;
+        const earlier = reply.getHeader('set-cookie');
+        const kept = (Array.isArray(earlier) ? earlier : earlier ? [String(earlier)] : []).filter(
+          (cookie) => !cookie.startsWith(`${name}=`),
+        );
+        // Fastify appends Set-Cookie values, so the list is cleared and given again.
+        reply.removeHeader('set-cookie');
+        reply.header('set-cookie', [...kept, renewed.cookie.header]);
+      }
+      return { expiresAt: renewed.expiresAt.toISOString() };
     },
   );
 }

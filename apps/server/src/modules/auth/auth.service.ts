@@ -122,7 +122,7 @@ export class AuthService {
     return found ? { id: found.id, email: found.email, name: found.name } : null;
   }
 
-  /** Creates an identity with a password (the product creates users; sign-up is off). */
+  /** Creates an identity with a password (sign-up, invitations, the seed; never better-auth's own). */
   async createUser(input: {
     email: string;
     password: string;
@@ -142,6 +142,38 @@ export class AuthService {
       password: await context.password.hash(input.password),
     });
     return { id: user.id, email: user.email, name: user.name };
+  }
+
+  /** Removes an identity made moments ago whose account could not be opened. */
+  async deleteUser(userId: string): Promise<void> {
+    const context = await this.auth.$context;
+    await context.internalAdapter.deleteUserSessions(userId);
+    await context.internalAdapter.deleteAccounts(userId);
+    await context.internalAdapter.deleteUser(userId);
+  }
+
+  /**
+   * Spec §4 "the server session is renewed on each new token": the session behind the token
+   * lasts its full length again from now. The cookie keeps its value; `cookie` is the
+   * Set-Cookie that gives the browser the same new lifetime.
+   */
+  async renewSession(
+    token: string,
+    cookieHeader: string | undefined,
+  ): Promise<{ expiresAt: Date; cookie: { name: string; header: string } | null }> {
+    const context = await this.auth.$context;
+    const expiresIn = context.sessionConfig.expiresIn;
+    const expiresAt = new Date(Date.now() + expiresIn * 1000);
+    const updated = await context.internalAdapter.updateSession(token, { expiresAt });
+    if (!updated) throw new AppError(401, 'auth/user-logged-out');
+    const { name, attributes } = context.authCookies.sessionToken;
+    const raw = rawCookieValue(cookieHeader, name);
+    if (raw === null) return { expiresAt, cookie: null };
+    const parts = [`${name}=${raw}`, `Max-Age=${expiresIn}`, `Path=${attributes.path ?? '/'}`];
+    if (attributes.httpOnly) parts.push('HttpOnly');
+    if (attributes.secure) parts.push('Secure');
+    parts.push(`SameSite=${capitalise(String(attributes.sameSite ?? 'lax'))}`);
+    return { expiresAt, cookie: { name, header: parts.join('; ') } };
   }
 
   async setPassword(userId: string, password: string): Promise<void> {
@@ -177,4 +209,18 @@ export class AuthService {
     if (input.userAgent) headers.set('user-agent', input.userAgent);
     return headers;
   }
+}
+
+/** A cookie's value as the browser sent it (still signed and encoded), or null. */
+function rawCookieValue(header: string | undefined, name: string): string | null {
+  if (!header) return null;
+  for (const pair of header.split(';')) {
+    const eq = pair.indexOf('=');
+    if (eq > 0 && pair.slice(0, eq).trim() === name) return pair.slice(eq + 1).trim();
+  }
+  return null;
+}
+
+function capitalise(value: string): string {
+  return value.charAt(0).toUpperCase() + value.slice(1).toLowerCase();
 }

@@ -18,7 +18,8 @@ export interface AuthOptions {
  * better-auth holds identity: users, password hashes (scrypt), and sessions in the database
  * behind an httpOnly, SameSite=Lax cookie, Secure when the public URL is https. Its own HTTP
  * handler is not mounted: our routes call its API, so sign-in goes through our gating, rate
- * limits and error texts. Public sign-up is off; accounts are created by the product.
+ * limits and error texts. better-auth's own sign-up is off: the product's sign-up (POST
+ * /api/account, decision 0043) and invitations create users through AuthService.
  */
 export function createAuth(options: AuthOptions) {
   const secure = options.baseUrl.startsWith('https://');

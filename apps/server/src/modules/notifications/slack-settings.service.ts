@@ -60,7 +60,20 @@ export class SlackSettingsService {
     return this.settingsOf(ctx.accountId);
   }
 
-  async update(ctx: RequestContext, update: SlackSettingsUpdate): Promise<SlackSettings> {
+  /** Whether the account has a webhook stored (the account settings show it). */
+  async webhookConfigured(accountId: string): Promise<boolean> {
+    return (await this.webhooks.findWebhook(accountId)) !== null;
+  }
+
+  /** The account settings' switch: alerts on or off, the webhook kept, with the same rule. */
+  async setEnabled(ctx: Pick<RequestContext, 'accountId'>, enabled: boolean): Promise<void> {
+    await this.update(ctx, { enabled });
+  }
+
+  async update(
+    ctx: Pick<RequestContext, 'accountId'>,
+    update: SlackSettingsUpdate,
+  ): Promise<SlackSettings> {
     const { accountId } = ctx;
     const url = update.webhookUrl;
     if (typeof url === 'string' && !this.isAllowedWebhook(url)) {

@@ -54,4 +54,11 @@ describe('the navigation list', () => {
     expect(isNavAreaActive(imports, '/app/import/csv')).toBe(true);
     expect(isNavAreaActive(imports, '/app/imports')).toBe(false);
   });
+
+  it('marks Settings active on the account settings too', () => {
+    const settings = NAV_AREAS.find((area) => area.key === 'settings')!;
+    expect(isNavAreaActive(settings, '/app/settings')).toBe(true);
+    expect(isNavAreaActive(settings, '/app/account')).toBe(true);
+    expect(isNavAreaActive(settings, '/app/accounts')).toBe(false);
+  });
 });

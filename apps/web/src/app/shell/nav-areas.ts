@@ -26,6 +26,8 @@ export interface NavArea {
   available: boolean;
   /** What the area's screen reads with: a role without it does not see the area. */
   permission?: PermissionKey;
+  /** Other screens that belong to the area (the account settings, beside one's own). */
+  alsoActiveOn?: readonly string[];
 }
 
 /** The product's areas in navigation order (spec §1). */
@@ -95,6 +97,7 @@ export const NAV_AREAS: readonly NavArea[] = [
     icon: IconSettings,
     to: '/app/settings',
     available: true,
+    alsoActiveOn: ['/app/account'],
   },
   {
     key: 'service-keys',
@@ -113,7 +116,12 @@ export function visibleNavAreas(
   return areas.filter((area) => area.available && (!area.permission || can(area.permission)));
 }
 
-export function isNavAreaActive(area: Pick<NavArea, 'to' | 'exact'>, pathname: string): boolean {
+export function isNavAreaActive(
+  area: Pick<NavArea, 'to' | 'exact' | 'alsoActiveOn'>,
+  pathname: string,
+): boolean {
   if (area.exact) return pathname === area.to;
-  return pathname === area.to || pathname.startsWith(`${area.to}/`);
+  return [area.to, ...(area.alsoActiveOn ?? [])].some(
+    (to) => pathname === to || pathname.startsWith(`${to}/`),
+  );
 }

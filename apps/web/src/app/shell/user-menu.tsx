@@ -12,7 +12,8 @@ import {
   useMantineColorScheme,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconChevronDown, IconLogout, IconMoon, IconSun } from '@tabler/icons-react';
+import { IconBuilding, IconChevronDown, IconLogout, IconMoon, IconSun } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import { useMutation } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { errorText } from '../../lib/error-text';
@@ -88,6 +89,9 @@ export function UserMenu() {
               values={{ email: session.email, b: (chunks) => <b>{chunks}</b> }}
             />
           </Menu.Label>
+          <Menu.Item component={Link} to="/app/account" leftSection={<IconBuilding size={16} />}>
+            {intl.formatMessage(appMessages.navAccount)}
+          </Menu.Item>
           <Menu.Item
             leftSection={colorScheme === 'dark' ? <IconSun size={16} /> : <IconMoon size={16} />}
             onClick={() => setColorScheme(colorScheme === 'dark' ? 'light' : 'dark')}

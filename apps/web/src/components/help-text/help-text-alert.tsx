@@ -1,4 +1,4 @@
-import { Alert } from '@mantine/core';
+import { Alert, type AlertProps } from '@mantine/core';
 import { IconBulb } from '@tabler/icons-react';
 import { useIntl } from 'react-intl';
 import { commonMessages } from '../../i18n/common.messages';
@@ -10,7 +10,14 @@ import { useSignedInSession } from '../../lib/session';
  * A help text the user sees until they dismiss it; dismissing saves it as seen
  * (spec §3 help-text-seen flags) so it never shows again.
  */
-export function HelpTextAlert({ helpKey }: { helpKey: ShownHelpTextKey }) {
+export function HelpTextAlert({
+  helpKey,
+  mb,
+}: {
+  helpKey: ShownHelpTextKey;
+  /** Space below, where the alert sits above a section's own content. */
+  mb?: AlertProps['mb'];
+}) {
   const intl = useIntl();
   const session = useSignedInSession();
   const markSeen = useMarkHelpTextSeen();
@@ -21,6 +28,7 @@ export function HelpTextAlert({ helpKey }: { helpKey: ShownHelpTextKey }) {
   return (
     <Alert
       role="note"
+      mb={mb}
       variant="light"
       radius="md"
       icon={<IconBulb size={18} />}

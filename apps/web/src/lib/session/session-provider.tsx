@@ -8,6 +8,7 @@ import {
   sessionQueryKey,
   sessionQueryOptions,
 } from './session.api';
+import { renewalOutcome, renewSession } from './session-renewal';
 import { toSessionStore, type SessionData, type SessionStore } from './session-store';
 import type { ErrorCode } from '@listloop/domain';
 
@@ -92,6 +93,30 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         resetToSignedOut(queryClient, gateSignOutReason);
       });
   }, [gateSignOutReason, queryClient]);
+
+  // Spec §4 Token: while signed in, the server session is renewed before it ends (at once,
+  // then half-way to each new end); a renewal the server refuses signs out.
+  const renewalUserId = session.status === 'logged-in' ? session.state.userId : null;
+  useEffect(() => {
+    if (!renewalUserId) return;
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const renew = async () => {
+      const result = await renewSession(controller.signal).then(
+        (renewed) => renewed,
+        (error: unknown) => ({ error }),
+      );
+      if (controller.signal.aborted) return;
+      const outcome = renewalOutcome(result, Date.now());
+      if (outcome.kind === 'signOut') resetToSignedOut(queryClient, outcome.reason);
+      else timer = setTimeout(() => void renew(), outcome.nextInMs);
+    };
+    void renew();
+    return () => {
+      controller.abort();
+      clearTimeout(timer);
+    };
+  }, [queryClient, renewalUserId]);
 
   const value = useMemo<SessionContextValue>(
     () => ({

@@ -9,6 +9,7 @@ import { EMAIL_FIELD_MESSAGES, PASSWORD_FIELD_MESSAGES } from '../../../i18n/val
 import { ApiError } from '../../../lib/api-client';
 import { signedOutNotice, useSession } from '../../../lib/session';
 import { loginErrorText } from '../api/login-error-text';
+import { signUpMessages } from '../sign-up.messages';
 import { authMessages } from '../auth.messages';
 import { EmailField } from './email-field';
 import { PasswordField } from './password-field';
@@ -83,11 +84,14 @@ export function LoginPage() {
         </Stack>
       </form>
 
-      <Text ta="center" fz="sm">
+      <Stack gap={6} align="center">
+        <Anchor component={Link} to="/sign-up" fz="sm">
+          <FormattedMessage {...signUpMessages.signUpLink} />
+        </Anchor>
         <Anchor component={Link} to="/join-team" fz="sm">
           <FormattedMessage {...authMessages.joinTeamLink} />
         </Anchor>
-      </Text>
+      </Stack>
     </Stack>
   );
 }

@@ -13,6 +13,7 @@ import { importMessages } from '../import.messages';
 import { CsvImport } from './csv-import';
 import { MarketplaceImport } from './marketplace-import';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { HelpTextAlert } from '../../../components/help-text/help-text-alert';
 
 /**
  * /app/import (spec §2): bring inventory in from a CSV file, or start creating items. It is
@@ -40,6 +41,8 @@ export function ImportPage() {
           <FormattedMessage {...importMessages.intro} />
         </Text>
       </Stack>
+
+      <HelpTextAlert helpKey="import" />
 
       {arrival.failure && (
         <ConnectFailureAlert message={arrival.failure} onDismiss={arrival.dismissFailure} />

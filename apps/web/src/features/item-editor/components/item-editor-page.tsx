@@ -12,12 +12,18 @@ import { useSignedInSession } from '../../../lib/session';
 import { itemQueryOptions } from '../api/item-editor.api';
 import { itemEditorMessages } from '../item-editor.messages';
 import { ItemEditor } from './item-editor';
+import { HelpTextAlert } from '../../../components/help-text/help-text-alert';
 
 /** /app/inventory/new */
 export function NewItemPage() {
   const intl = useIntl();
   useDocumentTitle(intl.formatMessage(itemEditorMessages.newItem));
-  return <ItemEditor item={null} />;
+  return (
+    <Stack gap="md">
+      <HelpTextAlert helpKey="itemCreation" />
+      <ItemEditor item={null} />
+    </Stack>
+  );
 }
 
 /** /app/inventory/{itemId}: the item of the signed-in seller's inventory. */

@@ -39,6 +39,7 @@ import { usePermission, useSignedInSession } from '../../../lib/session';
 import { useCreateLabel, useDeleteLabel, useRenameLabel } from '../hooks/use-label-mutations';
 import { labelsMessages } from '../labels.messages';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { HelpTextAlert } from '../../../components/help-text/help-text-alert';
 
 /** /app/labels: the seller's labels with how many items carry each; create, rename, delete. */
 export function LabelsPage() {
@@ -80,6 +81,8 @@ export function LabelsPage() {
           {intl.formatMessage(labelsMessages.intro)}
         </Text>
       </Stack>
+
+      <HelpTextAlert helpKey="labelManager" />
 
       {canWrite && <CreateLabelForm labels={all} disabled={!labels.data} />}
 

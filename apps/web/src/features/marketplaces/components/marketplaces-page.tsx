@@ -39,6 +39,7 @@ import { ShopifyMetafieldsSection } from './shopify-metafields-section';
 import { BrowserExtensionSection } from './browser-extension-section';
 import { TokenModal } from './token-modal';
 import { useDocumentTitle } from '../../../lib/document-title';
+import { HelpTextAlert } from '../../../components/help-text/help-text-alert';
 
 type Dialog =
   | { kind: 'connect'; way: ConnectWay }
@@ -122,6 +123,8 @@ export function MarketplacesPage() {
           {intl.formatMessage(marketplacesMessages.intro)}
         </Text>
       </Stack>
+
+      <HelpTextAlert helpKey="marketplaceConnections" />
 
       {sandbox && <SandboxBanner />}
       {arrival.failure && (

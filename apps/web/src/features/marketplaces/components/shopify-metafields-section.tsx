@@ -48,6 +48,7 @@ import {
   type MetafieldSync,
 } from '../shopify-metafields';
 import { metafieldSourceMessages, shopifyMetafieldsMessages } from '../shopify-metafields.messages';
+import { HelpTextAlert } from '../../../components/help-text/help-text-alert';
 
 const TITLE_ID = 'shopify-metafields-title';
 
@@ -90,6 +91,8 @@ export function ShopifyMetafieldsSection() {
             {intl.formatMessage(m.intro)}
           </Text>
         </Stack>
+
+        <HelpTextAlert helpKey="mapShopifyMetafields" />
 
         <Group gap="sm" align="center">
           <Button

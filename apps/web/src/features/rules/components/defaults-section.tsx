@@ -50,6 +50,7 @@ import {
   rulesMessages,
 } from '../rules.messages';
 import { SectionLoader } from './section-loader';
+import { HelpTextAlert } from '../../../components/help-text/help-text-alert';
 
 /** The marketplace's listing defaults (spec §7), laid out with its form overrides (spec §1). */
 export function DefaultsSection({
@@ -70,6 +71,7 @@ export function DefaultsSection({
       title={intl.formatMessage(defaultsMessages.title)}
       description={intl.formatMessage(defaultsMessages.description, { marketplace: name })}
     >
+      <HelpTextAlert helpKey="defaults" mb="sm" />
       <SectionLoader query={query}>
         {query.data !== undefined && (
           <DefaultsForm marketplace={marketplace} saved={query.data} canManage={canManage} />

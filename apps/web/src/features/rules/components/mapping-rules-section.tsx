@@ -36,6 +36,7 @@ import { mappingFieldLabel, mappingFromText, ruleErrorText } from '../rules-text
 import { mappingMessages, matchMessages } from '../rules.messages';
 import { MappingRuleModal } from './mapping-rule-modal';
 import { SectionLoader } from './section-loader';
+import { HelpTextAlert } from '../../../components/help-text/help-text-alert';
 
 /** The account's value maps for one marketplace: list, add, edit, delete. */
 export function MappingRulesSection({
@@ -95,6 +96,7 @@ export function MappingRulesSection({
         )
       }
     >
+      <HelpTextAlert helpKey="mappingRules" mb="sm" />
       <SectionLoader query={query}>
         <Stack gap="sm">
           {rules.length === 0 ? (

@@ -36,6 +36,7 @@ import {
 import { pricingStepText, ruleErrorText, valueProblemText } from '../rules-text';
 import { pricingMessages, roundingMessages, rulesMessages } from '../rules.messages';
 import { SectionLoader } from './section-loader';
+import { HelpTextAlert } from '../../../components/help-text/help-text-alert';
 
 /** A price to try the rule on before the seller picks a sample item. */
 const FALLBACK_EXAMPLE_PRICE = 100;
@@ -62,6 +63,7 @@ export function PricingRuleSection({
       title={intl.formatMessage(pricingMessages.title)}
       description={intl.formatMessage(pricingMessages.description, { marketplace: name })}
     >
+      <HelpTextAlert helpKey="pricingRules" mb="sm" />
       <SectionLoader query={query}>
         {query.data !== undefined && (
           <PricingRuleForm
