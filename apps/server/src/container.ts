@@ -114,6 +114,9 @@ import { createGuardedFetcher } from './platform/net/guarded-fetch';
 import { SandboxConnections } from './modules/sandbox/sandbox-connections';
 import { SandboxSales } from './modules/sandbox/sandbox-sales';
 import { BulkActionRepository } from './modules/bulk-actions/bulk-action.repository';
+import { ActivityRepository } from './modules/activity/activity.repository';
+import { ActivityService } from './modules/activity/activity.service';
+import { pruneActivityJob } from './modules/activity/activity.jobs';
 import { ExecutorTokenRepository } from './modules/executors/executor-token.repository';
 import { ExecutorTokenService } from './modules/executors/executor-token.service';
 import { ExecutorPresenceRepository } from './modules/executors/executor-presence.repository';
@@ -212,6 +215,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     executorTokens: new ExecutorTokenRepository(db),
     executorPresence: new ExecutorPresenceRepository(db),
     slackWebhooks: new SlackWebhookRepository(db),
+    activity: new ActivityRepository(db),
   };
 
   const auth = new AuthService(
@@ -348,7 +352,10 @@ export async function createContainer(config: Config, options: ContainerOptions 
   // Where the extension looked last, per marketplace: its reports, and its claims (decision 0041).
   const executorPresence = new ExecutorPresenceService(repositories.executorPresence);
 
+  const activity = new ActivityService(repositories.activity);
+
   const services = {
+    activity,
     auth,
     signIn: new SignInService(auth, repositories.signIn, deviceCookieKey(secret), {
       perPair: config.loginLimits.perEmail,
@@ -475,6 +482,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
       pushQuantity: async (payload, options): Promise<void> => {
         await queue.send(jobs.pushQuantity, payload, options);
       },
+      recordActivity: (entries) => activity.recordByProduct(entries),
     },
     logger,
   );
@@ -550,6 +558,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     }),
     imageDerivatives: imageDerivativesJob(imageDerivatives),
     purgeExpiredUploads: purgeExpiredUploadsJob(uploads),
+    pruneActivity: pruneActivityJob(activity),
     demoPhotos: demoPhotosJob({
       accountUsers,
       items: services.items,

@@ -30,6 +30,7 @@ import { notificationRoutes } from './modules/notifications/notification.routes'
 import { bulkActionRoutes } from './modules/bulk-actions/bulk-action.routes';
 import { executorTokenRoutes } from './modules/executors/executor-token.routes';
 import { executorPresenceRoutes } from './modules/executors/executor-presence.routes';
+import { activityRoutes } from './modules/activity/activity.routes';
 
 /**
  * Every module's routes with their dependencies from the container, in the order they are
@@ -114,6 +115,7 @@ export async function registerRoutes(app: App, container: Container): Promise<vo
     service: container.services.bulkActions,
     listingEdits: container.services.bulkListingEdits,
   });
+  await activityRoutes(app, { service: container.services.activity });
   if (container.sandbox && container.sandboxSales) {
     await sandboxRoutes(app, {
       sandbox: container.sandbox,
@@ -142,6 +144,7 @@ export function appSetup(container: Container): AppSetup {
       accountUsers: container.services.accountUsers,
       executorTokens: container.services.executorTokens,
     },
+    activity: container.services.activity,
     registerRoutes: (app) => registerRoutes(app, container),
   };
 }

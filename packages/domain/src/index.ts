@@ -48,3 +48,4 @@ export * from './executors/executor-token.api';
 export * from './executors/extension';
 export * from './executors/executor-work.api';
 export * from './bulk-actions/bulk-action.api';
+export * from './activity/activity';
