@@ -27,6 +27,7 @@ export const ACTIVITY_ACTIONS = {
   'item.deleted': 'item',
   'item.sold': 'item',
   /** One entry for a change asked of many items at once (a bulk action, an import). */
+  'items.bulk_updated': 'item',
   'items.bulk_action_started': 'item',
   'items.import_started': 'item',
   'listing.published': 'listing',
@@ -66,7 +67,12 @@ export function subjectTypeOf(action: ActivityAction): ActivitySubjectType {
 }
 
 /** Rules come in three kinds, for one marketplace each. */
-export const ACTIVITY_RULE_KINDS = ['mapping', 'pricing', 'defaults', 'shopify_metafields'] as const;
+export const ACTIVITY_RULE_KINDS = [
+  'mapping',
+  'pricing',
+  'defaults',
+  'shopify_metafields',
+] as const;
 
 /**
  * What an entry keeps besides its subject: small, and only what its sentence needs. Unknown

@@ -18,7 +18,6 @@ describe('activity declarations', () => {
       .filter((r) => r.method !== 'GET' && r.method !== 'OPTIONS' && r.access === 'member')
       .filter((r) => r.activity === null)
       .map((r) => `${r.method} ${r.url}`);
-    console.log(silent.join('\n'));
     expect(silent, 'mutating member routes with no activity declaration').toEqual([]);
   });
 });

@@ -38,7 +38,9 @@ export class ActivityRepository {
   ): Promise<ActivityRow[]> {
     const conditions: (SQL | undefined)[] = [
       eq(activityLog.accountId, accountId),
-      filter.actorUserId === undefined ? undefined : eq(activityLog.actorUserId, filter.actorUserId),
+      filter.actorUserId === undefined
+        ? undefined
+        : eq(activityLog.actorUserId, filter.actorUserId),
       filter.subjectTypes === undefined
         ? undefined
         : inArray(activityLog.subjectType, filter.subjectTypes),

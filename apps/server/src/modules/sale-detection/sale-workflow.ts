@@ -598,7 +598,11 @@ export class SaleWorkflow {
    */
   private async recordActivity(event: SaleEventRow, applied: Applied): Promise<void> {
     if (!this.jobs.recordActivity) return;
-    const subject = { accountId: event.accountId, subjectId: event.itemId, subjectLabel: applied.title };
+    const subject = {
+      accountId: event.accountId,
+      subjectId: event.itemId,
+      subjectLabel: applied.title,
+    };
     const entries: ProductActivity[] = [];
     if (event.source !== 'manual') {
       entries.push({

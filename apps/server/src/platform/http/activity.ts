@@ -45,8 +45,7 @@ type Describe = (facts: ActivityFacts) => ActivityNote | ActivityNote[] | null;
  * member route has one (a test walks the route table).
  */
 export type ActivityDeclaration =
-  | { action: ActivityAction; describe?: Describe }
-  | { none: string };
+  { action: ActivityAction; describe?: Describe } | { none: string };
 
 export const activity = {
   /**
@@ -171,4 +170,43 @@ export function registerActivityRecording(app: FastifyInstance, recorder: Activi
     }
     return payload;
   });
+}
+
+/** The text at a path of an answer or a body, or null: describers read values of known shape. */
+export function textAt(value: unknown, ...path: string[]): string | null {
+  let at: unknown = value;
+  for (const key of path) {
+    if (typeof at !== 'object' || at === null) return null;
+    at = (at as Record<string, unknown>)[key];
+  }
+  return typeof at === 'string' ? at : null;
+}
+
+/** The texts of a list at a path (marketplaces, ids), or an empty list. */
+export function textsAt(value: unknown, ...path: string[]): string[] {
+  let at: unknown = value;
+  for (const key of path) {
+    if (typeof at !== 'object' || at === null) return [];
+    at = (at as Record<string, unknown>)[key];
+  }
+  return Array.isArray(at) ? at.filter((v): v is string => typeof v === 'string') : [];
+}
+
+/** The number at a path, or null. */
+export function numberAt(value: unknown, ...path: string[]): number | null {
+  let at: unknown = value;
+  for (const key of path) {
+    if (typeof at !== 'object' || at === null) return null;
+    at = (at as Record<string, unknown>)[key];
+  }
+  return typeof at === 'number' && Number.isFinite(at) ? at : null;
+}
+
+/** The item an answer `{ item }` carries (the items and listings routes answer so). */
+export function itemOf(facts: ActivityFacts, details?: ActivityDetails): ActivityNote {
+  return {
+    id: textAt(facts.response, 'item', 'itemID') ?? facts.params.itemId ?? null,
+    label: textAt(facts.response, 'item', 'generalDetails', 'title'),
+    ...(details ? { details } : {}),
+  };
 }
