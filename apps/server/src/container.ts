@@ -379,6 +379,9 @@ export async function createContainer(config: Config, options: ContainerOptions 
       oauthProviders,
       logger,
       async (event) => {
+        await activity.recordConnected(event).catch((error: unknown) => {
+          logger.warn({ err: error }, 'connection not recorded in the activity log');
+        });
         await queue.send(jobs.afterConnect, event);
       },
     ),

@@ -58,6 +58,31 @@ export class ActivityService implements ActivityRecorder {
     );
   }
 
+  /**
+   * A marketplace account connected through its sign-in page: the callback answers a redirect,
+   * not a 2xx, so the connection's own event records it. A failure is logged by the caller.
+   */
+  async recordConnected(event: {
+    accountId: string;
+    userId: string;
+    userName?: string;
+    connectionId: string;
+    marketplace: string;
+  }): Promise<void> {
+    await this.record([
+      {
+        accountId: event.accountId,
+        actorUserId: event.userId,
+        actorName: event.userName ?? null,
+        action: 'connection.connected',
+        subjectType: 'connection',
+        subjectId: event.connectionId,
+        subjectLabel: null,
+        details: { marketplaces: [event.marketplace] },
+      },
+    ]);
+  }
+
   /** A page of the caller's account's log, newest first. */
   async list(ctx: RequestContext, query: ActivityListQuery): Promise<ActivityList> {
     const subjectTypes: ActivitySubjectType[] | undefined =
