@@ -16,6 +16,7 @@ import { ImportPage } from '../features/import/components/import-page';
 import { InventoryPage } from '../features/inventory/components/inventory-page';
 import { InventorySearchSchema } from '../features/inventory/inventory-search';
 import { EditItemPage, NewItemPage } from '../features/item-editor/components/item-editor-page';
+import { ActivityPage } from '../features/activity/components/activity-page';
 import { LabelsPage } from '../features/labels/components/labels-page';
 import { MarketplacesPage } from '../features/marketplaces/components/marketplaces-page';
 import { OnboardingPage } from '../features/onboarding/components/onboarding-page';
@@ -201,6 +202,12 @@ const salesRoute = createRoute({
   },
 });
 
+const activityRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/app/activity',
+  component: ActivityPage,
+});
+
 const settingsRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/app/settings',
@@ -230,6 +237,7 @@ const routeTree = rootRoute.addChildren([
       marketplacesRoute,
       importRoute,
       salesRoute,
+      activityRoute,
       settingsRoute,
       appNotFoundRoute,
     ]),

@@ -11,8 +11,14 @@ describe('the navigation list', () => {
       'sales',
       'marketplaces',
       'rules',
+      'activity',
       'settings',
     ]);
+  });
+
+  it('leaves out the Activity area for a role that may not read the activity log', () => {
+    const keys = visibleNavAreas((permission) => permission !== 'activity.read').map((a) => a.key);
+    expect(keys).not.toContain('activity');
   });
 
   it('leaves out the Sales area for a role that may not read sales', () => {
