@@ -71,8 +71,7 @@ describe('the activity log', () => {
       subjectType: 'listing',
       details: { marketplaces: ['etsy'] },
     });
-    // A deleted item's entry keeps its id; its title is in the entries before it.
-    expect(entries[0]).toMatchObject({ subjectType: 'item', subjectLabel: null });
+    expect(entries[0]).toMatchObject({ subjectType: 'item', subjectLabel: 'Levi’s 501 W32' });
   });
 
   it('records nothing for a refused request', async () => {

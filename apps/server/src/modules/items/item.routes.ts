@@ -19,7 +19,7 @@ import {
   SetPackageDimensionsAndWeightSchema,
   SkuResultResponseSchema,
 } from '@listloop/domain';
-import { activity, itemOf, numberAt } from '../../platform/http/activity';
+import { activity, itemOf, noteActivity, numberAt } from '../../platform/http/activity';
 import { access } from '../../platform/http/access';
 import { requireContext } from '../../platform/http/request-context';
 import { errorResponses, type App } from '../../platform/http/types';
@@ -250,12 +250,14 @@ export async function itemRoutes(
         response: { 204: z.null(), ...errorResponses },
       },
       config: {
-        activity: activity.records('item.deleted', ({ params }) => ({ id: params.itemId! })),
+        activity: activity.records('item.deleted'),
         access: access.member('items.delete'),
       },
     },
     async (request, reply) => {
-      await items.remove(requireContext(request), request.params.userId, request.params.itemId);
+      const { itemId } = request.params;
+      const { title } = await items.remove(requireContext(request), request.params.userId, itemId);
+      noteActivity(request, { id: itemId, label: title });
       return reply.status(204).send(null);
     },
   );
