@@ -114,6 +114,9 @@ import { createGuardedFetcher } from './platform/net/guarded-fetch';
 import { SandboxConnections } from './modules/sandbox/sandbox-connections';
 import { SandboxSales } from './modules/sandbox/sandbox-sales';
 import { BulkActionRepository } from './modules/bulk-actions/bulk-action.repository';
+import { ActivityRepository } from './modules/activity/activity.repository';
+import { ActivityService } from './modules/activity/activity.service';
+import { pruneActivityJob } from './modules/activity/activity.jobs';
 import { ExecutorTokenRepository } from './modules/executors/executor-token.repository';
 import { ExecutorTokenService } from './modules/executors/executor-token.service';
 import { ExecutorPresenceRepository } from './modules/executors/executor-presence.repository';
@@ -215,6 +218,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     executorPresence: new ExecutorPresenceRepository(db),
     serviceKeys: new ServiceKeyRepository(db),
     slackWebhooks: new SlackWebhookRepository(db),
+    activity: new ActivityRepository(db),
   };
 
   const auth = new AuthService(
@@ -353,7 +357,10 @@ export async function createContainer(config: Config, options: ContainerOptions 
   // The account's API keys for programs (decision 0045).
   const serviceKeys = new ServiceKeyService(repositories.serviceKeys, auth, roles);
 
+  const activity = new ActivityService(repositories.activity);
+
   const services = {
+    activity,
     auth,
     signIn: new SignInService(auth, repositories.signIn, deviceCookieKey(secret), {
       perPair: config.loginLimits.perEmail,
@@ -377,6 +384,9 @@ export async function createContainer(config: Config, options: ContainerOptions 
       oauthProviders,
       logger,
       async (event) => {
+        await activity.recordConnected(event).catch((error: unknown) => {
+          logger.warn({ err: error }, 'connection not recorded in the activity log');
+        });
         await queue.send(jobs.afterConnect, event);
       },
     ),
@@ -481,6 +491,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
       pushQuantity: async (payload, options): Promise<void> => {
         await queue.send(jobs.pushQuantity, payload, options);
       },
+      recordActivity: (entries) => activity.recordByProduct(entries),
     },
     logger,
   );
@@ -556,6 +567,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     }),
     imageDerivatives: imageDerivativesJob(imageDerivatives),
     purgeExpiredUploads: purgeExpiredUploadsJob(uploads),
+    pruneActivity: pruneActivityJob(activity),
     demoPhotos: demoPhotosJob({
       accountUsers,
       items: services.items,

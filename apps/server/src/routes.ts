@@ -32,6 +32,7 @@ import { bulkActionRoutes } from './modules/bulk-actions/bulk-action.routes';
 import { executorTokenRoutes } from './modules/executors/executor-token.routes';
 import { executorPresenceRoutes } from './modules/executors/executor-presence.routes';
 import { serviceKeyRoutes } from './modules/service-keys/service-key.routes';
+import { activityRoutes } from './modules/activity/activity.routes';
 
 /**
  * Every module's routes with their dependencies from the container, in the order they are
@@ -122,6 +123,7 @@ export async function registerRoutes(app: App, container: Container): Promise<vo
     service: container.services.bulkActions,
     listingEdits: container.services.bulkListingEdits,
   });
+  await activityRoutes(app, { service: container.services.activity });
   if (container.sandbox && container.sandboxSales) {
     await sandboxRoutes(app, {
       sandbox: container.sandbox,
@@ -151,6 +153,7 @@ export function appSetup(container: Container): AppSetup {
       executorTokens: container.services.executorTokens,
       serviceKeys: container.services.serviceKeys,
     },
+    activity: container.services.activity,
     registerRoutes: (app) => registerRoutes(app, container),
   };
 }

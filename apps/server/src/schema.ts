@@ -19,6 +19,7 @@ export * from './modules/shopify-metafields/shopify-metafield.table';
 export * from './modules/marketplace-import/marketplace-import.table';
 export * from './modules/sale-detection/sale-detection.table';
 export * from './modules/notifications/notification.table';
+export * from './modules/activity/activity.table';
 export * from './modules/bulk-actions/bulk-action.table';
 export * from './modules/executors/executor-token.table';
 export * from './modules/executors/executor-presence.table';

@@ -50,3 +50,4 @@ export * from './executors/extension';
 export * from './executors/executor-work.api';
 export * from './bulk-actions/bulk-action.api';
 export * from './service-keys/service-key.api';
+export * from './activity/activity';

@@ -20,6 +20,7 @@ export const appMessages = defineMessages({
   navRules: { id: 'shell.nav.rules' },
   navReports: { id: 'shell.nav.reports' },
   navTeam: { id: 'shell.nav.team' },
+  navActivity: { id: 'shell.nav.activity' },
   navSettings: { id: 'shell.nav.settings' },
   navServiceKeys: { id: 'shell.nav.serviceKeys' },
   navAccount: { id: 'shell.nav.account' },

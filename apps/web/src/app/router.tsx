@@ -18,6 +18,7 @@ import { ImportPage } from '../features/import/components/import-page';
 import { InventoryPage } from '../features/inventory/components/inventory-page';
 import { InventorySearchSchema } from '../features/inventory/inventory-search';
 import { EditItemPage, NewItemPage } from '../features/item-editor/components/item-editor-page';
+import { ActivityPage } from '../features/activity/components/activity-page';
 import { LabelsPage } from '../features/labels/components/labels-page';
 import { MarketplacesPage } from '../features/marketplaces/components/marketplaces-page';
 import { OnboardingPage } from '../features/onboarding/components/onboarding-page';
@@ -210,6 +211,12 @@ const salesRoute = createRoute({
   },
 });
 
+const activityRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/app/activity',
+  component: ActivityPage,
+});
+
 const settingsRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/app/settings',
@@ -251,6 +258,7 @@ const routeTree = rootRoute.addChildren([
       marketplacesRoute,
       importRoute,
       salesRoute,
+      activityRoute,
       settingsRoute,
       serviceKeysRoute,
       accountRoute,

@@ -18,6 +18,7 @@ export const PERMISSION_KEYS = [
   'team.manage',
   'roles.manage',
   'account.manage',
+  'activity.read',
 ] as const;
 export type PermissionKey = (typeof PERMISSION_KEYS)[number];
 

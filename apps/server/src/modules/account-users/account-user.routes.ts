@@ -6,6 +6,7 @@ import {
   PublicAccountUserSchema,
 } from '@listloop/domain';
 import { z } from 'zod';
+import { activity, textAt } from '../../platform/http/activity';
 import { access } from '../../platform/http/access';
 import { AppError } from '../../platform/http/errors';
 import { requireContext } from '../../platform/http/request-context';
@@ -54,7 +55,17 @@ export async function accountUserRoutes(
         }),
         response: { 200: PublicAccountUserSchema, ...errorResponses },
       },
-      config: { access: access.member('team.manage') },
+      config: {
+        activity: activity.records<{ email?: string }, { userId: string; status: string }>(
+          'member.status_changed',
+          ({ body, response }) => ({
+            id: body.userId,
+            label: response?.email ?? null,
+            details: { to: body.status },
+          }),
+        ),
+        access: access.member('team.manage'),
+      },
     },
     async (request) => deps.service.updateStatus(requireContext(request), request.body),
   );
@@ -90,7 +101,14 @@ export async function accountUserRoutes(
           ...errorResponses,
         },
       },
-      config: { access: access.member('team.manage') },
+      config: {
+        activity: activity.records<{ data: { email: string; ok: boolean }[] }>(
+          'member.invited',
+          ({ response }) =>
+            (response?.data ?? []).filter((r) => r.ok).map((r) => ({ id: null, label: r.email })),
+        ),
+        access: access.member('team.manage'),
+      },
     },
     async (request) => ({
       data: await deps.service.bulkCreateByEmail(requireContext(request), request.body),
@@ -129,7 +147,13 @@ export async function accountUserRoutes(
         params: UserIdParams,
         response: { 200: CreatedSchema, ...errorResponses },
       },
-      config: { access: access.member('team.manage') },
+      config: {
+        activity: activity.records('member.invited', ({ params, response }) => ({
+          id: params.userId!,
+          label: textAt(response, 'accountUser', 'email'),
+        })),
+        access: access.member('team.manage'),
+      },
     },
     async (request) => deps.service.invite(requireContext(request), request.params.userId),
   );
@@ -143,7 +167,10 @@ export async function accountUserRoutes(
         params: UserIdParams,
         response: { 204: z.null(), ...errorResponses },
       },
-      config: { access: access.member('team.manage') },
+      config: {
+        activity: activity.records('member.removed', ({ params }) => ({ id: params.userId! })),
+        access: access.member('team.manage'),
+      },
     },
     async (request, reply) => {
       await deps.service.remove(requireContext(request), request.params.userId);
@@ -191,7 +218,13 @@ export async function accountUserRoutes(
         }),
         response: { 201: CreatedSchema, ...errorResponses },
       },
-      config: { access: access.member('team.manage') },
+      config: {
+        activity: activity.records('member.invited', ({ response }) => ({
+          id: textAt(response, 'accountUser', 'userId'),
+          label: textAt(response, 'accountUser', 'email'),
+        })),
+        access: access.member('team.manage'),
+      },
     },
     async (request, reply) =>
       reply

@@ -13,6 +13,7 @@ import {
   BulkEditListingsSchema,
   BulkItemsUpdateResponseSchema,
 } from '@listloop/domain';
+import { activity, numberAt, textAt, textsAt } from '../../platform/http/activity';
 import { access } from '../../platform/http/access';
 import { requireContext } from '../../platform/http/request-context';
 import { errorResponses, type App } from '../../platform/http/types';
@@ -81,7 +82,17 @@ export async function bulkActionRoutes(
         body: BulkActionStartSchema,
         response: { 202: BulkActionRunSchema, ...errorResponses },
       },
-      config: { access: access.member('items.read') },
+      config: {
+        activity: activity.records('items.bulk_action_started', ({ response }) => ({
+          id: null,
+          details: {
+            bulkAction: textAt(response, 'bulkAction') ?? undefined,
+            count: numberAt(response, 'total') ?? 0,
+            marketplaces: textsAt(response, 'parameters', 'marketplaces'),
+          },
+        })),
+        access: access.member('items.read'),
+      },
     },
     async (request, reply) => {
       const run = await service.start(
@@ -189,7 +200,10 @@ export async function bulkActionRoutes(
         params: RunParams,
         response: { 200: BulkActionRunSchema, ...errorResponses },
       },
-      config: { access: access.member('items.read') },
+      config: {
+        activity: activity.none('stops a run already recorded when it started'),
+        access: access.member('items.read'),
+      },
     },
     async (request) => service.cancel(requireContext(request), request.params.runId, request.log),
   );
@@ -209,7 +223,18 @@ export async function bulkActionRoutes(
         body: BulkEditListingsSchema,
         response: { 200: BulkItemsUpdateResponseSchema, ...errorResponses },
       },
-      config: { access: access.member('items.write') },
+      config: {
+        activity: activity.records<
+          { failed: { itemId: string }[] },
+          { itemIds: string[]; listings: Record<string, unknown> }
+        >('item.updated', ({ body, response }) => {
+          const failed = new Set((response?.failed ?? []).map((f) => f.itemId));
+          const done = body.itemIds.filter((id) => !failed.has(id));
+          const marketplaces = Object.keys(body.listings);
+          return done.map((id) => ({ id, details: { count: done.length, marketplaces } }));
+        }),
+        access: access.member('items.write'),
+      },
     },
     async (request) =>
       listingEdits.edit(requireContext(request), request.params.userId, request.body),

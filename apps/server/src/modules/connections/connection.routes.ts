@@ -5,6 +5,7 @@ import {
   ConnectionPutSchema,
   ConnectionResponseSchema,
 } from '@listloop/domain';
+import { activity, textAt } from '../../platform/http/activity';
 import { access } from '../../platform/http/access';
 import { requireContext } from '../../platform/http/request-context';
 import { errorResponses, type App } from '../../platform/http/types';
@@ -46,7 +47,17 @@ export async function connectionRoutes(app: App, deps: { service: ConnectionServ
           ...errorResponses,
         },
       },
-      config: { access: manage },
+      config: {
+        activity: activity.records('connection.connected', ({ response, statusCode }) => ({
+          action: statusCode === 201 ? 'connection.connected' : 'connection.updated',
+          id: textAt(response, 'connection', 'id'),
+          label: textAt(response, 'connection', 'nickname'),
+          details: {
+            marketplaces: [textAt(response, 'connection', 'marketplace') ?? ''].filter(Boolean),
+          },
+        })),
+        access: manage,
+      },
     },
     async (request, reply) => {
       const { connection, created } = await service.put(
@@ -67,7 +78,10 @@ export async function connectionRoutes(app: App, deps: { service: ConnectionServ
         params: ConnectionParams,
         response: { 204: z.null(), ...errorResponses },
       },
-      config: { access: manage },
+      config: {
+        activity: activity.records('connection.removed', ({ params }) => ({ id: params.id! })),
+        access: manage,
+      },
     },
     async (request, reply) => {
       await service.remove(requireContext(request), request.params.id);

@@ -5,6 +5,7 @@ import {
   CredentialsResponseSchema,
   SupportedMarketplaceSchema,
 } from '@listloop/domain';
+import { activity } from '../../platform/http/activity';
 import { access } from '../../platform/http/access';
 import { requireContext } from '../../platform/http/request-context';
 import { errorResponses, type App } from '../../platform/http/types';
@@ -38,7 +39,16 @@ export async function credentialRoutes(app: App, deps: { service: CredentialServ
         // 503: the marketplace that checks the credentials could not be reached.
         response: { 200: CredentialsResponseSchema, ...errorResponses, 503: errorResponses[409] },
       },
-      config: { access: manage },
+      config: {
+        activity: activity.records<unknown, { connectionId: string }>(
+          'connection.credentials_saved',
+          ({ params, body }) => ({
+            id: body.connectionId,
+            details: { marketplaces: [params.marketplaceId!] },
+          }),
+        ),
+        access: manage,
+      },
     },
     async (request) => ({
       credentials: await service.store(
@@ -79,7 +89,13 @@ export async function credentialRoutes(app: App, deps: { service: CredentialServ
         params: AccountParams,
         response: { 204: z.null(), ...errorResponses },
       },
-      config: { access: manage },
+      config: {
+        activity: activity.records('connection.credentials_removed', ({ params }) => ({
+          id: null,
+          details: { marketplaces: [params.marketplaceId!] },
+        })),
+        access: manage,
+      },
     },
     async (request, reply) => {
       await service.remove(

@@ -1,5 +1,6 @@
 import { ExecutorPresenceReportSchema, ExecutorPresenceResponseSchema } from '@listloop/domain';
 import { z } from 'zod';
+import { activity } from '../../platform/http/activity';
 import { access } from '../../platform/http/access';
 import { requireContext } from '../../platform/http/request-context';
 import { errorResponses, type App } from '../../platform/http/types';
@@ -29,7 +30,10 @@ export async function executorPresenceRoutes(app: App, deps: { service: Executor
         body: ExecutorPresenceReportSchema,
         response: { 204: z.null(), ...errorResponses },
       },
-      config: { access: access.executor('listings.publish') },
+      config: {
+        activity: activity.none('the extension saying where it looked, many times an hour'),
+        access: access.executor('listings.publish'),
+      },
     },
     async (request, reply) => {
       await service.report(requireContext(request), request.body);

@@ -6,6 +6,7 @@ import {
   ExecutorWhoAmISchema,
 } from '@listloop/domain';
 import { z } from 'zod';
+import { activity } from '../../platform/http/activity';
 import { access } from '../../platform/http/access';
 import { requireContext } from '../../platform/http/request-context';
 import { errorResponses, type App } from '../../platform/http/types';
@@ -30,7 +31,12 @@ export async function executorTokenRoutes(app: App, deps: { service: ExecutorTok
         body: CreateExecutorTokenBodySchema,
         response: { 201: CreateExecutorTokenResponseSchema, ...errorResponses },
       },
-      config: { access: access.personal() },
+      config: {
+        activity: activity.none(
+          'pairs the person’s own browser; their paired browsers are listed on the extension screen',
+        ),
+        access: access.personal(),
+      },
     },
     async (request, reply) => {
       const created = await service.create(requireContext(request), request.body);
@@ -74,7 +80,12 @@ export async function executorTokenRoutes(app: App, deps: { service: ExecutorTok
         params: z.object({ id: z.string().min(1).max(64) }),
         response: { 200: z.object({ executorToken: ExecutorTokenSchema }), ...errorResponses },
       },
-      config: { access: access.personal() },
+      config: {
+        activity: activity.none(
+          'unpairs the person’s own browser; their paired browsers are listed on the extension screen',
+        ),
+        access: access.personal(),
+      },
     },
     async (request) => ({
       executorToken: await service.revoke(requireContext(request), request.params.id),

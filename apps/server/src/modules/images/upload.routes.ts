@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { IMAGE_UPLOAD_PATH } from '@listloop/domain';
+import { activity } from '../../platform/http/activity';
 import { access } from '../../platform/http/access';
 import { AppError } from '../../platform/http/errors';
 import { requireContext } from '../../platform/http/request-context';
@@ -25,7 +26,10 @@ function undefinedUserUid(error: FastifyError, _request: FastifyRequest, _reply:
  */
 export async function uploadRoutes(app: App, deps: { uploads: UploadServer }) {
   const tags = ['uploads'];
-  const member = { access: access.member('items.write') };
+  const member = {
+    access: access.member('items.write'),
+    activity: activity.none('an upload becomes part of an item only when the item is saved'),
+  };
 
   async function handle(request: FastifyRequest, reply: FastifyReply) {
     const ctx = requireContext(request);

@@ -6,6 +6,7 @@ import {
   ImportPreviewSchema,
   ImportStatusSchema,
 } from '@listloop/domain';
+import { activity, numberAt } from '../../platform/http/activity';
 import { access } from '../../platform/http/access';
 import { badRequest } from '../../platform/http/errors';
 import { requireContext } from '../../platform/http/request-context';
@@ -44,7 +45,12 @@ export async function itemImportRoutes(app: App, deps: { service: ItemImportServ
           body: z.union([z.string(), ImportNormalizeBodySchema]),
           response: { 200: ImportPreviewSchema, ...errorResponses },
         },
-        config: { access: access.member('items.write') },
+        config: {
+          activity: activity.none(
+            'reads a file into a preview; nothing is imported until it is started',
+          ),
+          access: access.member('items.write'),
+        },
       },
       async (request) => {
         const body = request.body;
@@ -75,7 +81,13 @@ export async function itemImportRoutes(app: App, deps: { service: ItemImportServ
         body: z.object({}).optional(),
         response: { 202: ImportStatusSchema, ...errorResponses },
       },
-      config: { access: access.member('items.write') },
+      config: {
+        activity: activity.records('items.import_started', ({ response }) => ({
+          id: null,
+          details: { count: numberAt(response, 'totalRows') ?? 0 },
+        })),
+        access: access.member('items.write'),
+      },
     },
     async (request, reply) => {
       const status = await service.start(requireContext(request), request.params.importId);

@@ -279,12 +279,17 @@ export class ItemRepository {
     return rowsOf(result).length;
   }
 
-  async remove(accountId: string, userId: string, id: string): Promise<boolean> {
-    const removed = await this.db
+  /** The removed item's title (for the activity log), or null when there was no such item. */
+  async remove(
+    accountId: string,
+    userId: string,
+    id: string,
+  ): Promise<{ title: string | null } | null> {
+    const [removed] = await this.db
       .delete(items)
       .where(and(eq(items.accountId, accountId), eq(items.userId, userId), eq(items.id, id)))
-      .returning({ id: items.id });
-    return removed.length > 0;
+      .returning({ title: items.title });
+    return removed ?? null;
   }
 
   /** Deletes these items of the user (in `db`, a transaction that has them locked); answers how many. */

@@ -19,6 +19,7 @@ import {
   SetPackageDimensionsAndWeightSchema,
   SkuResultResponseSchema,
 } from '@listloop/domain';
+import { activity, itemOf, noteActivity, numberAt } from '../../platform/http/activity';
 import { access } from '../../platform/http/access';
 import { requireContext } from '../../platform/http/request-context';
 import { errorResponses, type App } from '../../platform/http/types';
@@ -49,7 +50,10 @@ export async function itemRoutes(
         body: ItemCreateSchema,
         response: { 201: ItemResponseSchema, ...errorResponses },
       },
-      config: { access: access.member('items.write') },
+      config: {
+        activity: activity.records('item.created', itemOf),
+        access: access.member('items.write'),
+      },
     },
     async (request, reply) => {
       const item = await items.create(requireContext(request), request.body);
@@ -136,7 +140,10 @@ export async function itemRoutes(
         body: ItemFieldUpdateSchema,
         response: { 200: ItemFieldUpdateResponseSchema, ...errorResponses },
       },
-      config: { access: access.member('items.write') },
+      config: {
+        activity: activity.records('item.updated', itemOf),
+        access: access.member('items.write'),
+      },
     },
     async (request) =>
       items.updateFields(
@@ -157,7 +164,10 @@ export async function itemRoutes(
         body: GeneralDetailsUpdateSchema,
         response: { 200: ItemResponseSchema, ...errorResponses },
       },
-      config: { access: access.member('items.write') },
+      config: {
+        activity: activity.records('item.updated', itemOf),
+        access: access.member('items.write'),
+      },
     },
     async (request) => ({
       item: await items.updateGeneralDetails(
@@ -179,7 +189,17 @@ export async function itemRoutes(
         body: ListingUpdateSchema,
         response: { 200: ItemResponseSchema, ...errorResponses },
       },
-      config: { access: access.member('items.write') },
+      config: {
+        activity: activity.records('item.updated', (facts) =>
+          itemOf(
+            facts,
+            facts.params.marketplaceId === 'general'
+              ? {}
+              : { marketplaces: [facts.params.marketplaceId!] },
+          ),
+        ),
+        access: access.member('items.write'),
+      },
     },
     async (request) => ({
       item: await items.updateListing(
@@ -202,7 +222,13 @@ export async function itemRoutes(
         body: ListingsUpdateSchema,
         response: { 200: ItemResponseSchema, ...errorResponses },
       },
-      config: { access: access.member('items.write') },
+      config: {
+        activity: activity.records<unknown, { listings: Record<string, unknown> }>(
+          'item.updated',
+          (facts) => itemOf(facts, { marketplaces: Object.keys(facts.body.listings) }),
+        ),
+        access: access.member('items.write'),
+      },
     },
     async (request) => ({
       item: await items.updateListings(
@@ -223,10 +249,15 @@ export async function itemRoutes(
         params: ItemParams,
         response: { 204: z.null(), ...errorResponses },
       },
-      config: { access: access.member('items.delete') },
+      config: {
+        activity: activity.records('item.deleted'),
+        access: access.member('items.delete'),
+      },
     },
     async (request, reply) => {
-      await items.remove(requireContext(request), request.params.userId, request.params.itemId);
+      const { itemId } = request.params;
+      const { title } = await items.remove(requireContext(request), request.params.userId, itemId);
+      noteActivity(request, { id: itemId, label: title });
       return reply.status(204).send(null);
     },
   );
@@ -241,7 +272,17 @@ export async function itemRoutes(
         body: BulkItemsUpdateSchema,
         response: { 200: BulkItemsUpdateResponseSchema, ...errorResponses },
       },
-      config: { access: access.member('items.write') },
+      config: {
+        activity: activity.records<{ failed: { itemId: string }[] }, { itemIds: string[] }>(
+          'item.updated',
+          ({ body, response }) => {
+            const failed = new Set((response?.failed ?? []).map((f) => f.itemId));
+            const done = body.itemIds.filter((id) => !failed.has(id));
+            return done.map((id) => ({ id, details: { count: done.length } }));
+          },
+        ),
+        access: access.member('items.write'),
+      },
     },
     async (request) =>
       bulk.bulkUpdate(requireContext(request), request.params.userId, request.body),
@@ -256,7 +297,13 @@ export async function itemRoutes(
         body: SetLabelsBySkuListSchema,
         response: { 200: SkuResultResponseSchema, ...errorResponses },
       },
-      config: { access: access.member('items.write') },
+      config: {
+        activity: activity.records('items.bulk_updated', ({ response }) => {
+          const count = numberAt(response, 'updated') ?? 0;
+          return count > 0 ? { id: null, details: { count } } : null;
+        }),
+        access: access.member('items.write'),
+      },
     },
     async (request) => bulk.setLabelsBySku(requireContext(request), request.body),
   );
@@ -270,7 +317,13 @@ export async function itemRoutes(
         body: SetPackageDimensionsAndWeightSchema,
         response: { 200: SkuResultResponseSchema, ...errorResponses },
       },
-      config: { access: access.member('items.write') },
+      config: {
+        activity: activity.records('items.bulk_updated', ({ response }) => {
+          const count = numberAt(response, 'updated') ?? 0;
+          return count > 0 ? { id: null, details: { count } } : null;
+        }),
+        access: access.member('items.write'),
+      },
     },
     async (request) => bulk.setPackageDimensionsAndWeight(requireContext(request), request.body),
   );

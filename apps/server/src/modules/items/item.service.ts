@@ -394,9 +394,16 @@ export class ItemService {
     });
   }
 
-  async remove(ctx: RequestContext, userId: string, itemId: string): Promise<void> {
+  /** Deletes the item; answers its title, which the activity log keeps. */
+  async remove(
+    ctx: RequestContext,
+    userId: string,
+    itemId: string,
+  ): Promise<{ title: string | null }> {
     const owner = await this.owner(ctx, userId);
-    if (!(await this.items.remove(ctx.accountId, owner, itemId))) throw notFound(NO_SUCH_ITEM);
+    const removed = await this.items.remove(ctx.accountId, owner, itemId);
+    if (!removed) throw notFound(NO_SUCH_ITEM);
+    return removed;
   }
 
   /** Items created per day in the caller's time zone (only days with items). */

@@ -5,6 +5,7 @@ import {
   LabelResponseSchema,
   LabelUpdateSchema,
 } from '@listloop/domain';
+import { activity, textAt } from '../../platform/http/activity';
 import { access } from '../../platform/http/access';
 import { requireContext } from '../../platform/http/request-context';
 import { errorResponses, type App } from '../../platform/http/types';
@@ -46,7 +47,13 @@ export async function labelRoutes(app: App, deps: { service: LabelService }) {
         body: LabelCreateSchema,
         response: { 201: LabelResponseSchema, ...errorResponses },
       },
-      config: { access: access.member('items.write') },
+      config: {
+        activity: activity.records('label.created', ({ response }) => ({
+          id: textAt(response, 'label', 'id'),
+          label: textAt(response, 'label', 'name'),
+        })),
+        access: access.member('items.write'),
+      },
     },
     async (request, reply) => {
       const label = await service.create(
@@ -68,7 +75,13 @@ export async function labelRoutes(app: App, deps: { service: LabelService }) {
         body: LabelUpdateSchema,
         response: { 200: LabelResponseSchema, ...errorResponses },
       },
-      config: { access: access.member('items.write') },
+      config: {
+        activity: activity.records('label.updated', ({ params, response }) => ({
+          id: params.labelId!,
+          label: textAt(response, 'label', 'name'),
+        })),
+        access: access.member('items.write'),
+      },
     },
     async (request) => ({
       label: await service.rename(
@@ -89,7 +102,10 @@ export async function labelRoutes(app: App, deps: { service: LabelService }) {
         params: LabelParams,
         response: { 204: z.null(), ...errorResponses },
       },
-      config: { access: access.member('items.write') },
+      config: {
+        activity: activity.records('label.deleted', ({ params }) => ({ id: params.labelId! })),
+        access: access.member('items.write'),
+      },
     },
     async (request, reply) => {
       await service.remove(requireContext(request), request.params.userId, request.params.labelId);

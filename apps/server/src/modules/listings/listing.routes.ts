@@ -21,8 +21,10 @@ import {
   SetListingFailureRequestSchema,
   SetListingListedRequestSchema,
   SetListingUpdatedRequestSchema,
+  type ActivityAction,
   type MarketplaceId,
 } from '@listloop/domain';
+import { activity, itemOf } from '../../platform/http/activity';
 import { access } from '../../platform/http/access';
 import { requireContext } from '../../platform/http/request-context';
 import { errorResponses, type App } from '../../platform/http/types';
@@ -31,6 +33,14 @@ import type { ListingService } from './listing.service';
 const BASE = '/api/account/item';
 const REST = '/api/rest/v1/item';
 const EXECUTOR = '/api/rest/v1/executor';
+
+/** What a queued operation records in the activity log. */
+const LISTING_ACTIONS: Record<string, ActivityAction> = {
+  list: 'listing.published',
+  delist: 'listing.delisted',
+  relist: 'listing.relisted',
+  update: 'listing.update_sent',
+};
 
 const Id = z.string().min(1).max(64);
 const ItemParams = z.object({ userId: Id, itemId: Id });
@@ -103,7 +113,20 @@ export async function listingRoutes(
           ...errorResponses,
         },
       },
-      config: { access: access.member() },
+      config: {
+        activity: activity.records<
+          { created: boolean },
+          { marketplace: string; operation?: string }
+        >('listing.published', (facts) =>
+          facts.response?.created
+            ? {
+                ...itemOf(facts, { marketplaces: [facts.body.marketplace] }),
+                action: LISTING_ACTIONS[facts.body.operation ?? 'list'] ?? 'listing.published',
+              }
+            : null,
+        ),
+        access: access.member(),
+      },
     },
     async (request, reply) => {
       const { userId, marketplace, operation } = request.body;
@@ -133,7 +156,12 @@ export async function listingRoutes(
           body,
           response: { 200: ItemResponseSchema, ...errorResponses },
         },
-        config: { access: access.executor('items.write') },
+        config: {
+          activity: activity.none(
+            'the extension reporting how an operation went; it was recorded when asked, and the item’s listing history keeps the outcome',
+          ),
+          access: access.executor('items.write'),
+        },
       },
       async (request) => {
         const { userId, itemId } = request.params;
@@ -202,7 +230,13 @@ export async function listingRoutes(
         body: BulkMarkAsNotListedRequestSchema,
         response: { 200: ItemResponseSchema, ...errorResponses },
       },
-      config: { access: access.member('items.write') },
+      config: {
+        activity: activity.records<unknown, { marketplaces: string[] }>(
+          'listing.marked_not_listed',
+          (facts) => itemOf(facts, { marketplaces: facts.body.marketplaces }),
+        ),
+        access: access.member('items.write'),
+      },
     },
     async (request) => ({
       item: await service.markNotListed(
@@ -313,7 +347,12 @@ export async function listingRoutes(
         body: ExecutorClaimRequestSchema,
         response: { 200: ExecutorClaimResponseSchema, ...errorResponses },
       },
-      config: { access: access.executor('listings.publish') },
+      config: {
+        activity: activity.none(
+          'the extension taking queued work; the work was recorded when asked',
+        ),
+        access: access.executor('listings.publish'),
+      },
     },
     async (request) => ({
       operations: (await service.claim(requireContext(request), request.body)).map((o) => ({
@@ -339,7 +378,10 @@ export async function listingRoutes(
         body: ExecutorNeedsYouRequestSchema,
         response: { 200: z.object({ operation: ListingOperationSchema }), ...errorResponses },
       },
-      config: { access: access.executor('listings.publish') },
+      config: {
+        activity: activity.none('the extension pausing queued work for the seller'),
+        access: access.executor('listings.publish'),
+      },
     },
     async (request) => ({
       operation: await service.needsYou(
@@ -363,7 +405,10 @@ export async function listingRoutes(
         params: z.object({ operationId: Id }),
         response: { 200: z.object({ operation: ListingOperationSchema }), ...errorResponses },
       },
-      config: { access: access.executor('listings.publish') },
+      config: {
+        activity: activity.none('trying queued work again; it was recorded when asked'),
+        access: access.executor('listings.publish'),
+      },
     },
     async (request) => ({
       operation: await service.resume(requireContext(request), request.params.operationId),
@@ -387,7 +432,10 @@ export async function listingRoutes(
         }),
         response: { 200: z.object({ operation: ListingOperationSchema }), ...errorResponses },
       },
-      config: { access: access.executor('listings.publish') },
+      config: {
+        activity: activity.none('the extension keeping its lease'),
+        access: access.executor('listings.publish'),
+      },
     },
     async (request) => ({
       operation: await service.heartbeat(

@@ -25,6 +25,8 @@ const base64url = (bytes: Buffer) => bytes.toString('base64url');
 export interface ConnectedEvent {
   accountId: string;
   userId: string;
+  /** Who connected, as the activity log names them (absent from a sandbox connection). */
+  userName?: string;
   connectionId: string;
   marketplace: MarketplaceId;
   /** The app's address the seller connected from (PUBLIC_URL, or the request's origin). */
@@ -241,6 +243,7 @@ export class MarketplaceAuthService {
         await this.onConnected({
           accountId: ctx.accountId,
           userId: ctx.user.id,
+          userName: ctx.user.name.trim() || ctx.user.email,
           connectionId,
           marketplace,
           appBaseUrl: row.redirectUri.endsWith(suffix)

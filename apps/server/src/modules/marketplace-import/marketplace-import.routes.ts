@@ -5,6 +5,7 @@ import {
   MarketplaceImportStartSchema,
   ShopifyBulkShopSchema,
 } from '@listloop/domain';
+import { activity, textAt } from '../../platform/http/activity';
 import { access } from '../../platform/http/access';
 import { requireContext } from '../../platform/http/request-context';
 import { errorResponses, type App } from '../../platform/http/types';
@@ -38,7 +39,13 @@ export async function marketplaceImportRoutes(
         body: MarketplaceImportStartSchema,
         response: { 202: MarketplaceImportSchema, ...errorResponses },
       },
-      config: { access: access.member('items.write') },
+      config: {
+        activity: activity.records('items.import_started', ({ response }) => ({
+          id: null,
+          details: { marketplaces: [textAt(response, 'marketplace') ?? ''].filter(Boolean) },
+        })),
+        access: access.member('items.write'),
+      },
     },
     async (request, reply) => {
       const started = await service.start(requireContext(request), request.body.connectionId);
@@ -85,7 +92,13 @@ export async function marketplaceImportRoutes(
         body: ShopifyBulkShopSchema.optional(),
         response: { 202: MarketplaceImportSchema, ...errorResponses },
       },
-      config: { access: access.member('items.write') },
+      config: {
+        activity: activity.records('items.import_started', () => ({
+          id: null,
+          details: { marketplaces: ['shopify'] },
+        })),
+        access: access.member('items.write'),
+      },
     },
     async (request, reply) => {
       const started = await service.startShopifyShop(

@@ -9,6 +9,7 @@ import {
   EtsyShopProfilesResponseSchema,
   type MarketplacesMode,
 } from '@listloop/domain';
+import { activity, numberAt } from '../../platform/http/activity';
 import { access } from '../../platform/http/access';
 import { requireContext } from '../../platform/http/request-context';
 import { errorResponses, type App } from '../../platform/http/types';
@@ -224,7 +225,10 @@ export async function marketplaceRoutes(
           503: UnavailableSchema,
         },
       },
-      config: { access: access.member('marketplaces.manage') },
+      config: {
+        activity: activity.none('asks Shopify again for the webhooks the connection already has'),
+        access: access.member('marketplaces.manage'),
+      },
     },
     async (request) => {
       return accounts.subscribeShopify(requireContext(request), deps.appUrl);
@@ -246,7 +250,13 @@ export async function marketplaceRoutes(
         body: SetShopifyTagsSchema,
         response: { 200: SetShopifyTagsResponseSchema, ...errorResponses },
       },
-      config: { access: access.member('items.write') },
+      config: {
+        activity: activity.records('items.bulk_updated', ({ response }) => {
+          const count = numberAt(response, 'updated') ?? 0;
+          return count > 0 ? { id: null, details: { count, marketplaces: ['shopify'] } } : null;
+        }),
+        access: access.member('items.write'),
+      },
     },
     async (request) => deps.tags.setTags(requireContext(request), request.body),
   );

@@ -10,6 +10,7 @@ import {
   SlackSettingsSchema,
   SlackSettingsUpdateSchema,
 } from '@listloop/domain';
+import { activity } from '../../platform/http/activity';
 import { access } from '../../platform/http/access';
 import { requireContext } from '../../platform/http/request-context';
 import { errorResponses, type App } from '../../platform/http/types';
@@ -67,7 +68,7 @@ export async function notificationRoutes(
         summary: 'Mark every notification of the caller read',
         response: { 200: NotificationReadAllSchema, ...errorResponses },
       },
-      config: { access: access.member() },
+      config: { activity: activity.none('a person’s own notifications'), access: access.member() },
     },
     async (request) => service.markAllRead(requireContext(request)),
   );
@@ -81,7 +82,7 @@ export async function notificationRoutes(
         params: NotificationParamsSchema,
         response: { 200: NotificationReadSchema, ...errorResponses },
       },
-      config: { access: access.member() },
+      config: { activity: activity.none('a person’s own notifications'), access: access.member() },
     },
     async (request) => service.markRead(requireContext(request), request.params.notificationId),
   );
@@ -108,7 +109,10 @@ export async function notificationRoutes(
         body: NotificationPreferencesUpdateSchema,
         response: { 200: NotificationPreferencesSchema, ...errorResponses },
       },
-      config: { access: access.member() },
+      config: {
+        activity: activity.none('a person’s own e-mail preferences'),
+        access: access.member(),
+      },
     },
     async (request) => service.updatePreferences(requireContext(request), request.body),
   );
@@ -140,7 +144,14 @@ export async function notificationRoutes(
         body: SlackSettingsUpdateSchema,
         response: { 200: SlackSettingsSchema, ...errorResponses },
       },
-      config: { access: access.member('account.manage') },
+      config: {
+        activity: activity.records('account.updated', ({ ctx }) => ({
+          id: ctx.accountId,
+          label: ctx.account.accountName,
+          details: { settings: 'slack' },
+        })),
+        access: access.member('account.manage'),
+      },
     },
     async (request) => slack.update(requireContext(request), request.body),
   );

@@ -1,5 +1,6 @@
 import { PERMISSION_KEYS, RoleColorSchema, RoleNameSchema } from '@listloop/domain';
 import { z } from 'zod';
+import { activity, textAt } from '../../platform/http/activity';
 import { access } from '../../platform/http/access';
 import { requireContext } from '../../platform/http/request-context';
 import { errorResponses, type App } from '../../platform/http/types';
@@ -54,7 +55,13 @@ export async function roleRoutes(app: App, deps: { service: RoleService }) {
         }),
         response: { 200: z.object({ data: RoleSchema }), ...errorResponses },
       },
-      config: { access: access.member('roles.manage') },
+      config: {
+        activity: activity.records('role.saved', ({ response }) => ({
+          id: textAt(response, 'data', 'id'),
+          label: textAt(response, 'data', 'name'),
+        })),
+        access: access.member('roles.manage'),
+      },
     },
     async (request) => ({ data: await deps.service.save(requireContext(request), request.body) }),
   );
@@ -87,7 +94,23 @@ export async function roleRoutes(app: App, deps: { service: RoleService }) {
         }),
         response: { 200: z.object({ data: RoleSchema }), ...errorResponses },
       },
-      config: { access: access.member('roles.manage') },
+      config: {
+        activity: activity.records<unknown, { roleId: string; userIds: string[] }>(
+          'role.members_assigned',
+          ({ body, response }) => {
+            const role = textAt(response, 'data', 'name');
+            return [
+              { id: body.roleId, label: role, details: { count: body.userIds.length } },
+              ...body.userIds.map((id) => ({
+                action: 'member.role_changed' as const,
+                id,
+                details: role ? { to: role } : {},
+              })),
+            ];
+          },
+        ),
+        access: access.member('roles.manage'),
+      },
     },
     async (request) => ({
       data: await deps.service.assignMembers(requireContext(request), request.body),
@@ -103,7 +126,10 @@ export async function roleRoutes(app: App, deps: { service: RoleService }) {
         params: z.object({ id: z.string().min(1).max(64) }),
         response: { 204: z.null(), ...errorResponses },
       },
-      config: { access: access.member('roles.manage') },
+      config: {
+        activity: activity.records('role.deleted', ({ params }) => ({ id: params.id! })),
+        access: access.member('roles.manage'),
+      },
     },
     async (request, reply) => {
       await deps.service.remove(requireContext(request), request.params.id);

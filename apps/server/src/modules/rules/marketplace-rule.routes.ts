@@ -10,6 +10,7 @@ import {
   PricingRuleResponseSchema,
   RuleMarketplaceParamSchema,
 } from '@listloop/domain';
+import { activity } from '../../platform/http/activity';
 import { access } from '../../platform/http/access';
 import { requireContext } from '../../platform/http/request-context';
 import { errorResponses, type App } from '../../platform/http/types';
@@ -72,7 +73,13 @@ export async function marketplaceRuleRoutes(
         body: MappingRulePutSchema,
         response: { 200: MappingRulesResponseSchema, ...errorResponses },
       },
-      config: manage,
+      config: {
+        ...manage,
+        activity: activity.records('rule.saved', ({ params }) => ({
+          id: params.marketplaceId!,
+          details: { ruleKind: 'mapping', marketplaces: [params.marketplaceId!] },
+        })),
+      },
     },
     async (request) => ({
       mappingRules: await service.putMapping(
@@ -92,7 +99,13 @@ export async function marketplaceRuleRoutes(
         params: MappingRuleParams,
         response: { 204: z.null(), ...errorResponses },
       },
-      config: manage,
+      config: {
+        ...manage,
+        activity: activity.records('rule.deleted', ({ params }) => ({
+          id: params.marketplaceId!,
+          details: { ruleKind: 'mapping', marketplaces: [params.marketplaceId!] },
+        })),
+      },
     },
     async (request, reply) => {
       await service.removeMapping(
@@ -130,7 +143,13 @@ export async function marketplaceRuleRoutes(
         body: PricingRulePutSchema,
         response: { 200: PricingRuleResponseSchema, ...errorResponses },
       },
-      config: manage,
+      config: {
+        ...manage,
+        activity: activity.records('rule.saved', ({ params }) => ({
+          id: params.marketplaceId!,
+          details: { ruleKind: 'pricing', marketplaces: [params.marketplaceId!] },
+        })),
+      },
     },
     async (request) => ({
       pricingRule: await service.putPricing(
@@ -150,7 +169,13 @@ export async function marketplaceRuleRoutes(
         params: MarketplaceParams,
         response: { 204: z.null(), ...errorResponses },
       },
-      config: manage,
+      config: {
+        ...manage,
+        activity: activity.records('rule.deleted', ({ params }) => ({
+          id: params.marketplaceId!,
+          details: { ruleKind: 'pricing', marketplaces: [params.marketplaceId!] },
+        })),
+      },
     },
     async (request, reply) => {
       await service.removePricing(requireContext(request), request.params.marketplaceId);
@@ -184,7 +209,13 @@ export async function marketplaceRuleRoutes(
         body: ListingDefaultsPutSchema,
         response: { 200: ListingDefaultsResponseSchema, ...errorResponses },
       },
-      config: manage,
+      config: {
+        ...manage,
+        activity: activity.records('rule.saved', ({ params }) => ({
+          id: params.marketplaceId!,
+          details: { ruleKind: 'defaults', marketplaces: [params.marketplaceId!] },
+        })),
+      },
     },
     async (request) => ({
       defaults: await service.putDefaults(
@@ -205,7 +236,7 @@ export async function marketplaceRuleRoutes(
         body: ListingPreviewRequestSchema,
         response: { 200: ListingPreviewResponseSchema, ...errorResponses },
       },
-      config: read,
+      config: { ...read, activity: activity.none('a preview changes nothing') },
     },
     async (request) => ({
       previews: await previews.buildMany(

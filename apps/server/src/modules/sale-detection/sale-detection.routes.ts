@@ -13,6 +13,7 @@ import {
   SALE_RECORDING_PERMISSIONS,
 } from '@listloop/domain';
 import { z } from 'zod';
+import { activity, itemOf } from '../../platform/http/activity';
 import { access } from '../../platform/http/access';
 import { notFound } from '../../platform/http/errors';
 import { requireContext } from '../../platform/http/request-context';
@@ -54,7 +55,10 @@ export async function saleDetectionRoutes(
         body: GetSaleEventBodySchema,
         response: { 200: GetSaleEventResponseSchema, ...errorResponses },
       },
-      config: { access: access.member('sales.read') },
+      config: {
+        activity: activity.none('reads one sale event'),
+        access: access.member('sales.read'),
+      },
     },
     async (request) => ({
       saleEvent: await service.get(requireContext(request), request.body.event_id),
@@ -70,7 +74,10 @@ export async function saleDetectionRoutes(
         body: DismissSaleEventBodySchema,
         response: { 200: DismissResponseSchema, ...errorResponses },
       },
-      config: { access: access.member('sales.manage') },
+      config: {
+        activity: activity.none('hides a sale alert; the sale stays recorded'),
+        access: access.member('sales.manage'),
+      },
     },
     async (request) =>
       service.dismiss(
@@ -89,7 +96,10 @@ export async function saleDetectionRoutes(
         body: DismissAllSaleEventsBodySchema,
         response: { 200: DismissResponseSchema, ...errorResponses },
       },
-      config: { access: access.member('sales.manage') },
+      config: {
+        activity: activity.none('hides sale alerts; the sales stay recorded'),
+        access: access.member('sales.manage'),
+      },
     },
     async (request) => service.dismissAll(requireContext(request), request.body.originPlatform),
   );
@@ -125,7 +135,12 @@ export async function saleDetectionRoutes(
           ...errorResponses,
         },
       },
-      config: { access: access.executor(...SALE_RECORDING_PERMISSIONS) },
+      config: {
+        activity: activity.none(
+          'the sale workflow records the sale as ListLoop’s, as for a webhook',
+        ),
+        access: access.executor(...SALE_RECORDING_PERMISSIONS),
+      },
     },
     async (request) => {
       const ctx = requireContext(request);
@@ -170,7 +185,17 @@ export async function saleDetectionRoutes(
         body: MarkItemAsSoldRequestSchema,
         response: { 200: ItemResponseSchema, ...errorResponses },
       },
-      config: { access: access.member(...SALE_RECORDING_PERMISSIONS) },
+      config: {
+        activity: activity.records<unknown, { marketplace: string; quantity?: number }>(
+          'item.sold',
+          (facts) =>
+            itemOf(facts, {
+              marketplaces: [facts.body.marketplace],
+              count: facts.body.quantity ?? 1,
+            }),
+        ),
+        access: access.member(...SALE_RECORDING_PERMISSIONS),
+      },
     },
     async (request) => {
       const ctx = requireContext(request);

@@ -1,3 +1,4 @@
+import type { ProductActivity } from '../activity';
 import type { Logger } from 'pino';
 import {
   MARKETPLACE_NAMES,
@@ -60,6 +61,8 @@ export interface SaleJobs {
   recordSale: (report: SaleReport) => Promise<unknown>;
   /** Sets the new quantity on one marketplace's listing; the id makes a second send the same job. */
   pushQuantity: (payload: QuantityPush, options: { id: string }) => Promise<unknown>;
+  /** Writes what ListLoop did to the account's activity log (the activity module's service). */
+  recordActivity?: (entries: ProductActivity[]) => Promise<unknown>;
 }
 
 /** What the workflow read before it locks the item: none of it changes with the item. */
@@ -170,6 +173,7 @@ export class SaleWorkflow {
     await this.sendOperations(event, applied.operations, after);
     await this.pushQuantities(event, applied.quantityOn, after);
     await this.notify(event, { title: applied.title, soldOn: applied.soldOn }, after);
+    await this.recordActivity(event, applied);
     await this.sales.appendSteps(event.id, after.records).catch((error: unknown) => {
       this.logger.warn({ err: error, eventId: event.id }, 'sale steps not kept');
     });
@@ -585,6 +589,43 @@ export class SaleWorkflow {
         );
       },
     );
+  }
+
+  /**
+   * After the commit: the activity log says ListLoop heard of the sale (a seller's own
+   * mark-as-sold is recorded by its route, with the seller as the actor) and took the item down
+   * or relisted it elsewhere. A failure is logged: the sale itself is done.
+   */
+  private async recordActivity(event: SaleEventRow, applied: Applied): Promise<void> {
+    if (!this.jobs.recordActivity) return;
+    const subject = {
+      accountId: event.accountId,
+      subjectId: event.itemId,
+      subjectLabel: applied.title,
+    };
+    const entries: ProductActivity[] = [];
+    if (event.source !== 'manual') {
+      entries.push({
+        ...subject,
+        action: 'item.sold',
+        details: { marketplaces: [event.marketplace], count: event.quantity },
+      });
+    }
+    for (const operation of ['delist', 'relist'] as const) {
+      const marketplaces = applied.operations
+        .filter((op) => op.operation === operation)
+        .map((op) => op.marketplace);
+      if (marketplaces.length === 0) continue;
+      entries.push({
+        ...subject,
+        action: operation === 'delist' ? 'listing.delisted' : 'listing.relisted',
+        details: { marketplaces },
+      });
+    }
+    if (entries.length === 0) return;
+    await this.jobs.recordActivity(entries).catch((error: unknown) => {
+      this.logger.warn({ err: error, eventId: event.id }, 'sale activity not recorded');
+    });
   }
 
   private log(step: SaleStep, report: SaleReport, message: string, fields: object = {}): void {

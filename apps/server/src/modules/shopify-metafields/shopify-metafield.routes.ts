@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { METAFIELD_SOURCES } from '../../connectors/contract';
+import { activity } from '../../platform/http/activity';
 import { access } from '../../platform/http/access';
 import { requireContext } from '../../platform/http/request-context';
 import { errorResponses, type App } from '../../platform/http/types';
@@ -78,7 +79,13 @@ export async function shopifyMetafieldRoutes(app: App, deps: { service: ShopifyM
         body: MapperSchema,
         response: { 200: MapperSchema, ...errorResponses },
       },
-      config: { access: manage },
+      config: {
+        activity: activity.records('rule.saved', () => ({
+          id: 'shopify',
+          details: { ruleKind: 'shopify_metafields', marketplaces: ['shopify'] },
+        })),
+        access: manage,
+      },
     },
     async (request) => ({
       mapping: await service.putMapping(requireContext(request), request.body.mapping),
@@ -96,7 +103,12 @@ export async function shopifyMetafieldRoutes(app: App, deps: { service: ShopifyM
           'second one. Read the outcome with GET …/metafields/sync/last.',
         response: { 202: z.object({ sync: SyncSchema }), ...errorResponses },
       },
-      config: { access: manage },
+      config: {
+        activity: activity.none(
+          'copies the store’s metafield definitions; nothing of the account changes',
+        ),
+        access: manage,
+      },
     },
     async (request, reply) =>
       reply.status(202).send({ sync: await service.startSync(requireContext(request)) }),

@@ -4,6 +4,7 @@ import {
   UserSettingsSchema,
   UserSettingsUpdateSchema,
 } from '@listloop/domain';
+import { activity } from '../../platform/http/activity';
 import { access } from '../../platform/http/access';
 import { requireContext } from '../../platform/http/request-context';
 import { errorResponses, type App } from '../../platform/http/types';
@@ -48,7 +49,10 @@ export async function userSettingsRoutes(app: App, deps: { service: UserSettings
         body: UserSettingsUpdateSchema,
         response: { 200: UserSettingsSchema, ...errorResponses },
       },
-      config: { access: access.member() },
+      config: {
+        activity: activity.none('the signed-in person’s own preferences, not the account’s'),
+        access: access.member(),
+      },
     },
     async (request) => service.update(requireContext(request), request.body),
   );
@@ -65,7 +69,10 @@ export async function userSettingsRoutes(app: App, deps: { service: UserSettings
         body: SaleDetectionSettingsUpdateSchema,
         response: { 200: SaleDetectionSettingsResponseSchema, ...errorResponses },
       },
-      config: { access: access.member() },
+      config: {
+        activity: activity.none('a member’s own sale-detection preferences'),
+        access: access.member(),
+      },
     },
     async (request) => ({
       saleDetection: await service.updateSaleDetection(requireContext(request), request.body),

@@ -1,4 +1,5 @@
 import { VariantOptionsResponseSchema, VariantOptionsUpdateSchema } from '@listloop/domain';
+import { activity } from '../../platform/http/activity';
 import { access } from '../../platform/http/access';
 import { requireContext } from '../../platform/http/request-context';
 import { errorResponses, type App } from '../../platform/http/types';
@@ -31,7 +32,10 @@ export async function variantOptionsRoutes(app: App, deps: { service: VariantOpt
         body: VariantOptionsUpdateSchema,
         response: { 200: VariantOptionsResponseSchema, ...errorResponses },
       },
-      config: { access: access.member('items.write') },
+      config: {
+        activity: activity.none('the sizes and colours offered when editing; no item changes'),
+        access: access.member('items.write'),
+      },
     },
     async (request) => deps.service.save(requireContext(request), request.body),
   );

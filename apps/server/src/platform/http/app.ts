@@ -13,6 +13,7 @@ import {
 import type { PermissionKey } from '@listloop/domain';
 import type { Config } from '../config';
 import { permissionsOf } from './access';
+import { activityKind, registerActivityRecording, type ActivityRecorder } from './activity';
 import { registerCsrfProtection } from './csrf';
 import { registerErrorHandling } from './error-handler';
 import { registerNoStore } from './no-store';
@@ -27,6 +28,8 @@ export interface RouteInfo {
   access: string;
   /** The permissions the route's access names: the caller needs every one. */
   permissions: readonly PermissionKey[];
+  /** What the route's `config.activity` declares: it records, it records nothing, or nothing said. */
+  activity: 'records' | 'none' | null;
   /** The route's zod schemas, for the generic tests that walk every route. */
   body?: unknown;
   params?: unknown;
@@ -40,6 +43,8 @@ export interface AppSetup {
   secureCookies: boolean;
   /** How a request's session becomes a member's context. */
   requestContext: RequestContextDeps;
+  /** Where the routes' declared activity is written. */
+  activity: ActivityRecorder;
   /** Registers every module's routes, after the plugins and hooks every route passes through. */
   registerRoutes(app: App): Promise<void>;
 }
@@ -70,6 +75,7 @@ export async function buildApp(
         url: route.url,
         access: route.config?.access?.kind ?? 'member',
         permissions: permissionsOf(route.config?.access),
+        activity: activityKind(route.config?.activity),
         body: route.schema?.body,
         params: route.schema?.params,
         querystring: route.schema?.querystring,
@@ -111,6 +117,7 @@ export async function buildApp(
     trustedOrigins: config.trustedOrigins,
   });
   registerRequestContext(app, setup.requestContext, { secureCookies: setup.secureCookies });
+  registerActivityRecording(app, setup.activity);
   await app.register(fastifySwagger, {
     openapi: {
       info: {

@@ -11,6 +11,7 @@ describe('the navigation list', () => {
       'sales',
       'marketplaces',
       'rules',
+      'activity',
       'settings',
       'service-keys',
     ]);
@@ -20,6 +21,11 @@ describe('the navigation list', () => {
     const keys = visibleNavAreas((permission) => permission !== 'account.manage').map((a) => a.key);
     expect(keys).not.toContain('service-keys');
     expect(keys).toContain('settings');
+  });
+
+  it('leaves out the Activity area for a role that may not read the activity log', () => {
+    const keys = visibleNavAreas((permission) => permission !== 'activity.read').map((a) => a.key);
+    expect(keys).not.toContain('activity');
   });
 
   it('leaves out the Sales area for a role that may not read sales', () => {

@@ -3,6 +3,7 @@ import {
   IconBuildingStore,
   IconChartBar,
   IconFileImport,
+  IconHistory,
   IconHome,
   IconKey,
   IconPackage,
@@ -91,6 +92,14 @@ export const NAV_AREAS: readonly NavArea[] = [
     available: false,
   },
   { key: 'team', label: appMessages.navTeam, icon: IconUsers, to: '/app/team', available: false },
+  {
+    key: 'activity',
+    label: appMessages.navActivity,
+    icon: IconHistory,
+    to: '/app/activity',
+    available: true,
+    permission: 'activity.read',
+  },
   {
     key: 'settings',
     label: appMessages.navSettings,
