@@ -30,6 +30,8 @@ import { notificationRoutes } from './modules/notifications/notification.routes'
 import { bulkActionRoutes } from './modules/bulk-actions/bulk-action.routes';
 import { executorTokenRoutes } from './modules/executors/executor-token.routes';
 import { executorPresenceRoutes } from './modules/executors/executor-presence.routes';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
+import { workflowRoutes } from './modules/workflow/workflow.routes';
 
 /**
  * Every module's routes with their dependencies from the container, in the order they are
@@ -60,6 +62,8 @@ export async function registerRoutes(app: App, container: Container): Promise<vo
     joinLimit: { max: config.loginLimits.perIp, windowMs: config.loginLimits.windowMs },
   });
   await roleRoutes(app, { service: container.services.roles });
+  await onboardingRoutes(app, { service: container.services.onboardings });
+  await workflowRoutes(app, { service: container.services.workflows });
   await connectionRoutes(app, { service: container.services.connections });
   await credentialRoutes(app, { service: container.services.credentials });
   await marketplaceAuthRoutes(app, {

@@ -22,3 +22,5 @@ export * from './modules/notifications/notification.table';
 export * from './modules/bulk-actions/bulk-action.table';
 export * from './modules/executors/executor-token.table';
 export * from './modules/executors/executor-presence.table';
+export * from './modules/workflow/workflow.table';
+export * from './modules/onboarding/onboarding.table';

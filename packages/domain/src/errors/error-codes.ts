@@ -23,6 +23,8 @@ export const ERROR_CODES = [
   'team/protected-role',
   'team/email-off',
   'team/invitation-not-sent',
+  'onboarding/email-off',
+  'onboarding/request-not-sent',
   'request/invalid',
   'request/not-found',
   'request/conflict',
@@ -59,6 +61,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
     'New team members get their temporary password by e-mail, and e-mail is off on this server.',
   'team/invitation-not-sent':
     'The invitation e-mail could not be sent, so nothing was changed. Please try again.',
+  'onboarding/email-off':
+    'The Vestiaire Collective access request goes by e-mail, and e-mail is off on this server.',
+  'onboarding/request-not-sent':
+    'The Vestiaire Collective access request could not be sent. Please try again.',
   'request/invalid': 'The request is not valid.',
   'request/not-found': 'Not found.',
   'request/conflict': 'The request conflicts with the current state.',
