@@ -21,6 +21,8 @@ export const appMessages = defineMessages({
   navReports: { id: 'shell.nav.reports' },
   navTeam: { id: 'shell.nav.team' },
   navSettings: { id: 'shell.nav.settings' },
+  navWorkflow: { id: 'shell.nav.workflow' },
+  navStaffOnboardings: { id: 'shell.nav.staffOnboardings' },
 
   userMenu: { id: 'shell.userMenu.label' },
   signedInAs: { id: 'shell.userMenu.signedInAs' },

@@ -11,8 +11,18 @@ describe('the navigation list', () => {
       'sales',
       'marketplaces',
       'rules',
+      'workflow',
       'settings',
     ]);
+  });
+
+  it('shows the staff screens to provider staff only, and the workflow to who may manage the account', () => {
+    expect(visibleNavAreas(() => true).map((a) => a.key)).not.toContain('staffOnboardings');
+    expect(visibleNavAreas(() => true, NAV_AREAS, true).map((a) => a.key)).toContain(
+      'staffOnboardings',
+    );
+    const keys = visibleNavAreas((permission) => permission !== 'account.manage').map((a) => a.key);
+    expect(keys).not.toContain('workflow');
   });
 
   it('leaves out the Sales area for a role that may not read sales', () => {

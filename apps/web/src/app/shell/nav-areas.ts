@@ -1,6 +1,8 @@
 import {
   IconAdjustmentsHorizontal,
   IconBuildingStore,
+  IconClipboardCheck,
+  IconRoute,
   IconChartBar,
   IconFileImport,
   IconHome,
@@ -25,6 +27,8 @@ export interface NavArea {
   available: boolean;
   /** What the area's screen reads with: a role without it does not see the area. */
   permission?: PermissionKey;
+  /** Only provider staff see it (their screens work across accounts). */
+  staffOnly?: boolean;
 }
 
 /** The product's areas in navigation order (spec §1). */
@@ -87,6 +91,14 @@ export const NAV_AREAS: readonly NavArea[] = [
     to: '/app/reports',
     available: false,
   },
+  {
+    key: 'workflow',
+    label: appMessages.navWorkflow,
+    icon: IconRoute,
+    to: '/app/workflow',
+    available: true,
+    permission: 'account.manage',
+  },
   { key: 'team', label: appMessages.navTeam, icon: IconUsers, to: '/app/team', available: false },
   {
     key: 'settings',
@@ -95,13 +107,27 @@ export const NAV_AREAS: readonly NavArea[] = [
     to: '/app/settings',
     available: true,
   },
+  {
+    key: 'staffOnboardings',
+    label: appMessages.navStaffOnboardings,
+    icon: IconClipboardCheck,
+    to: '/app/staff/onboardings',
+    available: true,
+    staffOnly: true,
+  },
 ];
 
 export function visibleNavAreas(
   can: (permission: PermissionKey) => boolean,
   areas: readonly NavArea[] = NAV_AREAS,
+  isStaff = false,
 ): NavArea[] {
-  return areas.filter((area) => area.available && (!area.permission || can(area.permission)));
+  return areas.filter(
+    (area) =>
+      area.available &&
+      (!area.staffOnly || isStaff) &&
+      (!area.permission || can(area.permission)),
+  );
 }
 
 export function isNavAreaActive(area: Pick<NavArea, 'to' | 'exact'>, pathname: string): boolean {
