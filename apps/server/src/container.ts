@@ -509,7 +509,10 @@ export async function createContainer(config: Config, options: ContainerOptions 
     db,
     repositories.workflows,
     connections,
-    { startScheduled: (owner, connectionId) => marketplaceImports.startScheduled(owner, connectionId) },
+    {
+      startScheduled: (owner, connectionId) =>
+        marketplaceImports.startScheduled(owner, connectionId),
+    },
     logger,
   );
   const onboardings = new OnboardingService(

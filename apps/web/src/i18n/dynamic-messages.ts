@@ -31,7 +31,10 @@ export const editionMessageId = (name: AccountName) =>
   `edition.${name}` as const satisfies MessageId;
 
 /** Help texts the app shows so far; each needs `helpText.<key>.title` and `.body`. */
-export const SHOWN_HELP_TEXT_KEYS = ['marketplaces', 'workflow'] as const satisfies readonly HelpTextKey[];
+export const SHOWN_HELP_TEXT_KEYS = [
+  'marketplaces',
+  'workflow',
+] as const satisfies readonly HelpTextKey[];
 export type ShownHelpTextKey = (typeof SHOWN_HELP_TEXT_KEYS)[number];
 
 export const helpTextMessageIds = (key: ShownHelpTextKey) =>

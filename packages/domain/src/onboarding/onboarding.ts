@@ -1,5 +1,9 @@
 import { z } from 'zod';
-import { MARKETPLACE_IDS, MarketplaceIdSchema, type MarketplaceId } from '../marketplaces/marketplaces';
+import {
+  MARKETPLACE_IDS,
+  MarketplaceIdSchema,
+  type MarketplaceId,
+} from '../marketplaces/marketplaces';
 
 /** Spec §3/§4 onboarding record values. */
 export const ONBOARDING_STATUSES = ['APPROVED', 'PENDING'] as const;
@@ -221,7 +225,12 @@ export const VestiaireAccessRequestSchema = z
 /* ----------------------------------------------------------------------------------------- */
 
 /** What the product does for new items, in order, under each workflow. */
-export const WORKFLOW_STEPS = ['create_item', 'import_from_ebay', 'import_csv', 'cross_list'] as const;
+export const WORKFLOW_STEPS = [
+  'create_item',
+  'import_from_ebay',
+  'import_csv',
+  'cross_list',
+] as const;
 export type WorkflowStep = (typeof WORKFLOW_STEPS)[number];
 
 export function workflowSteps(workflow: CrosslistWorkflow): WorkflowStep[] {
@@ -249,9 +258,7 @@ const EveryHoursSchema = z
 export const WorkflowInputSchema = z
   .object({
     crosslistWorkflow: z.enum(CROSSLIST_WORKFLOWS),
-    importFromEbay: z
-      .object({ enabled: z.boolean(), everyHours: EveryHoursSchema })
-      .strict(),
+    importFromEbay: z.object({ enabled: z.boolean(), everyHours: EveryHoursSchema }).strict(),
   })
   .strict();
 export type WorkflowInput = z.infer<typeof WorkflowInputSchema>;

@@ -97,7 +97,11 @@ describe('onboarding', () => {
       crosslistWorkflow: 'create_new_items_within_listloop',
     });
     expect(saved.status, saved.text).toBe(200);
-    expect(saved.body).toMatchObject({ step: 'marketplaces', mainMarketplace: 'depop', marketplaces: [] });
+    expect(saved.body).toMatchObject({
+      step: 'marketplaces',
+      mainMarketplace: 'depop',
+      marketplaces: [],
+    });
     expect((await client.get(BASE)).body.step).toBe('marketplaces');
     // Going back is always allowed, and the server's own fields are ignored.
     const back = await client.put(BASE, {

@@ -65,8 +65,7 @@ export async function onboardingRoutes(app: App, deps: { service: OnboardingServ
       },
       config: { access: access.member('account.manage') },
     },
-    async (request) =>
-      service.requestVestiaireAccess(requireContext(request), request.body.email),
+    async (request) => service.requestVestiaireAccess(requireContext(request), request.body.email),
   );
 
   app.get(

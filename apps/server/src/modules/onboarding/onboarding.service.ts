@@ -130,7 +130,12 @@ export class OnboardingService {
         tx,
       );
       if (finishing) {
-        await this.workflows.adopt(ctx.accountId, ctx.user.id, saved.crosslistWorkflow as CrosslistWorkflow, tx);
+        await this.workflows.adopt(
+          ctx.accountId,
+          ctx.user.id,
+          saved.crosslistWorkflow as CrosslistWorkflow,
+          tx,
+        );
       }
       await this.accounts.setOnboardingMirror(ctx.accountId, accountMirrorOf(saved), tx);
       return saved;
@@ -164,7 +169,12 @@ export class OnboardingService {
         { status: 'APPROVED', approvedAt: this.now(), approvedBy: ctx.user.id },
         tx,
       );
-      await this.workflows.adopt(saved.accountId, saved.userId, saved.crosslistWorkflow as CrosslistWorkflow, tx);
+      await this.workflows.adopt(
+        saved.accountId,
+        saved.userId,
+        saved.crosslistWorkflow as CrosslistWorkflow,
+        tx,
+      );
       await this.accounts.setOnboardingMirror(saved.accountId, accountMirrorOf(saved), tx);
       return saved;
     });
@@ -210,7 +220,9 @@ export class OnboardingService {
           accountId: ctx.accountId,
           email,
           contact: current.contact,
-          requestedBy: ctx.user.name.trim() ? `${ctx.user.name} (${ctx.user.email})` : ctx.user.email,
+          requestedBy: ctx.user.name.trim()
+            ? `${ctx.user.name} (${ctx.user.email})`
+            : ctx.user.email,
         }),
       );
     } catch {

@@ -69,7 +69,10 @@ describe('workflow', () => {
 
   it('a member who may not manage the account reads it but cannot change it', async () => {
     const { account } = await newSeller();
-    const viewer = await signIn(server, await addMember(server, account, { roleId: account.viewerRoleId }));
+    const viewer = await signIn(
+      server,
+      await addMember(server, account, { roleId: account.viewerRoleId }),
+    );
     expect((await viewer.get(WORKFLOW)).status).toBe(200);
     const refused = await viewer.patch(WORKFLOW, { crosslistWorkflow: 'import_from_csv' });
     expect(refused.status).toBe(403);
@@ -100,12 +103,18 @@ describe('workflow', () => {
     expect(after.schedule.lastImportAt).toBe(runAt.toISOString());
     expect(after.schedule.nextImportAt).toBe(new Date(runAt.getTime() + 12 * HOUR).toISOString());
     // Not due again before then.
-    expect(await server.container.services.workflows.runDueImports(new Date(runAt.getTime() + HOUR))).toBe(0);
+    expect(
+      await server.container.services.workflows.runDueImports(new Date(runAt.getTime() + HOUR)),
+    ).toBe(0);
 
-    const switched = await client.patch(WORKFLOW, { crosslistWorkflow: 'create_new_items_within_listloop' });
+    const switched = await client.patch(WORKFLOW, {
+      crosslistWorkflow: 'create_new_items_within_listloop',
+    });
     expect(switched.body.schedule.nextImportAt).toBeNull();
     expect(
-      await server.container.services.workflows.runDueImports(new Date(runAt.getTime() + 48 * HOUR)),
+      await server.container.services.workflows.runDueImports(
+        new Date(runAt.getTime() + 48 * HOUR),
+      ),
     ).toBe(0);
     const [row] = await queryRows<{ next: Date | null }>(
       server,

@@ -41,7 +41,10 @@ interface WorkflowSettings {
  * after the last import, or at once when there was none (the scheduler's next pass).
  */
 export function nextEbayImportAt(
-  before: Pick<WorkflowRow, 'nextEbayImportAt' | 'lastEbayImportAt' | 'ebayImportEveryHours'> | null,
+  before: Pick<
+    WorkflowRow,
+    'nextEbayImportAt' | 'lastEbayImportAt' | 'ebayImportEveryHours'
+  > | null,
   after: WorkflowSettings,
   now: Date,
 ): Date | null {
@@ -104,7 +107,13 @@ export class WorkflowService {
     tx: Db,
   ): Promise<void> {
     const before = await this.workflows.find(accountId, tx);
-    await this.write(accountId, userId, before, { ...this.settingsOf(before), crosslistWorkflow }, tx);
+    await this.write(
+      accountId,
+      userId,
+      before,
+      { ...this.settingsOf(before), crosslistWorkflow },
+      tx,
+    );
   }
 
   /**
@@ -116,7 +125,8 @@ export class WorkflowService {
     let started = 0;
     for (const row of await this.workflows.dueEbayImports(now, DUE_PER_RUN)) {
       const next = new Date(now.getTime() + row.ebayImportEveryHours * HOUR_MS);
-      if (!(await this.workflows.takeDue(row.accountId, row.nextEbayImportAt!, next, now))) continue;
+      if (!(await this.workflows.takeDue(row.accountId, row.nextEbayImportAt!, next, now)))
+        continue;
       for (const connectionId of await this.ebay.connectedIdsOf(row.accountId, 'ebay')) {
         try {
           await this.imports.startScheduled(
@@ -165,7 +175,8 @@ export class WorkflowService {
 
   private settingsOf(row: WorkflowRow | null): WorkflowSettings {
     return {
-      crosslistWorkflow: (row?.crosslistWorkflow as CrosslistWorkflow) ?? DEFAULT_CROSSLIST_WORKFLOW,
+      crosslistWorkflow:
+        (row?.crosslistWorkflow as CrosslistWorkflow) ?? DEFAULT_CROSSLIST_WORKFLOW,
       ebayImportEnabled: row?.ebayImportEnabled ?? true,
       ebayImportEveryHours: row?.ebayImportEveryHours ?? DEFAULT_EBAY_IMPORT_EVERY_HOURS,
     };

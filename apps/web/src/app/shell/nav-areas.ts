@@ -124,9 +124,7 @@ export function visibleNavAreas(
 ): NavArea[] {
   return areas.filter(
     (area) =>
-      area.available &&
-      (!area.staffOnly || isStaff) &&
-      (!area.permission || can(area.permission)),
+      area.available && (!area.staffOnly || isStaff) && (!area.permission || can(area.permission)),
   );
 }
 

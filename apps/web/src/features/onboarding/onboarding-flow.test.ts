@@ -31,7 +31,11 @@ describe('the onboarding flow', () => {
   });
 
   it('maps a refused finish to a problem per field and the first step to fix', () => {
-    const form = { ...defaultOnboardingForm(), inventorySize: 12, step: 'onboarding_done' as const };
+    const form = {
+      ...defaultOnboardingForm(),
+      inventorySize: 12,
+      step: 'onboarding_done' as const,
+    };
     const issues = issuesBefore(form);
     expect(issues.map((i) => i.path)).toEqual([
       'listingTemplate.title',
@@ -48,7 +52,11 @@ describe('the onboarding flow', () => {
 
   it('keeps the server’s sentence for a field it does not know', () => {
     const problems = problemsOf([{ path: 'somethingNew', message: 'Something new is missing' }]);
-    expect(problems).toEqual({ fields: {}, firstStep: null, unknown: ['Something new is missing'] });
+    expect(problems).toEqual({
+      fields: {},
+      firstStep: null,
+      unknown: ['Something new is missing'],
+    });
   });
 
   it('refuses a contact e-mail that is not one', () => {

@@ -14,9 +14,9 @@ describe('the workflow form', () => {
   it('edits what the saved workflow holds, and sees a change', () => {
     const input = inputOf(workflow);
     expect(isChanged(workflow, input)).toBe(false);
-    expect(isChanged(workflow, { ...input, importFromEbay: { enabled: true, everyHours: 6 } })).toBe(
-      true,
-    );
+    expect(
+      isChanged(workflow, { ...input, importFromEbay: { enabled: true, everyHours: 6 } }),
+    ).toBe(true);
     expect(isChanged(workflow, { ...input, crosslistWorkflow: 'import_from_csv' })).toBe(true);
   });
 
@@ -27,7 +27,10 @@ describe('the workflow form', () => {
   it('says when the next import starts', () => {
     const before = Date.parse('2026-01-02T09:00:00.000Z');
     const after = Date.parse('2026-01-02T10:05:00.000Z');
-    expect(scheduleLine(workflow, before)).toEqual({ kind: 'next', at: '2026-01-02T10:00:00.000Z' });
+    expect(scheduleLine(workflow, before)).toEqual({
+      kind: 'next',
+      at: '2026-01-02T10:00:00.000Z',
+    });
     expect(scheduleLine(workflow, after)).toEqual({ kind: 'soon' });
     expect(
       scheduleLine({ ...workflow, schedule: { ...workflow.schedule, nextImportAt: null } }, before),

@@ -98,7 +98,13 @@ function Problem({ problem }: { problem: MessageDescriptor | undefined }) {
   );
 }
 
-function MarketplaceTile({ marketplace, control }: { marketplace: MarketplaceId; control: ReactNode }) {
+function MarketplaceTile({
+  marketplace,
+  control,
+}: {
+  marketplace: MarketplaceId;
+  control: ReactNode;
+}) {
   return (
     <Group gap="sm" wrap="nowrap" w="100%">
       <MarketplaceLogo marketplace={marketplace} size={32} />
@@ -315,7 +321,9 @@ function TemplateStep({ form, problems, onChange }: StepProps) {
         maxLength={200}
         value={form.listingTemplate.title}
         onChange={(event) =>
-          onChange({ listingTemplate: { ...form.listingTemplate, title: event.currentTarget.value } })
+          onChange({
+            listingTemplate: { ...form.listingTemplate, title: event.currentTarget.value },
+          })
         }
         error={error('listingTemplate.title')}
       />

@@ -58,7 +58,11 @@ export function PendingOnboardingsPage() {
             </Table.Thead>
             <Table.Tbody>
               {pending.data.map((onboarding) => {
-                const contact = [onboarding.contact.name, onboarding.contact.role, onboarding.contact.email]
+                const contact = [
+                  onboarding.contact.name,
+                  onboarding.contact.role,
+                  onboarding.contact.email,
+                ]
                   .filter(Boolean)
                   .join(' · ');
                 const approving = approve.isPending && approve.variables === onboarding.id;

@@ -87,8 +87,7 @@ function WorkflowForm({ workflow }: { workflow: Workflow }) {
 
   const submit = () =>
     save.mutate(input, {
-      onSuccess: () =>
-        notifications.show({ color: 'teal', message: intl.formatMessage(m.saved) }),
+      onSuccess: () => notifications.show({ color: 'teal', message: intl.formatMessage(m.saved) }),
       onError: (error) =>
         notifications.show({
           color: 'red',
