@@ -128,6 +128,11 @@ import { BulkActionSteps } from './modules/bulk-actions/bulk-action.steps';
 import { BulkListingEditService } from './modules/bulk-actions/bulk-listing-edit.service';
 import { bulkActionBatchJob, sweepBulkActionsJob } from './modules/bulk-actions/bulk-action.jobs';
 import { createMailer } from './platform/mailer/mailer';
+import { WorkflowRepository } from './modules/workflow/workflow.repository';
+import { WorkflowService } from './modules/workflow/workflow.service';
+import { workflowImportScheduleJob } from './modules/workflow/workflow.jobs';
+import { OnboardingRepository } from './modules/onboarding/onboarding.repository';
+import { OnboardingService } from './modules/onboarding/onboarding.service';
 import { NotificationRepository } from './modules/notifications/notification.repository';
 import { SlackWebhookRepository } from './modules/notifications/slack-webhook.repository';
 import { NotificationService } from './modules/notifications/notification.service';
@@ -219,6 +224,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
     serviceKeys: new ServiceKeyRepository(db),
     slackWebhooks: new SlackWebhookRepository(db),
     activity: new ActivityRepository(db),
+    workflows: new WorkflowRepository(db),
+    onboardings: new OnboardingRepository(db),
   };
 
   const auth = new AuthService(
@@ -514,6 +521,26 @@ export async function createContainer(config: Config, options: ContainerOptions 
     (payload, options): Promise<unknown> =>
       queue.send(jobs.importMarketplaceListings, payload, options),
   );
+  // The crosslisting workflow; keeping importing from eBay schedules the marketplace import.
+  const workflows = new WorkflowService(
+    db,
+    repositories.workflows,
+    connections,
+    {
+      startScheduled: (owner, connectionId) =>
+        marketplaceImports.startScheduled(owner, connectionId),
+    },
+    logger,
+  );
+  const onboardings = new OnboardingService(
+    db,
+    repositories.onboardings,
+    accounts,
+    users,
+    workflows,
+    mailer,
+    { vestiaireAccessEmail: config.vestiaireAccessEmail },
+  );
   // Bulk actions: durable runs over a frozen selection, a batch per job.
   const bulkListingEdits = new BulkListingEditService(db, services.items);
   const bulkActions = new BulkActionService(
@@ -550,6 +577,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     afterConnect: afterConnectJob(marketplaceAccounts),
     importItems: importItemsJob(services.itemImports),
     importMarketplaceListings: importMarketplaceListingsJob(marketplaceImports),
+    scheduleWorkflowImports: workflowImportScheduleJob(workflows),
     recordSale: recordSaleJob(saleWorkflow),
     pushQuantity: pushQuantityJob(services.listings),
     pollSales: salePollJob(salePolls),
@@ -608,6 +636,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
     services: {
       ...services,
       marketplaceImports,
+      workflows,
+      onboardings,
       notifications,
       slackSettings,
       bulkActions,

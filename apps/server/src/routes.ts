@@ -33,6 +33,8 @@ import { executorTokenRoutes } from './modules/executors/executor-token.routes';
 import { executorPresenceRoutes } from './modules/executors/executor-presence.routes';
 import { serviceKeyRoutes } from './modules/service-keys/service-key.routes';
 import { activityRoutes } from './modules/activity/activity.routes';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
+import { workflowRoutes } from './modules/workflow/workflow.routes';
 
 /**
  * Every module's routes with their dependencies from the container, in the order they are
@@ -68,6 +70,8 @@ export async function registerRoutes(app: App, container: Container): Promise<vo
     signUpLimit: { max: config.loginLimits.perIp, windowMs: config.loginLimits.windowMs },
   });
   await roleRoutes(app, { service: container.services.roles });
+  await onboardingRoutes(app, { service: container.services.onboardings });
+  await workflowRoutes(app, { service: container.services.workflows });
   await connectionRoutes(app, { service: container.services.connections });
   await credentialRoutes(app, { service: container.services.credentials });
   await marketplaceAuthRoutes(app, {

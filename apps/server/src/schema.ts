@@ -24,3 +24,5 @@ export * from './modules/bulk-actions/bulk-action.table';
 export * from './modules/executors/executor-token.table';
 export * from './modules/executors/executor-presence.table';
 export * from './modules/service-keys/service-key.table';
+export * from './modules/workflow/workflow.table';
+export * from './modules/onboarding/onboarding.table';

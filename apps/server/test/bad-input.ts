@@ -156,6 +156,8 @@ export function describeBadInput() {
   describe('bad input: every route answers with a clear 4xx, never a 5xx', () => {
     let server: TestServer;
     let client: TestClient;
+    /** Provider staff, for the staff routes (anyone else is told they do not exist). */
+    let staff: TestClient;
 
     beforeAll(async () => {
       server = await startTestServer({
@@ -163,6 +165,7 @@ export function describeBadInput() {
       });
       const account = await createAccount(server);
       client = await signIn(server, account);
+      staff = await signIn(server, await createAccount(server, { accessLevel: 'staff' }));
     });
     afterAll(() => server.close());
 
@@ -175,7 +178,8 @@ export function describeBadInput() {
       const failures: string[] = [];
       for (const route of routes) {
         for (const probe of probesFor(route)) {
-          const response = await client.request(route.method, probe.path, {
+          const asker = route.access === 'staff' ? staff : client;
+          const response = await asker.request(route.method, probe.path, {
             ...(probe.rawBody !== undefined ? { rawBody: probe.rawBody } : {}),
             ...(probe.body !== undefined ? { body: probe.body } : {}),
             ...(probe.headers ? { headers: probe.headers } : {}),

@@ -136,6 +136,8 @@ export const EnvSchema = z.object({
     })
     .optional(),
   SLACK_LOOPBACK_WEBHOOKS: booleanFromEnv.default(false),
+  /** Where a seller's request for Vestiaire Collective API access is e-mailed. */
+  VESTIAIRE_ACCESS_EMAIL: z.email().default('vestiaire-access@listloop.app'),
 });
 
 const NAMED_PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -280,6 +282,8 @@ export interface Config {
   marketplaces: MarketplacesConfig;
   /** Notification e-mail through SMTP; null: e-mail is off. */
   mail: { smtpUrl: string; from: string } | null;
+  /** Where requests for Vestiaire Collective API access are e-mailed. */
+  vestiaireAccessEmail: string;
   /**
    * Slack alerts. `allowLoopbackWebhooks` lets a webhook URL on 127.0.0.1 stand in for Slack,
    * for the tests' local receiver; refused outside NODE_ENV=test.
@@ -364,6 +368,7 @@ export function loadConfig(
       ? { smtpUrl: e.SMTP_URL!, from: e.MAIL_FROM! }
       : null,
     slack: { allowLoopbackWebhooks },
+    vestiaireAccessEmail: e.VESTIAIRE_ACCESS_EMAIL.toLowerCase(),
   };
 }
 

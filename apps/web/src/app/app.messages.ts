@@ -24,6 +24,8 @@ export const appMessages = defineMessages({
   navSettings: { id: 'shell.nav.settings' },
   navServiceKeys: { id: 'shell.nav.serviceKeys' },
   navAccount: { id: 'shell.nav.account' },
+  navWorkflow: { id: 'shell.nav.workflow' },
+  navStaffOnboardings: { id: 'shell.nav.staffOnboardings' },
 
   userMenu: { id: 'shell.userMenu.label' },
   signedInAs: { id: 'shell.userMenu.signedInAs' },

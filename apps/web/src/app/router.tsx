@@ -22,6 +22,8 @@ import { ActivityPage } from '../features/activity/components/activity-page';
 import { LabelsPage } from '../features/labels/components/labels-page';
 import { MarketplacesPage } from '../features/marketplaces/components/marketplaces-page';
 import { OnboardingPage } from '../features/onboarding/components/onboarding-page';
+import { PendingOnboardingsPage } from '../features/onboarding/components/pending-onboardings-page';
+import { WorkflowPage } from '../features/workflow/components/workflow-page';
 import { RulesPage } from '../features/rules/components/rules-page';
 import { RulesSearchSchema } from '../features/rules/rules-search';
 import { SalesPage } from '../features/sale-detection/components/sales-page';
@@ -33,6 +35,7 @@ import { FocusLayout } from './layouts/focus-layout';
 import { guard, type RouterContext } from './routing/guards';
 import { OnboardingGate } from './routing/onboarding-gate';
 import { SignedInOnly } from './routing/signed-in-only';
+import { useSignedInSession } from '../lib/session';
 import { GlobalNotFound, ShellNotFound } from './screens/not-found';
 import { RouteError } from './screens/route-error';
 import { AppShellLayout } from './shell/app-shell-layout';
@@ -235,6 +238,22 @@ const accountRoute = createRoute({
   component: AccountSettingsPage,
 });
 
+const workflowRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/app/workflow',
+  component: WorkflowPage,
+});
+
+// Provider staff only; anyone else finds nothing here, as the server's staff routes answer.
+const staffOnboardingsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/app/staff/onboardings',
+  component: function StaffOnboardingsRoute() {
+    const session = useSignedInSession();
+    return session.accessLevel === 'staff' ? <PendingOnboardingsPage /> : <ShellNotFound />;
+  },
+});
+
 // Spec §2 "/app/** serves the app shell": an unknown path under /app is a not-found inside it.
 const appNotFoundRoute = createRoute({
   getParentRoute: () => shellRoute,
@@ -262,6 +281,8 @@ const routeTree = rootRoute.addChildren([
       settingsRoute,
       serviceKeysRoute,
       accountRoute,
+      workflowRoute,
+      staffOnboardingsRoute,
       appNotFoundRoute,
     ]),
   ]),

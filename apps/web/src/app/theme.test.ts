@@ -5,7 +5,7 @@ import {
   type CSSVariablesResolver,
 } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { MARKS } from '../features/marketplaces/components/marketplace-logo';
+import { MARKS } from '../components/marketplaces/marketplace-logo';
 import { contrastRatio, MIN_TEXT_CONTRAST, textColourOn } from '../lib/contrast';
 import { cssVariablesResolver, theme } from './theme';
 

@@ -46,6 +46,7 @@ export const SHOWN_HELP_TEXT_KEYS = [
   'itemCreation',
   'import',
   'profile',
+  'workflow',
 ] as const satisfies readonly HelpTextKey[];
 export type ShownHelpTextKey = (typeof SHOWN_HELP_TEXT_KEYS)[number];
 

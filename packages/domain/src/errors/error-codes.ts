@@ -26,6 +26,8 @@ export const ERROR_CODES = [
   'team/email-off',
   'team/invitation-not-sent',
   'account/email-taken',
+  'onboarding/email-off',
+  'onboarding/request-not-sent',
   'request/invalid',
   'request/not-found',
   'request/conflict',
@@ -67,6 +69,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
     'The invitation e-mail could not be sent, so nothing was changed. Please try again.',
   'account/email-taken':
     'This e-mail already has a ListLoop sign-in. Sign in with it, or use another e-mail to open a new account.',
+  'onboarding/email-off':
+    'The Vestiaire Collective access request goes by e-mail, and e-mail is off on this server.',
+  'onboarding/request-not-sent':
+    'The Vestiaire Collective access request could not be sent. Please try again.',
   'request/invalid': 'The request is not valid.',
   'request/not-found': 'Not found.',
   'request/conflict': 'The request conflicts with the current state.',

@@ -68,6 +68,14 @@ export class AccountRepository {
     });
   }
 
+  async setOnboarding(
+    accountId: string,
+    onboarding: Record<string, unknown>,
+    db: Db = this.db,
+  ): Promise<void> {
+    await db.update(accounts).set({ onboarding }).where(eq(accounts.accountId, accountId));
+  }
+
   async create(row: NewAccountRow, db: Db = this.db): Promise<AccountRow> {
     const [created] = await db.insert(accounts).values(row).returning();
     if (!created) throw new Error('Account insert returned no row');

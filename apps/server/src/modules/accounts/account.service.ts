@@ -182,6 +182,19 @@ export class AccountService {
     return row;
   }
 
+  /**
+   * The account's copy of its onboarding (status, step, marketplaces once approved), written by
+   * the onboarding module in the transaction that changes the record: the session's approved
+   * flag and the allowed marketplaces read it with the account (decision 0044).
+   */
+  async setOnboardingMirror(
+    accountId: string,
+    mirror: Record<string, unknown>,
+    tx: Db,
+  ): Promise<void> {
+    await this.accounts.setOnboarding(accountId, mirror, tx);
+  }
+
   async createWithOwner(
     input: CreateAccountInput,
   ): Promise<{ account: AccountRow; userId: string; adminRoleId: string; viewerRoleId: string }> {

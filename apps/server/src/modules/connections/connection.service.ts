@@ -106,6 +106,13 @@ export class ConnectionService {
     return (await this.connections.list(ctx.accountId)).map(toConnection);
   }
 
+  /** The ids of an account's connected connections to one marketplace (work done on a schedule). */
+  async connectedIdsOf(accountId: string, marketplace: string): Promise<string[]> {
+    return (await this.connections.list(accountId))
+      .filter((c) => c.marketplace === marketplace && c.status === 'connected')
+      .map((c) => c.id);
+  }
+
   /** Creates the connection when the id is new; answers it and whether it was created. */
   async put(
     ctx: RequestContext,

@@ -120,6 +120,19 @@ export class MarketplaceImportService {
   }
 
   /**
+   * Starts importing a connection's listings for a schedule of the account's (the workflow's
+   * eBay import), as the member who set the schedule up.
+   */
+  async startScheduled(
+    owner: { accountId: string; userId: string },
+    connectionId: string,
+  ): Promise<MarketplaceImport> {
+    const connection = await this.connections.find(owner.accountId, connectionId);
+    if (!connection) throw notFound(NO_SUCH_CONNECTION);
+    return this.startFor({ accountId: owner.accountId, user: { id: owner.userId } }, connection);
+  }
+
+  /**
    * `PUT /api/rest/v1/enterprise/shopify/bulk/shop`: imports the connected store's products.
    * Without an id it takes the account's one Shopify connection.
    */
@@ -147,7 +160,7 @@ export class MarketplaceImportService {
   }
 
   private async startFor(
-    ctx: RequestContext,
+    ctx: { accountId: string; user: { id: string } },
     connection: Pick<ConnectionRow, 'id' | 'marketplace' | 'nickname' | 'status'>,
   ) {
     const marketplace = connection.marketplace as MarketplaceId;

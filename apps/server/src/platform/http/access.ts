@@ -7,11 +7,15 @@ import type { PermissionKey } from '@listloop/domain';
  *   setting one's own password, signing out);
  * - member: an active membership, and every permission named (spec §6): a route whose work
  *   does what two keys stand for (a sale that delists elsewhere) names both.
+ * - staff: an active member whose access level is the provider-staff value; work across
+ *   accounts by design (approving onboardings). Everyone else is told 404: the route is not
+ *   revealed.
  * A route that declares nothing is `member` with no permission: closed by default.
  */
 export type Access =
   | { kind: 'public' }
   | { kind: 'session' }
+  | { kind: 'staff' }
   | {
       kind: 'member';
       permissions: readonly PermissionKey[];
@@ -26,6 +30,7 @@ export type Access =
 export const access = {
   public: { kind: 'public' } as Access,
   session: { kind: 'session' } as Access,
+  staff: { kind: 'staff' } as Access,
   member: (...permissions: PermissionKey[]): Access => ({ kind: 'member', permissions }),
   /**
    * As `member`, and the paired browser extension may call it with its executor token (the

@@ -192,6 +192,11 @@ export function registerRequestContext(
     // Routes that are not ours (the 404 handler) declare nothing and need nothing.
     if (!request.routeOptions.url) return;
     const accessRule: Access = declared ?? { kind: 'member', permissions: [] };
+    // Staff routes are hidden from everyone else, a program with a key included.
+    if (accessRule.kind === 'staff') {
+      request.ctx = await staffContext(deps, request);
+      return;
+    }
 
     // A service key: a program acting as the key's creator, within the key (decision 0045).
     const bearer = bearerTokenOf(request);
@@ -261,6 +266,24 @@ export function registerRequestContext(
     assertPermitted(accessRule, context);
     request.ctx = context;
   });
+}
+
+/**
+ * A staff route's caller: a signed-in, active member of provider staff, by session cookie
+ * only. Anyone else, signed in or not, is told the route does not exist.
+ */
+async function staffContext(deps: RequestContextDeps, request: FastifyRequest) {
+  const hidden = new AppError(404, 'request/not-found', 'Not found.');
+  if (bearerTokenOf(request) !== null) throw hidden;
+  const resolved = await deps.auth.resolve(request.headers.cookie, request.ip);
+  if (!resolved) throw hidden;
+  const { decision, context } = await loadMemberContext(
+    deps.accountUsers,
+    resolved.user,
+    resolved.token,
+  );
+  if (decision.kind !== 'continue' || !context || context.accessLevel !== 'staff') throw hidden;
+  return context;
 }
 
 function assertPermitted(accessRule: Access, context: RequestContext): void {

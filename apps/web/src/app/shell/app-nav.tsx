@@ -13,7 +13,7 @@ export function AppNav({ onNavigate }: { onNavigate: () => void }) {
     hasPermission({ required, accessLevel: session.accessLevel, permissions: session.permissions });
   return (
     <Stack gap={2} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-      {visibleNavAreas(can).map((area) => {
+      {visibleNavAreas(can, undefined, session.accessLevel === 'staff').map((area) => {
         const active = isNavAreaActive(area, pathname);
         return (
           <li key={area.key}>

@@ -12,6 +12,7 @@ describe('the navigation list', () => {
       'marketplaces',
       'rules',
       'activity',
+      'workflow',
       'settings',
       'service-keys',
     ]);
@@ -26,6 +27,15 @@ describe('the navigation list', () => {
   it('leaves out the Activity area for a role that may not read the activity log', () => {
     const keys = visibleNavAreas((permission) => permission !== 'activity.read').map((a) => a.key);
     expect(keys).not.toContain('activity');
+  });
+
+  it('shows the staff screens to provider staff only, and the workflow to who may manage the account', () => {
+    expect(visibleNavAreas(() => true).map((a) => a.key)).not.toContain('staffOnboardings');
+    expect(visibleNavAreas(() => true, NAV_AREAS, true).map((a) => a.key)).toContain(
+      'staffOnboardings',
+    );
+    const keys = visibleNavAreas((permission) => permission !== 'account.manage').map((a) => a.key);
+    expect(keys).not.toContain('workflow');
   });
 
   it('leaves out the Sales area for a role that may not read sales', () => {

@@ -1,6 +1,8 @@
 import {
   IconAdjustmentsHorizontal,
   IconBuildingStore,
+  IconClipboardCheck,
+  IconRoute,
   IconChartBar,
   IconFileImport,
   IconHistory,
@@ -29,6 +31,8 @@ export interface NavArea {
   permission?: PermissionKey;
   /** Other screens that belong to the area (the account settings, beside one's own). */
   alsoActiveOn?: readonly string[];
+  /** Only provider staff see it (their screens work across accounts). */
+  staffOnly?: boolean;
 }
 
 /** The product's areas in navigation order (spec §1). */
@@ -91,6 +95,14 @@ export const NAV_AREAS: readonly NavArea[] = [
     to: '/app/reports',
     available: false,
   },
+  {
+    key: 'workflow',
+    label: appMessages.navWorkflow,
+    icon: IconRoute,
+    to: '/app/workflow',
+    available: true,
+    permission: 'account.manage',
+  },
   { key: 'team', label: appMessages.navTeam, icon: IconUsers, to: '/app/team', available: false },
   {
     key: 'activity',
@@ -116,13 +128,25 @@ export const NAV_AREAS: readonly NavArea[] = [
     available: true,
     permission: 'account.manage',
   },
+  {
+    key: 'staffOnboardings',
+    label: appMessages.navStaffOnboardings,
+    icon: IconClipboardCheck,
+    to: '/app/staff/onboardings',
+    available: true,
+    staffOnly: true,
+  },
 ];
 
 export function visibleNavAreas(
   can: (permission: PermissionKey) => boolean,
   areas: readonly NavArea[] = NAV_AREAS,
+  isStaff = false,
 ): NavArea[] {
-  return areas.filter((area) => area.available && (!area.permission || can(area.permission)));
+  return areas.filter(
+    (area) =>
+      area.available && (!area.staffOnly || isStaff) && (!area.permission || can(area.permission)),
+  );
 }
 
 export function isNavAreaActive(

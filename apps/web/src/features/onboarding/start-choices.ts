@@ -1,17 +1,10 @@
+import { CROSSLIST_WORKFLOWS, type CrosslistWorkflow } from '@listloop/domain';
 import type { MessageDescriptor } from 'react-intl';
 import { onboardingMessages } from './onboarding.messages';
 
-/**
- * Spec §2: the three ways to start. The ids follow the onboarding record's crosslistWorkflow
- * naming (spec §3: create_new_items_within_{brand}); the save call comes with the onboarding
- * issue, so the choice stays on this device until then.
- */
-export const START_CHOICES = [
-  'create_new_items_within_listloop',
-  'keep_importing_from_ebay',
-  'import_from_csv',
-] as const;
-export type StartChoice = (typeof START_CHOICES)[number];
+/** Spec §2: the three ways to start, the onboarding's crosslistWorkflow values. */
+export const START_CHOICES = CROSSLIST_WORKFLOWS;
+export type StartChoice = CrosslistWorkflow;
 
 export const START_CHOICE_TEXT: Record<
   StartChoice,
@@ -27,11 +20,3 @@ export const START_CHOICE_TEXT: Record<
   },
   import_from_csv: { title: onboardingMessages.csvTitle, body: onboardingMessages.csvBody },
 };
-
-export function isStartChoice(value: unknown): value is StartChoice {
-  return typeof value === 'string' && (START_CHOICES as readonly string[]).includes(value);
-}
-
-export function startChoiceStorageKey(accountId: string, userId: string): string {
-  return `listloop.onboarding.startChoice.${accountId}.${userId}`;
-}

@@ -40,6 +40,10 @@ export function signedOutNotice(store: SessionStore): ErrorCode | null {
   return store.reason === 'auth/user-logged-out' ? null : store.reason;
 }
 
+/**
+ * Whether the account's onboarding is approved: the account carries a copy of its onboarding
+ * record's status, written with every change of the record (decision 0044).
+ */
 export function isOnboardingApproved(state: SessionState): boolean {
   return state.account.onboarding?.status === 'APPROVED';
 }

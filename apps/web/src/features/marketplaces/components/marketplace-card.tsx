@@ -35,7 +35,7 @@ import { connectionErrorText, secretTexts } from '../connection-text';
 import { presenceText } from '../extension-presence';
 import { useSignInToConnect } from '../hooks/use-connection-mutations';
 import { marketplacesMessages } from '../marketplaces.messages';
-import { MarketplaceLogo } from './marketplace-logo';
+import { MarketplaceLogo } from '../../../components/marketplaces/marketplace-logo';
 import { ShopModal } from './shop-modal';
 
 interface MarketplaceCardProps {

@@ -1,6 +1,6 @@
 import { defaultCatalogue, type MarketplaceId } from '@listloop/domain';
 import { Avatar } from '@mantine/core';
-import { textColourOn } from '../../../lib/contrast';
+import { textColourOn } from '../../lib/contrast';
 
 /**
  * The marketplace's mark: its initials on its brand colour, in black or white, whichever reads
