@@ -13,6 +13,7 @@ export const ACTIVITY_SUBJECT_TYPES = [
   'connection',
   'label',
   'account',
+  'service_key',
 ] as const;
 export type ActivitySubjectType = (typeof ACTIVITY_SUBJECT_TYPES)[number];
 export const ActivitySubjectTypeSchema = z.enum(ACTIVITY_SUBJECT_TYPES);
@@ -54,6 +55,9 @@ export const ACTIVITY_ACTIONS = {
   'connection.credentials_saved': 'connection',
   'connection.credentials_removed': 'connection',
   'account.updated': 'account',
+  'account.onboarding_finished': 'account',
+  'service_key.created': 'service_key',
+  'service_key.revoked': 'service_key',
 } as const satisfies Record<string, ActivitySubjectType>;
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS;
 export const ACTIVITY_ACTION_NAMES = Object.keys(ACTIVITY_ACTIONS) as ActivityAction[];

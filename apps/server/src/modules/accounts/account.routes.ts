@@ -6,6 +6,7 @@ import {
   type AccountSettings,
 } from '@listloop/domain';
 import { access } from '../../platform/http/access';
+import { activity } from '../../platform/http/activity';
 import { notFound } from '../../platform/http/errors';
 import { tooManyRequests } from '../../platform/http/rate-limits';
 import { requireContext } from '../../platform/http/request-context';
@@ -103,7 +104,14 @@ export async function accountRoutes(
         body: AccountSettingsUpdateSchema,
         response: { 200: AccountSettingsSchema, ...errorResponses },
       },
-      config: { access: access.member('account.manage') },
+      config: {
+        activity: activity.records('account.updated', ({ ctx }) => ({
+          id: ctx.accountId,
+          label: ctx.account.companyName,
+          details: { settings: 'settings' },
+        })),
+        access: access.member('account.manage'),
+      },
     },
     async (request) => {
       const ctx = requireContext(request);

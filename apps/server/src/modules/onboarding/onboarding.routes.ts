@@ -3,10 +3,12 @@ import {
   ONBOARDING_API_BASE,
   OnboardingFormSchema,
   OnboardingSchema,
+  type Onboarding,
   PendingOnboardingSchema,
   VestiaireAccessRequestSchema,
 } from '@listloop/domain';
 import { access } from '../../platform/http/access';
+import { activity } from '../../platform/http/activity';
 import { requireContext } from '../../platform/http/request-context';
 import { errorResponses, type App } from '../../platform/http/types';
 import type { OnboardingService } from './onboarding.service';
@@ -45,7 +47,17 @@ export async function onboardingRoutes(app: App, deps: { service: OnboardingServ
         body: OnboardingFormSchema,
         response: { 200: OnboardingSchema, ...errorResponses },
       },
-      config: { access: access.member('account.manage') },
+      config: {
+        // Saving a step is filling in a form; finishing it is what the account's log keeps.
+        activity: activity.records<Onboarding, { step?: string }>(
+          'account.onboarding_finished',
+          ({ ctx, body, response }) =>
+            body.step === 'onboarding_done' && response?.status === 'APPROVED'
+              ? { id: ctx.accountId, label: ctx.account.companyName }
+              : null,
+        ),
+        access: access.member('account.manage'),
+      },
     },
     async (request) => service.save(requireContext(request), request.body),
   );
@@ -63,7 +75,12 @@ export async function onboardingRoutes(app: App, deps: { service: OnboardingServ
         body: VestiaireAccessRequestSchema,
         response: { 200: OnboardingSchema, ...errorResponses },
       },
-      config: { access: access.member('account.manage') },
+      config: {
+        activity: activity.none(
+          'sends an e-mail asking for access; nothing of the account changes',
+        ),
+        access: access.member('account.manage'),
+      },
     },
     async (request) => service.requestVestiaireAccess(requireContext(request), request.body.email),
   );

@@ -1,10 +1,12 @@
 import {
   CreateServiceKeyBodySchema,
   CreateServiceKeyResponseSchema,
+  type CreateServiceKeyResponse,
   ServiceKeyListSchema,
 } from '@listloop/domain';
 import { z } from 'zod';
 import { access } from '../../platform/http/access';
+import { activity, noteActivity } from '../../platform/http/activity';
 import { requireContext } from '../../platform/http/request-context';
 import { errorResponses, type App } from '../../platform/http/types';
 import type { ServiceKeyService } from './service-key.service';
@@ -41,7 +43,16 @@ export async function serviceKeyRoutes(app: App, deps: { service: ServiceKeyServ
         body: CreateServiceKeyBodySchema,
         response: { 201: CreateServiceKeyResponseSchema, ...errorResponses },
       },
-      config: { access: access.personal('account.manage') },
+      config: {
+        activity: activity.records<CreateServiceKeyResponse>(
+          'service_key.created',
+          ({ response }) =>
+            response
+              ? { id: response.data.serviceKey.id, label: response.data.serviceKey.name }
+              : null,
+        ),
+        access: access.personal('account.manage'),
+      },
     },
     async (request, reply) => {
       const created = await service.create(requireContext(request), request.body);
@@ -59,10 +70,14 @@ export async function serviceKeyRoutes(app: App, deps: { service: ServiceKeyServ
         params: z.object({ id: z.string().min(1).max(64) }),
         response: { 204: z.null(), ...errorResponses },
       },
-      config: { access: access.personal('account.manage') },
+      config: {
+        activity: activity.records('service_key.revoked'),
+        access: access.personal('account.manage'),
+      },
     },
     async (request, reply) => {
-      await service.revoke(requireContext(request), request.params.id);
+      const revoked = await service.revoke(requireContext(request), request.params.id);
+      noteActivity(request, { id: request.params.id, label: revoked.name });
       return reply.code(204).send(null);
     },
   );

@@ -104,10 +104,12 @@ export class ServiceKeyService {
   }
 
   /** Revokes a key: its next request is refused. Revoking twice changes nothing. */
-  async revoke(ctx: RequestContext, id: string): Promise<void> {
+  /** Revokes a key of the account; answers its name, for the activity log. */
+  async revoke(ctx: RequestContext, id: string): Promise<{ name: string }> {
     const row = await this.keys.find(ctx.accountId, id);
     if (!row) throw notFound(NO_SUCH_KEY);
     await this.keys.revoke(ctx.accountId, id, new Date(this.now()));
+    return { name: row.name };
   }
 
   /**

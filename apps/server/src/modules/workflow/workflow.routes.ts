@@ -5,6 +5,7 @@ import {
   WorkflowSchema,
 } from '@listloop/domain';
 import { access } from '../../platform/http/access';
+import { activity } from '../../platform/http/activity';
 import { requireContext } from '../../platform/http/request-context';
 import { errorResponses, type App } from '../../platform/http/types';
 import type { WorkflowService } from './workflow.service';
@@ -42,7 +43,14 @@ export async function workflowRoutes(app: App, deps: { service: WorkflowService 
         body: WorkflowInputSchema,
         response: { 200: WorkflowSchema, ...errorResponses },
       },
-      config: { access: access.member('account.manage') },
+      config: {
+        activity: activity.records('account.updated', ({ ctx }) => ({
+          id: ctx.accountId,
+          label: ctx.account.companyName,
+          details: { settings: 'workflow' },
+        })),
+        access: access.member('account.manage'),
+      },
     },
     async (request) => deps.service.put(requireContext(request), request.body),
   );
@@ -57,7 +65,14 @@ export async function workflowRoutes(app: App, deps: { service: WorkflowService 
         body: WorkflowPatchSchema,
         response: { 200: WorkflowSchema, ...errorResponses },
       },
-      config: { access: access.member('account.manage') },
+      config: {
+        activity: activity.records('account.updated', ({ ctx }) => ({
+          id: ctx.accountId,
+          label: ctx.account.companyName,
+          details: { settings: 'workflow' },
+        })),
+        access: access.member('account.manage'),
+      },
     },
     async (request) => deps.service.patch(requireContext(request), request.body),
   );

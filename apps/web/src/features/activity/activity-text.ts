@@ -14,7 +14,8 @@ export type ActivityLink =
   | { to: '/app/inventory/$itemId'; params: { itemId: string } }
   | { to: '/app/rules'; search: { marketplace?: MarketplaceId } }
   | { to: '/app/labels' }
-  | { to: '/app/marketplaces' };
+  | { to: '/app/marketplaces' }
+  | { to: '/app/service-keys' };
 
 /** Who did it: the member's name when it was recorded, or ListLoop itself. */
 export function actorName(
@@ -117,6 +118,8 @@ export function activityLink(entry: ActivityEntry): ActivityLink | null {
       return entry.action === 'label.deleted' ? null : { to: '/app/labels' };
     case 'connection':
       return { to: '/app/marketplaces' };
+    case 'service_key':
+      return { to: '/app/service-keys' };
     default:
       return null;
   }

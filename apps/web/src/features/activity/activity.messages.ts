@@ -38,6 +38,7 @@ export const subjectFallback: Record<ActivitySubjectType, MessageDescriptor> = d
   connection: { id: 'activity.subject.fallback.connection' },
   label: { id: 'activity.subject.fallback.label' },
   account: { id: 'activity.subject.fallback.account' },
+  service_key: { id: 'activity.subject.fallback.service_key' },
 });
 
 /** The kinds of subject, for the filter. */
@@ -50,6 +51,7 @@ export const subjectTypeNames: Record<ActivitySubjectType, MessageDescriptor> = 
   connection: { id: 'activity.subject.type.connection' },
   label: { id: 'activity.subject.type.label' },
   account: { id: 'activity.subject.type.account' },
+  service_key: { id: 'activity.subject.type.service_key' },
 });
 
 /** Each action's name, for the filter. */
@@ -85,6 +87,9 @@ export const actionNames: Record<ActivityAction, MessageDescriptor> = defineMess
   'connection.credentials_saved': { id: 'activity.action.connection.credentials_saved' },
   'connection.credentials_removed': { id: 'activity.action.connection.credentials_removed' },
   'account.updated': { id: 'activity.action.account.updated' },
+  'account.onboarding_finished': { id: 'activity.action.account.onboarding_finished' },
+  'service_key.created': { id: 'activity.action.service_key.created' },
+  'service_key.revoked': { id: 'activity.action.service_key.revoked' },
 });
 
 /**
@@ -123,6 +128,9 @@ export const actionSentences: Record<ActivityAction, MessageDescriptor> = define
   'connection.credentials_saved': { id: 'activity.sentence.connection.credentials_saved' },
   'connection.credentials_removed': { id: 'activity.sentence.connection.credentials_removed' },
   'account.updated': { id: 'activity.sentence.account.updated' },
+  'account.onboarding_finished': { id: 'activity.sentence.account.onboarding_finished' },
+  'service_key.created': { id: 'activity.sentence.service_key.created' },
+  'service_key.revoked': { id: 'activity.sentence.service_key.revoked' },
 });
 
 /** Variants of a sentence: a listing save names its marketplaces, a bulk edit its size. */
