@@ -9,6 +9,7 @@ import {
   type GateDecision,
   type JoinData,
   type Locale,
+  type TeamMember,
 } from '@listloop/domain';
 import type { Db } from '../../platform/db/database';
 import type { Mailer, MailMessage } from '../../platform/mailer/mailer';
@@ -23,7 +24,7 @@ import type {
   NewAccountUserRow,
 } from './account-user.repository';
 import { assertMayActOn, assertMayGive, assertNotOwnerOfAnother } from '../roles';
-import { toPublicAccountUser } from './account-user.mapper';
+import { toPublicAccountUser, toTeamMember } from './account-user.mapper';
 import { linkMemberships, type LinkedMembership, type MembershipLinks } from './member-links';
 import { alreadyHasSignInEmail, invitationEmail } from './invitation.email';
 
@@ -48,9 +49,13 @@ export class AccountUserService {
 
   private readonly now: () => Date;
 
-  async search(ctx: RequestContext, filter: { query?: string; status?: AccountUserStatus }) {
+  async search(
+    ctx: RequestContext,
+    filter: { query?: string; status?: AccountUserStatus; role?: string },
+  ): Promise<TeamMember[]> {
     const rows = await this.accountUsers.search(ctx.accountId, filter);
-    return rows.map(toPublicAccountUser);
+    const now = this.now();
+    return rows.map((row) => toTeamMember(row, now));
   }
 
   /**
@@ -265,6 +270,19 @@ export class AccountUserService {
   /** Gives a member a role; the caller has checked they may (the role operations). */
   async setRole(accountId: string, userId: string, roleId: string): Promise<void> {
     await this.accountUsers.update(accountId, userId, { role: roleId });
+  }
+
+  /**
+   * Moves every holder of a role to another role (or to none), inside the caller's
+   * transaction (removing a role moves its members to the viewer role first).
+   */
+  async moveRoleMembers(
+    accountId: string,
+    fromRoleId: string,
+    toRoleId: string | null,
+    tx: Db,
+  ): Promise<number> {
+    return this.accountUsers.moveRoleMembers(accountId, fromRoleId, toRoleId, tx);
   }
 
   /** A membership made as part of a larger write (opening an account), in its transaction. */
