@@ -24,6 +24,7 @@ import { RulesSearchSchema } from '../features/rules/rules-search';
 import { SalesPage } from '../features/sale-detection/components/sales-page';
 import { SalesSearchSchema } from '../features/sale-detection/sales-search';
 import { SettingsPage } from '../features/settings/components/settings-page';
+import { TeamPage } from '../features/team/components/team-page';
 import { AuthLayout } from './layouts/auth-layout';
 import { FocusLayout } from './layouts/focus-layout';
 import { guard, type RouterContext } from './routing/guards';
@@ -207,6 +208,12 @@ const settingsRoute = createRoute({
   component: SettingsPage,
 });
 
+const teamRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/app/team',
+  component: TeamPage,
+});
+
 // Spec §2 "/app/** serves the app shell": an unknown path under /app is a not-found inside it.
 const appNotFoundRoute = createRoute({
   getParentRoute: () => shellRoute,
@@ -231,6 +238,7 @@ const routeTree = rootRoute.addChildren([
       importRoute,
       salesRoute,
       settingsRoute,
+      teamRoute,
       appNotFoundRoute,
     ]),
   ]),

@@ -18,6 +18,9 @@ export const errorMessageId = (code: ErrorCode) => `error.${code}` as const sati
 export const permissionMessageId = (key: PermissionKey) =>
   `permission.${key}` as const satisfies MessageId;
 
+export const permissionExplanationId = (key: PermissionKey) =>
+  `permission.${key}.explanation` as const satisfies MessageId;
+
 export const regionLabelId = (id: RegionalTextSet['labels'][keyof RegionalTextSet['labels']]) =>
   id satisfies MessageId;
 
@@ -31,7 +34,7 @@ export const editionMessageId = (name: AccountName) =>
   `edition.${name}` as const satisfies MessageId;
 
 /** Help texts the app shows so far; each needs `helpText.<key>.title` and `.body`. */
-export const SHOWN_HELP_TEXT_KEYS = ['marketplaces'] as const satisfies readonly HelpTextKey[];
+export const SHOWN_HELP_TEXT_KEYS = ['marketplaces', 'teamManagement'] as const satisfies readonly HelpTextKey[];
 export type ShownHelpTextKey = (typeof SHOWN_HELP_TEXT_KEYS)[number];
 
 export const helpTextMessageIds = (key: ShownHelpTextKey) =>

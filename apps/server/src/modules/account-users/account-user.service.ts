@@ -1,4 +1,5 @@
 import { customAlphabet } from 'nanoid';
+import pLimit from 'p-limit';
 import {
   DEFAULT_LOCALE,
   isTemporaryPasswordExpired,
@@ -31,6 +32,9 @@ import { alreadyHasSignInEmail, invitationEmail } from './invitation.email';
 /** Readable temporary passwords: no 0/O or 1/l/I to misread, three groups of four. */
 const passwordPart = customAlphabet('23456789abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ', 4);
 const temporaryPasswordValue = () => `${passwordPart()}-${passwordPart()}-${passwordPart()}`;
+
+/** How many addresses of one bulk invitation are worked on at once. */
+const BULK_INVITE_CONCURRENCY = 4;
 
 const JOIN_FAIL = 'The e-mail or temporary password is not correct.';
 
@@ -158,28 +162,33 @@ export class AccountUserService {
     input: { emails: string[]; roleId?: string | null | undefined },
   ) {
     await this.assertMayAdd(ctx, input.roleId);
-    const results: { email: string; ok: boolean; message?: string }[] = [];
-    for (const email of [...new Set(input.emails.map((e) => e.trim().toLowerCase()))]) {
-      try {
-        const memberships = await this.accountUsers.findByEmail(email);
-        if (memberships.some((m) => m.accountId === ctx.accountId)) {
-          results.push({ email, ok: false, message: `${email} is already in your team.` });
-          continue;
-        }
-        if (await this.auth.findUserByEmail(email)) {
-          await this.sendOrRefuse(
-            alreadyHasSignInEmail({ ...(await this.sender(ctx)), to: email }),
-          );
-        } else {
-          await this.addInvited(ctx, { email, roleId: input.roleId });
-        }
-        results.push({ email, ok: true });
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        results.push({ email, ok: false, message: error.message });
+    const emails = [...new Set(input.emails.map((e) => e.trim().toLowerCase()))];
+    // A few at once: each address waits on password hashing and its own SMTP exchange, and
+    // up to BULK_INVITE_MAX of them one after another would outlast any HTTP client's patience.
+    const limit = pLimit(BULK_INVITE_CONCURRENCY);
+    return Promise.all(emails.map((email) => limit(() => this.inviteOneOfMany(ctx, email, input))));
+  }
+
+  private async inviteOneOfMany(
+    ctx: RequestContext,
+    email: string,
+    input: { roleId?: string | null | undefined },
+  ): Promise<{ email: string; ok: boolean; message?: string }> {
+    try {
+      const memberships = await this.accountUsers.findByEmail(email);
+      if (memberships.some((m) => m.accountId === ctx.accountId)) {
+        return { email, ok: false, message: `${email} is already in your team.` };
       }
+      if (await this.auth.findUserByEmail(email)) {
+        await this.sendOrRefuse(alreadyHasSignInEmail({ ...(await this.sender(ctx)), to: email }));
+      } else {
+        await this.addInvited(ctx, { email, roleId: input.roleId });
+      }
+      return { email, ok: true };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return { email, ok: false, message: error.message };
     }
-    return results;
   }
 
   /**

@@ -126,12 +126,13 @@ describe('team search and bulk invitations', () => {
   });
 
   it('refuses bad filters with a clear 400', async () => {
-    for (const query of [
+    const bad: Record<string, string>[] = [
       { status: 'sleeping' },
       { role: '' },
       { role: 'r'.repeat(65) },
       { query: 'q'.repeat(201) },
-    ]) {
+    ];
+    for (const query of bad) {
       const response = await owner.get(`${USERS}?${new URLSearchParams(query).toString()}`);
       expect(response.status, JSON.stringify(query)).toBe(400);
       expect(response.body.code).toBe('request/invalid');

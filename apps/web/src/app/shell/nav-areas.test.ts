@@ -11,8 +11,17 @@ describe('the navigation list', () => {
       'sales',
       'marketplaces',
       'rules',
+      'team',
       'settings',
     ]);
+  });
+
+  it('shows the Team area to a role that may manage the team or its roles, not to others', () => {
+    const shown = (held: string[]) =>
+      visibleNavAreas((permission) => held.includes(permission)).map((a) => a.key);
+    expect(shown(['team.manage'])).toContain('team');
+    expect(shown(['roles.manage'])).toContain('team');
+    expect(shown(['items.read', 'sales.read', 'reports.read'])).not.toContain('team');
   });
 
   it('leaves out the Sales area for a role that may not read sales', () => {

@@ -25,6 +25,8 @@ export interface NavArea {
   available: boolean;
   /** What the area's screen reads with: a role without it does not see the area. */
   permission?: PermissionKey;
+  /** An area of several parts, each with its key: shown to a role holding any of them. */
+  anyPermission?: readonly PermissionKey[];
 }
 
 /** The product's areas in navigation order (spec §1). */
@@ -43,6 +45,7 @@ export const NAV_AREAS: readonly NavArea[] = [
     icon: IconPackage,
     to: '/app/inventory',
     available: true,
+    permission: 'items.read',
   },
   {
     key: 'labels',
@@ -50,6 +53,7 @@ export const NAV_AREAS: readonly NavArea[] = [
     icon: IconTags,
     to: '/app/labels',
     available: true,
+    permission: 'items.read',
   },
   {
     key: 'import',
@@ -87,7 +91,14 @@ export const NAV_AREAS: readonly NavArea[] = [
     to: '/app/reports',
     available: false,
   },
-  { key: 'team', label: appMessages.navTeam, icon: IconUsers, to: '/app/team', available: false },
+  {
+    key: 'team',
+    label: appMessages.navTeam,
+    icon: IconUsers,
+    to: '/app/team',
+    available: true,
+    anyPermission: ['team.manage', 'roles.manage'],
+  },
   {
     key: 'settings',
     label: appMessages.navSettings,
@@ -101,7 +112,12 @@ export function visibleNavAreas(
   can: (permission: PermissionKey) => boolean,
   areas: readonly NavArea[] = NAV_AREAS,
 ): NavArea[] {
-  return areas.filter((area) => area.available && (!area.permission || can(area.permission)));
+  return areas.filter(
+    (area) =>
+      area.available &&
+      (!area.permission || can(area.permission)) &&
+      (!area.anyPermission || area.anyPermission.some(can)),
+  );
 }
 
 export function isNavAreaActive(area: Pick<NavArea, 'to' | 'exact'>, pathname: string): boolean {

@@ -4,3 +4,4 @@ export { SessionProvider, resetToSignedOut } from './session-provider';
 export type { SessionContextValue, SignOutOptions } from './session-provider';
 export * from './use-session';
 export * from './use-permission';
+export * from './ui-permissions';
