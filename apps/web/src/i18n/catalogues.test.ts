@@ -129,9 +129,9 @@ describe('messages for domain values', () => {
 
   it('has an explanation for every permission key', () => {
     for (const catalogue of Object.values(CATALOGUES)) {
-      expect(
-        PERMISSION_KEYS.filter((key) => !catalogue[`permission.${key}.explanation`]),
-      ).toEqual([]);
+      expect(PERMISSION_KEYS.filter((key) => !catalogue[`permission.${key}.explanation`])).toEqual(
+        [],
+      );
     }
   });
 

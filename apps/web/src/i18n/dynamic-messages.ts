@@ -30,11 +30,18 @@ export const accessLevelMessageId = (level: AccessLevel) =>
 export const accountUserStatusMessageId = (status: AccountUserStatus) =>
   `accountUserStatus.${status}` as const satisfies MessageId;
 
+/** The built-in roles' names in the product's words (their stored names are reserved). */
+export const builtInRoleMessageId = (name: 'admin' | 'viewer') =>
+  `role.builtin.${name}` as const satisfies MessageId;
+
 export const editionMessageId = (name: AccountName) =>
   `edition.${name}` as const satisfies MessageId;
 
 /** Help texts the app shows so far; each needs `helpText.<key>.title` and `.body`. */
-export const SHOWN_HELP_TEXT_KEYS = ['marketplaces', 'teamManagement'] as const satisfies readonly HelpTextKey[];
+export const SHOWN_HELP_TEXT_KEYS = [
+  'marketplaces',
+  'teamManagement',
+] as const satisfies readonly HelpTextKey[];
 export type ShownHelpTextKey = (typeof SHOWN_HELP_TEXT_KEYS)[number];
 
 export const helpTextMessageIds = (key: ShownHelpTextKey) =>

@@ -1,4 +1,9 @@
-import { BULK_INVITE_MAX, LoginSchema, NO_ROLE_FILTER, type TeamSearchQuery } from '@listloop/domain';
+import {
+  BULK_INVITE_MAX,
+  LoginSchema,
+  NO_ROLE_FILTER,
+  type TeamSearchQuery,
+} from '@listloop/domain';
 
 export interface ParsedInviteList {
   /** Valid addresses, lowercased, each once, in the order given. */

@@ -62,8 +62,7 @@ export function togglePermission(
 
 /** Every key with its value, as the save route takes them. */
 export function permissionsPayload(permissions: Permissions): Record<PermissionKey, boolean> {
-  return Object.fromEntries(PERMISSION_KEYS.map((key) => [key, permissions[key] === true])) as Record<
-    PermissionKey,
-    boolean
-  >;
+  return Object.fromEntries(
+    PERMISSION_KEYS.map((key) => [key, permissions[key] === true]),
+  ) as Record<PermissionKey, boolean>;
 }

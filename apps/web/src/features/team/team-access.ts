@@ -49,11 +49,7 @@ export const MEMBER_ACTION_PERMISSIONS: Record<MemberAction, readonly Permission
 
 /** Why an action on a member is not offered; each has its sentence on screen. */
 export type MemberBlock =
-  | 'missingPermission'
-  | 'ownerProtected'
-  | 'memberAboveYou'
-  | 'yourself'
-  | 'notPending';
+  'missingPermission' | 'ownerProtected' | 'memberAboveYou' | 'yourself' | 'notPending';
 
 export type ActionState = { allowed: true } | { allowed: false; reason: MemberBlock };
 

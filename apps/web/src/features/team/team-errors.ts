@@ -40,7 +40,8 @@ export function roleNameProblem(
     if (issue.message === RESERVED_ROLE_NAME_MESSAGE) return { message: m.rolesNameReserved };
     return { text: issue.message };
   }
-  if (error.status === 409 && error.code === 'request/conflict') return { message: m.rolesNameTaken };
+  if (error.status === 409 && error.code === 'request/conflict')
+    return { message: m.rolesNameTaken };
   return null;
 }
 

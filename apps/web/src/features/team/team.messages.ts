@@ -128,8 +128,6 @@ export const teamMessages = defineMessages({
   groupReports: { id: 'team.group.reports' },
   groupTeam: { id: 'team.group.team' },
   groupAccount: { id: 'team.group.account' },
-  roleAdmin: { id: 'role.builtin.admin' },
-  roleViewer: { id: 'role.builtin.viewer' },
 });
 
 /** Each permission group's heading in the role editor. */

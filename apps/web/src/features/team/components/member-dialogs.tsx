@@ -5,7 +5,18 @@ import {
   type TeamMember,
   type BulkInviteResult,
 } from '@listloop/domain';
-import { Alert, Button, Group, Modal, Select, Stack, Table, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useState } from 'react';
 import { useIntl, type IntlShape, type MessageDescriptor } from 'react-intl';
 import { commonMessages } from '../../../i18n/common.messages';
@@ -34,7 +45,9 @@ function roleOptions(intl: IntlShape, roles: readonly RoleViewData[], caller: Ca
   }));
 }
 
-const closeLabel = (intl: IntlShape) => ({ 'aria-label': intl.formatMessage(commonMessages.close) });
+const closeLabel = (intl: IntlShape) => ({
+  'aria-label': intl.formatMessage(commonMessages.close),
+});
 
 /** Invite member: e-mail, name and role; the temporary password goes to them by e-mail. */
 export function InviteMemberModal({
@@ -216,7 +229,9 @@ export function InviteSeveralModal({
               <Table.Caption>{intl.formatMessage(m.inviteSeveralResultTable)}</Table.Caption>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th scope="col">{intl.formatMessage(m.inviteSeveralColumnAddress)}</Table.Th>
+                  <Table.Th scope="col">
+                    {intl.formatMessage(m.inviteSeveralColumnAddress)}
+                  </Table.Th>
                   <Table.Th scope="col">{intl.formatMessage(m.inviteSeveralColumnResult)}</Table.Th>
                 </Table.Tr>
               </Table.Thead>

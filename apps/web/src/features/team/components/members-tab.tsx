@@ -62,7 +62,7 @@ import {
 import { teamErrorMessage } from '../team-errors';
 import { teamMessages as m } from '../team.messages';
 import { ChangeRoleModal, InviteMemberModal, InviteSeveralModal } from './member-dialogs';
-import { RoleBadge } from './role-name';
+import { RoleBadge, roleDisplayName } from './role-name';
 
 const STATUS_COLOURS = {
   active: 'teal',
@@ -182,9 +182,7 @@ export function MembersTab({ can }: { can: Can }) {
                 { value: NO_ROLE_FILTER, label: intl.formatMessage(m.membersNoRole) },
                 ...(roles.data ?? []).map((role) => ({
                   value: role.id,
-                  label: role.isProtected
-                    ? intl.formatMessage(role.name === 'admin' ? m.roleAdmin : m.roleViewer)
-                    : role.name,
+                  label: roleDisplayName(intl, role),
                 })),
               ]}
               value={filters.role}
@@ -286,16 +284,15 @@ export function MembersTab({ can }: { can: Can }) {
                       <Text fz="sm">{member.email}</Text>
                     </Table.Td>
                     <Table.Td>
-                      <MemberRole role={role} hasRole={member.role !== null} canRead={canReadRoles} />
+                      <MemberRole
+                        role={role}
+                        hasRole={member.role !== null}
+                        canRead={canReadRoles}
+                      />
                     </Table.Td>
                     <Table.Td>
                       <Stack gap={2}>
-                        <Badge
-                          color={STATUS_COLOURS[status]}
-                          variant="light"
-                          radius="sm"
-                          tt="none"
-                        >
+                        <Badge color={STATUS_COLOURS[status]} variant="light" radius="sm" tt="none">
                           {status === 'invitationExpired'
                             ? intl.formatMessage(m.membersInvitationExpired)
                             : intl.formatMessage({ id: accountUserStatusMessageId(status) })}
@@ -328,7 +325,9 @@ export function MembersTab({ can }: { can: Can }) {
                               onSuccess: () =>
                                 done(
                                   intl.formatMessage(
-                                    next === 'inactive' ? m.membersDeactivated : m.membersReactivated,
+                                    next === 'inactive'
+                                      ? m.membersDeactivated
+                                      : m.membersReactivated,
                                     { name: nameOf(member) },
                                   ),
                                 ),
@@ -517,4 +516,3 @@ function MemberMenu({
     </Menu>
   );
 }
-

@@ -1,17 +1,17 @@
 import { RESERVED_ROLE_NAMES } from '@listloop/domain';
 import { Badge } from '@mantine/core';
 import type { IntlShape } from 'react-intl';
-import { teamMessages as m } from '../team.messages';
+import { builtInRoleMessageId } from '../../../i18n/dynamic-messages';
 
 /** A role's name as people read it: the built-in roles in the product's words. */
 export function roleDisplayName(
   intl: IntlShape,
   role: { name: string; isProtected: boolean },
 ): string {
-  if (role.isProtected && role.name === RESERVED_ROLE_NAMES[0])
-    return intl.formatMessage(m.roleAdmin);
-  if (role.isProtected && role.name === RESERVED_ROLE_NAMES[1])
-    return intl.formatMessage(m.roleViewer);
+  for (const reserved of RESERVED_ROLE_NAMES) {
+    if (role.isProtected && role.name === reserved)
+      return intl.formatMessage({ id: builtInRoleMessageId(reserved) });
+  }
   return role.name;
 }
 
