@@ -2,7 +2,6 @@ import {
   checkCompleteness,
   itemStatusFor,
   MAX_IMAGES_PER_ITEM,
-  SALE_RECORDING_PERMISSIONS,
   type Image,
   type Item,
   type MarketplaceId,
