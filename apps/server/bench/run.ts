@@ -10,7 +10,9 @@
  * `webhook-flood` (bench/webhook-flood.ts) on the scratch database; `connectors` (bench/connectors.ts) against the marketplace emulators, with no
  * database, so its figures are recorded under database `none`; `extension` (bench/extension.ts):
  * the browser extension in Chromium against its own scratch database with the demo seeded
- * (its zip's size, which no database takes part in, under `none`).
+ * (its zip's size, which no database takes part in, under `none`); `team` (bench/team.ts): a
+ * bulk invitation of 500 members by e-mail through a loopback SMTP server, on its own scratch
+ * database.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -28,7 +30,9 @@ import { TestClient } from '../test/client';
 import { benchConnectors } from './connectors';
 import { benchExtension, buildExtension } from './extension';
 import { benchSales, SALES_SECRET, seedSales } from './sales';
+import { benchTeam } from './team';
 import { benchWebhookFlood, WEBHOOK_FLOOD_ENV } from './webhook-flood';
+import { startSmtpReceiver } from '../test/smtp-receiver';
 import { seedBenchItems } from './seed-items';
 
 interface Figure {
@@ -50,10 +54,10 @@ interface LoadResult {
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 /**
  * Which figures to measure: `inventory`, `listings`, `sales`, `webhook-flood`, `connectors`,
- * `extension` (all by default).
+ * `extension`, `team` (all by default).
  */
 const PARTS = new Set(
-  (process.env.BENCH_PARTS ?? 'inventory,listings,sales,webhook-flood,connectors,extension')
+  (process.env.BENCH_PARTS ?? 'inventory,listings,sales,webhook-flood,connectors,extension,team')
     .split(',')
     .map((p) => p.trim()),
 );
@@ -603,6 +607,33 @@ async function measureExtension(): Promise<Figure[]> {
   return figures;
 }
 
+/** The team figure, on a scratch database of its own with only the bench account in it. */
+async function measureTeam(): Promise<Figure[]> {
+  const scratch = await scratchDatabase();
+  const smtp = await startSmtpReceiver();
+  const figures: Figure[] = [];
+  let server: { baseUrl: string; child: ChildProcess } | null = null;
+  try {
+    await seed(scratch.env, 0);
+    server = await startServer({
+      ...scratch.env,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'ListLoop <team@listloop.local>',
+    });
+    await benchTeam(server.baseUrl, OWNER, smtp, (figure) => {
+      figures.push({ ...figure, database: scratch.kind });
+      console.log(
+        `  ${figure.name.padEnd(50)} ${String(Math.round(figure.value * 100) / 100).padStart(10)} ${figure.unit}`,
+      );
+    });
+  } finally {
+    if (server) await stopServer(server.child);
+    await smtp.close();
+    await scratch.drop();
+  }
+  return figures;
+}
+
 async function main() {
   const figures: Figure[] = [];
   const databases = new Set<string>();
@@ -617,6 +648,11 @@ async function main() {
   }
   if (PARTS.has('extension')) {
     const measured = await measureExtension();
+    figures.push(...measured);
+    for (const figure of measured) databases.add(figure.database);
+  }
+  if (PARTS.has('team')) {
+    const measured = await measureTeam();
     figures.push(...measured);
     for (const figure of measured) databases.add(figure.database);
   }

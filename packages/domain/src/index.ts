@@ -5,6 +5,7 @@ export * from './regions/text-sets';
 export * from './accounts/account.schema';
 export * from './accounts/account-settings.schema';
 export * from './account-users/account-user.schema';
+export * from './account-users/team.api';
 export * from './users/user-details.schema';
 export * from './roles/role.schema';
 export * from './permissions/permissions';

@@ -30,6 +30,7 @@ import { SalesPage } from '../features/sale-detection/components/sales-page';
 import { SalesSearchSchema } from '../features/sale-detection/sales-search';
 import { ServiceKeysPage } from '../features/service-keys/components/service-keys-page';
 import { SettingsPage } from '../features/settings/components/settings-page';
+import { TeamPage } from '../features/team/components/team-page';
 import { AuthLayout } from './layouts/auth-layout';
 import { FocusLayout } from './layouts/focus-layout';
 import { guard, type RouterContext } from './routing/guards';
@@ -254,6 +255,12 @@ const staffOnboardingsRoute = createRoute({
   },
 });
 
+const teamRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/app/team',
+  component: TeamPage,
+});
+
 // Spec §2 "/app/** serves the app shell": an unknown path under /app is a not-found inside it.
 const appNotFoundRoute = createRoute({
   getParentRoute: () => shellRoute,
@@ -283,6 +290,7 @@ const routeTree = rootRoute.addChildren([
       accountRoute,
       workflowRoute,
       staffOnboardingsRoute,
+      teamRoute,
       appNotFoundRoute,
     ]),
   ]),

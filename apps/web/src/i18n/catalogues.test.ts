@@ -8,6 +8,7 @@ import {
   LOCALES,
   MARKETPLACE_IDS,
   defaultCatalogue,
+  PERMISSION_DEFINITIONS,
   PERMISSION_KEYS,
   REGIONAL_TEXT_SETS,
   type Locale,
@@ -124,6 +125,24 @@ describe('messages for domain values', () => {
   it('has a label for every permission key', () => {
     for (const catalogue of Object.values(CATALOGUES)) {
       expect(PERMISSION_KEYS.filter((key) => !catalogue[`permission.${key}`])).toEqual([]);
+    }
+  });
+
+  it('has an explanation for every permission key', () => {
+    for (const catalogue of Object.values(CATALOGUES)) {
+      expect(PERMISSION_KEYS.filter((key) => !catalogue[`permission.${key}.explanation`])).toEqual(
+        [],
+      );
+    }
+  });
+
+  it('says in en-US what the domain says in English for each permission key', () => {
+    const catalogue: Record<string, string> = enUS;
+    for (const key of PERMISSION_KEYS) {
+      expect(catalogue[`permission.${key}`]).toBe(PERMISSION_DEFINITIONS[key].label);
+      expect(catalogue[`permission.${key}.explanation`]).toBe(
+        PERMISSION_DEFINITIONS[key].explanation,
+      );
     }
   });
 

@@ -18,6 +18,9 @@ export const errorMessageId = (code: ErrorCode) => `error.${code}` as const sati
 export const permissionMessageId = (key: PermissionKey) =>
   `permission.${key}` as const satisfies MessageId;
 
+export const permissionExplanationId = (key: PermissionKey) =>
+  `permission.${key}.explanation` as const satisfies MessageId;
+
 export const regionLabelId = (id: RegionalTextSet['labels'][keyof RegionalTextSet['labels']]) =>
   id satisfies MessageId;
 
@@ -26,6 +29,10 @@ export const accessLevelMessageId = (level: AccessLevel) =>
 
 export const accountUserStatusMessageId = (status: AccountUserStatus) =>
   `accountUserStatus.${status}` as const satisfies MessageId;
+
+/** The built-in roles' names in the product's words (their stored names are reserved). */
+export const builtInRoleMessageId = (name: 'admin' | 'viewer') =>
+  `role.builtin.${name}` as const satisfies MessageId;
 
 export const editionMessageId = (name: AccountName) =>
   `edition.${name}` as const satisfies MessageId;
@@ -47,6 +54,7 @@ export const SHOWN_HELP_TEXT_KEYS = [
   'import',
   'profile',
   'workflow',
+  'teamManagement',
 ] as const satisfies readonly HelpTextKey[];
 export type ShownHelpTextKey = (typeof SHOWN_HELP_TEXT_KEYS)[number];
 

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   allPermissions,
+  effectiveRolePermissions,
+  PERMISSION_DEFINITIONS,
+  PERMISSION_GROUPS,
+  permissionKeysOf,
   hasPermission,
   isPermissionKey,
   PERMISSION_KEYS,
@@ -107,5 +111,66 @@ describe('permissionsBeyond', () => {
     ).toEqual(['team.manage']);
     expect(permissionsBeyond(granted, { accessLevel: 'staff', permissions: {} })).toEqual([]);
     expect(permissionsBeyond(null, { accessLevel: 'member', permissions: {} })).toEqual([]);
+  });
+});
+
+describe('PERMISSION_DEFINITIONS', () => {
+  it('describes every key, and no other, with a group, a label and one line', () => {
+    expect(Object.keys(PERMISSION_DEFINITIONS).sort()).toEqual([...PERMISSION_KEYS].sort());
+    for (const key of PERMISSION_KEYS) {
+      const definition = PERMISSION_DEFINITIONS[key];
+      expect(PERMISSION_GROUPS).toContain(definition.group);
+      expect(definition.label.trim()).not.toBe('');
+      expect(definition.explanation.trim()).not.toBe('');
+      expect(definition.explanation).not.toMatch(/\n/);
+    }
+  });
+
+  it('puts each key in exactly one group, every group holding at least one', () => {
+    const grouped = PERMISSION_GROUPS.flatMap((group) => permissionKeysOf(group));
+    expect(grouped.sort()).toEqual([...PERMISSION_KEYS].sort());
+    for (const group of PERMISSION_GROUPS)
+      expect(permissionKeysOf(group).length).toBeGreaterThan(0);
+  });
+
+  it('has the activity log key, which the viewer does not hold', () => {
+    expect(isPermissionKey('activity.read')).toBe(true);
+    expect(PERMISSION_DEFINITIONS['activity.read'].group).toBe('account');
+    expect(VIEWER_PERMISSIONS['activity.read']).toBe(false);
+  });
+});
+
+describe('effectiveRolePermissions', () => {
+  it('gives the protected admin role every key, even one its saved map predates', () => {
+    const savedBefore = { ...allPermissions(true) } as Permissions;
+    delete savedBefore['activity.read'];
+    expect(
+      effectiveRolePermissions({ name: 'admin', isProtected: true, permissions: savedBefore }),
+    ).toEqual(allPermissions(true));
+    expect(effectiveRolePermissions({ name: 'admin', isProtected: true, permissions: {} })).toEqual(
+      allPermissions(true),
+    );
+  });
+
+  it('keeps the viewer read-only and any other role exactly as saved', () => {
+    expect(
+      effectiveRolePermissions({
+        name: 'viewer',
+        isProtected: true,
+        permissions: VIEWER_PERMISSIONS,
+      }),
+    ).toEqual(VIEWER_PERMISSIONS);
+    // Only the protected role earns the fallback: an unprotected role cannot be named admin,
+    // and if a row ever were, it keeps its own map.
+    expect(
+      effectiveRolePermissions({
+        name: 'admin',
+        isProtected: false,
+        permissions: { 'items.read': true },
+      }),
+    ).toEqual({ ...allPermissions(false), 'items.read': true });
+    expect(
+      effectiveRolePermissions({ name: 'packers', isProtected: false, permissions: null }),
+    ).toEqual(allPermissions(false));
   });
 });

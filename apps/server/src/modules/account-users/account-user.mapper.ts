@@ -1,4 +1,8 @@
-import type { PublicAccountUser } from '@listloop/domain';
+import {
+  isTemporaryPasswordExpired,
+  type PublicAccountUser,
+  type TeamMember,
+} from '@listloop/domain';
 import type { AccountUserRow } from './account-user.repository';
 
 /** The spec's account-user shape, without the temporary password hash. */
@@ -16,5 +20,21 @@ export function toPublicAccountUser(row: AccountUserRow): PublicAccountUser {
     updatedAt: row.updatedAt.toISOString(),
     showSpeechAtPhotoStep: row.showSpeechAtPhotoStep,
     hasTemporaryPassword: row.temporaryPassword !== null && row.temporaryPassword !== undefined,
+  };
+}
+
+/**
+ * A member as the team screen lists them: whether they own the account, and whether a pending
+ * member's temporary password has run out, so the screen can offer to invite them again.
+ */
+export function toTeamMember(row: AccountUserRow, now: Date): TeamMember {
+  return {
+    ...toPublicAccountUser(row),
+    isOwner: row.isOwner,
+    invitationExpired:
+      row.status === 'pending' &&
+      row.temporaryPassword !== null &&
+      row.temporaryPassword !== undefined &&
+      isTemporaryPasswordExpired(row.temporaryPassword, now),
   };
 }

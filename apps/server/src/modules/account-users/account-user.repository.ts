@@ -1,5 +1,5 @@
-import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { USABLE_ACCOUNT_USER_STATUSES } from '@listloop/domain';
+import { and, asc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { NO_ROLE_FILTER, USABLE_ACCOUNT_USER_STATUSES } from '@listloop/domain';
 import type { Db } from '../../platform/db/database';
 import { accountUsers } from './account-user.table';
 
@@ -75,9 +75,18 @@ export class AccountUserRepository {
     return created;
   }
 
-  async search(accountId: string, filter: { query?: string; status?: AccountUserRow['status'] }) {
+  /**
+   * The account's members matching every filter given: name or e-mail containing `query` in
+   * any case, the status, and the role (a role id, or `none` for members without one).
+   */
+  async search(
+    accountId: string,
+    filter: { query?: string; status?: AccountUserRow['status']; role?: string },
+  ) {
     const conditions: SQL[] = [eq(accountUsers.accountId, accountId)];
     if (filter.status) conditions.push(eq(accountUsers.status, filter.status));
+    if (filter.role === NO_ROLE_FILTER) conditions.push(isNull(accountUsers.role));
+    else if (filter.role) conditions.push(eq(accountUsers.role, filter.role));
     if (filter.query) {
       const pattern = `%${filter.query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const match = or(ilike(accountUsers.email, pattern), ilike(accountUsers.name, pattern));
@@ -111,6 +120,21 @@ export class AccountUserRepository {
       .where(and(eq(accountUsers.accountId, accountId), eq(accountUsers.userId, userId)))
       .returning({ id: accountUsers.id });
     return removed.length > 0;
+  }
+
+  /** Moves every member holding one role of the account to another (or to none); answers how many. */
+  async moveRoleMembers(
+    accountId: string,
+    fromRoleId: string,
+    toRoleId: string | null,
+    db: Db = this.db,
+  ): Promise<number> {
+    const moved = await db
+      .update(accountUsers)
+      .set({ role: toRoleId })
+      .where(and(eq(accountUsers.accountId, accountId), eq(accountUsers.role, fromRoleId)))
+      .returning({ id: accountUsers.id });
+    return moved.length;
   }
 
   async membersOfRoles(accountId: string): Promise<{ roleId: string; userId: string }[]> {

@@ -1,9 +1,13 @@
 import {
   ACCOUNT_USER_STATUSES,
+  BULK_INVITE_MAX,
+  BulkInviteResultSchema,
   JoinDataSchema,
   LoginSchema,
   NewPasswordSchema,
   PublicAccountUserSchema,
+  TeamMemberSchema,
+  TeamSearchQuerySchema,
 } from '@listloop/domain';
 import { z } from 'zod';
 import { activity, textAt } from '../../platform/http/activity';
@@ -30,11 +34,12 @@ export async function accountUserRoutes(
       schema: {
         tags,
         summary: 'Search the account users of the current account',
-        querystring: z.object({
-          query: z.string().trim().max(200).optional(),
-          status: z.enum(ACCOUNT_USER_STATUSES).optional(),
-        }),
-        response: { 200: z.object({ data: z.array(PublicAccountUserSchema) }), ...errorResponses },
+        description:
+          '`query` matches a part of the name or e-mail in any case; `status` one status; ' +
+          '`role` a role id, or `none` for members without a role. Each member says whether ' +
+          'they own the account and whether their invitation (temporary password) has expired.',
+        querystring: TeamSearchQuerySchema,
+        response: { 200: z.object({ data: z.array(TeamMemberSchema) }), ...errorResponses },
       },
       config: { access: access.member('team.manage') },
     },
@@ -85,18 +90,14 @@ export async function accountUserRoutes(
           emails: z
             .array(LoginSchema.shape.email)
             .min(1, { message: 'Give at least one e-mail' })
-            .max(100),
+            .max(BULK_INVITE_MAX, {
+              message: `Give at most ${BULK_INVITE_MAX} e-mails at once`,
+            }),
           roleId: z.string().min(1).max(64).nullable().optional(),
         }),
         response: {
           200: z.object({
-            data: z.array(
-              z.object({
-                email: z.string(),
-                ok: z.boolean(),
-                message: z.string().optional(),
-              }),
-            ),
+            data: z.array(BulkInviteResultSchema),
           }),
           ...errorResponses,
         },

@@ -1,4 +1,5 @@
 import { customAlphabet } from 'nanoid';
+import pLimit from 'p-limit';
 import {
   DEFAULT_LOCALE,
   isTemporaryPasswordExpired,
@@ -9,6 +10,7 @@ import {
   type GateDecision,
   type JoinData,
   type Locale,
+  type TeamMember,
 } from '@listloop/domain';
 import type { Db } from '../../platform/db/database';
 import type { Mailer, MailMessage } from '../../platform/mailer/mailer';
@@ -23,13 +25,16 @@ import type {
   NewAccountUserRow,
 } from './account-user.repository';
 import { assertMayActOn, assertMayGive, assertNotOwnerOfAnother } from '../roles';
-import { toPublicAccountUser } from './account-user.mapper';
+import { toPublicAccountUser, toTeamMember } from './account-user.mapper';
 import { linkMemberships, type LinkedMembership, type MembershipLinks } from './member-links';
 import { alreadyHasSignInEmail, invitationEmail } from './invitation.email';
 
 /** Readable temporary passwords: no 0/O or 1/l/I to misread, three groups of four. */
 const passwordPart = customAlphabet('23456789abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ', 4);
 const temporaryPasswordValue = () => `${passwordPart()}-${passwordPart()}-${passwordPart()}`;
+
+/** How many addresses of one bulk invitation are worked on at once. */
+const BULK_INVITE_CONCURRENCY = 4;
 
 const JOIN_FAIL = 'The e-mail or temporary password is not correct.';
 
@@ -48,9 +53,13 @@ export class AccountUserService {
 
   private readonly now: () => Date;
 
-  async search(ctx: RequestContext, filter: { query?: string; status?: AccountUserStatus }) {
+  async search(
+    ctx: RequestContext,
+    filter: { query?: string; status?: AccountUserStatus; role?: string },
+  ): Promise<TeamMember[]> {
     const rows = await this.accountUsers.search(ctx.accountId, filter);
-    return rows.map(toPublicAccountUser);
+    const now = this.now();
+    return rows.map((row) => toTeamMember(row, now));
   }
 
   /**
@@ -153,28 +162,33 @@ export class AccountUserService {
     input: { emails: string[]; roleId?: string | null | undefined },
   ) {
     await this.assertMayAdd(ctx, input.roleId);
-    const results: { email: string; ok: boolean; message?: string }[] = [];
-    for (const email of [...new Set(input.emails.map((e) => e.trim().toLowerCase()))]) {
-      try {
-        const memberships = await this.accountUsers.findByEmail(email);
-        if (memberships.some((m) => m.accountId === ctx.accountId)) {
-          results.push({ email, ok: false, message: `${email} is already in your team.` });
-          continue;
-        }
-        if (await this.auth.findUserByEmail(email)) {
-          await this.sendOrRefuse(
-            alreadyHasSignInEmail({ ...(await this.sender(ctx)), to: email }),
-          );
-        } else {
-          await this.addInvited(ctx, { email, roleId: input.roleId });
-        }
-        results.push({ email, ok: true });
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        results.push({ email, ok: false, message: error.message });
+    const emails = [...new Set(input.emails.map((e) => e.trim().toLowerCase()))];
+    // A few at once: each address waits on password hashing and its own SMTP exchange, and
+    // up to BULK_INVITE_MAX of them one after another would outlast any HTTP client's patience.
+    const limit = pLimit(BULK_INVITE_CONCURRENCY);
+    return Promise.all(emails.map((email) => limit(() => this.inviteOneOfMany(ctx, email, input))));
+  }
+
+  private async inviteOneOfMany(
+    ctx: RequestContext,
+    email: string,
+    input: { roleId?: string | null | undefined },
+  ): Promise<{ email: string; ok: boolean; message?: string }> {
+    try {
+      const memberships = await this.accountUsers.findByEmail(email);
+      if (memberships.some((m) => m.accountId === ctx.accountId)) {
+        return { email, ok: false, message: `${email} is already in your team.` };
       }
+      if (await this.auth.findUserByEmail(email)) {
+        await this.sendOrRefuse(alreadyHasSignInEmail({ ...(await this.sender(ctx)), to: email }));
+      } else {
+        await this.addInvited(ctx, { email, roleId: input.roleId });
+      }
+      return { email, ok: true };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return { email, ok: false, message: error.message };
     }
-    return results;
   }
 
   /**
@@ -198,7 +212,7 @@ export class AccountUserService {
     await this.auth.setPassword(userId, temporaryPassword);
     await this.auth.endAllSessions(userId);
     const updated = await this.accountUsers.update(ctx.accountId, userId, {
-      temporaryPassword: await this.temporaryPasswordRecord(temporaryPassword),
+      temporaryPassword: await this.temporaryPasswordRecord(userId, temporaryPassword),
     });
     if (!updated) throw notFound('No such team member.');
     return { accountUser: toPublicAccountUser(updated) };
@@ -267,6 +281,19 @@ export class AccountUserService {
     await this.accountUsers.update(accountId, userId, { role: roleId });
   }
 
+  /**
+   * Moves every holder of a role to another role (or to none), inside the caller's
+   * transaction (removing a role moves its members to the viewer role first).
+   */
+  async moveRoleMembers(
+    accountId: string,
+    fromRoleId: string,
+    toRoleId: string | null,
+    tx: Db,
+  ): Promise<number> {
+    return this.accountUsers.moveRoleMembers(accountId, fromRoleId, toRoleId, tx);
+  }
+
   /** A membership made as part of a larger write (opening an account), in its transaction. */
   async createMembership(row: NewAccountUserRow, tx: Db): Promise<AccountUserRow> {
     return this.accountUsers.create(row, tx);
@@ -333,6 +360,8 @@ export class AccountUserService {
       password: temporaryPassword,
       name: input.name ?? '',
     });
+    // Read before the transaction: the credential is not the transaction's to read.
+    const temporaryPasswordRecord = await this.temporaryPasswordRecord(user.id, temporaryPassword);
     const row = await this.db.transaction(async (tx) => {
       await this.users.createProfile({ userId: user.id, firstName: input.name ?? '' }, tx);
       return this.accountUsers.create(
@@ -345,7 +374,7 @@ export class AccountUserService {
           email,
           name: input.name ?? '',
           role: input.roleId ?? null,
-          temporaryPassword: await this.temporaryPasswordRecord(temporaryPassword),
+          temporaryPassword: temporaryPasswordRecord,
         },
         tx,
       );
@@ -379,9 +408,14 @@ export class AccountUserService {
     }
   }
 
-  private async temporaryPasswordRecord(value: string) {
+  /**
+   * The record of a temporary password just set as the user's credential. Its value is the
+   * credential's own scrypt hash of the same password: hashing it a second time would double
+   * the slowest step of an invitation (a bulk one of 500 spends most of its time hashing).
+   */
+  private async temporaryPasswordRecord(userId: string, value: string) {
     return {
-      value: await this.auth.hashPassword(value),
+      value: (await this.auth.passwordHashOf(userId)) ?? (await this.auth.hashPassword(value)),
       createdAt: this.now().toISOString(),
       duration: TEMPORARY_PASSWORD_DURATION_MS,
     };

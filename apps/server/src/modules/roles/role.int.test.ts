@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESERVED_ROLE_NAME_MESSAGE } from '@listloop/domain';
+import { sql } from 'drizzle-orm';
+import {
+  allPermissions,
+  PERMISSION_KEYS,
+  RESERVED_ROLE_NAME_MESSAGE,
+  VIEWER_PERMISSIONS,
+} from '@listloop/domain';
 import type { TestClient } from '../../../test/client';
 import { addMember, createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
-import { startTestServer, type TestServer } from '../../../test/server';
+import { queryRows, startTestServer, type TestServer } from '../../../test/server';
 
 const ROLES = '/api/rest/v1/enterprise/roles';
 
@@ -125,10 +131,18 @@ describe('roles', () => {
     const found = await admin.get(`${ROLES}/find-one?id=${created.id}`);
     expect(found.body.data.id).toBe(created.id);
 
-    expect((await admin.delete(`${ROLES}/${created.id}`)).status).toBe(204);
+    const removed = await admin.delete(`${ROLES}/${created.id}`);
+    expect(removed.status, removed.text).toBe(200);
+    expect(removed.body.data).toEqual({
+      id: created.id,
+      membersMoved: 1,
+      movedToRoleId: account.viewerRoleId,
+    });
     expect((await admin.get(`${ROLES}/find-one?id=${created.id}`)).status).toBe(404);
+    // The member fell back to the built-in viewer role: read-only, nothing more.
     const after = (await memberClient.get('/api/rest/v1/auth/session')).body;
-    expect(after.role).toBeNull();
+    expect(after.role).toMatchObject({ id: account.viewerRoleId, name: 'viewer' });
+    expect(after.permissions).toEqual({ ...VIEWER_PERMISSIONS });
   });
 
   it('built-in roles can be neither changed nor removed', async () => {
@@ -136,5 +150,62 @@ describe('roles', () => {
       409,
     );
     expect((await admin.delete(`${ROLES}/${account.adminRoleId}`)).status).toBe(409);
+  });
+
+  it('removes a role nobody holds with none moved, and refuses an unknown or malformed id', async () => {
+    const empty = (await admin.put(ROLES, { name: 'nobody here' })).body.data;
+    const removed = await admin.delete(`${ROLES}/${empty.id}`);
+    expect(removed.body.data).toMatchObject({ id: empty.id, membersMoved: 0 });
+    expect((await admin.delete(`${ROLES}/${empty.id}`)).status).toBe(404);
+    expect((await admin.delete(`${ROLES}/${'z'.repeat(65)}`)).status).toBe(400);
+  });
+
+  it('moves every holder to the viewer and leaves other members where they were', async () => {
+    const packers = (
+      await admin.put(ROLES, { name: 'packers', permissions: { 'items.read': true } })
+    ).body.data;
+    const listers = (await admin.put(ROLES, { name: 'listers two' })).body.data;
+    const a = await addMember(server, account, { roleId: packers.id });
+    const b = await addMember(server, account, { roleId: packers.id, status: 'pending' });
+    const c = await addMember(server, account, { roleId: listers.id });
+    const removed = await admin.delete(`${ROLES}/${packers.id}`);
+    expect(removed.body.data.membersMoved).toBe(2);
+    const rows = await queryRows<{ user_id: string; role: string | null }>(
+      server,
+      sql`SELECT user_id, role FROM account_users WHERE account_id = ${account.accountId}
+          AND user_id IN (${a.userId}, ${b.userId}, ${c.userId})`,
+    );
+    const roleOf = new Map(rows.map((r) => [r.user_id, r.role]));
+    expect(roleOf.get(a.userId)).toBe(account.viewerRoleId);
+    expect(roleOf.get(b.userId)).toBe(account.viewerRoleId);
+    expect(roleOf.get(c.userId)).toBe(listers.id);
+  });
+
+  it('gives the built-in admin every key, also one its saved row predates', async () => {
+    // An admin row saved before a key existed: the key is missing from its stored map.
+    await queryRows(
+      server,
+      sql`UPDATE roles SET permissions = permissions - 'activity.read'
+          WHERE id = ${account.adminRoleId}`,
+    );
+    const [stored] = await queryRows<{ permissions: Record<string, boolean> }>(
+      server,
+      sql`SELECT permissions FROM roles WHERE id = ${account.adminRoleId}`,
+    );
+    expect(stored?.permissions['activity.read']).toBeUndefined();
+    const session = (await admin.get('/api/rest/v1/auth/session')).body;
+    expect(session.permissions).toEqual(allPermissions(true));
+    const listed = (await admin.get(ROLES)).body.data as {
+      name: string;
+      permissions: Record<string, boolean>;
+    }[];
+    const builtIn = new Map(listed.map((r) => [r.name, r.permissions]));
+    expect(builtIn.get('admin')).toEqual(allPermissions(true));
+    // The viewer stays read-only: new keys are not the viewer's.
+    expect(PERMISSION_KEYS.filter((key) => builtIn.get('viewer')?.[key])).toEqual([
+      'items.read',
+      'sales.read',
+      'reports.read',
+    ]);
   });
 });

@@ -1,4 +1,10 @@
-import { PERMISSION_KEYS, RoleColorSchema, RoleNameSchema } from '@listloop/domain';
+import {
+  PERMISSION_KEYS,
+  RoleColorSchema,
+  RoleNameSchema,
+  RoleRemovedSchema,
+  RoleViewSchema,
+} from '@listloop/domain';
 import { z } from 'zod';
 import { activity, textAt } from '../../platform/http/activity';
 import { access } from '../../platform/http/access';
@@ -12,18 +18,7 @@ const PermissionsSchema = z
   .object(Object.fromEntries(PERMISSION_KEYS.map((key) => [key, z.boolean().default(false)])))
   .strict();
 
-const RoleSchema = z.object({
-  id: z.string(),
-  accountId: z.string(),
-  userId: z.string(),
-  name: z.string(),
-  color: z.string(),
-  isProtected: z.boolean(),
-  permissions: z.record(z.string(), z.boolean()),
-  members: z.array(z.string()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+const RoleSchema = RoleViewSchema;
 
 export async function roleRoutes(app: App, deps: { service: RoleService }) {
   const tags = ['roles'];
@@ -122,18 +117,20 @@ export async function roleRoutes(app: App, deps: { service: RoleService }) {
     {
       schema: {
         tags,
-        summary: 'Remove a role',
+        summary: 'Remove a role; its members fall back to the built-in viewer role',
+        description:
+          'In one transaction the members who held the role move to the account’s built-in ' +
+          'viewer role (read-only), then the role is removed. The answer says how many moved.',
         params: z.object({ id: z.string().min(1).max(64) }),
-        response: { 204: z.null(), ...errorResponses },
+        response: { 200: z.object({ data: RoleRemovedSchema }), ...errorResponses },
       },
       config: {
         activity: activity.records('role.deleted', ({ params }) => ({ id: params.id! })),
         access: access.member('roles.manage'),
       },
     },
-    async (request, reply) => {
-      await deps.service.remove(requireContext(request), request.params.id);
-      return reply.status(204).send(null);
-    },
+    async (request) => ({
+      data: await deps.service.remove(requireContext(request), request.params.id),
+    }),
   );
 }

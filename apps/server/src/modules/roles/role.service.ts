@@ -27,6 +27,12 @@ export interface RoleMembers {
     accountId: string,
   ): Promise<{ userId: string; isOwner: boolean; role: string | null } | null>;
   setRole(accountId: string, userId: string, roleId: string): Promise<void>;
+  moveRoleMembers(
+    accountId: string,
+    fromRoleId: string,
+    toRoleId: string | null,
+    tx: Db,
+  ): Promise<number>;
 }
 
 export interface RoleView {
@@ -164,14 +170,37 @@ export class RoleService {
     return this.findOne(ctx, role.id);
   }
 
-  async remove(ctx: RequestContext, id: string): Promise<void> {
+  /**
+   * Removes a role. Its members fall back to the account's built-in viewer role (read-only) in
+   * the same transaction, so nobody is left holding a role that is gone; the answer says how
+   * many moved. Removing a role demotes its members, so it needs every permission the role
+   * holds, and the fallback may not hand them anything the caller lacks.
+   */
+  async remove(
+    ctx: RequestContext,
+    id: string,
+  ): Promise<{ id: string; membersMoved: number; movedToRoleId: string | null }> {
     const role = await this.roles.findById(ctx.accountId, id);
     if (!role) throw notFound('No such role.');
     if (role.isProtected) throw conflict('Built-in roles cannot be removed.');
     await this.assertNotOwnersRole(ctx, role.id);
-    // Removing a role leaves its members without one: as much a demotion as moving them.
     assertMayActOn(ctx, role);
-    await this.roles.remove(ctx.accountId, id);
+    const viewer = await this.roles.findBuiltIn(ctx.accountId, 'viewer');
+    const holders = (await this.accountUsers.membersOfRoles(ctx.accountId)).filter(
+      (m) => m.roleId === role.id,
+    );
+    if (viewer && holders.length > 0) assertWithinReach(ctx, viewer.permissions);
+    const membersMoved = await this.roles.transaction(async (tx) => {
+      const moved = await this.accountUsers.moveRoleMembers(
+        ctx.accountId,
+        role.id,
+        viewer?.id ?? null,
+        tx,
+      );
+      if (!(await this.roles.remove(ctx.accountId, id, tx))) throw notFound('No such role.');
+      return moved;
+    });
+    return { id: role.id, membersMoved, movedToRoleId: viewer?.id ?? null };
   }
 
   /** Changing or removing the role the owner holds would demote them: the owner's to do. */

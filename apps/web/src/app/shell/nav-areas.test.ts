@@ -13,6 +13,7 @@ describe('the navigation list', () => {
       'rules',
       'activity',
       'workflow',
+      'team',
       'settings',
       'service-keys',
     ]);
@@ -36,6 +37,14 @@ describe('the navigation list', () => {
     );
     const keys = visibleNavAreas((permission) => permission !== 'account.manage').map((a) => a.key);
     expect(keys).not.toContain('workflow');
+  });
+
+  it('shows the Team area to a role that may manage the team or its roles, not to others', () => {
+    const shown = (held: string[]) =>
+      visibleNavAreas((permission) => held.includes(permission)).map((a) => a.key);
+    expect(shown(['team.manage'])).toContain('team');
+    expect(shown(['roles.manage'])).toContain('team');
+    expect(shown(['items.read', 'sales.read', 'reports.read'])).not.toContain('team');
   });
 
   it('leaves out the Sales area for a role that may not read sales', () => {

@@ -33,6 +33,8 @@ export interface NavArea {
   alsoActiveOn?: readonly string[];
   /** Only provider staff see it (their screens work across accounts). */
   staffOnly?: boolean;
+  /** An area of several parts, each with its key: shown to a role holding any of them. */
+  anyPermission?: readonly PermissionKey[];
 }
 
 /** The product's areas in navigation order (spec §1). */
@@ -51,6 +53,7 @@ export const NAV_AREAS: readonly NavArea[] = [
     icon: IconPackage,
     to: '/app/inventory',
     available: true,
+    permission: 'items.read',
   },
   {
     key: 'labels',
@@ -58,6 +61,7 @@ export const NAV_AREAS: readonly NavArea[] = [
     icon: IconTags,
     to: '/app/labels',
     available: true,
+    permission: 'items.read',
   },
   {
     key: 'import',
@@ -103,7 +107,14 @@ export const NAV_AREAS: readonly NavArea[] = [
     available: true,
     permission: 'account.manage',
   },
-  { key: 'team', label: appMessages.navTeam, icon: IconUsers, to: '/app/team', available: false },
+  {
+    key: 'team',
+    label: appMessages.navTeam,
+    icon: IconUsers,
+    to: '/app/team',
+    available: true,
+    anyPermission: ['team.manage', 'roles.manage'],
+  },
   {
     key: 'activity',
     label: appMessages.navActivity,
@@ -145,7 +156,10 @@ export function visibleNavAreas(
 ): NavArea[] {
   return areas.filter(
     (area) =>
-      area.available && (!area.staffOnly || isStaff) && (!area.permission || can(area.permission)),
+      area.available &&
+      (!area.staffOnly || isStaff) &&
+      (!area.permission || can(area.permission)) &&
+      (!area.anyPermission || area.anyPermission.some(can)),
   );
 }
 

@@ -14,6 +14,8 @@ describe('the permissions the home card lists', () => {
       'sales.manage',
       'marketplaces.manage',
       'rules.manage',
+      'team.manage',
+      'roles.manage',
     ]);
   });
 });

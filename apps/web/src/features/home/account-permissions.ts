@@ -1,16 +1,11 @@
 import type { PermissionKey } from '@listloop/domain';
 
 /**
- * Permissions whose work has no screen in this app yet to do it on (reports, the team and its
- * roles, the account's own settings). The home card lists what a role lets the seller do here,
- * so it leaves them out rather than name places that do not exist.
+ * Permissions whose work has no screen in this app to do it on (reports beyond the inventory's
+ * export). The home card lists what a role lets the seller do here, so it leaves them out
+ * rather than name places that do not exist.
  */
-const WITHOUT_A_SCREEN: ReadonlySet<PermissionKey> = new Set([
-  'reports.read',
-  'team.manage',
-  'roles.manage',
-  'account.manage',
-]);
+const WITHOUT_A_SCREEN: ReadonlySet<PermissionKey> = new Set(['reports.read']);
 
 /** The granted permissions the app's screens act on, in the order given. */
 export function permissionsShown(granted: readonly PermissionKey[]): PermissionKey[] {

@@ -37,6 +37,7 @@ export const homeMessages = defineMessages({
   teamsCurrent: { id: 'home.teams.current' },
   teamsMeta: { id: 'home.teams.meta' },
   teamsEmpty: { id: 'home.teams.empty' },
+  teamsManage: { id: 'home.teams.manage' },
 
   regionTitle: { id: 'home.region.title' },
   regionDescription: { id: 'home.region.description' },

@@ -5,3 +5,4 @@ export type { SessionContextValue, SignOutOptions } from './session-provider';
 export * from './use-session';
 export * from './use-permission';
 export { renewSession, nextRenewalDelay, TOKEN_PATH } from './session-renewal';
+export * from './ui-permissions';

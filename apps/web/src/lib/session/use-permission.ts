@@ -1,5 +1,6 @@
 import { hasPermission, type PermissionKey } from '@listloop/domain';
 import { useSignedInSession } from './use-session';
+import { UI_PERMISSIONS, type GatedControl } from './ui-permissions';
 
 /**
  * Whether the signed-in account user's role grants every permission named (staff always
@@ -14,4 +15,9 @@ export function usePermission(...required: PermissionKey[]): boolean {
       permissions: session.permissions,
     }),
   );
+}
+
+/** Whether the signed-in member may use a gated control of the web (`UI_PERMISSIONS`). */
+export function useMayUse(control: GatedControl): boolean {
+  return usePermission(...UI_PERMISSIONS[control]);
 }

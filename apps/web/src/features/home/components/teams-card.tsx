@@ -1,6 +1,7 @@
 import { isKnownAccountName } from '@listloop/domain';
-import { Badge, Box, Group, Stack, Text } from '@mantine/core';
+import { Badge, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import { useIntl } from 'react-intl';
 import { SectionCard } from '../../../components/ui/section-card';
 import {
@@ -8,7 +9,7 @@ import {
   accountUserStatusMessageId,
   editionMessageId,
 } from '../../../i18n/dynamic-messages';
-import { useSignedInSession } from '../../../lib/session';
+import { useMayUse, useSignedInSession } from '../../../lib/session';
 import { homeMessages } from '../home.messages';
 
 const STATUS_COLOURS = { active: 'teal', pending: 'yellow', inactive: 'gray' } as const;
@@ -17,6 +18,9 @@ const STATUS_COLOURS = { active: 'teal', pending: 'yellow', inactive: 'gray' } a
 export function TeamsCard() {
   const intl = useIntl();
   const session = useSignedInSession();
+  // The Team screen opens with either of its tabs' keys, as its navigation area does.
+  const canManageMembers = useMayUse('team.members');
+  const canManageRoles = useMayUse('team.roles');
   const memberships = [...session.accountUsers].sort(
     (a, b) => Number(b.accountId === session.accountId) - Number(a.accountId === session.accountId),
   );
@@ -87,6 +91,13 @@ export function TeamsCard() {
             );
           })}
         </Stack>
+      )}
+      {(canManageMembers || canManageRoles) && (
+        <Group justify="flex-end" mt="sm">
+          <Button component={Link} to="/app/team" variant="light" size="xs">
+            {intl.formatMessage(homeMessages.teamsManage)}
+          </Button>
+        </Group>
       )}
     </SectionCard>
   );

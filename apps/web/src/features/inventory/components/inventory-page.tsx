@@ -19,7 +19,7 @@ import { itemExportHref } from '../../../lib/inventory/item.api';
 import { labelsQueryOptions } from '../../../lib/inventory/label.api';
 import { useRegionFormat } from '../../../lib/inventory/use-region-format';
 import { useMoneyFormat } from '../../../lib/money/use-money';
-import { usePermission, useSignedInSession } from '../../../lib/session';
+import { useMayUse, useSignedInSession } from '../../../lib/session';
 import {
   changesSelection,
   gridReducer,
@@ -60,10 +60,11 @@ export function InventoryPage({ search, onSearchChange }: InventoryPageProps) {
   const session = useSignedInSession();
   const navigate = useNavigate();
   const region = useRegionFormat();
-  const canWrite = usePermission('items.write');
-  const canDelete = usePermission('items.delete');
-  const canPublish = usePermission('listings.publish');
-  const canDelist = usePermission('listings.delist');
+  const canWrite = useMayUse('inventory.write');
+  const canDelete = useMayUse('inventory.delete');
+  const canPublish = useMayUse('inventory.publish');
+  const canDelist = useMayUse('inventory.delist');
+  const canExport = useMayUse('inventory.export');
   const runs = useFollowedRuns();
   const [filtersOpened, filtersDrawer] = useDisclosure(false);
 
@@ -202,17 +203,19 @@ export function InventoryPage({ search, onSearchChange }: InventoryPageProps) {
           )}
         </Group>
         <Group gap="xs" wrap="nowrap">
-          <Button
-            component="a"
-            href={itemExportHref(filters)}
-            download
-            variant="default"
-            size="sm"
-            leftSection={<IconDownload size={16} />}
-            visibleFrom="sm"
-          >
-            {intl.formatMessage(inventoryMessages.exportCsv)}
-          </Button>
+          {canExport && (
+            <Button
+              component="a"
+              href={itemExportHref(filters)}
+              download
+              variant="default"
+              size="sm"
+              leftSection={<IconDownload size={16} />}
+              visibleFrom="sm"
+            >
+              {intl.formatMessage(inventoryMessages.exportCsv)}
+            </Button>
+          )}
           <Button
             component={Link}
             to="/app/import"

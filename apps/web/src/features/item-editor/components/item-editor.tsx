@@ -2,7 +2,6 @@ import {
   checkCompleteness,
   itemStatusFor,
   MAX_IMAGES_PER_ITEM,
-  SALE_RECORDING_PERMISSIONS,
   type Image,
   type Item,
   type MarketplaceId,
@@ -40,7 +39,7 @@ import { useRegionFormat } from '../../../lib/inventory/use-region-format';
 import { useAccountCurrency } from '../../../lib/money/use-money';
 import { variantOptionsQueryOptions } from '../../../lib/inventory/variant-options.api';
 import { saleWhere } from '../../../lib/sales/sale-channel';
-import { usePermission, useSignedInSession } from '../../../lib/session';
+import { useMayUse, useSignedInSession } from '../../../lib/session';
 import { itemSalesQueryOptions } from '../api/item-editor.api';
 import { useItemDraft } from '../hooks/use-item-draft';
 import { useMarketplaceTabs } from '../hooks/use-marketplace-tabs';
@@ -86,11 +85,11 @@ export function ItemEditor({ item }: { item: Item | null }) {
   const intl = useIntl();
   const session = useSignedInSession();
   const userId = session.userId;
-  const canWrite = usePermission('items.write');
-  const canReadSales = usePermission('sales.read');
-  const canMarkSold = usePermission(...SALE_RECORDING_PERMISSIONS);
-  const canDelete = usePermission('items.delete');
-  const canPublish = usePermission('listings.publish');
+  const canWrite = useMayUse('itemEditor.write');
+  const canReadSales = useMayUse('itemEditor.sales');
+  const canMarkSold = useMayUse('itemEditor.markSold');
+  const canDelete = useMayUse('itemEditor.delete');
+  const canPublish = useMayUse('itemEditor.publish');
   const country = useCountry();
   const region = useRegionFormat();
   const accountCurrency = useAccountCurrency();

@@ -35,7 +35,7 @@ import { errorText } from '../../../lib/error-text';
 import { labelsQueryOptions } from '../../../lib/inventory/label.api';
 import { labelErrorText, labelProblemText } from '../../../lib/inventory/label-error-text';
 import { labelNameProblem } from '../../../lib/inventory/label-rules';
-import { usePermission, useSignedInSession } from '../../../lib/session';
+import { useMayUse, useSignedInSession } from '../../../lib/session';
 import { useCreateLabel, useDeleteLabel, useRenameLabel } from '../hooks/use-label-mutations';
 import { labelsMessages } from '../labels.messages';
 import { useDocumentTitle } from '../../../lib/document-title';
@@ -46,7 +46,7 @@ export function LabelsPage() {
   const intl = useIntl();
   useDocumentTitle(intl.formatMessage(labelsMessages.title));
   const { userId } = useSignedInSession();
-  const canWrite = usePermission('items.write');
+  const canWrite = useMayUse('labels.write');
   const labels = useQuery(labelsQueryOptions(userId));
   const [filter, setFilter] = useState('');
   const [deleting, setDeleting] = useState<Label | null>(null);

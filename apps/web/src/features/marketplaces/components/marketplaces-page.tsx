@@ -12,7 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
-import { usePermission, useSignedInSession } from '../../../lib/session';
+import { useMayUse, useSignedInSession } from '../../../lib/session';
 import {
   connectWayFor,
   marketplacesByRoute,
@@ -56,7 +56,7 @@ export function MarketplacesPage() {
   const intl = useIntl();
   useDocumentTitle(intl.formatMessage(marketplacesMessages.title));
   const session = useSignedInSession();
-  const canManage = usePermission('marketplaces.manage');
+  const canManage = useMayUse('marketplaces.manage');
   const connections = useQuery({ ...connectionsQueryOptions(), enabled: canManage });
   const options = useQuery(connectOptionsQueryOptions());
   const [dialog, setDialog] = useState<Dialog>(null);

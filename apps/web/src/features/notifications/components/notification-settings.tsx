@@ -8,7 +8,7 @@ import { useIntl } from 'react-intl';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { SectionCard } from '../../../components/ui/section-card';
 import { errorText } from '../../../lib/error-text';
-import { usePermission } from '../../../lib/session';
+import { useMayUse } from '../../../lib/session';
 import {
   notificationPreferencesQueryOptions,
   savePreferencesMutationOptions,
@@ -267,7 +267,7 @@ function SlackSettingsCard() {
  * account's Slack alerts. Shown from the bell; the settings screen can show it too.
  */
 export function NotificationSettingsSection() {
-  const canManageAccount = usePermission('account.manage');
+  const canManageAccount = useMayUse('account.settings');
   return (
     <Stack gap="md">
       <EmailSettings />

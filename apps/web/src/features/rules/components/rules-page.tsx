@@ -3,7 +3,7 @@ import { Alert, EmptyState, Grid, Select, Stack, Text, Title } from '@mantine/co
 import { IconAdjustmentsHorizontal, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
-import { usePermission, useSignedInSession } from '../../../lib/session';
+import { useMayUse, useSignedInSession } from '../../../lib/session';
 import { sampleItemQueryOptions } from '../api/rules.api';
 import { shownMarketplace, type RulesSearch } from '../rules-search';
 import { rulesMessages } from '../rules.messages';
@@ -28,7 +28,7 @@ export function RulesPage({
   const intl = useIntl();
   useDocumentTitle(intl.formatMessage(rulesMessages.title));
   const session = useSignedInSession();
-  const canManage = usePermission('rules.manage');
+  const canManage = useMayUse('rules.manage');
   const marketplace = shownMarketplace(search.marketplace, session.allowedMarketplaces);
   const sampleItem = useQuery({
     ...sampleItemQueryOptions(session.userId, search.item ?? ''),
