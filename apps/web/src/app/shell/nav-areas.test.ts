@@ -11,9 +11,9 @@ describe('the navigation list', () => {
       'sales',
       'marketplaces',
       'rules',
-      'activity',
       'workflow',
       'team',
+      'activity',
       'settings',
       'service-keys',
     ]);

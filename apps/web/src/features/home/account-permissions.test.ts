@@ -16,6 +16,8 @@ describe('the permissions the home card lists', () => {
       'rules.manage',
       'team.manage',
       'roles.manage',
+      'account.manage',
+      'activity.read',
     ]);
   });
 });
