@@ -31,3 +31,19 @@ export async function temporaryPasswordMailedTo(email: string): Promise<string> 
     .not.toBe('');
   return password;
 }
+
+/** The join link of the invitation last e-mailed to an address, as the person would click it. */
+export async function joinLinkMailedTo(email: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(
+      async () => {
+        const text = (await mailsTo(email)).at(-1)?.text ?? '';
+        link = /https?:\/\/\S+\/join-team\S*/.exec(text)?.[0] ?? '';
+        return link;
+      },
+      { message: `a join link e-mailed to ${email}` },
+    )
+    .not.toBe('');
+  return link;
+}

@@ -12,6 +12,7 @@ export const ERROR_CODES = [
   'auth/login-failure',
   'auth/too-many-attempts',
   'auth/temporary-password-expired',
+  'auth/new-password-is-temporary',
   'auth/pending-account-user',
   'auth/csrf',
   'auth/forbidden',
@@ -47,6 +48,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'auth/too-many-attempts': 'Too many sign-in attempts. Please wait a few minutes and try again.',
   'auth/temporary-password-expired':
     'Your temporary password has expired. Ask your team administrator for a new invitation.',
+  'auth/new-password-is-temporary': 'Choose a new password, not the temporary one.',
   'auth/pending-account-user': 'Set your own password to finish joining the team.',
   'auth/csrf': 'This request did not come from ListLoop and was refused.',
   'auth/forbidden': 'Your role does not allow this action.',

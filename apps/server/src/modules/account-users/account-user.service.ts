@@ -119,7 +119,7 @@ export class AccountUserService {
       ctx.membership.temporaryPassword &&
       (await this.auth.verifyPassword(ctx.membership.temporaryPassword.value, input.password))
     ) {
-      throw new AppError(400, 'request/invalid', 'Choose a new password, not the temporary one.');
+      throw new AppError(400, 'auth/new-password-is-temporary');
     }
     await this.auth.setPassword(ctx.user.id, input.password);
     // Whoever holds a session opened with the old password is signed out; this one stays.

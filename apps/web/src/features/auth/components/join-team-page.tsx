@@ -11,6 +11,7 @@ import {
   type FieldMessages,
 } from '../../../i18n/validation';
 import { validationMessages } from '../../../i18n/validation.messages';
+import { errorMessageId } from '../../../i18n/dynamic-messages';
 import { errorText } from '../../../lib/error-text';
 import { loginErrorText } from '../api/login-error-text';
 import { authMessages } from '../auth.messages';
@@ -50,7 +51,24 @@ export function JoinTeamPage() {
   useDocumentTitle(intl.formatMessage(authMessages.joinTeamTitle));
   const search = useSearch({ strict: false });
   const join = useJoinTeam();
-  const validate = useNewPasswordValidate<JoinTeamValues>(JoinTeamFormSchema, FIELD_MESSAGES);
+  const validatePasswords = useNewPasswordValidate<JoinTeamValues>(
+    JoinTeamFormSchema,
+    FIELD_MESSAGES,
+  );
+  // The server refuses the temporary password as the new one; saying so here keeps the person
+  // from joining half-way with a password still to choose.
+  const validate = (values: JoinTeamValues) => {
+    const errors = validatePasswords(values);
+    if (
+      !errors.newPassword &&
+      values.newPassword &&
+      values.newPassword === values.temporaryPassword
+    )
+      errors.newPassword = intl.formatMessage({
+        id: errorMessageId('auth/new-password-is-temporary'),
+      });
+    return errors;
+  };
   const form = useForm<JoinTeamValues>({
     mode: 'uncontrolled',
     initialValues: {

@@ -75,7 +75,15 @@ function OnboardingFlow({ record }: { record: Onboarding }) {
   // A record the server approved (here or by staff) opens the product.
   useEffect(() => {
     if (record.status !== 'APPROVED') return;
-    void session.refresh().then(() => navigate({ to: '/', replace: true }));
+    // The gate may already have left this screen once the session says approved; a seller who
+    // has gone on from there is not pulled back to the root.
+    let left = false;
+    void session.refresh().then(() => {
+      if (!left) void navigate({ to: '/', replace: true });
+    });
+    return () => {
+      left = true;
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per approval
   }, [record.status]);
 

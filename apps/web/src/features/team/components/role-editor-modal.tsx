@@ -146,6 +146,8 @@ export function RoleEditorModal({
               onChange={setColor}
               readOnly={builtIn}
               disallowInput={builtIn}
+              // The eyedropper is a button with no name; the picker and swatches do the job.
+              withEyeDropper={false}
             />
           </Group>
           <Text fw={600} fz="sm" component="h3" m={0}>

@@ -15,7 +15,10 @@ export function roleDisplayName(
   return role.name;
 }
 
-/** A role as a badge in its own colour. */
+/**
+ * A role as a badge marked with its own colour. The colour is the dot's, never the text's: a
+ * role's colour is anyone's choice, and text in it would often be too faint to read.
+ */
 export function RoleBadge({
   intl,
   role,
@@ -24,7 +27,7 @@ export function RoleBadge({
   role: { name: string; isProtected: boolean; color: string };
 }) {
   return (
-    <Badge color={role.color} variant="light" radius="sm" tt="none" style={{ maxWidth: 220 }}>
+    <Badge color={role.color} variant="dot" radius="sm" tt="none" style={{ maxWidth: 220 }}>
       {roleDisplayName(intl, role)}
     </Badge>
   );
