@@ -210,6 +210,19 @@ for (const size of SIZES) {
       await expect(page.getByRole('region', { name: 'Features' })).toBeVisible();
       await check('Account');
 
+      await visit(page, '/app/team', 'Team', 'Team · ListLoop');
+      await expect(page.getByRole('table', { name: 'Team members' })).toBeVisible();
+      await check('Team members');
+      await page.getByRole('tab', { name: 'Roles' }).click();
+      await expect(page.getByRole('table', { name: 'Roles' })).toBeVisible();
+      await check('Team roles');
+
+      await visit(page, '/app/activity', 'Activity', 'Activity · ListLoop');
+      await check('Activity');
+
+      await visit(page, '/app/workflow', 'Workflow', 'Workflow · ListLoop');
+      await check('Workflow');
+
       await visit(page, '/app/no-such-screen', 'Page not found', 'Page not found · ListLoop');
       await check('Not found in the workspace');
     });

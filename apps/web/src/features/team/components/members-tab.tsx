@@ -238,7 +238,11 @@ export function MembersTab({ can }: { can: Can }) {
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={720}>
-          <Table verticalSpacing="xs" highlightOnHover>
+          <Table
+            verticalSpacing="xs"
+            highlightOnHover
+            aria-label={intl.formatMessage(m.membersTableLabel)}
+          >
             <Table.Caption>
               {intl.formatMessage(m.membersCount, { count: members.data.length })}
             </Table.Caption>
