@@ -1,5 +1,5 @@
 import type { RoleViewData } from '@listloop/domain';
-import { Alert, Button, Group, Modal, MultiSelect, Stack, Text } from '@mantine/core';
+import { Modal, MultiSelect, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -7,6 +7,7 @@ import { commonMessages } from '../../../i18n/common.messages';
 import { membersQueryOptions } from '../api/team.api';
 import { useAssignMembers } from '../hooks/use-team-mutations';
 import { teamMessages as m } from '../team.messages';
+import { DialogActions } from './dialog-actions';
 import { roleDisplayName } from './role-name';
 
 /** Assign members: the chosen members of the team leave their role for this one. */
@@ -70,19 +71,13 @@ export function AssignMembersModal({
             disabled={members.isPending}
             data-autofocus
           />
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {intl.formatMessage(commonMessages.cancel)}
-            </Button>
-            <Button type="submit" loading={assign.isPending} disabled={userIds.length === 0}>
-              {intl.formatMessage(m.assignSubmit)}
-            </Button>
-          </Group>
+          <DialogActions
+            failure={failure}
+            onCancel={onClose}
+            submitLabel={intl.formatMessage(m.assignSubmit)}
+            loading={assign.isPending}
+            disabled={userIds.length === 0}
+          />
         </Stack>
       </form>
     </Modal>

@@ -6,7 +6,6 @@ import {
   type BulkInviteResult,
 } from '@listloop/domain';
 import {
-  Alert,
   Button,
   Group,
   Modal,
@@ -24,6 +23,7 @@ import { useAssignMembers, useBulkInvite, useCreateMember } from '../hooks/use-t
 import { parseInviteList } from '../invite-list';
 import { roleChoices, type Caller, type RoleChoiceBlock } from '../team-access';
 import { teamMessages as m } from '../team.messages';
+import { DialogActions } from './dialog-actions';
 import { roleDisplayName } from './role-name';
 
 const CHOICE_BLOCKS: Record<RoleChoiceBlock, MessageDescriptor> = {
@@ -148,19 +148,12 @@ export function InviteMemberModal({
               clearable
             />
           )}
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={close}>
-              {intl.formatMessage(commonMessages.cancel)}
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              {intl.formatMessage(m.inviteSubmit)}
-            </Button>
-          </Group>
+          <DialogActions
+            failure={failure}
+            onCancel={close}
+            submitLabel={intl.formatMessage(m.inviteSubmit)}
+            loading={create.isPending}
+          />
         </Stack>
       </form>
     </Modal>
@@ -293,23 +286,15 @@ export function InviteSeveralModal({
                 clearable
               />
             )}
-            {failure && (
-              <Alert color="red" variant="light" role="alert">
-                {failure}
-              </Alert>
-            )}
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={close}>
-                {intl.formatMessage(commonMessages.cancel)}
-              </Button>
-              <Button
-                type="submit"
-                loading={bulk.isPending}
-                disabled={problem !== null || parsed.emails.length === 0}
-              >
-                {intl.formatMessage(m.inviteSeveralSubmit, { count: parsed.emails.length })}
-              </Button>
-            </Group>
+            <DialogActions
+              failure={failure}
+              onCancel={close}
+              submitLabel={intl.formatMessage(m.inviteSeveralSubmit, {
+                count: parsed.emails.length,
+              })}
+              loading={bulk.isPending}
+              disabled={problem !== null || parsed.emails.length === 0}
+            />
           </Stack>
         </form>
       )}
@@ -370,23 +355,13 @@ export function ChangeRoleModal({
             required
             data-autofocus
           />
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              {intl.formatMessage(commonMessages.cancel)}
-            </Button>
-            <Button
-              type="submit"
-              loading={assign.isPending}
-              disabled={!roleId || roleId === member.role}
-            >
-              {intl.formatMessage(m.changeRoleSubmit)}
-            </Button>
-          </Group>
+          <DialogActions
+            failure={failure}
+            onCancel={onClose}
+            submitLabel={intl.formatMessage(m.changeRoleSubmit)}
+            loading={assign.isPending}
+            disabled={!roleId || roleId === member.role}
+          />
         </Stack>
       </form>
     </Modal>
