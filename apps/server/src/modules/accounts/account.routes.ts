@@ -105,11 +105,7 @@ export async function accountRoutes(
         response: { 200: AccountSettingsSchema, ...errorResponses },
       },
       config: {
-        activity: activity.records('account.updated', ({ ctx }) => ({
-          id: ctx.accountId,
-          label: ctx.account.companyName,
-          details: { settings: 'settings' },
-        })),
+        activity: activity.accountSettings('settings'),
         access: access.member('account.manage'),
       },
     },

@@ -145,11 +145,7 @@ export async function notificationRoutes(
         response: { 200: SlackSettingsSchema, ...errorResponses },
       },
       config: {
-        activity: activity.records('account.updated', ({ ctx }) => ({
-          id: ctx.accountId,
-          label: ctx.account.accountName,
-          details: { settings: 'slack' },
-        })),
+        activity: activity.accountSettings('slack'),
         access: access.member('account.manage'),
       },
     },

@@ -44,11 +44,7 @@ export async function workflowRoutes(app: App, deps: { service: WorkflowService 
         response: { 200: WorkflowSchema, ...errorResponses },
       },
       config: {
-        activity: activity.records('account.updated', ({ ctx }) => ({
-          id: ctx.accountId,
-          label: ctx.account.companyName,
-          details: { settings: 'workflow' },
-        })),
+        activity: activity.accountSettings('workflow'),
         access: access.member('account.manage'),
       },
     },
@@ -66,11 +62,7 @@ export async function workflowRoutes(app: App, deps: { service: WorkflowService 
         response: { 200: WorkflowSchema, ...errorResponses },
       },
       config: {
-        activity: activity.records('account.updated', ({ ctx }) => ({
-          id: ctx.accountId,
-          label: ctx.account.companyName,
-          details: { settings: 'workflow' },
-        })),
+        activity: activity.accountSettings('workflow'),
         access: access.member('account.manage'),
       },
     },

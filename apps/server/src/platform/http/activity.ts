@@ -59,6 +59,17 @@ export const activity = {
   ): ActivityDeclaration {
     return { action, describe: describe as Describe | undefined };
   },
+  /**
+   * Records `account.updated` about the caller's account, naming which of its settings changed
+   * (the sentence on screen says which).
+   */
+  accountSettings(settings: string): ActivityDeclaration {
+    return activity.records('account.updated', ({ ctx }) => ({
+      id: ctx.accountId,
+      label: ctx.account.companyName,
+      details: { settings },
+    }));
+  },
   /** The route changes nothing the account's log is about; the reason says why. */
   none(reason: string): ActivityDeclaration {
     return { none: reason };
