@@ -34,7 +34,6 @@ import { useState } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
-import { commonMessages } from '../../../i18n/common.messages';
 import { accountUserStatusMessageId } from '../../../i18n/dynamic-messages';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
@@ -62,6 +61,7 @@ import {
 import { teamErrorMessage } from '../team-errors';
 import { teamMessages as m } from '../team.messages';
 import { ChangeRoleModal, InviteMemberModal, InviteSeveralModal } from './member-dialogs';
+import { TeamNotice, type Notice } from './team-notice';
 import { RoleBadge, roleDisplayName } from './role-name';
 
 const STATUS_COLOURS = {
@@ -80,7 +80,6 @@ export const BLOCK_MESSAGES: Record<MemberBlock, MessageDescriptor> = {
 };
 
 /** What the last action did, or why it failed, said above the table. */
-type Notice = { kind: 'done' | 'failed'; text: string } | null;
 
 /** A readable name for a member: their name, else their e-mail. */
 const nameOf = (member: Pick<TeamMember, 'name' | 'email'>) => member.name.trim() || member.email;
@@ -137,18 +136,7 @@ export function MembersTab({ can }: { can: Can }) {
           {intl.formatMessage(m.emailOff)}
         </Alert>
       )}
-      {notice && (
-        <Alert
-          role={notice.kind === 'failed' ? 'alert' : 'status'}
-          color={notice.kind === 'failed' ? 'red' : 'teal'}
-          variant="light"
-          withCloseButton
-          closeButtonLabel={intl.formatMessage(commonMessages.dismiss)}
-          onClose={() => setNotice(null)}
-        >
-          {notice.text}
-        </Alert>
-      )}
+      <TeamNotice notice={notice} onDismiss={() => setNotice(null)} />
 
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <Group gap="sm" align="flex-end" wrap="wrap">

@@ -1,6 +1,5 @@
 import { type RoleViewData } from '@listloop/domain';
 import {
-  Alert,
   Badge,
   Button,
   Group,
@@ -15,7 +14,6 @@ import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { commonMessages } from '../../../i18n/common.messages';
 import { ConfirmModal } from '../../../components/ui/confirm-modal';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { errorText } from '../../../lib/error-text';
@@ -26,9 +24,8 @@ import { teamErrorMessage } from '../team-errors';
 import { teamMessages as m } from '../team.messages';
 import { AssignMembersModal } from './assign-members-modal';
 import { RoleEditorModal } from './role-editor-modal';
+import { TeamNotice, type Notice } from './team-notice';
 import { roleDisplayName } from './role-name';
-
-type Notice = { kind: 'done' | 'failed'; text: string } | null;
 
 export function RolesTab({ can }: { can: Can }) {
   const intl = useIntl();
@@ -50,18 +47,7 @@ export function RolesTab({ can }: { can: Can }) {
 
   return (
     <Stack gap="md">
-      {notice && (
-        <Alert
-          role={notice.kind === 'failed' ? 'alert' : 'status'}
-          color={notice.kind === 'failed' ? 'red' : 'teal'}
-          variant="light"
-          withCloseButton
-          closeButtonLabel={intl.formatMessage(commonMessages.dismiss)}
-          onClose={() => setNotice(null)}
-        >
-          {notice.text}
-        </Alert>
-      )}
+      <TeamNotice notice={notice} onDismiss={() => setNotice(null)} />
       <Group justify="flex-end">
         <Button
           leftSection={<IconPlus size={16} />}
