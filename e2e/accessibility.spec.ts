@@ -186,42 +186,48 @@ for (const size of SIZES) {
       await visit(page, '/app/labels', 'Labels', 'Labels · ListLoop');
       await check('Labels');
 
-      await visit(page, '/app/import', 'Bring your inventory in', 'Import · ListLoop');
-      await check('Import');
+      // The screens below render the same components at every size, and axe's rules (names,
+      // roles, contrast) do not depend on the viewport: they are checked at desktop size. The
+      // phone walk keeps the screens whose components change below the breakpoint (the shell,
+      // inventory, the item editor, labels).
+      if (size.name === 'desktop') {
+        await visit(page, '/app/import', 'Bring your inventory in', 'Import · ListLoop');
+        await check('Import');
 
-      await visit(page, '/app/sales', 'Sales', 'Sales · ListLoop');
-      await check('Sales');
+        await visit(page, '/app/sales', 'Sales', 'Sales · ListLoop');
+        await check('Sales');
 
-      await visit(page, '/app/marketplaces', 'Marketplaces', 'Marketplaces · ListLoop');
-      await expect(page.getByText('eBay sandbox')).toBeVisible();
-      await check('Marketplaces');
+        await visit(page, '/app/marketplaces', 'Marketplaces', 'Marketplaces · ListLoop');
+        await expect(page.getByText('eBay sandbox')).toBeVisible();
+        await check('Marketplaces');
 
-      await visit(page, '/app/rules', 'Rules', 'Rules · ListLoop');
-      await expect(page.getByRole('heading', { name: 'Mapping rules' })).toBeVisible();
-      await check('Rules');
+        await visit(page, '/app/rules', 'Rules', 'Rules · ListLoop');
+        await expect(page.getByRole('heading', { name: 'Mapping rules' })).toBeVisible();
+        await check('Rules');
 
-      await visit(page, '/app/settings', 'Settings', 'Settings · ListLoop');
-      await expect(page.getByRole('region', { name: 'Sale detection' })).toBeVisible();
-      await check('Settings');
+        await visit(page, '/app/settings', 'Settings', 'Settings · ListLoop');
+        await expect(page.getByRole('region', { name: 'Sale detection' })).toBeVisible();
+        await check('Settings');
 
-      await visit(page, '/app/service-keys', 'Service keys', 'Service keys · ListLoop');
-      await check('Service keys');
-      await visit(page, '/app/account', 'Account', 'Account · ListLoop');
-      await expect(page.getByRole('region', { name: 'Features' })).toBeVisible();
-      await check('Account');
+        await visit(page, '/app/service-keys', 'Service keys', 'Service keys · ListLoop');
+        await check('Service keys');
+        await visit(page, '/app/account', 'Account', 'Account · ListLoop');
+        await expect(page.getByRole('region', { name: 'Features' })).toBeVisible();
+        await check('Account');
 
-      await visit(page, '/app/team', 'Team', 'Team · ListLoop');
-      await expect(page.getByRole('table', { name: 'Team members' })).toBeVisible();
-      await check('Team members');
-      await page.getByRole('tab', { name: 'Roles' }).click();
-      await expect(page.getByRole('table', { name: 'Roles' })).toBeVisible();
-      await check('Team roles');
+        await visit(page, '/app/team', 'Team', 'Team · ListLoop');
+        await expect(page.getByRole('table', { name: 'Team members' })).toBeVisible();
+        await check('Team members');
+        await page.getByRole('tab', { name: 'Roles' }).click();
+        await expect(page.getByRole('table', { name: 'Roles' })).toBeVisible();
+        await check('Team roles');
 
-      await visit(page, '/app/activity', 'Activity', 'Activity · ListLoop');
-      await check('Activity');
+        await visit(page, '/app/activity', 'Activity', 'Activity · ListLoop');
+        await check('Activity');
 
-      await visit(page, '/app/workflow', 'Workflow', 'Workflow · ListLoop');
-      await check('Workflow');
+        await visit(page, '/app/workflow', 'Workflow', 'Workflow · ListLoop');
+        await check('Workflow');
+      }
 
       await visit(page, '/app/no-such-screen', 'Page not found', 'Page not found · ListLoop');
       await check('Not found in the workspace');
