@@ -409,6 +409,32 @@ export class ItemRepository {
     return rows.map((row) => row.id);
   }
 
+  /**
+   * How many of the inventory's listings are in `status`, per marketplace (the items are found
+   * by the listings index, then each one's listings are read).
+   */
+  async listingCountsByMarketplace(
+    accountId: string,
+    userId: string,
+    status: ListingStatus,
+  ): Promise<Map<string, number>> {
+    const listing = sql`jsonb_each(${items.listings})`;
+    const rows = await this.db
+      .select({
+        marketplace: sql<string>`l.key`,
+        n: sql<number>`count(*)`.mapWith(Number),
+      })
+      .from(sql`${items} CROSS JOIN LATERAL ${listing} AS l(key, value)`)
+      .where(
+        and(
+          ...filterConditions({ accountId, userId, listingStatus: status }),
+          sql`l.value->>'status' = ${status}`,
+        ),
+      )
+      .groupBy(sql`l.key`);
+    return new Map(rows.map((row) => [row.marketplace, row.n]));
+  }
+
   /** Items created per calendar day in the given IANA time zone. */
   async countCreatedByDay(
     accountId: string,

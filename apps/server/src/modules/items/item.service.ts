@@ -15,6 +15,7 @@ import {
   type ItemSort,
   type ItemsCreatedByDateQuerySchema,
   type Listing,
+  type ListingStatus,
   type ListingTarget,
   type Variant,
 } from '@listloop/domain';
@@ -472,6 +473,11 @@ export class ItemService {
       tx,
     );
     return { ...row, generalDetails, dateLastModified: at };
+  }
+
+  /** How many of the caller's listings are in `status` on each marketplace (the dashboard). */
+  listingCounts(ctx: RequestContext, status: ListingStatus): Promise<Map<string, number>> {
+    return this.items.listingCountsByMarketplace(ctx.accountId, ctx.user.id, status);
   }
 
   /** The titles of the account's items by id (the Sales screen names what sold). */
