@@ -2,12 +2,12 @@ import { MARKETPLACE_NAMES, type ActivityEntry, type MarketplaceId } from '@list
 import type { IntlShape } from 'react-intl';
 import {
   actionSentences,
-  activityMessages as m,
+  activityTextMessages as m,
   bulkActionNames,
   memberStatusNames,
   subjectFallback,
   variantSentences,
-} from './activity.messages';
+} from './activity-text.messages';
 
 /** Where an entry leads: the item's page, or the screen of what changed. */
 export type ActivityLink =
