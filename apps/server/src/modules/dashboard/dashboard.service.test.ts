@@ -47,13 +47,29 @@ function deps(ordersToPack?: OrdersToPack) {
         asked.push('items');
         return { items: [], total: 0, totalCapped: false, nextCursor: null };
       },
-      listingCounts: async () => {
+      listingStatusCounts: async () => {
         asked.push('listings');
-        return new Map([
-          ['ebay', 3],
-          ['mercari', 7],
-          ['myspace', 2],
-        ]);
+        return [
+          { marketplace: 'ebay', status: 'listed', listings: 3 },
+          { marketplace: 'mercari', status: 'listed', listings: 7 },
+          { marketplace: 'myspace', status: 'listed', listings: 2 },
+          { marketplace: 'etsy', status: 'list_failure', listings: 1 },
+        ];
+      },
+      listingsInStatus: async (_ctx, wanted) => {
+        asked.push(`failures on ${wanted.map((w) => `${w.marketplace}/${w.status}`).join(' ')}`);
+        return {
+          items: new Map([['list_failure', 1]]),
+          listings: [
+            {
+              id: 'item-1',
+              userId: 'user-1',
+              title: 'Silk scarf',
+              marketplace: 'etsy',
+              listing: { status: 'list_failure', failureReason: 'No profile.', lastStatusDate: 5 },
+            },
+          ],
+        };
       },
     },
     listings: {
@@ -138,6 +154,27 @@ describe('the dashboard’s sections', () => {
         // An extension is at work on Mercari: only what it handed back needs the seller.
         { marketplace: 'mercari', waiting: 0, held: 1, absence: null },
         { marketplace: 'vinted', waiting: 1, held: 0, absence: 'paused' },
+      ],
+    });
+  });
+
+  it('searches failures only on the marketplaces the counts found them on', async () => {
+    const { stub, asked } = deps();
+    const view = await new DashboardService(stub).read(caller(['items.read']), QUERY);
+    expect(asked).toContain('failures on etsy/list_failure');
+    expect(view.needsYou.failedListings).toEqual({
+      lists: 1,
+      delists: 0,
+      entries: [
+        {
+          itemId: 'item-1',
+          userId: 'user-1',
+          title: 'Silk scarf',
+          marketplace: 'etsy',
+          operation: 'list',
+          reason: 'No profile.',
+          failedAt: 5,
+        },
       ],
     });
   });

@@ -12,7 +12,7 @@ import {
   type ExtensionWait,
   type FailedListing,
   type IncompleteItem,
-  type Item,
+  type ListingStatus,
   type PermissionKey,
   type SalesFigure,
   type WeekStart,
@@ -37,7 +37,7 @@ export interface OrdersToPack {
 /** What the dashboard reads, each through its module's service (decision 0050). */
 export interface DashboardDeps {
   sales: Pick<SaleEventsService, 'totals' | 'openDoubleSales'>;
-  items: Pick<ItemService, 'list' | 'listingCounts'>;
+  items: Pick<ItemService, 'list' | 'listingStatusCounts' | 'listingsInStatus'>;
   listings: Pick<ListingService, 'extensionBacklog'>;
   presence: Pick<ExecutorPresenceService, 'ofCaller'>;
   activity: Pick<ActivityService, 'list'>;
@@ -68,6 +68,12 @@ export const DASHBOARD_LIMITS = {
 
 const NO_SALES: SalesFigure = { count: 0, revenue: 0, unpriced: 0 };
 
+/** The listing statuses the dashboard counts: what is live, and what failed. */
+const FAILURES: readonly ListingStatus[] = ['list_failure', 'delist_failure'];
+const LISTING_STATUSES_READ: readonly ListingStatus[] = ['listed', ...FAILURES];
+
+type ListingStatusCount = Awaited<ReturnType<ItemService['listingStatusCounts']>>[number];
+
 /**
  * GET /api/dashboard: the seller's day at a glance, gathered in one request from the modules
  * that own each part. It reads only; each part is the caller's to see or null. The account's
@@ -92,6 +98,11 @@ export class DashboardService {
       ctx.permissions[SECTION_PERMISSIONS[section]] === true;
     const when = <T>(section: keyof typeof SECTION_PERMISSIONS, read: () => Promise<T>) =>
       may(section) ? read() : Promise.resolve(null);
+    // What is listed and what failed come from one pass over the caller's listings.
+    const counts =
+      may('listings') || may('failedListings')
+        ? this.deps.items.listingStatusCounts(ctx, LISTING_STATUSES_READ)
+        : Promise.resolve([]);
 
     const [
       sales,
@@ -104,8 +115,8 @@ export class DashboardService {
       activity,
     ] = await Promise.all([
       when('sales', () => this.sales(ctx, period)),
-      when('listings', () => this.listings(ctx)),
-      when('failedListings', () => this.failedListings(ctx)),
+      when('listings', async () => listedOf(await counts)),
+      when('failedListings', async () => this.failedListings(ctx, await counts)),
       when('waitingForExtension', () => this.waitingForExtension(ctx)),
       when('doubleSales', () => this.deps.sales.openDoubleSales(ctx, DASHBOARD_LIMITS.doubleSales)),
       when('incompleteItems', () => this.incompleteItems(ctx)),
@@ -163,46 +174,45 @@ export class DashboardService {
     };
   }
 
-  /** The caller's listings listed now, per marketplace, most first. */
-  private async listings(ctx: RequestContext): Promise<DashboardListings> {
-    const counts = await this.deps.items.listingCounts(ctx, 'listed');
-    const marketplaces = MARKETPLACE_IDS.flatMap((marketplace) => {
-      const listed = counts.get(marketplace) ?? 0;
-      return listed > 0 ? [{ marketplace, listed }] : [];
-    }).sort((a, b) => b.listed - a.listed);
-    return {
-      total: marketplaces.reduce((sum, row) => sum + row.listed, 0),
-      marketplaces,
-    };
-  }
-
   /**
    * The caller's items whose list or delist failed, counted as the Inventory's listing-status
-   * filter counts them (items), with the latest failures, one entry per marketplace.
+   * filter counts them (items), with the latest failures, one entry per marketplace. Only the
+   * marketplaces the counts found failures on are searched, so the listings index answers.
    */
-  private async failedListings(ctx: RequestContext): Promise<DashboardNeedsYou['failedListings']> {
-    const page = (listingStatus: 'list_failure' | 'delist_failure') =>
-      this.deps.items.list(ctx, {
-        listingStatus,
-        sort: 'dateLastModified:desc',
-        limit: DASHBOARD_LIMITS.failedListings,
-      });
-    const [lists, delists] = await Promise.all([page('list_failure'), page('delist_failure')]);
-    const seen = new Set<string>();
-    const entries: FailedListing[] = [];
-    for (const item of [...lists.items, ...delists.items]) {
-      for (const entry of failuresOf(item)) {
-        const key = `${entry.itemId}/${entry.marketplace}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
-        entries.push(entry);
-      }
-    }
-    entries.sort((a, b) => (b.failedAt ?? 0) - (a.failedAt ?? 0));
+  private async failedListings(
+    ctx: RequestContext,
+    counts: ListingStatusCount[],
+  ): Promise<DashboardNeedsYou['failedListings']> {
+    const wanted = counts.filter(
+      (row) =>
+        FAILURES.includes(row.status) && row.listings > 0 && isMarketplaceId(row.marketplace),
+    );
+    if (wanted.length === 0) return { lists: 0, delists: 0, entries: [] };
+    const found = await this.deps.items.listingsInStatus(
+      ctx,
+      wanted.map(({ marketplace, status }) => ({ marketplace, status })),
+      DASHBOARD_LIMITS.failedListings,
+    );
+    const entries = found.listings.flatMap((row): FailedListing[] => {
+      const state = listingStateOf(row.listing);
+      if (!isMarketplaceId(row.marketplace)) return [];
+      if (state.status !== 'list_failure' && state.status !== 'delist_failure') return [];
+      return [
+        {
+          itemId: row.id,
+          userId: row.userId,
+          title: row.title ?? '',
+          marketplace: row.marketplace,
+          operation: state.status === 'list_failure' ? 'list' : 'delist',
+          reason: state.failureReason,
+          failedAt: state.lastStatusDate,
+        },
+      ];
+    });
     return {
-      lists: lists.total,
-      delists: delists.total,
-      entries: entries.slice(0, DASHBOARD_LIMITS.failedListings),
+      lists: found.items.get('list_failure') ?? 0,
+      delists: found.items.get('delist_failure') ?? 0,
+      entries,
     };
   }
 
@@ -252,24 +262,16 @@ export class DashboardService {
   }
 }
 
-/** Each marketplace of the item whose list or delist failed. */
-function failuresOf(item: Item): FailedListing[] {
-  return Object.entries(item.listings).flatMap(([marketplace, listing]) => {
-    if (!isMarketplaceId(marketplace)) return [];
-    const state = listingStateOf(listing as Record<string, unknown>);
-    if (state.status !== 'list_failure' && state.status !== 'delist_failure') return [];
-    return [
-      {
-        itemId: item.itemID,
-        userId: item.userID,
-        title: item.generalDetails.title,
-        marketplace,
-        operation: state.status === 'list_failure' ? ('list' as const) : ('delist' as const),
-        reason: state.failureReason,
-        failedAt: state.lastStatusDate,
-      },
-    ];
-  });
+/** The caller's listings listed now, per marketplace, most first. */
+function listedOf(counts: ListingStatusCount[]): DashboardListings {
+  const listed = new Map(
+    counts.filter((row) => row.status === 'listed').map((row) => [row.marketplace, row.listings]),
+  );
+  const marketplaces = MARKETPLACE_IDS.flatMap((marketplace) => {
+    const n = listed.get(marketplace) ?? 0;
+    return n > 0 ? [{ marketplace, listed: n }] : [];
+  }).sort((a, b) => b.listed - a.listed);
+  return { total: marketplaces.reduce((sum, row) => sum + row.listed, 0), marketplaces };
 }
 
 /**
