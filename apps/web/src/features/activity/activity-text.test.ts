@@ -80,6 +80,9 @@ describe('activity sentences', () => {
     );
     expect(sold).toBe('ListLoop recorded a sale of “Levi’s 501” on eBay');
     expect(
+      activitySentence(intl, entry('item.sold', { details: { marketplaces: ['in_person'] } })),
+    ).toBe('Maria recorded a sale of “Levi’s 501” in person');
+    expect(
       activitySentence(intl, entry('item.created', { actorName: null })).startsWith(
         'A former member ',
       ),

@@ -23,7 +23,6 @@ export const homeMessages = defineMessages({
 
   listingsTitle: { id: 'home.listings.title' },
   listingsTotal: { id: 'home.listings.total' },
-  listingsShow: { id: 'home.listings.show' },
   listingsEmpty: { id: 'home.listings.empty' },
   listingsOpen: { id: 'home.listings.open' },
 

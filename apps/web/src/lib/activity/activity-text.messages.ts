@@ -72,6 +72,7 @@ export const actionSentences: Record<ActivityAction, MessageDescriptor> = define
 /** Variants of a sentence: a listing save names its marketplaces, a bulk edit its size. */
 export const variantSentences = defineMessages({
   itemUpdatedListings: { id: 'activity.sentence.item.updatedListings' },
+  itemSoldInPerson: { id: 'activity.sentence.item.soldInPerson' },
   itemUpdatedBulk: { id: 'activity.sentence.item.updatedBulk' },
   importFromMarketplace: { id: 'activity.sentence.items.importFromMarketplace' },
 });

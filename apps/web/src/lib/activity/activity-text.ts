@@ -80,6 +80,11 @@ export function activitySentence(
       if (details.marketplaces?.length)
         return intl.formatMessage(variantSentences.itemUpdatedListings, values);
       break;
+    case 'item.sold':
+      // "on in person" reads wrong: a sale the seller made face to face has its own sentence.
+      if (details.marketplaces?.length === 1 && details.marketplaces[0] === 'in_person')
+        return intl.formatMessage(variantSentences.itemSoldInPerson, values);
+      break;
     case 'items.import_started':
       if (details.marketplaces?.length)
         return intl.formatMessage(variantSentences.importFromMarketplace, values);

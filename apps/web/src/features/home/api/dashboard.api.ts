@@ -19,5 +19,7 @@ export const dashboardQueryOptions = (query: Required<DashboardQuery>) =>
         schema: DashboardSchema,
         signal,
       }),
+    // Coming back to the home screen reads again (what it showed stays until the answer).
+    staleTime: 0,
     refetchInterval: REFRESH_MS,
   });

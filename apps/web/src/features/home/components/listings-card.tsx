@@ -47,10 +47,6 @@ export function ListingsCard({ listings }: { listings: DashboardListings }) {
                 fz="sm"
                 underline="hover"
                 display="block"
-                aria-label={intl.formatMessage(homeMessages.listingsShow, {
-                  count: listed,
-                  marketplace: MARKETPLACE_NAMES[marketplace],
-                })}
                 renderRoot={(props) => (
                   <Link
                     to="/app/inventory"
@@ -64,7 +60,7 @@ export function ListingsCard({ listings }: { listings: DashboardListings }) {
                     {MARKETPLACE_NAMES[marketplace]}
                   </Text>
                   <Text component="span" fz="sm" fw={700}>
-                    {intl.formatNumber(listed)}
+                    {intl.formatMessage(homeMessages.listingsTotal, { count: listed })}
                   </Text>
                 </Group>
               </Anchor>
