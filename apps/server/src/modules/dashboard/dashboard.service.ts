@@ -103,6 +103,7 @@ export class DashboardService {
       may('listings') || may('failedListings')
         ? this.deps.items.listingStatusCounts(ctx, LISTING_STATUSES_READ)
         : Promise.resolve([]);
+    const picking = this.deps.ordersToPack;
 
     const [
       sales,
@@ -120,9 +121,9 @@ export class DashboardService {
       when('waitingForExtension', () => this.waitingForExtension(ctx)),
       when('doubleSales', () => this.deps.sales.openDoubleSales(ctx, DASHBOARD_LIMITS.doubleSales)),
       when('incompleteItems', () => this.incompleteItems(ctx)),
-      this.deps.ordersToPack
+      picking
         ? when('ordersToPack', async () => ({
-            count: await this.deps.ordersToPack!.countOrdersToPack(ctx.accountId),
+            count: await picking.countOrdersToPack(ctx.accountId),
           }))
         : Promise.resolve(null),
       when('activity', async () => {
