@@ -89,6 +89,8 @@ for (const size of SIZES) {
         expectNoSeriousAxeViolations(page, `${screen}, ${size.name}`, options);
 
       await expect(page).toHaveTitle('Home · ListLoop');
+      // The dashboard as the seller reads it: its cards loaded, not their placeholders.
+      await expect(page.getByRole('region', { name: 'Needs you' })).toBeVisible();
       await check('Home');
 
       // The header's menus and the bell's panel.

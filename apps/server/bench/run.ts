@@ -12,7 +12,8 @@
  * the browser extension in Chromium against its own scratch database with the demo seeded
  * (its zip's size, which no database takes part in, under `none`); `team` (bench/team.ts): a
  * bulk invitation of 500 members by e-mail through a loopback SMTP server, on its own scratch
- * database.
+ * database. `dashboard` (bench/dashboard.ts): GET /api/dashboard over 100,000 items and 20,000
+ * sales, on its own scratch database.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -28,6 +29,7 @@ import { createContainer } from '../src/container';
 import { loadConfig } from '../src/platform/config';
 import { TestClient } from '../test/client';
 import { benchConnectors } from './connectors';
+import { benchDashboard, seedDashboardSales } from './dashboard';
 import { benchExtension, buildExtension } from './extension';
 import { benchSales, SALES_SECRET, seedSales } from './sales';
 import { benchTeam } from './team';
@@ -57,7 +59,10 @@ const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
  * `extension`, `team` (all by default).
  */
 const PARTS = new Set(
-  (process.env.BENCH_PARTS ?? 'inventory,listings,sales,webhook-flood,connectors,extension,team')
+  (
+    process.env.BENCH_PARTS ??
+    'inventory,listings,sales,webhook-flood,connectors,extension,team,dashboard'
+  )
     .split(',')
     .map((p) => p.trim()),
 );
@@ -178,6 +183,10 @@ async function seed(env: Record<string, string>, count: number): Promise<number>
     );
     if (PARTS.has('sales')) {
       await seedSales(container, { accountId: owner.account.accountId, userId: owner.userId });
+    }
+    if (PARTS.has('dashboard') && count > 0) {
+      const who = { accountId: owner.account.accountId, userId: owner.userId };
+      await seedDashboardSales(container.database, who, count);
     }
     await container.database.db.execute(sql`ANALYZE items`);
     return seeded.ms;
@@ -634,6 +643,28 @@ async function measureTeam(): Promise<Figure[]> {
   return figures;
 }
 
+/** The dashboard's figures, on a scratch database of its own: 100,000 items and their sales. */
+async function measureDashboard(): Promise<Figure[]> {
+  const scratch = await scratchDatabase();
+  const figures: Figure[] = [];
+  let server: { baseUrl: string; child: ChildProcess } | null = null;
+  try {
+    console.log(`ListLoop dashboard bench on ${scratch.kind}: seeding ${ITEMS} items…`);
+    await seed(scratch.env, ITEMS);
+    server = await startServer(scratch.env);
+    await benchDashboard(server.baseUrl, OWNER, load, (figure) => {
+      figures.push({ ...figure, database: scratch.kind });
+      console.log(
+        `  ${figure.name.padEnd(50)} ${String(Math.round(figure.value * 100) / 100).padStart(10)} ${figure.unit}`,
+      );
+    });
+  } finally {
+    if (server) await stopServer(server.child);
+    await scratch.drop();
+  }
+  return figures;
+}
+
 async function main() {
   const figures: Figure[] = [];
   const databases = new Set<string>();
@@ -653,6 +684,11 @@ async function main() {
   }
   if (PARTS.has('team')) {
     const measured = await measureTeam();
+    figures.push(...measured);
+    for (const figure of measured) databases.add(figure.database);
+  }
+  if (PARTS.has('dashboard')) {
+    const measured = await measureDashboard();
     figures.push(...measured);
     for (const figure of measured) databases.add(figure.database);
   }

@@ -117,6 +117,7 @@ import { BulkActionRepository } from './modules/bulk-actions/bulk-action.reposit
 import { ActivityRepository } from './modules/activity/activity.repository';
 import { ActivityService } from './modules/activity/activity.service';
 import { pruneActivityJob } from './modules/activity/activity.jobs';
+import { DashboardService } from './modules/dashboard';
 import { ExecutorTokenRepository } from './modules/executors/executor-token.repository';
 import { ExecutorTokenService } from './modules/executors/executor-token.service';
 import { ExecutorPresenceRepository } from './modules/executors/executor-presence.repository';
@@ -504,6 +505,15 @@ export async function createContainer(config: Config, options: ContainerOptions 
   );
   const saleEvents = new SaleEventsService(repositories.saleEvents, items, services.listings);
   const markSold = new MarkSoldService(items, saleWorkflow);
+  // The home screen's one read, through the other modules' services (decision 0050). The picking
+  // list's count of orders to pack joins it as `ordersToPack` once that module is wired in.
+  const dashboard = new DashboardService({
+    sales: saleEvents,
+    items,
+    listings: services.listings,
+    presence: executorPresence,
+    activity,
+  });
   const salePolls = new SalePollService(
     repositories.saleEvents,
     connections,
@@ -647,6 +657,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
       saleEvents,
       markSold,
       salePolls,
+      dashboard,
     },
     connectors,
     oauthProviders,

@@ -409,6 +409,104 @@ export class ItemRepository {
     return rows.map((row) => row.id);
   }
 
+  /**
+   * How many of the inventory's listings are in each of these statuses, per marketplace: one
+   * pass over the owner's items (a status as common as listed is most of them, which no index
+   * narrows).
+   */
+  async listingStatusCounts(
+    accountId: string,
+    userId: string,
+    statuses: readonly ListingStatus[],
+  ): Promise<{ marketplace: string; status: ListingStatus; listings: number }[]> {
+    if (statuses.length === 0) return [];
+    const status = sql<ListingStatus>`l.value->>'status'`;
+    return this.db
+      .select({
+        marketplace: sql<string>`l.key`,
+        status,
+        listings: sql<number>`count(*)`.mapWith(Number),
+      })
+      .from(sql`${items} CROSS JOIN LATERAL jsonb_each(${items.listings}) AS l(key, value)`)
+      .where(
+        and(
+          eq(items.accountId, accountId),
+          eq(items.userId, userId),
+          inArray(status, [...statuses]),
+        ),
+      )
+      .groupBy(sql`l.key`, status);
+  }
+
+  /**
+   * The owner's items with a listing in one of these (marketplace, status) pairs, found by the
+   * listings index (one containment per pair, so keep the pairs to those known to match): how
+   * many items per status, and the latest `limit` such listings, the last changed first.
+   */
+  async listingsInStatus(
+    accountId: string,
+    userId: string,
+    wanted: readonly { marketplace: string; status: ListingStatus }[],
+    limit: number,
+  ): Promise<{
+    items: Map<ListingStatus, number>;
+    listings: {
+      id: string;
+      userId: string;
+      title: string | null;
+      marketplace: string;
+      listing: Record<string, unknown>;
+    }[];
+  }> {
+    if (wanted.length === 0) return { items: new Map(), listings: [] };
+    const contains = (pair: { marketplace: string; status: ListingStatus }) =>
+      sql`${items.listings} @> ${JSON.stringify({ [pair.marketplace]: { status: pair.status } })}::jsonb`;
+    const owner = [eq(items.accountId, accountId), eq(items.userId, userId)];
+    const any = or(...wanted.map(contains))!;
+    const statuses = [...new Set(wanted.map((pair) => pair.status))];
+    const [counted] = await this.db
+      .select(
+        Object.fromEntries(
+          statuses.map((status) => [
+            status,
+            sql<number>`count(*) FILTER (WHERE ${or(...wanted.filter((p) => p.status === status).map(contains))})`.mapWith(
+              Number,
+            ),
+          ]),
+        ),
+      )
+      .from(items)
+      .where(and(...owner, any));
+    const changedAt = sql`CASE WHEN jsonb_typeof(l.value->'lastStatusDate') = 'number' THEN (l.value->>'lastStatusDate')::numeric END`;
+    const rows = await this.db
+      .select({
+        // Named through sql: the FROM is the items joined to their listings, written out.
+        id: sql<string>`${items.id}`,
+        userId: sql<string>`${items.userId}`,
+        title: sql<string | null>`${items.title}`,
+        marketplace: sql<string>`l.key`,
+        listing: sql<Record<string, unknown>>`l.value`,
+      })
+      .from(sql`${items} CROSS JOIN LATERAL jsonb_each(${items.listings}) AS l(key, value)`)
+      .where(
+        and(
+          ...owner,
+          any,
+          or(
+            ...wanted.map(
+              (pair) => sql`(l.key = ${pair.marketplace} AND l.value->>'status' = ${pair.status})`,
+            ),
+          ),
+        ),
+      )
+      .orderBy(sql`${changedAt} DESC NULLS LAST`, asc(items.id), sql`l.key`)
+      .limit(limit);
+    return {
+      items: new Map(statuses.map((status) => [status, Number(counted?.[status] ?? 0)])),
+      listings: rows,
+    };
+  }
+
   /** Items created per calendar day in the given IANA time zone. */
   async countCreatedByDay(
     accountId: string,

@@ -15,6 +15,7 @@ import {
   type ItemSort,
   type ItemsCreatedByDateQuerySchema,
   type Listing,
+  type ListingStatus,
   type ListingTarget,
   type Variant,
 } from '@listloop/domain';
@@ -472,6 +473,24 @@ export class ItemService {
       tx,
     );
     return { ...row, generalDetails, dateLastModified: at };
+  }
+
+  // For the dashboard: the caller's own inventory, as the Inventory screen shows it.
+  /** How many of the caller's listings are in each of these statuses, per marketplace. */
+  listingStatusCounts(ctx: RequestContext, statuses: readonly ListingStatus[]) {
+    return this.items.listingStatusCounts(ctx.accountId, ctx.user.id, statuses);
+  }
+
+  /**
+   * The caller's items with a listing in one of these (marketplace, status) pairs: how many per
+   * status, and the latest `limit` such listings (see ItemRepository.listingsInStatus).
+   */
+  listingsInStatus(
+    ctx: RequestContext,
+    wanted: readonly { marketplace: string; status: ListingStatus }[],
+    limit: number,
+  ) {
+    return this.items.listingsInStatus(ctx.accountId, ctx.user.id, wanted, limit);
   }
 
   /** The titles of the account's items by id (the Sales screen names what sold). */

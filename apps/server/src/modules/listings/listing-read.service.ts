@@ -44,6 +44,15 @@ export class ListingReads {
     return this.engine.listings.currentOperationsOf(accountId, operationIds);
   }
 
+  /** The caller's extension work that waits, per marketplace (the dashboard). */
+  extensionBacklog(ctx: RequestContext) {
+    return this.engine.listings.extensionBacklog(
+      ctx.accountId,
+      ctx.user.id,
+      new Date(this.engine.now()),
+    );
+  }
+
   /** The listings among these a relist was queued for since `since` and has not failed. */
   relistedSince(
     accountId: string,

@@ -579,6 +579,42 @@ export class ListingRepository {
       .limit(limit);
   }
 
+  /**
+   * A user's extension work not under way, per marketplace: waiting for a claim (queued, or
+   * running under a lease that ran out) and held for the seller (needs you).
+   */
+  async extensionBacklog(
+    accountId: string,
+    userId: string,
+    now: Date,
+  ): Promise<{ marketplace: string; waiting: number; held: number }[]> {
+    const held = isNotNull(listingOperations.needsYouReason);
+    const rows = await this.db
+      .select({
+        marketplace: listingOperations.marketplace,
+        waiting: sql<number>`count(*) FILTER (WHERE NOT ${held})`.mapWith(Number),
+        held: sql<number>`count(*) FILTER (WHERE ${held})`.mapWith(Number),
+      })
+      .from(listingOperations)
+      .where(
+        and(
+          eq(listingOperations.accountId, accountId),
+          eq(listingOperations.userId, userId),
+          eq(listingOperations.executor, 'extension'),
+          or(
+            eq(listingOperations.status, 'queued'),
+            and(
+              eq(listingOperations.status, 'running'),
+              lt(listingOperations.leaseExpiresAt, now),
+            ),
+          ),
+        ),
+      )
+      .groupBy(listingOperations.marketplace)
+      .orderBy(listingOperations.marketplace);
+    return rows;
+  }
+
   /** The item's operations on every marketplace (or one), newest first. */
   async operationsOf(
     accountId: string,

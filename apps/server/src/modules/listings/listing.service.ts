@@ -171,6 +171,10 @@ export class ListingService {
     return this.reads.currentOperationsOf(...args);
   }
 
+  extensionBacklog(...args: Parameters<ListingReads['extensionBacklog']>) {
+    return this.reads.extensionBacklog(...args);
+  }
+
   relistedSince(...args: Parameters<ListingReads['relistedSince']>) {
     return this.reads.relistedSince(...args);
   }

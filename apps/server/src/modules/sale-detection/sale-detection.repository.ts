@@ -1,11 +1,38 @@
 import type { SaleStepRecord } from '@listloop/domain';
-import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { saleEvents, saleOutcomes, salePollCursors } from './sale-detection.table';
 
 export type SaleEventRow = typeof saleEvents.$inferSelect;
 export type NewSaleEventRow = typeof saleEvents.$inferInsert;
 export type SaleOutcomeRow = typeof saleOutcomes.$inferInsert;
+
+/**
+ * Sales of one currency counted over a period and over its last part (the dashboard's); null is
+ * a sale whose source named no currency.
+ */
+export interface SaleTotalsRow {
+  currency: string | null;
+  count: number;
+  cents: number;
+  unpriced: number;
+  recentCount: number;
+  recentCents: number;
+  recentUnpriced: number;
+}
 
 /** Sale events belong to an account; every query names it. */
 export class SaleDetectionRepository {
@@ -174,5 +201,84 @@ export class SaleDetectionRepository {
         target: salePollCursors.connectionId,
         set: { polledUntil, lastError, updatedAt: new Date() },
       });
+  }
+
+  /**
+   * Sales (not double sales) dated in [from, until), per currency, with the same counted again
+   * from `recentFrom` on: a week and its today in one pass.
+   */
+  async totals(
+    accountId: string,
+    range: { from: Date; recentFrom: Date; until: Date },
+  ): Promise<SaleTotalsRow[]> {
+    const currency = sql<string | null>`upper(${saleEvents.currency})`;
+    const recent = sql`${saleEvents.soldAt} >= ${range.recentFrom}`;
+    const unpriced = sql`${saleEvents.salePriceCents} IS NULL`;
+    return this.db
+      .select({
+        currency,
+        count: sql<number>`count(*)`.mapWith(Number),
+        cents: sql<number>`coalesce(sum(${saleEvents.salePriceCents}), 0)`.mapWith(Number),
+        unpriced: sql<number>`count(*) FILTER (WHERE ${unpriced})`.mapWith(Number),
+        recentCount: sql<number>`count(*) FILTER (WHERE ${recent})`.mapWith(Number),
+        recentCents:
+          sql<number>`coalesce(sum(${saleEvents.salePriceCents}) FILTER (WHERE ${recent}), 0)`.mapWith(
+            Number,
+          ),
+        recentUnpriced: sql<number>`count(*) FILTER (WHERE ${recent} AND ${unpriced})`.mapWith(
+          Number,
+        ),
+      })
+      .from(saleEvents)
+      .where(
+        and(
+          eq(saleEvents.accountId, accountId),
+          eq(saleEvents.kind, 'sale'),
+          gte(saleEvents.soldAt, range.from),
+          lt(saleEvents.soldAt, range.until),
+        ),
+      )
+      .groupBy(currency);
+  }
+
+  /** The latest sales (not double sales) dated in [from, until), newest first. */
+  async latestSales(
+    accountId: string,
+    range: { from: Date; until: Date },
+    limit: number,
+  ): Promise<SaleEventRow[]> {
+    return this.db
+      .select()
+      .from(saleEvents)
+      .where(
+        and(
+          eq(saleEvents.accountId, accountId),
+          eq(saleEvents.kind, 'sale'),
+          gte(saleEvents.soldAt, range.from),
+          lt(saleEvents.soldAt, range.until),
+        ),
+      )
+      .orderBy(desc(saleEvents.soldAt), desc(saleEvents.id))
+      .limit(limit);
+  }
+
+  /** The account's double sales nobody dismissed: how many, and the latest heard of. */
+  async openDoubleSales(
+    accountId: string,
+    limit: number,
+  ): Promise<{ total: number; rows: SaleEventRow[] }> {
+    const where = and(
+      eq(saleEvents.accountId, accountId),
+      eq(saleEvents.kind, 'double_sale'),
+      isNull(saleEvents.dismissedAt),
+    );
+    const [counted] = await this.db.select({ n: count() }).from(saleEvents).where(where);
+    const rows = await this.db
+      .select()
+      .from(saleEvents)
+      .where(where)
+      .orderBy(desc(saleEvents.detectedAt), desc(saleEvents.id))
+      .limit(limit);
+    return { total: Number(counted?.n ?? 0), rows };
   }
 }

@@ -1,9 +1,12 @@
 import {
   SALE_EVENT_DAYS_DEFAULT,
+  type DashboardDoubleSale,
+  type DashboardSale,
   type MarketplaceId,
   type SaleChannel,
   type SaleEvent,
   type SaleOutcomeView,
+  type SalesFigure,
 } from '@listloop/domain';
 import { badRequest, notFound } from '../../platform/http/errors';
 import type { RequestContext } from '../../platform/http/request-context';
@@ -13,6 +16,7 @@ import type {
   SaleDetectionRepository,
   SaleEventRow,
   SaleOutcomeRow,
+  SaleTotalsRow,
 } from './sale-detection.repository';
 
 const NO_SUCH_EVENT = 'No such sale event.';
@@ -96,6 +100,80 @@ export class SaleEventsService {
   ): Promise<{ dismissed: number }> {
     const dismissed = await this.sales.dismiss(ctx.accountId, originPlatform, new Date(this.now()));
     return { dismissed };
+  }
+
+  /**
+   * The account's sales (double sales apart) dated in [from, until), and in [recentFrom, until),
+   * per currency: a sale whose source named none is in the account's (decision 0017), and no
+   * other currency is ever added to it. With the latest `latest` of them, newest first.
+   */
+  async totals(
+    ctx: RequestContext,
+    range: { from: Date; recentFrom: Date; until: Date },
+    latest: number,
+  ): Promise<{
+    byCurrency: { currency: string; period: SalesFigure; recent: SalesFigure }[];
+    latest: DashboardSale[];
+  }> {
+    const own = ctx.account.currency.toUpperCase();
+    const [rows, newest] = await Promise.all([
+      this.sales.totals(ctx.accountId, range),
+      this.sales.latestSales(ctx.accountId, range, latest),
+    ]);
+    const byCurrency = new Map<string, SaleTotalsRow>();
+    for (const row of rows) {
+      const currency = row.currency ?? own;
+      const seen = byCurrency.get(currency);
+      byCurrency.set(currency, seen ? addTotals(seen, row) : { ...row, currency });
+    }
+    const titles = await this.items.titlesOf(
+      ctx.accountId,
+      newest.map((r) => r.itemId),
+    );
+    return {
+      byCurrency: [...byCurrency.values()].map((row) => ({
+        currency: row.currency ?? own,
+        period: { count: row.count, revenue: row.cents / 100, unpriced: row.unpriced },
+        recent: {
+          count: row.recentCount,
+          revenue: row.recentCents / 100,
+          unpriced: row.recentUnpriced,
+        },
+      })),
+      latest: newest.map((row) => ({
+        eventId: row.id,
+        itemId: row.itemId,
+        itemTitle: titles.get(row.itemId) ?? '',
+        marketplace: row.marketplace as SaleChannel,
+        quantity: row.quantity,
+        salePrice: row.salePriceCents === null ? null : row.salePriceCents / 100,
+        currency: row.currency,
+        soldAt: row.soldAt.toISOString(),
+      })),
+    };
+  }
+
+  /** The account's double sales nobody dismissed: how many, and the latest `limit`. */
+  async openDoubleSales(
+    ctx: RequestContext,
+    limit: number,
+  ): Promise<{ total: number; entries: DashboardDoubleSale[] }> {
+    const { total, rows } = await this.sales.openDoubleSales(ctx.accountId, limit);
+    const titles = await this.items.titlesOf(
+      ctx.accountId,
+      rows.map((r) => r.itemId),
+    );
+    return {
+      total,
+      entries: rows.map((row) => ({
+        eventId: row.id,
+        itemId: row.itemId,
+        itemTitle: titles.get(row.itemId) ?? '',
+        marketplace: row.marketplace as SaleChannel,
+        firstSoldOn: (row.firstSoldOn as SaleChannel | null) ?? null,
+        soldAt: row.soldAt.toISOString(),
+      })),
+    };
   }
 
   private async views(rows: readonly SaleEventRow[]): Promise<SaleEvent[]> {
@@ -194,6 +272,18 @@ function outcomeView(event: SaleEventRow, state: SaleOutcomeState): SaleOutcomeV
     reason: operation?.status === 'failed' ? (operation?.lastError ?? null) : null,
     finishedAt: finishedAt?.toISOString() ?? null,
     msToDelist: finishedAt ? Math.max(0, finishedAt.getTime() - event.detectedAt.getTime()) : null,
+  };
+}
+
+function addTotals(a: SaleTotalsRow, b: SaleTotalsRow): SaleTotalsRow {
+  return {
+    currency: a.currency,
+    count: a.count + b.count,
+    cents: a.cents + b.cents,
+    unpriced: a.unpriced + b.unpriced,
+    recentCount: a.recentCount + b.recentCount,
+    recentCents: a.recentCents + b.recentCents,
+    recentUnpriced: a.recentUnpriced + b.recentUnpriced,
   };
 }
 

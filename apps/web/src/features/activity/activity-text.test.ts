@@ -11,13 +11,9 @@ import enGB from '../../i18n/catalogues/en-GB.json';
 import enUS from '../../i18n/catalogues/en-US.json';
 import es from '../../i18n/catalogues/es.json';
 import it_ from '../../i18n/catalogues/it.json';
-import {
-  actionNames,
-  actionSentences,
-  subjectFallback,
-  subjectTypeNames,
-} from './activity.messages';
-import { activityLink, activitySentence, actorsOf } from './activity-text';
+import { actionNames, subjectTypeNames } from './activity.messages';
+import { actionSentences, subjectFallback } from '../../lib/activity/activity-text.messages';
+import { activityLink, activitySentence, actorsOf } from '../../lib/activity/activity-text';
 import { dayBoundary, filtersOf, EMPTY_FILTERS } from './activity-filters';
 
 const intl = createIntl({ locale: 'en-US', messages: enUS });
@@ -83,6 +79,9 @@ describe('activity sentences', () => {
       }),
     );
     expect(sold).toBe('ListLoop recorded a sale of “Levi’s 501” on eBay');
+    expect(
+      activitySentence(intl, entry('item.sold', { details: { marketplaces: ['in_person'] } })),
+    ).toBe('Maria recorded a sale of “Levi’s 501” in person');
     expect(
       activitySentence(intl, entry('item.created', { actorName: null })).startsWith(
         'A former member ',

@@ -37,6 +37,9 @@ export const UI_PERMISSIONS = {
   'team.roles': ['roles.manage'],
   /** The account's own settings: the Slack notifications card. */
   'account.settings': ['account.manage'],
+  /** The home dashboard's "Try again" on a failed list, and on a failed delist. */
+  'home.retryList': ['listings.publish'],
+  'home.retryDelist': ['listings.delist'],
 } as const satisfies Record<string, readonly PermissionKey[]>;
 export type GatedControl = keyof typeof UI_PERMISSIONS;
 

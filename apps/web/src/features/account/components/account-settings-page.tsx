@@ -10,6 +10,7 @@ import {
   Checkbox,
   Group,
   Radio,
+  SimpleGrid,
   Skeleton,
   Stack,
   Switch,
@@ -48,6 +49,10 @@ import {
   type AccountSettingsValues,
 } from '../account-settings-form';
 import { accountKeys, accountSettingsQueryOptions, saveAccountSettings } from '../api/account.api';
+import { AccountCard } from './account-card';
+import { MarketplacesCard } from './marketplaces-card';
+import { RegionalSettingsCard } from './regional-settings-card';
+import { TeamsCard } from './teams-card';
 
 const WEBHOOK_LABELS = {
   ORDERS_CREATE: accountMessages.webhookOrdersCreate,
@@ -280,7 +285,9 @@ function AccountSettingsForm({
 
 /**
  * /app/account: the account's settings (spec §3 Account, §7 GET and PUT /api/account), for the
- * whole team. Read by every member; changed with the account.manage permission.
+ * whole team. Read by every member; changed with the account.manage permission. Below them, the
+ * account's facts as the signed-in member sees them: their role and what it allows, their
+ * teams, the marketplaces the account may use, and the regional settings in force.
  */
 export function AccountSettingsPage() {
   const intl = useIntl();
@@ -318,6 +325,13 @@ export function AccountSettingsPage() {
       ) : (
         <AccountSettingsForm settings={state.data} canManage={canManage} />
       )}
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" verticalSpacing="md">
+        <AccountCard />
+        <TeamsCard />
+        <MarketplacesCard />
+        <RegionalSettingsCard />
+      </SimpleGrid>
     </Stack>
   );
 }

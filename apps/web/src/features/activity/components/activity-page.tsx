@@ -26,7 +26,7 @@ import { useDocumentTitle } from '../../../lib/document-title';
 import { activityListQueryOptions } from '../api/activity.api';
 import { EMPTY_FILTERS, filtersOf, hasFilters, type ActivityFilterForm } from '../activity-filters';
 import { actionNames, activityMessages as m, subjectTypeNames } from '../activity.messages';
-import { actorsOf } from '../activity-text';
+import { actorsOf } from '../../../lib/activity/activity-text';
 import { ActivityTable } from './activity-table';
 
 /** /app/activity: the account's activity log, newest first, with its filters. */

@@ -1,47 +1,17 @@
 import type { ActivityEntry } from '@listloop/domain';
-import { Anchor, Table, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Table, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { relativeTime } from '../../../lib/relative-time';
 import { useNow } from '../../../lib/use-now';
 import { activityMessages as m } from '../activity.messages';
+import { ActivityEntryLink } from '../../../lib/activity/activity-link';
 import {
   activityLink,
   activitySentence,
   actorName,
   knownMemberNames,
-  type ActivityLink,
-} from '../activity-text';
-
-/** "Open": to the item, or to the screen of what changed. */
-function EntryLink({ link, label }: { link: ActivityLink; label: string }) {
-  return (
-    <Anchor
-      fz="sm"
-      renderRoot={(props) => {
-        switch (link.to) {
-          case '/app/inventory/$itemId':
-            return (
-              <Link
-                to="/app/inventory/$itemId"
-                params={{ itemId: link.params.itemId }}
-                {...props}
-              />
-            );
-          case '/app/rules':
-            return <Link to="/app/rules" search={link.search} {...props} />;
-          case '/app/labels':
-            return <Link to="/app/labels" {...props} />;
-          default:
-            return <Link to="/app/marketplaces" {...props} />;
-        }
-      }}
-    >
-      {label}
-    </Anchor>
-  );
-}
+} from '../../../lib/activity/activity-text';
 
 /** The entries as a table: when (relative, exact on hover), who, and what in a sentence. */
 export function ActivityTable({ entries }: { entries: readonly ActivityEntry[] }) {
@@ -86,7 +56,7 @@ export function ActivityTable({ entries }: { entries: readonly ActivityEntry[] }
                 <Table.Td>
                   <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
                     {activitySentence(intl, entry, names)}{' '}
-                    {link && <EntryLink link={link} label={intl.formatMessage(m.open)} />}
+                    {link && <ActivityEntryLink link={link} />}
                   </Text>
                 </Table.Td>
               </Table.Tr>

@@ -2,12 +2,12 @@ import { MARKETPLACE_NAMES, type ActivityEntry, type MarketplaceId } from '@list
 import type { IntlShape } from 'react-intl';
 import {
   actionSentences,
-  activityMessages as m,
+  activityTextMessages as m,
   bulkActionNames,
   memberStatusNames,
   subjectFallback,
   variantSentences,
-} from './activity.messages';
+} from './activity-text.messages';
 
 /** Where an entry leads: the item's page, or the screen of what changed. */
 export type ActivityLink =
@@ -79,6 +79,11 @@ export function activitySentence(
         return intl.formatMessage(variantSentences.itemUpdatedBulk, values);
       if (details.marketplaces?.length)
         return intl.formatMessage(variantSentences.itemUpdatedListings, values);
+      break;
+    case 'item.sold':
+      // "on in person" reads wrong: a sale the seller made face to face has its own sentence.
+      if (details.marketplaces?.length === 1 && details.marketplaces[0] === 'in_person')
+        return intl.formatMessage(variantSentences.itemSoldInPerson, values);
       break;
     case 'items.import_started':
       if (details.marketplaces?.length)

@@ -7,7 +7,7 @@ import { isoRegionCode } from '../../../i18n/country';
 import { regionLabelId } from '../../../i18n/dynamic-messages';
 import { useCountry } from '../../../i18n/locale-provider';
 import { useAccountCurrency, useMoneyFormat } from '../../../lib/money/use-money';
-import { homeMessages } from '../home.messages';
+import { accountOverviewMessages } from '../account-overview.messages';
 
 type UnitSymbol =
   | RegionalTextSet['weightUnits']['major']
@@ -32,7 +32,7 @@ export function unitLabel(intl: IntlShape, symbol: UnitSymbol): string {
     .map((part) => part.value)
     .join('')
     .trim();
-  return intl.formatMessage(homeMessages.regionUnit, { name, symbol });
+  return intl.formatMessage(accountOverviewMessages.regionUnit, { name, symbol });
 }
 
 /**
@@ -51,43 +51,45 @@ export function RegionalSettingsCard() {
   const currencyName = intl.formatDisplayName(currency, { type: 'currency' }) ?? currency;
 
   const rows: [string, string][] = [
-    [intl.formatMessage(homeMessages.regionCountry), countryName],
-    [intl.formatMessage(homeMessages.regionLanguage), languageName],
+    [intl.formatMessage(accountOverviewMessages.regionCountry), countryName],
+    [intl.formatMessage(accountOverviewMessages.regionLanguage), languageName],
     [
-      intl.formatMessage(homeMessages.regionCurrency),
-      intl.formatMessage(homeMessages.regionPriceExample, {
+      intl.formatMessage(accountOverviewMessages.regionCurrency),
+      intl.formatMessage(accountOverviewMessages.regionPriceExample, {
         currency: currencyName,
         example: money(1234.5),
       }),
     ],
     [
-      intl.formatMessage(homeMessages.regionWeight),
+      intl.formatMessage(accountOverviewMessages.regionWeight),
       intl.formatList(
         [unitLabel(intl, textSet.weightUnits.major), unitLabel(intl, textSet.weightUnits.minor)],
         { type: 'conjunction' },
       ),
     ],
-    [intl.formatMessage(homeMessages.regionLength), unitLabel(intl, textSet.lengthUnit)],
+    [intl.formatMessage(accountOverviewMessages.regionLength), unitLabel(intl, textSet.lengthUnit)],
     [
-      intl.formatMessage(homeMessages.regionTax),
+      intl.formatMessage(accountOverviewMessages.regionTax),
       intl.formatMessage({ id: regionLabelId(textSet.labels.tax) }),
     ],
     [
-      intl.formatMessage(homeMessages.regionColour),
+      intl.formatMessage(accountOverviewMessages.regionColour),
       intl.formatMessage({ id: regionLabelId(textSet.labels.colour) }),
     ],
     [
-      intl.formatMessage(homeMessages.regionPostalCode),
+      intl.formatMessage(accountOverviewMessages.regionPostalCode),
       intl.formatMessage({ id: regionLabelId(textSet.labels.postalCode) }),
     ],
   ];
 
   return (
     <SectionCard
-      titleId="home-region"
+      titleId="account-region"
       icon={<IconWorld size={18} />}
-      title={intl.formatMessage(homeMessages.regionTitle)}
-      description={intl.formatMessage(homeMessages.regionDescription, { country: countryName })}
+      title={intl.formatMessage(accountOverviewMessages.regionTitle)}
+      description={intl.formatMessage(accountOverviewMessages.regionDescription, {
+        country: countryName,
+      })}
     >
       <DataList size="sm" gap={8} labelWidth={130}>
         {rows.map(([label, value]) => (
@@ -98,7 +100,7 @@ export function RegionalSettingsCard() {
         ))}
       </DataList>
       <Text fz="xs" c="dimmed" mt="sm">
-        {intl.formatMessage(homeMessages.regionWording)}
+        {intl.formatMessage(accountOverviewMessages.regionWording)}
       </Text>
     </SectionCard>
   );

@@ -10,7 +10,7 @@ import {
   editionMessageId,
 } from '../../../i18n/dynamic-messages';
 import { useMayUse, useSignedInSession } from '../../../lib/session';
-import { homeMessages } from '../home.messages';
+import { accountOverviewMessages } from '../account-overview.messages';
 
 const STATUS_COLOURS = { active: 'teal', pending: 'yellow', inactive: 'gray' } as const;
 
@@ -27,14 +27,14 @@ export function TeamsCard() {
 
   return (
     <SectionCard
-      titleId="home-teams"
+      titleId="account-teams"
       icon={<IconUsersGroup size={18} />}
-      title={intl.formatMessage(homeMessages.teamsTitle)}
-      description={intl.formatMessage(homeMessages.teamsDescription)}
+      title={intl.formatMessage(accountOverviewMessages.teamsTitle)}
+      description={intl.formatMessage(accountOverviewMessages.teamsDescription)}
     >
       {memberships.length === 0 ? (
         <Text fz="sm" c="dimmed">
-          {intl.formatMessage(homeMessages.teamsEmpty)}
+          {intl.formatMessage(accountOverviewMessages.teamsEmpty)}
         </Text>
       ) : (
         <Stack gap={0} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -62,12 +62,12 @@ export function TeamsCard() {
                           tt="none"
                           style={{ flexShrink: 0 }}
                         >
-                          {intl.formatMessage(homeMessages.teamsCurrent)}
+                          {intl.formatMessage(accountOverviewMessages.teamsCurrent)}
                         </Badge>
                       )}
                     </Group>
                     <Text fz="xs" c="dimmed" truncate>
-                      {intl.formatMessage(homeMessages.teamsMeta, {
+                      {intl.formatMessage(accountOverviewMessages.teamsMeta, {
                         edition: isKnownAccountName(edition)
                           ? intl.formatMessage({ id: editionMessageId(edition) })
                           : membership.accountName,
@@ -95,7 +95,7 @@ export function TeamsCard() {
       {(canManageMembers || canManageRoles) && (
         <Group justify="flex-end" mt="sm">
           <Button component={Link} to="/app/team" variant="light" size="xs">
-            {intl.formatMessage(homeMessages.teamsManage)}
+            {intl.formatMessage(accountOverviewMessages.teamsManage)}
           </Button>
         </Group>
       )}

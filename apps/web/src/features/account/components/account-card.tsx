@@ -15,15 +15,15 @@ import {
 } from '../../../i18n/dynamic-messages';
 import { useSignedInSession } from '../../../lib/session';
 import { permissionsShown } from '../account-permissions';
-import { homeMessages } from '../home.messages';
+import { accountOverviewMessages } from '../account-overview.messages';
 
 function roleName(intl: IntlShape, role: RoleSummary): string {
   // The protected built-in roles have reserved names; they read as the product's words.
   if (role.isProtected && role.name === RESERVED_ROLE_NAMES[0]) {
-    return intl.formatMessage(homeMessages.roleAdmin);
+    return intl.formatMessage(accountOverviewMessages.roleAdmin);
   }
   if (role.isProtected && role.name === RESERVED_ROLE_NAMES[1]) {
-    return intl.formatMessage(homeMessages.roleViewer);
+    return intl.formatMessage(accountOverviewMessages.roleViewer);
   }
   return role.name;
 }
@@ -44,23 +44,29 @@ export function AccountCard() {
 
   return (
     <SectionCard
-      titleId="home-account"
+      titleId="account-profile"
       icon={<IconBuildingStore size={18} />}
-      title={intl.formatMessage(homeMessages.accountTitle)}
+      title={intl.formatMessage(accountOverviewMessages.accountTitle)}
     >
       <DataList size="sm" gap={8} labelWidth={130}>
         <DataList.Item>
-          <DataList.ItemLabel>{intl.formatMessage(homeMessages.company)}</DataList.ItemLabel>
+          <DataList.ItemLabel>
+            {intl.formatMessage(accountOverviewMessages.company)}
+          </DataList.ItemLabel>
           <DataList.ItemValue fw={600}>{session.account.companyName}</DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
-          <DataList.ItemLabel>{intl.formatMessage(homeMessages.edition)}</DataList.ItemLabel>
+          <DataList.ItemLabel>
+            {intl.formatMessage(accountOverviewMessages.edition)}
+          </DataList.ItemLabel>
           <DataList.ItemValue>
             {intl.formatMessage({ id: editionMessageId(session.account.accountName) })}
           </DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
-          <DataList.ItemLabel>{intl.formatMessage(homeMessages.role)}</DataList.ItemLabel>
+          <DataList.ItemLabel>
+            {intl.formatMessage(accountOverviewMessages.role)}
+          </DataList.ItemLabel>
           <DataList.ItemValue>
             {session.role ? (
               <Group gap={6} wrap="nowrap">
@@ -71,20 +77,24 @@ export function AccountCard() {
               </Group>
             ) : (
               <Text fz="sm" c="dimmed" component="span">
-                {intl.formatMessage(homeMessages.noRole)}
+                {intl.formatMessage(accountOverviewMessages.noRole)}
               </Text>
             )}
           </DataList.ItemValue>
         </DataList.Item>
         <DataList.Item>
-          <DataList.ItemLabel>{intl.formatMessage(homeMessages.accessLevel)}</DataList.ItemLabel>
+          <DataList.ItemLabel>
+            {intl.formatMessage(accountOverviewMessages.accessLevel)}
+          </DataList.ItemLabel>
           <DataList.ItemValue>
             {intl.formatMessage({ id: accessLevelMessageId(session.accessLevel) })}
           </DataList.ItemValue>
         </DataList.Item>
         {!Number.isNaN(memberSince) && (
           <DataList.Item>
-            <DataList.ItemLabel>{intl.formatMessage(homeMessages.memberSince)}</DataList.ItemLabel>
+            <DataList.ItemLabel>
+              {intl.formatMessage(accountOverviewMessages.memberSince)}
+            </DataList.ItemLabel>
             <DataList.ItemValue>
               {intl.formatDate(memberSince, { dateStyle: 'long' })}
             </DataList.ItemValue>
@@ -93,13 +103,13 @@ export function AccountCard() {
       </DataList>
 
       <Text fz="xs" fw={600} c="dimmed" tt="uppercase" mt="md" mb={6}>
-        {intl.formatMessage(homeMessages.permissions)}
+        {intl.formatMessage(accountOverviewMessages.permissions)}
       </Text>
       {session.accessLevel === 'staff' ? (
-        <Text fz="sm">{intl.formatMessage(homeMessages.allPermissions)}</Text>
+        <Text fz="sm">{intl.formatMessage(accountOverviewMessages.allPermissions)}</Text>
       ) : granted.length === 0 ? (
         <Text fz="sm" c="dimmed">
-          {intl.formatMessage(homeMessages.noPermissions)}
+          {intl.formatMessage(accountOverviewMessages.noPermissions)}
         </Text>
       ) : (
         <Group gap={6}>

@@ -20,7 +20,7 @@ import {
 } from '../../../lib/connections/connections.api';
 import { useMarketplaceOrder } from '../../../lib/connections/marketplace-order';
 import { usePermission, useSignedInSession } from '../../../lib/session';
-import { homeMessages } from '../home.messages';
+import { accountOverviewMessages } from '../account-overview.messages';
 
 export function MarketplacesCard() {
   const intl = useIntl();
@@ -39,12 +39,12 @@ export function MarketplacesCard() {
 
   return (
     <SectionCard
-      titleId="home-marketplaces"
+      titleId="account-marketplaces"
       icon={<IconBuildingWarehouse size={18} />}
-      title={intl.formatMessage(homeMessages.marketplacesTitle)}
+      title={intl.formatMessage(accountOverviewMessages.marketplacesTitle)}
       aside={
         <Badge variant="light" radius="sm" tt="none" style={{ flexShrink: 0 }}>
-          {intl.formatMessage(homeMessages.marketplacesCount, { count: total })}
+          {intl.formatMessage(accountOverviewMessages.marketplacesCount, { count: total })}
         </Badge>
       }
     >
@@ -53,31 +53,31 @@ export function MarketplacesCard() {
         {total === 0 ? (
           <Stack gap={2}>
             <Text fz="sm" fw={600}>
-              {intl.formatMessage(homeMessages.marketplacesEmpty)}
+              {intl.formatMessage(accountOverviewMessages.marketplacesEmpty)}
             </Text>
             <Text fz="sm" c="dimmed">
-              {intl.formatMessage(homeMessages.marketplacesEmptyHint)}
+              {intl.formatMessage(accountOverviewMessages.marketplacesEmptyHint)}
             </Text>
           </Stack>
         ) : (
           <>
             <MarketplaceGroup
               icon={<IconPlugConnected size={16} />}
-              title={intl.formatMessage(homeMessages.marketplacesApi)}
-              hint={intl.formatMessage(homeMessages.marketplacesApiHint)}
+              title={intl.formatMessage(accountOverviewMessages.marketplacesApi)}
+              hint={intl.formatMessage(accountOverviewMessages.marketplacesApiHint)}
               ids={api}
             />
             <MarketplaceGroup
               icon={<IconPuzzle size={16} />}
-              title={intl.formatMessage(homeMessages.marketplacesExtension)}
-              hint={intl.formatMessage(homeMessages.marketplacesExtensionHint)}
+              title={intl.formatMessage(accountOverviewMessages.marketplacesExtension)}
+              hint={intl.formatMessage(accountOverviewMessages.marketplacesExtensionHint)}
               ids={extension}
             />
             {unavailable.length > 0 && (
               <MarketplaceGroup
                 icon={<IconPlugConnectedX size={16} />}
-                title={intl.formatMessage(homeMessages.marketplacesUnavailable)}
-                hint={intl.formatMessage(homeMessages.marketplacesUnavailableHint)}
+                title={intl.formatMessage(accountOverviewMessages.marketplacesUnavailable)}
+                hint={intl.formatMessage(accountOverviewMessages.marketplacesUnavailableHint)}
                 ids={unavailable}
               />
             )}
@@ -87,7 +87,7 @@ export function MarketplacesCard() {
               renderRoot={(props) => <Link to="/app/marketplaces" {...props} />}
             >
               <Group gap={4} component="span">
-                {intl.formatMessage(homeMessages.marketplacesManage)}
+                {intl.formatMessage(accountOverviewMessages.marketplacesManage)}
                 <IconArrowRight size={14} aria-hidden />
               </Group>
             </Anchor>
@@ -118,7 +118,7 @@ function MarketplaceGroup(props: {
       </Text>
       {props.ids.length === 0 ? (
         <Text fz="sm" c="dimmed">
-          {intl.formatMessage(homeMessages.marketplacesGroupEmpty)}
+          {intl.formatMessage(accountOverviewMessages.marketplacesGroupEmpty)}
         </Text>
       ) : (
         <Group gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
