@@ -603,10 +603,7 @@ export class ListingRepository {
           eq(listingOperations.executor, 'extension'),
           or(
             eq(listingOperations.status, 'queued'),
-            and(
-              eq(listingOperations.status, 'running'),
-              lt(listingOperations.leaseExpiresAt, now),
-            ),
+            and(eq(listingOperations.status, 'running'), lt(listingOperations.leaseExpiresAt, now)),
           ),
         ),
       )
