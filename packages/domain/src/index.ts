@@ -52,3 +52,4 @@ export * from './executors/executor-work.api';
 export * from './bulk-actions/bulk-action.api';
 export * from './service-keys/service-key.api';
 export * from './activity/activity';
+export * from './picking-list/picking-list';
