@@ -132,6 +132,13 @@ import { WorkflowRepository } from './modules/workflow/workflow.repository';
 import { WorkflowService } from './modules/workflow/workflow.service';
 import { workflowImportScheduleJob } from './modules/workflow/workflow.jobs';
 import { OnboardingRepository } from './modules/onboarding/onboarding.repository';
+import { PickingListRepository } from './modules/picking-list/picking-list.repository';
+import {
+  PickingListPrintService,
+  PickingListService,
+  PickingListSettingsService,
+  renderPickingListPdf,
+} from './modules/picking-list';
 import { OnboardingService } from './modules/onboarding/onboarding.service';
 import { NotificationRepository } from './modules/notifications/notification.repository';
 import { SlackWebhookRepository } from './modules/notifications/slack-webhook.repository';
@@ -226,6 +233,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     activity: new ActivityRepository(db),
     workflows: new WorkflowRepository(db),
     onboardings: new OnboardingRepository(db),
+    pickingList: new PickingListRepository(db),
   };
 
   const auth = new AuthService(
@@ -563,6 +571,19 @@ export async function createContainer(config: Config, options: ContainerOptions 
       leaseSeconds: config.listings.leaseSeconds,
     },
   );
+  // The picking list: sold items waiting to be packed, checked, packed, printed (decision 0047).
+  const pickingListSettings = new PickingListSettingsService(repositories.pickingList);
+  const pickingList = new PickingListService(db, repositories.pickingList, pickingListSettings, {
+    sales: saleEvents,
+    items: services.items,
+    accounts,
+  });
+  const pickingListPrint = new PickingListPrintService(
+    pickingList,
+    pickingListSettings,
+    services.images,
+    renderPickingListPdf,
+  );
   const uploads = new UploadServer(
     path.join(config.dataDir, 'uploads'),
     services.images,
@@ -647,6 +668,9 @@ export async function createContainer(config: Config, options: ContainerOptions 
       saleEvents,
       markSold,
       salePolls,
+      pickingList,
+      pickingListSettings,
+      pickingListPrint,
     },
     connectors,
     oauthProviders,
