@@ -37,6 +37,13 @@ export const UI_PERMISSIONS = {
   'team.roles': ['roles.manage'],
   /** The account's own settings: the Slack notifications card. */
   'account.settings': ['account.manage'],
+  /** The picking list: checking items and packing or removing orders. */
+  'pickingList.pack': ['sales.manage'],
+  'pickingList.print': ['sales.manage'],
+  /** The account's list settings (days of sales, in-person sales, printed layout). */
+  'pickingList.settings': ['sales.manage'],
+  /** The way to the account settings where the picking list is turned on. */
+  'pickingList.turnOn': ['account.manage'],
 } as const satisfies Record<string, readonly PermissionKey[]>;
 export type GatedControl = keyof typeof UI_PERMISSIONS;
 
