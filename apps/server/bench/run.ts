@@ -12,7 +12,8 @@
  * the browser extension in Chromium against its own scratch database with the demo seeded
  * (its zip's size, which no database takes part in, under `none`); `team` (bench/team.ts): a
  * bulk invitation of 500 members by e-mail through a loopback SMTP server, on its own scratch
- * database.
+ * database; `picking-list` (bench/picking-list.ts): 250 orders waiting to be packed, read,
+ * printed, scanned and packed, on its own scratch database.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -31,6 +32,7 @@ import { benchConnectors } from './connectors';
 import { benchExtension, buildExtension } from './extension';
 import { benchSales, SALES_SECRET, seedSales } from './sales';
 import { benchTeam } from './team';
+import { benchPickingList } from './picking-list';
 import { benchWebhookFlood, WEBHOOK_FLOOD_ENV } from './webhook-flood';
 import { startSmtpReceiver } from '../test/smtp-receiver';
 import { seedBenchItems } from './seed-items';
@@ -54,10 +56,13 @@ interface LoadResult {
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 /**
  * Which figures to measure: `inventory`, `listings`, `sales`, `webhook-flood`, `connectors`,
- * `extension`, `team` (all by default).
+ * `extension`, `team`, `picking-list` (all by default).
  */
 const PARTS = new Set(
-  (process.env.BENCH_PARTS ?? 'inventory,listings,sales,webhook-flood,connectors,extension,team')
+  (
+    process.env.BENCH_PARTS ??
+    'inventory,listings,sales,webhook-flood,connectors,extension,team,picking-list'
+  )
     .split(',')
     .map((p) => p.trim()),
 );
@@ -634,6 +639,27 @@ async function measureTeam(): Promise<Figure[]> {
   return figures;
 }
 
+/** The picking-list figures, on a scratch database of its own with only the bench account. */
+async function measurePickingList(): Promise<Figure[]> {
+  const scratch = await scratchDatabase();
+  const figures: Figure[] = [];
+  let server: { baseUrl: string; child: ChildProcess } | null = null;
+  try {
+    await seed(scratch.env, 0);
+    server = await startServer(scratch.env);
+    await benchPickingList(server.baseUrl, OWNER, (figure) => {
+      figures.push({ ...figure, database: scratch.kind });
+      console.log(
+        `  ${figure.name.padEnd(50)} ${String(Math.round(figure.value * 100) / 100).padStart(10)} ${figure.unit}`,
+      );
+    });
+  } finally {
+    if (server) await stopServer(server.child);
+    await scratch.drop();
+  }
+  return figures;
+}
+
 async function main() {
   const figures: Figure[] = [];
   const databases = new Set<string>();
@@ -653,6 +679,11 @@ async function main() {
   }
   if (PARTS.has('team')) {
     const measured = await measureTeam();
+    figures.push(...measured);
+    for (const figure of measured) databases.add(figure.database);
+  }
+  if (PARTS.has('picking-list')) {
+    const measured = await measurePickingList();
     figures.push(...measured);
     for (const figure of measured) databases.add(figure.database);
   }

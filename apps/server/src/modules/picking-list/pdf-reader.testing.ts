@@ -88,10 +88,24 @@ function luminance(image: PdfImage): Uint8ClampedArray {
   return out;
 }
 
+/** A linear barcode is the same all the way down: a short image is stacked to a scanner's height. */
+const MIN_ROWS = 40;
+
 function decodeCode128(image: PdfImage): string | null {
   const { BinaryBitmap, Code128Reader, HybridBinarizer, RGBLuminanceSource } = zxing;
   try {
-    const source = new RGBLuminanceSource(luminance(image), image.width, image.height);
+    let pixels = luminance(image);
+    let rows = image.height;
+    if (rows < MIN_ROWS) {
+      const stacked = new Uint8ClampedArray(image.width * MIN_ROWS);
+      for (let y = 0; y < MIN_ROWS; y += 1) {
+        const from = (y % rows) * image.width;
+        stacked.set(pixels.subarray(from, from + image.width), y * image.width);
+      }
+      pixels = stacked;
+      rows = MIN_ROWS;
+    }
+    const source = new RGBLuminanceSource(pixels, image.width, rows);
     return new Code128Reader()
       .decode(new BinaryBitmap(new HybridBinarizer(source)), new Map())
       .getText();

@@ -204,8 +204,8 @@ describe('the printed picking list', () => {
     expect(printable('Łódź koszula')).toBe('?ódz koszula');
     expect(printable('T-shirt 日本')).toBe('T-shirt ??');
     expect(printable('two\nlines')).toBe('two lines');
-    expect(await barcodePng('CAFÉ-1')).toBeNull();
-    expect(await barcodePng('CAFE-1')).toBeInstanceOf(Buffer);
+    expect(barcodePng('CAFÉ-1')).toBeNull();
+    expect(barcodePng('CAFE-1')?.subarray(1, 4).toString()).toBe('PNG');
     const pages = await readPdf(
       await renderPickingListPdf(input({ orders: [order('U-1', [line({ sku: 'CAFÉ-1' })])] })),
     );
