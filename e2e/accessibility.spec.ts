@@ -199,6 +199,13 @@ for (const size of SIZES) {
         await visit(page, '/app/sales', 'Sales', 'Sales · ListLoop');
         await check('Sales');
 
+        await visit(page, '/app/picking-list', 'Picking list', 'Picking list · ListLoop');
+        // On or off, as the picking list journey may have left it.
+        await expect(
+          page.getByRole('tab', { name: /^To pack/ }).or(page.getByText('The picking list is off')),
+        ).toBeVisible();
+        await check('Picking list');
+
         await visit(page, '/app/marketplaces', 'Marketplaces', 'Marketplaces · ListLoop');
         await expect(page.getByText('eBay sandbox')).toBeVisible();
         await check('Marketplaces');

@@ -13,7 +13,8 @@
  * (its zip's size, which no database takes part in, under `none`); `team` (bench/team.ts): a
  * bulk invitation of 500 members by e-mail through a loopback SMTP server, on its own scratch
  * database. `dashboard` (bench/dashboard.ts): GET /api/dashboard over 100,000 items and 20,000
- * sales, on its own scratch database.
+ * sales, on its own scratch database; `picking-list` (bench/picking-list.ts): 250 orders waiting to be packed, read,
+ * printed, scanned and packed, on its own scratch database.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -33,6 +34,7 @@ import { benchDashboard, seedDashboardSales } from './dashboard';
 import { benchExtension, buildExtension } from './extension';
 import { benchSales, SALES_SECRET, seedSales } from './sales';
 import { benchTeam } from './team';
+import { benchPickingList } from './picking-list';
 import { benchWebhookFlood, WEBHOOK_FLOOD_ENV } from './webhook-flood';
 import { startSmtpReceiver } from '../test/smtp-receiver';
 import { seedBenchItems } from './seed-items';
@@ -56,12 +58,12 @@ interface LoadResult {
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 /**
  * Which figures to measure: `inventory`, `listings`, `sales`, `webhook-flood`, `connectors`,
- * `extension`, `team` (all by default).
+ * `extension`, `team`, `picking-list` (all by default).
  */
 const PARTS = new Set(
   (
     process.env.BENCH_PARTS ??
-    'inventory,listings,sales,webhook-flood,connectors,extension,team,dashboard'
+    'inventory,listings,sales,webhook-flood,connectors,extension,team,dashboard,picking-list'
   )
     .split(',')
     .map((p) => p.trim()),
@@ -665,6 +667,27 @@ async function measureDashboard(): Promise<Figure[]> {
   return figures;
 }
 
+/** The picking-list figures, on a scratch database of its own with only the bench account. */
+async function measurePickingList(): Promise<Figure[]> {
+  const scratch = await scratchDatabase();
+  const figures: Figure[] = [];
+  let server: { baseUrl: string; child: ChildProcess } | null = null;
+  try {
+    await seed(scratch.env, 0);
+    server = await startServer(scratch.env);
+    await benchPickingList(server.baseUrl, OWNER, (figure) => {
+      figures.push({ ...figure, database: scratch.kind });
+      console.log(
+        `  ${figure.name.padEnd(50)} ${String(Math.round(figure.value * 100) / 100).padStart(10)} ${figure.unit}`,
+      );
+    });
+  } finally {
+    if (server) await stopServer(server.child);
+    await scratch.drop();
+  }
+  return figures;
+}
+
 async function main() {
   const figures: Figure[] = [];
   const databases = new Set<string>();
@@ -689,6 +712,11 @@ async function main() {
   }
   if (PARTS.has('dashboard')) {
     const measured = await measureDashboard();
+    figures.push(...measured);
+    for (const figure of measured) databases.add(figure.database);
+  }
+  if (PARTS.has('picking-list')) {
+    const measured = await measurePickingList();
     figures.push(...measured);
     for (const figure of measured) databases.add(figure.database);
   }

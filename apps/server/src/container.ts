@@ -133,6 +133,13 @@ import { WorkflowRepository } from './modules/workflow/workflow.repository';
 import { WorkflowService } from './modules/workflow/workflow.service';
 import { workflowImportScheduleJob } from './modules/workflow/workflow.jobs';
 import { OnboardingRepository } from './modules/onboarding/onboarding.repository';
+import { PickingListRepository } from './modules/picking-list/picking-list.repository';
+import {
+  PickingListPrintService,
+  PickingListService,
+  PickingListSettingsService,
+  renderPickingListPdf,
+} from './modules/picking-list';
 import { OnboardingService } from './modules/onboarding/onboarding.service';
 import { NotificationRepository } from './modules/notifications/notification.repository';
 import { SlackWebhookRepository } from './modules/notifications/slack-webhook.repository';
@@ -227,6 +234,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     activity: new ActivityRepository(db),
     workflows: new WorkflowRepository(db),
     onboardings: new OnboardingRepository(db),
+    pickingList: new PickingListRepository(db),
   };
 
   const auth = new AuthService(
@@ -505,15 +513,6 @@ export async function createContainer(config: Config, options: ContainerOptions 
   );
   const saleEvents = new SaleEventsService(repositories.saleEvents, items, services.listings);
   const markSold = new MarkSoldService(items, saleWorkflow);
-  // The home screen's one read, through the other modules' services (decision 0050). The picking
-  // list's count of orders to pack joins it as `ordersToPack` once that module is wired in.
-  const dashboard = new DashboardService({
-    sales: saleEvents,
-    items,
-    listings: services.listings,
-    presence: executorPresence,
-    activity,
-  });
   const salePolls = new SalePollService(
     repositories.saleEvents,
     connections,
@@ -572,6 +571,29 @@ export async function createContainer(config: Config, options: ContainerOptions 
       batchSize: config.bulkActions.batchSize,
       leaseSeconds: config.listings.leaseSeconds,
     },
+  );
+  // The picking list: sold items waiting to be packed, checked, packed, printed (decision 0047).
+  const pickingListSettings = new PickingListSettingsService(repositories.pickingList);
+  const pickingList = new PickingListService(db, repositories.pickingList, pickingListSettings, {
+    sales: saleEvents,
+    items: services.items,
+    accounts,
+  });
+  // The home screen's one read, through the other modules' services (decision 0050).
+  const dashboard = new DashboardService({
+    sales: saleEvents,
+    items,
+    listings: services.listings,
+    presence: executorPresence,
+    activity,
+    ordersToPack: pickingList,
+  });
+
+  const pickingListPrint = new PickingListPrintService(
+    pickingList,
+    pickingListSettings,
+    services.images,
+    renderPickingListPdf,
   );
   const uploads = new UploadServer(
     path.join(config.dataDir, 'uploads'),
@@ -658,6 +680,9 @@ export async function createContainer(config: Config, options: ContainerOptions 
       markSold,
       salePolls,
       dashboard,
+      pickingList,
+      pickingListSettings,
+      pickingListPrint,
     },
     connectors,
     oauthProviders,

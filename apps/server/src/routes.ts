@@ -36,6 +36,7 @@ import { activityRoutes } from './modules/activity/activity.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { workflowRoutes } from './modules/workflow/workflow.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { pickingListRoutes } from './modules/picking-list/picking-list.routes';
 
 /**
  * Every module's routes with their dependencies from the container, in the order they are
@@ -130,6 +131,11 @@ export async function registerRoutes(app: App, container: Container): Promise<vo
   });
   await activityRoutes(app, { service: container.services.activity });
   await dashboardRoutes(app, { service: container.services.dashboard });
+  await pickingListRoutes(app, {
+    service: container.services.pickingList,
+    settings: container.services.pickingListSettings,
+    printing: container.services.pickingListPrint,
+  });
   if (container.sandbox && container.sandboxSales) {
     await sandboxRoutes(app, {
       sandbox: container.sandbox,

@@ -53,3 +53,4 @@ export * from './bulk-actions/bulk-action.api';
 export * from './service-keys/service-key.api';
 export * from './activity/activity';
 export * from './dashboard/dashboard.api';
+export * from './picking-list/picking-list';

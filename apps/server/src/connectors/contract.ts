@@ -84,6 +84,8 @@ export interface ConnectorOrder {
   currency?: string | null;
   /** Units of the line; one when the marketplace does not say. */
   quantity?: number | null;
+  /** Epoch ms by which the seller must ship the line, when the marketplace says. */
+  shipBy?: number | null;
 }
 
 /** One event of a verified webhook, as the delivery's record keeps it. */

@@ -16,6 +16,7 @@ export const appMessages = defineMessages({
   navLabels: { id: 'shell.nav.labels' },
   navImport: { id: 'shell.nav.import' },
   navSales: { id: 'shell.nav.sales' },
+  navPickingList: { id: 'shell.nav.pickingList' },
   navMarketplaces: { id: 'shell.nav.marketplaces' },
   navRules: { id: 'shell.nav.rules' },
   navReports: { id: 'shell.nav.reports' },

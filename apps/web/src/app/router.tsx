@@ -27,6 +27,7 @@ import { WorkflowPage } from '../features/workflow/components/workflow-page';
 import { RulesPage } from '../features/rules/components/rules-page';
 import { RulesSearchSchema } from '../features/rules/rules-search';
 import { SalesPage } from '../features/sale-detection/components/sales-page';
+import { PickingListPage } from '../features/picking-list/components/picking-list-page';
 import { SalesSearchSchema } from '../features/sale-detection/sales-search';
 import { ServiceKeysPage } from '../features/service-keys/components/service-keys-page';
 import { SettingsPage } from '../features/settings/components/settings-page';
@@ -215,6 +216,12 @@ const salesRoute = createRoute({
   },
 });
 
+const pickingListRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/app/picking-list',
+  component: PickingListPage,
+});
+
 const activityRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/app/activity',
@@ -284,6 +291,7 @@ const routeTree = rootRoute.addChildren([
       marketplacesRoute,
       importRoute,
       salesRoute,
+      pickingListRoute,
       activityRoute,
       settingsRoute,
       serviceKeysRoute,

@@ -29,6 +29,10 @@ export const ERROR_CODES = [
   'account/email-taken',
   'onboarding/email-off',
   'onboarding/request-not-sent',
+  'picking-list/off',
+  'picking-list/not-verified',
+  'picking-list/scan-required',
+  'picking-list/nothing-to-print',
   'request/invalid',
   'request/not-found',
   'request/conflict',
@@ -75,6 +79,12 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
     'The Vestiaire Collective access request goes by e-mail, and e-mail is off on this server.',
   'onboarding/request-not-sent':
     'The Vestiaire Collective access request could not be sent. Please try again.',
+  'picking-list/off':
+    'The picking list is off for this account. Someone who manages the account can turn it on in the account settings.',
+  'picking-list/not-verified': 'Check every item of this order before marking it packed.',
+  'picking-list/scan-required':
+    'This account checks items by their barcode: scan or type the SKU of this item instead.',
+  'picking-list/nothing-to-print': 'There is nothing on the picking list to print.',
   'request/invalid': 'The request is not valid.',
   'request/not-found': 'Not found.',
   'request/conflict': 'The request conflicts with the current state.',

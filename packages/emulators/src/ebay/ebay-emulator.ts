@@ -99,6 +99,8 @@ export class EbaySaleError extends Error {
   override readonly name = 'EbaySaleError';
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 const DEFAULT_RULES: EbayRules = {
   leafCategoryIds: null,
   requiredAspects: {},
@@ -336,6 +338,7 @@ export class EbayEmulator {
     const listingId = offer.listing.listingId;
     const total = amount(unit * quantity);
     const title = record(item?.item.product).title;
+    const shipByDate = new Date(now + this.handlingDays(offer) * DAY_MS).toISOString();
     const body: Record<string, unknown> = {
       orderId,
       legacyOrderId: `${listingId}-${lineItemId}`,
@@ -371,6 +374,8 @@ export class EbayEmulator {
           listingMarketplaceId: offer.marketplaceId,
           purchaseMarketplaceId: offer.marketplaceId,
           lineItemFulfillmentStatus: 'NOT_STARTED',
+          // ✅ The deadline eBay sets from the time of purchase and the handling time.
+          lineItemFulfillmentInstructions: { shipByDate, guaranteedDelivery: false },
           appliedPromotions: [],
           taxes: [],
         },
@@ -395,6 +400,18 @@ export class EbayEmulator {
    */
   addExistingListing(input: EbayExistingListingInput): EbayExistingListing {
     return addExistingListing(this.context, this.photos, this.seededPolicies, input);
+  }
+
+  /**
+   * The handling time of the offer's fulfillment policy, in days (calendar days here: the
+   * emulator has no business calendar); three when the offer names none.
+   */
+  private handlingDays(offer: OfferRecord): number {
+    const policies = record(offer.details.listingPolicies);
+    const id = policies.fulfillmentPolicyId;
+    const policy = typeof id === 'string' ? this.store.policies.get(id) : undefined;
+    const handling = record(policy?.body.handlingTime);
+    return typeof handling.value === 'number' && handling.value > 0 ? handling.value : 3;
   }
 
   private findOffer(input: EbaySaleInput): OfferRecord | undefined {

@@ -337,6 +337,7 @@ export function receiptJson(receipt: EtsyReceiptRecord) {
       sku: t.sku,
       price: money(t.priceCents, currency),
       shipping_cost: zero,
+      expected_ship_date: t.expectedShipDate,
     })),
   };
 }

@@ -451,12 +451,14 @@ function buildCorrections(document: Json): ApiCorrection[] {
     },
     {
       pointer: pointer('components', 'schemas', 'ShopReceiptTransaction'),
-      reason: 'Live transactions name the SKU of the product sold.',
+      reason:
+        'Live transactions name the SKU of the product sold, and the date the seller is expected to ship it by (expected_ship_date, epoch seconds).',
       schema: {
         ...transaction,
         properties: {
           ...object(transaction.properties, 'ShopReceiptTransaction properties'),
           sku: { type: 'string', nullable: true },
+          expected_ship_date: { type: 'integer', nullable: true },
         },
       },
     },

@@ -41,6 +41,8 @@ import {
   newDraftListing,
   type EtsyImageRecord,
   type EtsyListingRecord,
+  type EtsyOfferingRecord,
+  type EtsyShopRecord,
   type EtsyReceiptRecord,
 } from './etsy-store';
 import { imageInfo } from './image-info';
@@ -395,6 +397,7 @@ export class EtsyEmulator {
           quantity,
           priceCents: offering.priceCents,
           listingImageId: listing.images[0]?.listingImageId ?? null,
+          expectedShipDate: now + processingDays(shop, listing, offering) * DAY_SECONDS,
         },
       ],
     };
@@ -653,6 +656,27 @@ export class EtsyEmulator {
 }
 
 /** Every OAuth scope the description's security schemes name. */
+const DAY_SECONDS = 24 * 60 * 60;
+
+/**
+ * The most days the listing takes to be ready (✅ Etsy dates a transaction's expected_ship_date
+ * from the processing time): the offering's processing profile, else the listing's own
+ * processing days, else its shipping profile's; three when none says.
+ */
+function processingDays(
+  shop: EtsyShopRecord | undefined,
+  listing: EtsyListingRecord,
+  offering: EtsyOfferingRecord,
+): number {
+  const stateId = offering.readinessStateId ?? listing.readinessStateId;
+  const state = stateId === null ? undefined : shop?.readinessStates.get(stateId);
+  const profile =
+    listing.shippingProfileId === null
+      ? undefined
+      : shop?.shippingProfiles.get(listing.shippingProfileId);
+  return state?.maxProcessingDays ?? listing.processingMax ?? profile?.maxProcessingDays ?? 3;
+}
+
 function oauthScopes(document: unknown): string[] {
   const flows = (
     document as {

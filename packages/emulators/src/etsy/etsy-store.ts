@@ -87,6 +87,8 @@ export interface EtsyTransactionRecord {
   quantity: number;
   priceCents: number;
   listingImageId: number | null;
+  /** Epoch seconds the seller is expected to ship by (purchase plus the processing time). */
+  expectedShipDate: number | null;
 }
 
 export interface EtsyReceiptRecord {

@@ -70,6 +70,8 @@ export interface EbayOrderLineItem {
   quantity?: number;
   total?: { value?: string; currency?: string };
   lineItemCost?: { value?: string; currency?: string };
+  /** ✅ eBay's shipByDate: the latest the seller ships the line without a late-shipment defect. */
+  lineItemFulfillmentInstructions?: { shipByDate?: string };
 }
 
 export interface EbayOrder {

@@ -254,6 +254,8 @@ describe('eBay connector against the eBay emulator', () => {
         soldAt: clock.now(),
         price: 45,
         currency: 'USD',
+        // eBay's shipByDate: the sale plus the fulfillment policy's two days of handling.
+        shipBy: clock.now() + 2 * 24 * 60 * 60 * 1000,
       },
     ]);
     clock.advance(60_000);

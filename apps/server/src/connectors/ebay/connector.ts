@@ -369,6 +369,7 @@ export function createEbayConnector(options: EbayConnectorOptions): EbayConnecto
               price: Number.isFinite(amount) ? amount : null,
               // ✅ eBay gives each amount in the seller's currency: the line's, else the order's.
               currency: money?.currency ?? order.pricingSummary?.total?.currency ?? null,
+              shipBy: Date.parse(line.lineItemFulfillmentInstructions?.shipByDate ?? '') || null,
             });
           }
         }

@@ -97,6 +97,8 @@ export interface EtsyTransaction {
   sku?: string | null;
   quantity?: number;
   price?: EtsyMoney;
+  /** ✅ The date (epoch seconds) the seller is expected to ship the transaction by. */
+  expected_ship_date?: number | null;
 }
 
 export interface EtsyReceipt {

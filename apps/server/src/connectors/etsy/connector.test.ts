@@ -552,6 +552,8 @@ describe('Etsy connector against the Etsy emulator', () => {
         soldAt: Math.floor(clock.now() / 1000) * 1000,
         price: 24,
         currency: 'USD',
+        // The transaction's expected_ship_date: the sale plus the listing's three days to ready.
+        shipBy: Math.floor(clock.now() / 1000) * 1000 + 3 * 24 * 60 * 60 * 1000,
       },
     ]);
     clock.advance(60_000);

@@ -534,6 +534,7 @@ export function createEtsyConnector(options: EtsyConnectorOptions): EtsyConnecto
               soldAt: receipt.create_timestamp * 1000,
               price: unit === null ? null : Math.round(unit * (line.quantity ?? 1) * 100) / 100,
               currency: line.price?.currency_code ?? null,
+              shipBy: line.expected_ship_date ? line.expected_ship_date * 1000 : null,
             });
           }
         }

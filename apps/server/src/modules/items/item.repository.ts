@@ -625,6 +625,23 @@ export class ItemRepository {
     return new Map(rows.map((r) => [r.id, r.title]));
   }
 
+  /**
+   * The account's items, of any inventory, whose SKU is `sku` compared without case (at most
+   * `limit`): what a scanned barcode names.
+   */
+  async withSku(
+    accountId: string,
+    sku: string,
+    limit: number,
+  ): Promise<{ id: string; userId: string; title: string | null }[]> {
+    return this.db
+      .select({ id: items.id, userId: items.userId, title: items.title })
+      .from(items)
+      .where(and(eq(items.accountId, accountId), sql`upper(${items.sku}) = upper(${sku})`))
+      .orderBy(asc(items.id))
+      .limit(limit);
+  }
+
   // For the sandbox:
   /** Whether one of the account's items has its listing on the marketplace at `listedID`. */
   async hasListingAt(accountId: string, marketplace: string, listedID: string): Promise<boolean> {

@@ -498,6 +498,14 @@ export class ItemService {
     return this.items.titlesOf(accountId, ids);
   }
 
+  /** The account's items, of any inventory, with this SKU (any case): what a barcode names. */
+  withSku(
+    accountId: string,
+    sku: string,
+  ): Promise<{ id: string; userId: string; title: string | null }[]> {
+    return this.items.withSku(accountId, sku.trim(), 5);
+  }
+
   // For bulk actions and the imports: many items of one inventory read and written at once, in
   // the caller's transaction when given one, scoped by account and user like everything here.
   // The caller has already checked the inventory is one the context may work in.

@@ -124,6 +124,13 @@ describe('sale detection: one event per sale, the item down everywhere else', ()
     expect(events.map((e) => [e.source, e.marketplace])).toEqual([['poll', 'ebay']]);
     // The amount in the currency of eBay's order, as the seller is paid.
     expect(events[0]).toMatchObject({ salePrice: 80, currency: 'USD' });
+    // eBay's shipByDate is kept for the picking list: the sale plus the policy's handling days.
+    const [row] = await queryRows<{ days: number }>(
+      server,
+      sql`SELECT extract(epoch FROM ship_by - sold_at) / 86400 AS days
+          FROM sale_events WHERE item_id = ${item.itemID}`,
+    );
+    expect(Number(row?.days)).toBe(2);
   });
 
   it('with units left, the other listings stay up and the quantity goes down', async () => {

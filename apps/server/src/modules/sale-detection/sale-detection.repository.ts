@@ -132,6 +132,26 @@ export class SaleDetectionRepository {
       .limit(query.limit);
   }
 
+  /**
+   * The account's sales (not double sales) heard of since `since` and not dismissed, oldest
+   * first, at most `limit`: what may wait to be packed.
+   */
+  async openSalesSince(accountId: string, since: Date, limit: number): Promise<SaleEventRow[]> {
+    return this.db
+      .select()
+      .from(saleEvents)
+      .where(
+        and(
+          eq(saleEvents.accountId, accountId),
+          eq(saleEvents.kind, 'sale'),
+          isNull(saleEvents.dismissedAt),
+          gte(saleEvents.detectedAt, since),
+        ),
+      )
+      .orderBy(saleEvents.detectedAt, saleEvents.id)
+      .limit(limit);
+  }
+
   /** The outcomes of these events, by marketplace. */
   async outcomesOf(accountId: string, eventIds: readonly string[]): Promise<SaleOutcomeRow[]> {
     if (eventIds.length === 0) return [];

@@ -54,6 +54,8 @@ export const saleEvents = pgTable(
     currency: text('currency'),
     feesCents: integer('fees_cents'),
     buyerCountry: text('buyer_country'),
+    /** The buyer's shipping deadline, where the marketplace gives it (eBay, Etsy). */
+    shipBy: timestamp('ship_by', { withTimezone: true, mode: 'date' }),
     soldAt: timestamp('sold_at', { withTimezone: true, mode: 'date' }).notNull(),
     detectedAt: timestamp('detected_at', { withTimezone: true, mode: 'date' })
       .notNull()

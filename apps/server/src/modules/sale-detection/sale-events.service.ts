@@ -21,6 +21,21 @@ import type {
 
 const NO_SUCH_EVENT = 'No such sale event.';
 
+/** A sale that may wait to be packed: one item (and how many units) of one order. */
+export interface OpenSale {
+  eventId: string;
+  itemId: string;
+  /** Whose inventory the item is in. */
+  userId: string;
+  marketplace: SaleChannel;
+  externalOrderId: string;
+  quantity: number;
+  soldAt: Date;
+  detectedAt: Date;
+  /** The buyer's shipping deadline, where the marketplace gave one. */
+  shipBy: Date | null;
+}
+
 /** An outcome with where the operation it queued (or that operation's retry) stands now. */
 interface SaleOutcomeState {
   marketplace: string;
@@ -76,6 +91,25 @@ export class SaleEventsService {
       events: await this.views(page),
       nextCursor: rows.length > query.limit && last ? encodeCursor(last) : null,
     };
+  }
+
+  /**
+   * For the picking list: the account's sales heard of since `since`, not dismissed, oldest
+   * first (at most `limit`), as plain facts of each sold line.
+   */
+  async openSales(accountId: string, since: Date, limit: number): Promise<OpenSale[]> {
+    const rows = await this.sales.openSalesSince(accountId, since, limit);
+    return rows.map((row) => ({
+      eventId: row.id,
+      itemId: row.itemId,
+      userId: row.userId,
+      marketplace: row.marketplace as SaleChannel,
+      externalOrderId: row.externalOrderId,
+      quantity: row.quantity,
+      soldAt: row.soldAt,
+      detectedAt: row.detectedAt,
+      shipBy: row.shipBy,
+    }));
   }
 
   async dismiss(

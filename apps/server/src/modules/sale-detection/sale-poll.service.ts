@@ -75,6 +75,7 @@ export class SalePollService {
         salePrice: order.price ?? null,
         currency: order.currency ?? null,
         soldAt: order.soldAt,
+        shipBy: order.shipBy ?? null,
         source: 'poll',
       });
       if (result.status === 'recorded') recorded += 1;

@@ -22,6 +22,8 @@ export interface VerifiedSale {
   salePrice?: number | null;
   currency?: string | null;
   soldAt?: number | null;
+  /** The buyer's shipping deadline (epoch ms), where the marketplace gives one. */
+  shipBy?: number | null;
 }
 
 /** A sale as a marketplace, a poll, the extension or the seller reports it, for one account. */

@@ -364,6 +364,7 @@ export class SaleWorkflow {
         feesCents: cents(report.fees),
         buyerCountry: report.buyerCountry ?? null,
         soldAt: new Date(report.soldAt ?? detectedAt.getTime()),
+        shipBy: report.shipBy ? new Date(report.shipBy) : null,
         detectedAt,
         firstSoldOn: check.soldOn,
       },

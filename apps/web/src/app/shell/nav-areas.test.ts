@@ -9,6 +9,7 @@ describe('the navigation list', () => {
       'labels',
       'import',
       'sales',
+      'pickingList',
       'marketplaces',
       'rules',
       'workflow',
@@ -23,6 +24,14 @@ describe('the navigation list', () => {
     const keys = visibleNavAreas((permission) => permission !== 'account.manage').map((a) => a.key);
     expect(keys).not.toContain('service-keys');
     expect(keys).toContain('settings');
+  });
+
+  it('shows the Picking list to a role that may read sales, whether it is on or off', () => {
+    const keys = visibleNavAreas((permission) => permission !== 'sales.read').map((a) => a.key);
+    expect(keys).not.toContain('pickingList');
+    expect(
+      visibleNavAreas((permission) => permission === 'sales.read').map((a) => a.key),
+    ).toContain('pickingList');
   });
 
   it('leaves out the Activity area for a role that may not read the activity log', () => {

@@ -40,6 +40,13 @@ export const UI_PERMISSIONS = {
   /** The home dashboard's "Try again" on a failed list, and on a failed delist. */
   'home.retryList': ['listings.publish'],
   'home.retryDelist': ['listings.delist'],
+  /** The picking list: checking items and packing or removing orders. */
+  'pickingList.pack': ['sales.manage'],
+  'pickingList.print': ['sales.manage'],
+  /** The account's list settings (days of sales, in-person sales, printed layout). */
+  'pickingList.settings': ['sales.manage'],
+  /** The way to the account settings where the picking list is turned on. */
+  'pickingList.turnOn': ['account.manage'],
 } as const satisfies Record<string, readonly PermissionKey[]>;
 export type GatedControl = keyof typeof UI_PERMISSIONS;
 
