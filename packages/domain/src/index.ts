@@ -52,3 +52,6 @@ export * from './executors/executor-work.api';
 export * from './bulk-actions/bulk-action.api';
 export * from './service-keys/service-key.api';
 export * from './activity/activity';
+export * from './analytics/analytics-period';
+export * from './analytics/analytics.api';
+export * from './analytics/profit';
