@@ -117,6 +117,8 @@ import { BulkActionRepository } from './modules/bulk-actions/bulk-action.reposit
 import { ActivityRepository } from './modules/activity/activity.repository';
 import { ActivityService } from './modules/activity/activity.service';
 import { pruneActivityJob } from './modules/activity/activity.jobs';
+import { AnalyticsRepository } from './modules/analytics/analytics.repository';
+import { AnalyticsService } from './modules/analytics/analytics.service';
 import { ExecutorTokenRepository } from './modules/executors/executor-token.repository';
 import { ExecutorTokenService } from './modules/executors/executor-token.service';
 import { ExecutorPresenceRepository } from './modules/executors/executor-presence.repository';
@@ -226,6 +228,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     activity: new ActivityRepository(db),
     workflows: new WorkflowRepository(db),
     onboardings: new OnboardingRepository(db),
+    analytics: new AnalyticsRepository(db),
   };
 
   const auth = new AuthService(
@@ -368,6 +371,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
 
   const services = {
     activity,
+    // The profit and analytics screen's figures (decision 0049).
+    analytics: new AnalyticsService(repositories.analytics),
     auth,
     signIn: new SignInService(auth, repositories.signIn, deviceCookieKey(secret), {
       perPair: config.loginLimits.perEmail,

@@ -235,14 +235,24 @@ describe('classes', () => {
       revenueCents: 3 * 1999,
       costCents: 3 * 400,
     };
-    const alone = profitFigures([one, one, one], WEEKS, { total: 0, byChannel: {} }, {
-      currency: 'USD',
-      schedule: SCHEDULE,
-    });
-    const grouped = profitFigures([three], WEEKS, { total: 0, byChannel: {} }, {
-      currency: 'USD',
-      schedule: SCHEDULE,
-    });
+    const alone = profitFigures(
+      [one, one, one],
+      WEEKS,
+      { total: 0, byChannel: {} },
+      {
+        currency: 'USD',
+        schedule: SCHEDULE,
+      },
+    );
+    const grouped = profitFigures(
+      [three],
+      WEEKS,
+      { total: 0, byChannel: {} },
+      {
+        currency: 'USD',
+        schedule: SCHEDULE,
+      },
+    );
     expect(grouped).toEqual(alone);
     // 10 % of 1999 = 199.9 → 200, + 50: 250 a sale.
     expect(grouped.total.money.fees).toBe(7.5);
@@ -261,9 +271,14 @@ describe('classes', () => {
   });
 
   it('list a channel with units listed and no sale, and nothing sold as no rate', () => {
-    const figures = profitFigures([], WEEKS, { total: 4, byChannel: { depop: 4 } }, {
-      currency: 'USD',
-    });
+    const figures = profitFigures(
+      [],
+      WEEKS,
+      { total: 4, byChannel: { depop: 4 } },
+      {
+        currency: 'USD',
+      },
+    );
     expect(figures.channels.map((c) => [c.channel, c.sellThrough.rate])).toEqual([['depop', 0]]);
     expect(figures.total.averageDaysToSell).toBeNull();
     expect(sellThroughRate(0, 0)).toBeNull();

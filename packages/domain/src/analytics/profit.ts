@@ -273,7 +273,9 @@ export function profitFigures(
     }))
     .sort(
       (a, b) =>
-        b.money.revenue - a.money.revenue || b.sales - a.sales || a.channel.localeCompare(b.channel),
+        b.money.revenue - a.money.revenue ||
+        b.sales - a.sales ||
+        a.channel.localeCompare(b.channel),
     );
   const series = [...byBucket]
     .sort(([a], [b]) => a.localeCompare(b))
