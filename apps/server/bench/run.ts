@@ -12,7 +12,8 @@
  * the browser extension in Chromium against its own scratch database with the demo seeded
  * (its zip's size, which no database takes part in, under `none`); `team` (bench/team.ts): a
  * bulk invitation of 500 members by e-mail through a loopback SMTP server, on its own scratch
- * database.
+ * database. `analytics` (bench/analytics.ts): the analytics screen's queries over 100,000 items
+ * and 20,000 sales, on its own scratch database.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -31,6 +32,7 @@ import { benchConnectors } from './connectors';
 import { benchExtension, buildExtension } from './extension';
 import { benchSales, SALES_SECRET, seedSales } from './sales';
 import { benchTeam } from './team';
+import { benchAnalytics, seedAnalytics } from './analytics';
 import { benchWebhookFlood, WEBHOOK_FLOOD_ENV } from './webhook-flood';
 import { startSmtpReceiver } from '../test/smtp-receiver';
 import { seedBenchItems } from './seed-items';
@@ -54,10 +56,13 @@ interface LoadResult {
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 /**
  * Which figures to measure: `inventory`, `listings`, `sales`, `webhook-flood`, `connectors`,
- * `extension`, `team` (all by default).
+ * `extension`, `team`, `analytics` (all by default).
  */
 const PARTS = new Set(
-  (process.env.BENCH_PARTS ?? 'inventory,listings,sales,webhook-flood,connectors,extension,team')
+  (
+    process.env.BENCH_PARTS ??
+    'inventory,listings,sales,webhook-flood,connectors,extension,team,analytics'
+  )
     .split(',')
     .map((p) => p.trim()),
 );
@@ -634,6 +639,29 @@ async function measureTeam(): Promise<Figure[]> {
   return figures;
 }
 
+/** The analytics figures, on a scratch database of their own with the bench shop's sales. */
+async function measureAnalytics(): Promise<Figure[]> {
+  const scratch = await scratchDatabase();
+  const figures: Figure[] = [];
+  let server: { baseUrl: string; child: ChildProcess } | null = null;
+  try {
+    console.log(`Analytics on ${scratch.kind}: seeding the shop…`);
+    const seeded = await seedAnalytics(scratch.env, OWNER);
+    console.log(`  seeded in ${(seeded / 1000).toFixed(1)} s`);
+    server = await startServer(scratch.env);
+    await benchAnalytics(server.baseUrl, OWNER, (figure) => {
+      figures.push({ ...figure, database: scratch.kind });
+      console.log(
+        `  ${figure.name.padEnd(50)} ${String(Math.round(figure.value * 100) / 100).padStart(10)} ${figure.unit}`,
+      );
+    });
+  } finally {
+    if (server) await stopServer(server.child);
+    await scratch.drop();
+  }
+  return figures;
+}
+
 async function main() {
   const figures: Figure[] = [];
   const databases = new Set<string>();
@@ -653,6 +681,11 @@ async function main() {
   }
   if (PARTS.has('team')) {
     const measured = await measureTeam();
+    figures.push(...measured);
+    for (const figure of measured) databases.add(figure.database);
+  }
+  if (PARTS.has('analytics')) {
+    const measured = await measureAnalytics();
     figures.push(...measured);
     for (const figure of measured) databases.add(figure.database);
   }

@@ -116,18 +116,19 @@ export class AnalyticsRepository {
         FROM jsonb_to_recordset(${JSON.stringify(query.feePeriods)}::jsonb)
           AS p(marketplace text, currency text, starts text)
       ),
-      sold AS (
+      sold AS MATERIALIZED (
+        -- Narrow rows first: the item's JSON is read once here, not carried into the grouping.
         SELECT
           to_char(date_trunc(${query.bucket}, s.sold_at AT TIME ZONE ${query.timeZone}), 'YYYY-MM-DD') AS bucket,
           s.marketplace AS channel,
-          s.kind,
+          s.kind::text AS kind,
           coalesce(s.currency, ${query.currency}) AS currency,
           s.quantity,
           s.sale_price_cents AS price,
           s.fees_cents AS reported_fee,
           (s.sold_at AT TIME ZONE 'UTC')::date AS sold_day,
           ${COST_CENTS} AS unit_cost,
-          greatest(0, extract(epoch FROM s.sold_at) * 1000 - i.date_created) AS ms_to_sell
+          greatest(0, extract(epoch FROM s.sold_at) * 1000 - i.date_created)::float8 AS ms_to_sell
         FROM sale_events s
         JOIN items i ON i.id = s.item_id AND i.account_id = s.account_id
         WHERE s.account_id = ${query.accountId}
@@ -135,7 +136,7 @@ export class AnalyticsRepository {
           AND s.sold_at < ((${query.to}::date + 1)::timestamp AT TIME ZONE ${query.timeZone})
           ${channel}
       ),
-      priced AS (
+      priced AS MATERIALIZED (
         SELECT sold.*,
           CASE WHEN reported_fee IS NULL AND price IS NOT NULL THEN (
             SELECT max(p.starts) FROM periods p
@@ -147,12 +148,12 @@ export class AnalyticsRepository {
       SELECT
         bucket,
         channel,
-        kind::text AS kind,
+        kind,
         currency,
         price IS NOT NULL AS has_price,
         reported_fee IS NOT NULL AS fee_reported,
         to_char(fee_starts, 'YYYY-MM-DD') AS fee_date,
-        CASE WHEN fee_starts IS NOT NULL THEN price END::float8 AS fee_price,
+        (CASE WHEN fee_starts IS NOT NULL THEN price END)::float8 AS fee_price,
         unit_cost IS NOT NULL AS has_cost,
         count(*)::int AS sales,
         sum(quantity)::int AS units,
@@ -191,21 +192,19 @@ export class AnalyticsRepository {
       LIVE_STATUSES.map((status) => sql`${status}`),
       sql`, `,
     );
+    // One pass over the account's stock: a row per live listing, then per marketplace, and
+    // once per item for the total.
     const result = await this.db.execute(sql`
       WITH live AS MATERIALIZED (
-        SELECT i.quantity,
-          ARRAY(
-            SELECT l.key FROM jsonb_each(i.listings) AS l(key, value)
-            WHERE l.value->>'status' IN (${live})
-          ) AS channels
-        FROM items i
+        SELECT i.id, i.quantity, l.key AS channel
+        FROM items i CROSS JOIN LATERAL jsonb_each(i.listings) AS l(key, value)
         WHERE i.account_id = ${accountId} AND i.quantity > 0
+          AND l.value->>'status' IN (${live})
       )
-      SELECT channel, sum(quantity)::float8 AS units
-      FROM live, unnest(channels) AS channel
-      GROUP BY channel
+      SELECT channel, sum(quantity)::float8 AS units FROM live GROUP BY channel
       UNION ALL
-      SELECT NULL, coalesce(sum(quantity), 0)::float8 FROM live WHERE cardinality(channels) > 0`);
+      SELECT NULL, coalesce(sum(quantity), 0)::float8
+      FROM (SELECT DISTINCT ON (id) quantity FROM live ORDER BY id) per_item`);
     const byChannel: Partial<Record<SaleChannel, number>> = {};
     let total = 0;
     for (const row of rowsOf<{ channel: string | null; units: number }>(result)) {
@@ -227,40 +226,34 @@ export class AnalyticsRepository {
     const onMarketplace: SQL = marketplace
       ? sql`AND i.listings -> ${marketplace} ->> 'status' IN (${live})`
       : sql``;
-    const band = sql.join(
-      [
-        sql`CASE`,
-        ...AGE_BANDS.map((b) =>
-          b.toDays === null ? sql`ELSE ${b.key}` : sql`WHEN age <= ${b.toDays} THEN ${b.key}`,
-        ),
-        sql`END`,
-      ],
-      sql` `,
+    // The band's index: 0 below the second band's first day, 1 below the third's, …
+    const thresholds = sql.raw(
+      `ARRAY[${AGE_BANDS.slice(1)
+        .map((b) => b.fromDays)
+        .join(', ')}]::bigint[]`,
     );
     const result = await this.db.execute(sql`
+      WITH stock AS MATERIALIZED (
+        SELECT
+          width_bucket((${now.getTime()}::bigint - i.date_created) / ${DAY_MS}::bigint, ${thresholds}) AS band,
+          i.quantity,
+          round(i.price * 100) AS price_cents,
+          ${COST_CENTS} AS unit_cost
+        FROM items i
+        WHERE i.account_id = ${accountId} AND i.quantity > 0 ${onMarketplace}
+      )
       SELECT
         band,
         count(*)::int AS items,
         sum(quantity)::float8 AS units,
-        coalesce(sum(round(price * 100) * quantity) FILTER (WHERE price IS NOT NULL), 0)::float8 AS price_cents,
-        (count(*) FILTER (WHERE price IS NULL))::int AS items_without_price,
-        coalesce(sum(unit_cost * quantity) FILTER (WHERE unit_cost IS NOT NULL), 0)::float8 AS cost_cents,
-        (count(*) FILTER (WHERE unit_cost IS NULL))::int AS items_without_cost
-      FROM (
-        SELECT ${band}::text AS band, quantity, price, unit_cost
-        FROM (
-          SELECT
-            floor((${now.getTime()}::bigint - i.date_created) / ${DAY_MS}::numeric) AS age,
-            i.quantity,
-            i.price,
-            ${COST_CENTS} AS unit_cost
-          FROM items i
-          WHERE i.account_id = ${accountId} AND i.quantity > 0 ${onMarketplace}
-        ) aged
-      ) banded
+        coalesce(sum(price_cents * quantity), 0)::float8 AS price_cents,
+        (count(*) - count(price_cents))::int AS items_without_price,
+        coalesce(sum(unit_cost * quantity), 0)::float8 AS cost_cents,
+        (count(*) - count(unit_cost))::int AS items_without_cost
+      FROM stock
       GROUP BY band`);
     return rowsOf<{
-      band: AgeBand;
+      band: number;
       items: number;
       units: number;
       price_cents: number;
@@ -268,7 +261,7 @@ export class AnalyticsRepository {
       cost_cents: number;
       items_without_cost: number;
     }>(result).map((row) => ({
-      band: row.band,
+      band: AGE_BANDS[row.band]!.key,
       items: row.items,
       units: row.units,
       priceCents: row.price_cents,

@@ -1,0 +1,1 @@
+CREATE INDEX "sale_events_account_sold_idx" ON "sale_events" USING btree ("account_id","sold_at");
