@@ -9,6 +9,7 @@ describe('the navigation list', () => {
       'labels',
       'import',
       'sales',
+      'analytics',
       'marketplaces',
       'rules',
       'workflow',
@@ -23,6 +24,12 @@ describe('the navigation list', () => {
     const keys = visibleNavAreas((permission) => permission !== 'account.manage').map((a) => a.key);
     expect(keys).not.toContain('service-keys');
     expect(keys).toContain('settings');
+  });
+
+  it('leaves out the Analytics area for a role that may not read reports', () => {
+    const keys = visibleNavAreas((permission) => permission !== 'reports.read').map((a) => a.key);
+    expect(keys).not.toContain('analytics');
+    expect(keys).toContain('sales');
   });
 
   it('leaves out the Activity area for a role that may not read the activity log', () => {

@@ -4,6 +4,7 @@ import {
   IconClipboardCheck,
   IconRoute,
   IconChartBar,
+  IconChartLine,
   IconFileImport,
   IconHistory,
   IconHome,
@@ -77,6 +78,14 @@ export const NAV_AREAS: readonly NavArea[] = [
     to: '/app/sales',
     available: true,
     permission: 'sales.read',
+  },
+  {
+    key: 'analytics',
+    label: appMessages.navAnalytics,
+    icon: IconChartLine,
+    to: '/app/analytics',
+    available: true,
+    permission: 'reports.read',
   },
   {
     key: 'marketplaces',

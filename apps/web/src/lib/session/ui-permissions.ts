@@ -37,6 +37,8 @@ export const UI_PERMISSIONS = {
   'team.roles': ['roles.manage'],
   /** The account's own settings: the Slack notifications card. */
   'account.settings': ['account.manage'],
+  /** The profit and analytics screen's figures and their CSV downloads. */
+  'analytics.view': ['reports.read'],
 } as const satisfies Record<string, readonly PermissionKey[]>;
 export type GatedControl = keyof typeof UI_PERMISSIONS;
 
