@@ -192,6 +192,17 @@ for (const size of SIZES) {
       await visit(page, '/app/sales', 'Sales', 'Sales · ListLoop');
       await check('Sales');
 
+      if (size.name === 'desktop') {
+        await visit(
+          page,
+          '/app/analytics',
+          'Profit and analytics',
+          'Profit and analytics · ListLoop',
+        );
+        await expect(page.getByRole('heading', { name: 'Unsold inventory by age' })).toBeVisible();
+        await check('Analytics');
+      }
+
       await visit(page, '/app/marketplaces', 'Marketplaces', 'Marketplaces · ListLoop');
       await expect(page.getByText('eBay sandbox')).toBeVisible();
       await check('Marketplaces');

@@ -111,6 +111,8 @@ export function AgingSection({
             ]}
             valueFormatter={(value) => money(value)}
             withLegend
+            // The section's sentence and table say it for assistive tech; the bars are for the eye.
+            accessibilityLayer={false}
             tickLine="y"
             gridAxis="y"
             yAxisProps={{ width: 80 }}

@@ -1,16 +1,5 @@
 import '@mantine/charts/styles.css';
-import {
-  Alert,
-  Card,
-  EmptyState,
-  Group,
-  Loader,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Card, EmptyState, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconChartBar, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -63,7 +52,7 @@ function FiguresLoading() {
   const intl = useIntl();
   return (
     <Stack gap="sm" aria-busy="true" aria-label={intl.formatMessage(commonMessages.loading)}>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
         {Array.from({ length: 8 }, (_, index) => (
           <Skeleton key={index} h={96} radius="md" />
         ))}
@@ -138,17 +127,8 @@ function AnalyticsFigures({
         timeZone={timeZone}
         search={search}
         onSearchChange={onSearchChange}
+        updating={switching}
       />
-      <Group gap="xs" mih={20} aria-live="polite">
-        {switching && (
-          <>
-            <Loader size="xs" />
-            <Text fz="sm" c="dimmed">
-              {intl.formatMessage(m.updating)}
-            </Text>
-          </>
-        )}
-      </Group>
 
       {profit.isPending ? (
         <FiguresLoading />

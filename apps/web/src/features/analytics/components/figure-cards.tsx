@@ -33,7 +33,7 @@ export function FigureCards({ report }: { report: ProfitReport }) {
   const notKnown = intl.formatMessage(m.notKnown);
   const feesOpen = amounts.feeCounts.estimated + amounts.feeCounts.unknown;
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
       <Figure
         label={intl.formatMessage(m.cardSales)}
         value={intl.formatNumber(total.sales)}

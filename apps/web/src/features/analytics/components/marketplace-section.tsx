@@ -87,6 +87,8 @@ export function MarketplaceSection({ report, csvHref }: { report: ProfitReport; 
           ]}
           valueFormatter={(value) => money(value)}
           withLegend
+          // The section's sentence and table say it for assistive tech; the bars are for the eye.
+          accessibilityLayer={false}
           gridAxis="x"
           yAxisProps={{ width: 110 }}
           maxBarWidth={14}

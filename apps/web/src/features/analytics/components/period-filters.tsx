@@ -1,5 +1,5 @@
 import { IN_PERSON, type MarketplaceId, type SaleChannel } from '@listloop/domain';
-import { Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useMarketplaceOrder } from '../../../lib/connections/marketplace-order';
@@ -67,12 +67,15 @@ export function PeriodFilters({
   timeZone,
   search,
   onSearchChange,
+  updating,
 }: {
   preset: PeriodPreset;
   period: Period;
   timeZone: string;
   search: AnalyticsSearch;
   onSearchChange: (search: AnalyticsSearch) => void;
+  /** A new period's figures are on their way (the last ones stay on screen). */
+  updating: boolean;
 }) {
   const intl = useIntl();
   const session = useSignedInSession();
@@ -140,12 +143,22 @@ export function PeriodFilters({
           }
         />
       )}
-      <Text fz="sm" c="dimmed">
-        {intl.formatMessage(m.periodRange, {
-          range: periodLabel(intl, period.from, period.to),
-          timeZone,
-        })}
-      </Text>
+      <Group gap="xs" aria-live="polite">
+        <Text fz="sm" c="dimmed">
+          {intl.formatMessage(m.periodRange, {
+            range: periodLabel(intl, period.from, period.to),
+            timeZone,
+          })}
+        </Text>
+        {updating && (
+          <Group gap={6}>
+            <Loader size={14} />
+            <Text fz="sm" c="dimmed">
+              {intl.formatMessage(m.updating)}
+            </Text>
+          </Group>
+        )}
+      </Group>
     </Stack>
   );
 }
