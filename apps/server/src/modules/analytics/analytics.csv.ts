@@ -2,6 +2,7 @@ import { stringify } from 'csv-stringify/sync';
 import {
   MARKETPLACE_NAMES,
   isInPerson,
+  type AgingBandFigures,
   type AgingReport,
   type ProfitExportTable,
   type ProfitReport,
@@ -166,7 +167,7 @@ export function profitCsv(report: ProfitReport, table: ProfitExportTable, locale
 
 export function agingCsv(report: AgingReport, locale: string): string {
   const t = translator(locale);
-  const row = (label: string, band: Omit<AgingReport['total'], never>): Cell[] => [
+  const row = (label: string, band: AgingBandFigures): Cell[] => [
     label,
     report.currency,
     band.items,
