@@ -206,6 +206,15 @@ for (const size of SIZES) {
         ).toBeVisible();
         await check('Picking list');
 
+        await visit(
+          page,
+          '/app/analytics',
+          'Profit and analytics',
+          'Profit and analytics · ListLoop',
+        );
+        await expect(page.getByRole('heading', { name: 'Unsold inventory by age' })).toBeVisible();
+        await check('Analytics');
+
         await visit(page, '/app/marketplaces', 'Marketplaces', 'Marketplaces · ListLoop');
         await expect(page.getByText('eBay sandbox')).toBeVisible();
         await check('Marketplaces');

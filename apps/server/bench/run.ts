@@ -14,7 +14,8 @@
  * bulk invitation of 500 members by e-mail through a loopback SMTP server, on its own scratch
  * database. `dashboard` (bench/dashboard.ts): GET /api/dashboard over 100,000 items and 20,000
  * sales, on its own scratch database; `picking-list` (bench/picking-list.ts): 250 orders waiting to be packed, read,
- * printed, scanned and packed, on its own scratch database.
+ * printed, scanned and packed, on its own scratch database; `analytics` (bench/analytics.ts): the
+ * analytics screen's queries over 100,000 items and 20,000 sales, on its own scratch database.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -35,6 +36,7 @@ import { benchExtension, buildExtension } from './extension';
 import { benchSales, SALES_SECRET, seedSales } from './sales';
 import { benchTeam } from './team';
 import { benchPickingList } from './picking-list';
+import { benchAnalytics, seedAnalytics } from './analytics';
 import { benchWebhookFlood, WEBHOOK_FLOOD_ENV } from './webhook-flood';
 import { startSmtpReceiver } from '../test/smtp-receiver';
 import { seedBenchItems } from './seed-items';
@@ -58,12 +60,12 @@ interface LoadResult {
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 /**
  * Which figures to measure: `inventory`, `listings`, `sales`, `webhook-flood`, `connectors`,
- * `extension`, `team`, `picking-list` (all by default).
+ * `extension`, `team`, `dashboard`, `picking-list`, `analytics` (all by default).
  */
 const PARTS = new Set(
   (
     process.env.BENCH_PARTS ??
-    'inventory,listings,sales,webhook-flood,connectors,extension,team,dashboard,picking-list'
+    'inventory,listings,sales,webhook-flood,connectors,extension,team,dashboard,picking-list,analytics'
   )
     .split(',')
     .map((p) => p.trim()),
@@ -688,6 +690,29 @@ async function measurePickingList(): Promise<Figure[]> {
   return figures;
 }
 
+/** The analytics figures, on a scratch database of their own with the bench shop's sales. */
+async function measureAnalytics(): Promise<Figure[]> {
+  const scratch = await scratchDatabase();
+  const figures: Figure[] = [];
+  let server: { baseUrl: string; child: ChildProcess } | null = null;
+  try {
+    console.log(`Analytics on ${scratch.kind}: seeding the shop…`);
+    const seeded = await seedAnalytics(scratch.env, OWNER);
+    console.log(`  seeded in ${(seeded / 1000).toFixed(1)} s`);
+    server = await startServer(scratch.env);
+    await benchAnalytics(server.baseUrl, OWNER, (figure) => {
+      figures.push({ ...figure, database: scratch.kind });
+      console.log(
+        `  ${figure.name.padEnd(50)} ${String(Math.round(figure.value * 100) / 100).padStart(10)} ${figure.unit}`,
+      );
+    });
+  } finally {
+    if (server) await stopServer(server.child);
+    await scratch.drop();
+  }
+  return figures;
+}
+
 async function main() {
   const figures: Figure[] = [];
   const databases = new Set<string>();
@@ -717,6 +742,11 @@ async function main() {
   }
   if (PARTS.has('picking-list')) {
     const measured = await measurePickingList();
+    figures.push(...measured);
+    for (const figure of measured) databases.add(figure.database);
+  }
+  if (PARTS.has('analytics')) {
+    const measured = await measureAnalytics();
     figures.push(...measured);
     for (const figure of measured) databases.add(figure.database);
   }

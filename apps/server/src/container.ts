@@ -118,6 +118,8 @@ import { ActivityRepository } from './modules/activity/activity.repository';
 import { ActivityService } from './modules/activity/activity.service';
 import { pruneActivityJob } from './modules/activity/activity.jobs';
 import { DashboardService } from './modules/dashboard';
+import { AnalyticsRepository } from './modules/analytics/analytics.repository';
+import { AnalyticsService } from './modules/analytics/analytics.service';
 import { ExecutorTokenRepository } from './modules/executors/executor-token.repository';
 import { ExecutorTokenService } from './modules/executors/executor-token.service';
 import { ExecutorPresenceRepository } from './modules/executors/executor-presence.repository';
@@ -235,6 +237,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     workflows: new WorkflowRepository(db),
     onboardings: new OnboardingRepository(db),
     pickingList: new PickingListRepository(db),
+    analytics: new AnalyticsRepository(db),
   };
 
   const auth = new AuthService(
@@ -377,6 +380,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
 
   const services = {
     activity,
+    // The profit and analytics screen's figures (decision 0049).
+    analytics: new AnalyticsService(repositories.analytics),
     auth,
     signIn: new SignInService(auth, repositories.signIn, deviceCookieKey(secret), {
       perPair: config.loginLimits.perEmail,

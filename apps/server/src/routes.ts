@@ -37,6 +37,7 @@ import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { workflowRoutes } from './modules/workflow/workflow.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { pickingListRoutes } from './modules/picking-list/picking-list.routes';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 
 /**
  * Every module's routes with their dependencies from the container, in the order they are
@@ -136,6 +137,7 @@ export async function registerRoutes(app: App, container: Container): Promise<vo
     settings: container.services.pickingListSettings,
     printing: container.services.pickingListPrint,
   });
+  await analyticsRoutes(app, { service: container.services.analytics });
   if (container.sandbox && container.sandboxSales) {
     await sandboxRoutes(app, {
       sandbox: container.sandbox,

@@ -54,3 +54,6 @@ export * from './service-keys/service-key.api';
 export * from './activity/activity';
 export * from './dashboard/dashboard.api';
 export * from './picking-list/picking-list';
+export * from './analytics/analytics-period';
+export * from './analytics/analytics.api';
+export * from './analytics/profit';

@@ -27,6 +27,7 @@ export const appMessages = defineMessages({
   navAccount: { id: 'shell.nav.account' },
   navWorkflow: { id: 'shell.nav.workflow' },
   navStaffOnboardings: { id: 'shell.nav.staffOnboardings' },
+  navAnalytics: { id: 'shell.nav.analytics' },
 
   userMenu: { id: 'shell.userMenu.label' },
   signedInAs: { id: 'shell.userMenu.signedInAs' },

@@ -19,6 +19,8 @@ import { InventoryPage } from '../features/inventory/components/inventory-page';
 import { InventorySearchSchema } from '../features/inventory/inventory-search';
 import { EditItemPage, NewItemPage } from '../features/item-editor/components/item-editor-page';
 import { ActivityPage } from '../features/activity/components/activity-page';
+import { AnalyticsPage } from '../features/analytics/components/analytics-page';
+import { AnalyticsSearchSchema } from '../features/analytics/analytics-search';
 import { LabelsPage } from '../features/labels/components/labels-page';
 import { MarketplacesPage } from '../features/marketplaces/components/marketplaces-page';
 import { OnboardingPage } from '../features/onboarding/components/onboarding-page';
@@ -222,6 +224,22 @@ const pickingListRoute = createRoute({
   component: PickingListPage,
 });
 
+const analyticsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/app/analytics',
+  validateSearch: AnalyticsSearchSchema,
+  component: function AnalyticsRoute() {
+    const search = analyticsRoute.useSearch();
+    const navigate = analyticsRoute.useNavigate();
+    return (
+      <AnalyticsPage
+        search={search}
+        onSearchChange={(next) => navigate({ search: next, replace: true })}
+      />
+    );
+  },
+});
+
 const activityRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/app/activity',
@@ -292,6 +310,7 @@ const routeTree = rootRoute.addChildren([
       importRoute,
       salesRoute,
       pickingListRoute,
+      analyticsRoute,
       activityRoute,
       settingsRoute,
       serviceKeysRoute,

@@ -77,6 +77,8 @@ export const saleEvents = pgTable(
     index('sale_events_account_detected_idx').on(t.accountId, t.detectedAt),
     // The item screen reads one item's sales.
     index('sale_events_item_idx').on(t.itemId, t.detectedAt),
+    // The analytics screen reads a period by when the sales happened (decision 0049).
+    index('sale_events_account_sold_idx').on(t.accountId, t.soldAt),
   ],
 );
 

@@ -10,6 +10,7 @@ describe('the navigation list', () => {
       'import',
       'sales',
       'pickingList',
+      'analytics',
       'marketplaces',
       'rules',
       'workflow',
@@ -32,6 +33,12 @@ describe('the navigation list', () => {
     expect(
       visibleNavAreas((permission) => permission === 'sales.read').map((a) => a.key),
     ).toContain('pickingList');
+  });
+
+  it('leaves out the Analytics area for a role that may not read reports', () => {
+    const keys = visibleNavAreas((permission) => permission !== 'reports.read').map((a) => a.key);
+    expect(keys).not.toContain('analytics');
+    expect(keys).toContain('sales');
   });
 
   it('leaves out the Activity area for a role that may not read the activity log', () => {

@@ -5,6 +5,7 @@ import {
   IconClipboardList,
   IconRoute,
   IconChartBar,
+  IconChartLine,
   IconFileImport,
   IconHistory,
   IconHome,
@@ -86,6 +87,14 @@ export const NAV_AREAS: readonly NavArea[] = [
     to: '/app/picking-list',
     available: true,
     permission: 'sales.read',
+  },
+  {
+    key: 'analytics',
+    label: appMessages.navAnalytics,
+    icon: IconChartLine,
+    to: '/app/analytics',
+    available: true,
+    permission: 'reports.read',
   },
   {
     key: 'marketplaces',

@@ -47,6 +47,8 @@ export const UI_PERMISSIONS = {
   'pickingList.settings': ['sales.manage'],
   /** The way to the account settings where the picking list is turned on. */
   'pickingList.turnOn': ['account.manage'],
+  /** The profit and analytics screen's figures and their CSV downloads. */
+  'analytics.view': ['reports.read'],
 } as const satisfies Record<string, readonly PermissionKey[]>;
 export type GatedControl = keyof typeof UI_PERMISSIONS;
 

@@ -58,4 +58,5 @@ ALTER TABLE "picking_list_history" ADD CONSTRAINT "picking_list_history_actor_us
 ALTER TABLE "picking_list_views" ADD CONSTRAINT "picking_list_views_account_id_accounts_account_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("account_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "picking_list_views" ADD CONSTRAINT "picking_list_views_user_id_auth_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."auth_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "picking_line_checks_account_idx" ON "picking_line_checks" USING btree ("account_id","closed_at");--> statement-breakpoint
-CREATE INDEX "picking_list_history_account_idx" ON "picking_list_history" USING btree ("account_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
+CREATE INDEX "picking_list_history_account_idx" ON "picking_list_history" USING btree ("account_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "sale_events_account_sold_idx" ON "sale_events" USING btree ("account_id","sold_at");
