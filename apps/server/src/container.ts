@@ -137,6 +137,10 @@ import { NotificationRepository } from './modules/notifications/notification.rep
 import { SlackWebhookRepository } from './modules/notifications/slack-webhook.repository';
 import { NotificationService } from './modules/notifications/notification.service';
 import { SlackSettingsService } from './modules/notifications/slack-settings.service';
+import { ReportRepository } from './modules/reports/report.repository';
+import { ReportService } from './modules/reports/report.service';
+import { ItemTotalsService } from './modules/reports/items-created.service';
+import { itemReportJob, pruneReportsJob, sweepReportsJob } from './modules/reports/report.jobs';
 import {
   postNotificationToSlackJob,
   sendNotificationEmailJob,
@@ -226,6 +230,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     activity: new ActivityRepository(db),
     workflows: new WorkflowRepository(db),
     onboardings: new OnboardingRepository(db),
+    reports: new ReportRepository(db),
   };
 
   const auth = new AuthService(
@@ -563,6 +568,19 @@ export async function createContainer(config: Config, options: ContainerOptions 
       leaseSeconds: config.listings.leaseSeconds,
     },
   );
+  // Item reports: a durable job writes each file; each user's defaults (decision 0048).
+  const reports = new ReportService(
+    repositories.reports,
+    services.items,
+    services.itemExport,
+    accountUsers,
+    auth,
+    users,
+    storage,
+    (payload, options): Promise<unknown> => queue.send(jobs.itemReport, payload, options),
+    { workDir: path.join(config.dataDir, 'tmp') },
+  );
+  const itemTotals = new ItemTotalsService(services.items);
   const uploads = new UploadServer(
     path.join(config.dataDir, 'uploads'),
     services.images,
@@ -596,6 +614,11 @@ export async function createContainer(config: Config, options: ContainerOptions 
     imageDerivatives: imageDerivativesJob(imageDerivatives),
     purgeExpiredUploads: purgeExpiredUploadsJob(uploads),
     pruneActivity: pruneActivityJob(activity),
+    itemReport: itemReportJob(reports),
+    sweepReports: sweepReportsJob(reports, {
+      getJob: (name, id) => queue.getJob(name, id),
+    }),
+    pruneReports: pruneReportsJob(reports),
     demoPhotos: demoPhotosJob({
       accountUsers,
       items: services.items,
@@ -642,6 +665,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
       slackSettings,
       bulkActions,
       bulkListingEdits,
+      reports,
+      itemTotals,
       // The sale workflow (record, receive); its reading and mark-as-sold beside it.
       saleDetection: saleWorkflow,
       saleEvents,

@@ -35,6 +35,7 @@ import { serviceKeyRoutes } from './modules/service-keys/service-key.routes';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { workflowRoutes } from './modules/workflow/workflow.routes';
+import { reportRoutes } from './modules/reports/report.routes';
 
 /**
  * Every module's routes with their dependencies from the container, in the order they are
@@ -128,6 +129,10 @@ export async function registerRoutes(app: App, container: Container): Promise<vo
     listingEdits: container.services.bulkListingEdits,
   });
   await activityRoutes(app, { service: container.services.activity });
+  await reportRoutes(app, {
+    reports: container.services.reports,
+    totals: container.services.itemTotals,
+  });
   if (container.sandbox && container.sandboxSales) {
     await sandboxRoutes(app, {
       sandbox: container.sandbox,

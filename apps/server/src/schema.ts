@@ -26,3 +26,4 @@ export * from './modules/executors/executor-presence.table';
 export * from './modules/service-keys/service-key.table';
 export * from './modules/workflow/workflow.table';
 export * from './modules/onboarding/onboarding.table';
+export * from './modules/reports/report.table';

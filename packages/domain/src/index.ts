@@ -52,3 +52,6 @@ export * from './executors/executor-work.api';
 export * from './bulk-actions/bulk-action.api';
 export * from './service-keys/service-key.api';
 export * from './activity/activity';
+export * from './regions/time-zone';
+export * from './reports/calendar';
+export * from './reports/report.api';

@@ -29,6 +29,10 @@ export const ERROR_CODES = [
   'account/email-taken',
   'onboarding/email-off',
   'onboarding/request-not-sent',
+  'reports/already-running',
+  'reports/not-failed',
+  'reports/not-ready',
+  'reports/expired',
   'request/invalid',
   'request/not-found',
   'request/conflict',
@@ -75,6 +79,12 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
     'The Vestiaire Collective access request goes by e-mail, and e-mail is off on this server.',
   'onboarding/request-not-sent':
     'The Vestiaire Collective access request could not be sent. Please try again.',
+  'reports/already-running':
+    'A report of yours is still being made. Wait for it to finish before starting another.',
+  'reports/not-failed': 'Only a report that failed can be started again.',
+  'reports/not-ready': 'This report is not finished yet; download it when it is done.',
+  'reports/expired':
+    'This report was removed after being kept for 7 days. Start a new report to get the file again.',
   'request/invalid': 'The request is not valid.',
   'request/not-found': 'Not found.',
   'request/conflict': 'The request conflicts with the current state.',
