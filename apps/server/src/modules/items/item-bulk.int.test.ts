@@ -20,7 +20,7 @@ interface Item {
   generalDetails: Record<string, unknown> & { sku: string; weight: unknown; price: number | null };
 }
 
-describe('bulk and by-SKU changes, counts by day, CSV export', () => {
+describe('bulk and by-SKU changes, CSV export', () => {
   let server: TestServer;
   let account: AccountFixture;
   let client: TestClient;
