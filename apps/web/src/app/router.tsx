@@ -19,6 +19,7 @@ import { InventoryPage } from '../features/inventory/components/inventory-page';
 import { InventorySearchSchema } from '../features/inventory/inventory-search';
 import { EditItemPage, NewItemPage } from '../features/item-editor/components/item-editor-page';
 import { ActivityPage } from '../features/activity/components/activity-page';
+import { ReportsPage } from '../features/reports/components/reports-page';
 import { LabelsPage } from '../features/labels/components/labels-page';
 import { MarketplacesPage } from '../features/marketplaces/components/marketplaces-page';
 import { OnboardingPage } from '../features/onboarding/components/onboarding-page';
@@ -221,6 +222,12 @@ const activityRoute = createRoute({
   component: ActivityPage,
 });
 
+const reportsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/app/reports',
+  component: ReportsPage,
+});
+
 const settingsRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/app/settings',
@@ -285,6 +292,7 @@ const routeTree = rootRoute.addChildren([
       importRoute,
       salesRoute,
       activityRoute,
+      reportsRoute,
       settingsRoute,
       serviceKeysRoute,
       accountRoute,
