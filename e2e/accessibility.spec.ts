@@ -247,6 +247,14 @@ for (const size of SIZES) {
         await check('Workflow');
       }
 
+      if (size.name === 'desktop') {
+        await visit(page, '/app/reports', 'Reports', 'Reports · ListLoop');
+        await expect(
+          page.getByRole('region', { name: 'Items created' }).locator('.recharts-surface'),
+        ).toBeVisible();
+        await check('Reports');
+      }
+
       await visit(page, '/app/no-such-screen', 'Page not found', 'Page not found · ListLoop');
       await check('Not found in the workspace');
     });

@@ -147,6 +147,10 @@ import { NotificationRepository } from './modules/notifications/notification.rep
 import { SlackWebhookRepository } from './modules/notifications/slack-webhook.repository';
 import { NotificationService } from './modules/notifications/notification.service';
 import { SlackSettingsService } from './modules/notifications/slack-settings.service';
+import { ReportRepository } from './modules/reports/report.repository';
+import { ReportService } from './modules/reports/report.service';
+import { ItemTotalsService } from './modules/reports/items-created.service';
+import { itemReportJob, pruneReportsJob, sweepReportsJob } from './modules/reports/report.jobs';
 import {
   postNotificationToSlackJob,
   sendNotificationEmailJob,
@@ -238,6 +242,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     onboardings: new OnboardingRepository(db),
     pickingList: new PickingListRepository(db),
     analytics: new AnalyticsRepository(db),
+    reports: new ReportRepository(db),
   };
 
   const auth = new AuthService(
@@ -600,6 +605,19 @@ export async function createContainer(config: Config, options: ContainerOptions 
     services.images,
     renderPickingListPdf,
   );
+  // Item reports: a durable job writes each file; each user's defaults (decision 0048).
+  const reports = new ReportService(
+    repositories.reports,
+    services.items,
+    services.itemExport,
+    accountUsers,
+    auth,
+    users,
+    storage,
+    (payload, options): Promise<unknown> => queue.send(jobs.itemReport, payload, options),
+    { workDir: path.join(config.dataDir, 'tmp') },
+  );
+  const itemTotals = new ItemTotalsService(services.items);
   const uploads = new UploadServer(
     path.join(config.dataDir, 'uploads'),
     services.images,
@@ -633,6 +651,11 @@ export async function createContainer(config: Config, options: ContainerOptions 
     imageDerivatives: imageDerivativesJob(imageDerivatives),
     purgeExpiredUploads: purgeExpiredUploadsJob(uploads),
     pruneActivity: pruneActivityJob(activity),
+    itemReport: itemReportJob(reports),
+    sweepReports: sweepReportsJob(reports, {
+      getJob: (name, id) => queue.getJob(name, id),
+    }),
+    pruneReports: pruneReportsJob(reports),
     demoPhotos: demoPhotosJob({
       accountUsers,
       items: services.items,
@@ -679,6 +702,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
       slackSettings,
       bulkActions,
       bulkListingEdits,
+      reports,
+      itemTotals,
       // The sale workflow (record, receive); its reading and mark-as-sold beside it.
       saleDetection: saleWorkflow,
       saleEvents,

@@ -38,6 +38,7 @@ import { workflowRoutes } from './modules/workflow/workflow.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { pickingListRoutes } from './modules/picking-list/picking-list.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { reportRoutes } from './modules/reports/report.routes';
 
 /**
  * Every module's routes with their dependencies from the container, in the order they are
@@ -138,6 +139,10 @@ export async function registerRoutes(app: App, container: Container): Promise<vo
     printing: container.services.pickingListPrint,
   });
   await analyticsRoutes(app, { service: container.services.analytics });
+  await reportRoutes(app, {
+    reports: container.services.reports,
+    totals: container.services.itemTotals,
+  });
   if (container.sandbox && container.sandboxSales) {
     await sandboxRoutes(app, {
       sandbox: container.sandbox,

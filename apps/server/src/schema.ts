@@ -27,3 +27,4 @@ export * from './modules/service-keys/service-key.table';
 export * from './modules/workflow/workflow.table';
 export * from './modules/onboarding/onboarding.table';
 export * from './modules/picking-list/picking-list.table';
+export * from './modules/reports/report.table';

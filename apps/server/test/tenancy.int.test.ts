@@ -323,13 +323,6 @@ const cases: TenancyCase[] = [
     },
   },
   {
-    route: `GET ${ITEM}/total-items-created-by-date`,
-    title: 'cannot count the items of another account’s user',
-    request: (victim) => ({
-      path: `${ITEM}/total-items-created-by-date?userId=${victim.account.userId}&from=0&to=${Date.now()}`,
-    }),
-  },
-  {
     route: `GET ${ITEM}/:userId/:itemId`,
     title: 'cannot read an item of another account',
     request: async (victim) => ({

@@ -57,3 +57,6 @@ export * from './picking-list/picking-list';
 export * from './analytics/analytics-period';
 export * from './analytics/analytics.api';
 export * from './analytics/profit';
+export * from './regions/time-zone';
+export * from './reports/calendar';
+export * from './reports/report.api';

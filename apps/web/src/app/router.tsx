@@ -21,6 +21,7 @@ import { EditItemPage, NewItemPage } from '../features/item-editor/components/it
 import { ActivityPage } from '../features/activity/components/activity-page';
 import { AnalyticsPage } from '../features/analytics/components/analytics-page';
 import { AnalyticsSearchSchema } from '../features/analytics/analytics-search';
+import { ReportsPage } from '../features/reports/components/reports-page';
 import { LabelsPage } from '../features/labels/components/labels-page';
 import { MarketplacesPage } from '../features/marketplaces/components/marketplaces-page';
 import { OnboardingPage } from '../features/onboarding/components/onboarding-page';
@@ -246,6 +247,12 @@ const activityRoute = createRoute({
   component: ActivityPage,
 });
 
+const reportsRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  path: '/app/reports',
+  component: ReportsPage,
+});
+
 const settingsRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/app/settings',
@@ -312,6 +319,7 @@ const routeTree = rootRoute.addChildren([
       pickingListRoute,
       analyticsRoute,
       activityRoute,
+      reportsRoute,
       settingsRoute,
       serviceKeysRoute,
       accountRoute,

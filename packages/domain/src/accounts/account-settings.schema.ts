@@ -9,6 +9,7 @@ import {
   SHOPIFY_WEBHOOKS,
 } from './account.schema';
 import { CURRENCY_CODES } from '../marketplaces/catalogue';
+import { TimeZoneSchema } from '../regions/time-zone';
 
 export const COMPANY_NAME_MAX_LENGTH = 200;
 export const PERSON_NAME_MAX_LENGTH = 100;
@@ -74,6 +75,8 @@ export const AccountSettingsSchema = z.object({
   /** Whether a Slack webhook is stored: alerts can be switched on only then. */
   slackWebhookConfigured: z.boolean(),
   currency: z.enum(CURRENCY_CODES),
+  /** The IANA time zone the account's days are counted in. */
+  timeZone: z.string(),
   dateCreated: z.string(),
   creationSource: z.enum(CREATION_SOURCES),
   status: z.enum(ACCOUNT_STATUSES),
@@ -121,6 +124,7 @@ export const AccountSettingsUpdateSchema = z.object({
     })
     .optional(),
   isSlackAlertsBySaleDetectionEnabled: z.boolean().optional(),
+  timeZone: TimeZoneSchema.optional(),
 });
 export type AccountSettingsUpdate = z.infer<typeof AccountSettingsUpdateSchema>;
 export type AccountSettingsUpdateInput = z.input<typeof AccountSettingsUpdateSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from '../ids/ids';
 import { CURRENCY_CODES } from '../marketplaces/catalogue';
+import { DEFAULT_TIME_ZONE } from '../regions/time-zone';
 
 /**
  * Spec §3 Account. `accountName` names the edition of the product an account belongs to:
@@ -75,5 +76,10 @@ export const AccountSchema = z.object({
    * the owner's country when the account is opened. Not in the spec; docs/decisions/0017.
    */
   currency: z.enum(CURRENCY_CODES).default('USD'),
+  /**
+   * The IANA time zone the account's days are counted in (reports, totals by date): set from
+   * the owner's country when the account is opened. Not in the spec; docs/decisions/0048.
+   */
+  timeZone: z.string().default(DEFAULT_TIME_ZONE),
 });
 export type Account = z.infer<typeof AccountSchema>;

@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addDays,
-  ageBandOf,
-  bucketStart,
-  bucketStarts,
-  daysInPeriod,
-  defaultBucket,
-  isIsoDay,
-} from './analytics-period';
-import { ProfitQuerySchema, isTimeZone } from './analytics.api';
+import { addDays, bucketStart } from '../reports/calendar';
+import { ageBandOf, bucketStarts, daysInPeriod, defaultBucket, isIsoDay } from './analytics-period';
+import { isTimeZone } from '../regions/time-zone';
+import { ProfitQuerySchema } from './analytics.api';
 
 describe('the calendar of a period', () => {
   it('reads only real days', () => {

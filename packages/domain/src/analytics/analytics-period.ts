@@ -4,6 +4,7 @@
  * (Monday first) or month, each bucket named by its first day. Dates are ISO days
  * (YYYY-MM-DD); the arithmetic is on UTC midnights, so no time zone or summer time shifts it.
  */
+import { addDays, bucketStart } from '../reports/calendar';
 
 export const ANALYTICS_BUCKETS = ['day', 'week', 'month'] as const;
 export type AnalyticsBucket = (typeof ANALYTICS_BUCKETS)[number];
@@ -30,22 +31,9 @@ export function isIsoDay(value: string): boolean {
   return !Number.isNaN(ms) && dayOf(ms) === value;
 }
 
-/** `day` moved by `days` (negative goes back). */
-export function addDays(day: string, days: number): string {
-  return dayOf(utcOf(day) + days * DAY_MS);
-}
-
 /** The number of calendar days from `from` to `to`, both counted (a day alone is 1). */
 export function daysInPeriod(from: string, to: string): number {
   return Math.round((utcOf(to) - utcOf(from)) / DAY_MS) + 1;
-}
-
-/** The first day of the bucket `day` falls in: itself, its week's Monday, its month's 1st. */
-export function bucketStart(day: string, bucket: AnalyticsBucket): string {
-  if (bucket === 'day') return day;
-  if (bucket === 'month') return `${day.slice(0, 7)}-01`;
-  const weekday = (new Date(utcOf(day)).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
-  return addDays(day, -weekday);
 }
 
 function nextBucket(start: string, bucket: AnalyticsBucket): string {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from '../regions/regions';
+import { isTimeZone } from '../regions/time-zone';
 import { SaleChannelSchema } from '../sale-detection/sale-detection.api';
 import {
   AGE_BAND_KEYS,
@@ -20,25 +21,11 @@ export const ANALYTICS_PATHS = {
   agingExport: '/api/analytics/inventory-aging/export',
 } as const;
 
-/**
- * IANA names only (Europe/Rome, UTC, America/New_York), known to this runtime: an offset such
- * as +02:00 means opposite things to ICU and Postgres.
- */
-export function isTimeZone(zone: string): boolean {
-  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(zone)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const IsoDaySchema = z
   .string()
   .refine(isIsoDay, { message: 'must be a calendar day written YYYY-MM-DD' });
 
-const TimeZoneSchema = z
+const PeriodTimeZoneSchema = z
   .string()
   .max(64)
   .refine(isTimeZone, { message: 'is not a time zone; use an IANA name such as Europe/London' })
@@ -50,7 +37,7 @@ const PeriodShape = {
   /** Last day of the period, included. */
   to: IsoDaySchema,
   /** The seller's time zone, in which the days begin and end. */
-  timeZone: TimeZoneSchema,
+  timeZone: PeriodTimeZoneSchema,
   /** One marketplace (or in_person) only; every channel when left out. */
   marketplace: SaleChannelSchema.optional(),
   /** How the figures over time are grouped; chosen from the period's length when left out. */

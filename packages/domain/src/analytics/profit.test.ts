@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FeeScheduleSchema, type FeeRowInput } from '../marketplaces/fees';
 import type { SaleChannel } from '../sale-detection/sale-detection.api';
-import { bucketStart, bucketStarts } from './analytics-period';
+import { bucketStart } from '../reports/calendar';
+import { bucketStarts } from './analytics-period';
 import { classFee, profitFigures, sellThroughRate, type SaleClass } from './profit';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ActivityEntrySchema } from '../activity/activity';
 import type { CompletenessIssue } from '../items/completeness';
 import { MarketplaceIdSchema } from '../marketplaces/marketplaces';
+import { isTimeZone, TIME_ZONE_MESSAGE } from '../regions/time-zone';
 import { SaleChannelSchema } from '../sale-detection/sale-detection.api';
 
 /**
@@ -15,21 +16,6 @@ export const DASHBOARD_PATH = '/api/dashboard';
 /** Which day a week starts on: Sunday in the US edition, Monday in the others. */
 export const WEEK_STARTS = ['monday', 'sunday'] as const;
 export type WeekStart = (typeof WEEK_STARTS)[number];
-
-/** Whether the runtime knows the time zone (an IANA name such as Europe/Rome, or UTC). */
-export function isTimeZone(zone: string): boolean {
-  // Intl also takes offsets such as +01:00 in recent runtimes: only names are asked for here.
-  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(zone)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-export const TIME_ZONE_MESSAGE =
-  'Give a time zone by its name, such as Europe/Rome or America/New_York.';
 
 /** GET /api/dashboard */
 export const DashboardQuerySchema = z

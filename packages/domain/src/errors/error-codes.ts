@@ -33,6 +33,10 @@ export const ERROR_CODES = [
   'picking-list/not-verified',
   'picking-list/scan-required',
   'picking-list/nothing-to-print',
+  'reports/already-running',
+  'reports/not-failed',
+  'reports/not-ready',
+  'reports/expired',
   'request/invalid',
   'request/not-found',
   'request/conflict',
@@ -85,6 +89,12 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'picking-list/scan-required':
     'This account checks items by their barcode: scan or type the SKU of this item instead.',
   'picking-list/nothing-to-print': 'There is nothing on the picking list to print.',
+  'reports/already-running':
+    'A report of yours is still being made. Wait for it to finish before starting another.',
+  'reports/not-failed': 'Only a report that failed can be started again.',
+  'reports/not-ready': 'This report is not finished yet; download it when it is done.',
+  'reports/expired':
+    'This report was removed after being kept for 7 days. Start a new report to get the file again.',
   'request/invalid': 'The request is not valid.',
   'request/not-found': 'Not found.',
   'request/conflict': 'The request conflicts with the current state.',

@@ -157,20 +157,6 @@ export const BulkItemsUpdateResponseSchema = z.object({
   failed: z.array(z.object({ itemId: z.string(), message: z.string() })),
 });
 
-/** GET /api/account/item/total-items-created-by-date */
-export const ItemsCreatedByDateQuerySchema = z.object({
-  userId: z.string().min(1).max(64).optional(),
-  from: z.coerce.number().int().min(0),
-  to: z.coerce.number().int().min(0),
-  /** IANA zone the days are counted in. */
-  timeZone: z.string().max(64).default('UTC'),
-});
-/** Only the days with at least one item are listed, oldest first. */
-export const ItemsCreatedByDateResponseSchema = z.object({
-  days: z.array(z.object({ date: z.string(), total: z.number().int() })),
-  total: z.number().int(),
-});
-
 /**
  * PATCH /api/rest/v1/item/set-labels-by-sku-list. All or nothing: when an item would end up
  * with more than 20 labels, the whole request is refused (400) naming its SKUs.

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PICKING_LIST_VERIFICATION_METHODS } from '../accounts/account.schema';
 import { SKU_MAX_LENGTH } from '../items/item.schema';
 import { LOCALES } from '../regions/regions';
+import { isTimeZone } from '../regions/time-zone';
 import { SaleChannelSchema, type SaleChannel } from '../sale-detection/sale-detection.api';
 
 /**
@@ -366,15 +367,6 @@ export const PickingListPrintSchema = z
   })
   .strict();
 export type PickingListPrint = z.infer<typeof PickingListPrintSchema>;
-
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 // The rules, shared by the server (which answers with them) and the web (which tests them).
 

@@ -21,6 +21,7 @@ export function toAccount(row: AccountRow): Account {
     usage: { removeBackgroundImage: row.usageRemoveBackgroundImage },
     config: row.config,
     currency: row.currency,
+    timeZone: row.timeZone,
   };
 }
 

@@ -47,7 +47,9 @@ export class AccountRepository {
    */
   async updateSettings(
     accountId: string,
-    change: (row: AccountRow) => Partial<Pick<NewAccountRow, 'companyName' | 'config'>>,
+    change: (
+      row: AccountRow,
+    ) => Partial<Pick<NewAccountRow, 'companyName' | 'config' | 'timeZone'>>,
     db: Db = this.db,
   ): Promise<AccountRow | null> {
     return db.transaction(async (tx) => {

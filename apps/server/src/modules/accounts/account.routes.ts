@@ -24,6 +24,7 @@ function settingsOf(row: AccountRow, slackWebhookConfigured: boolean): AccountSe
     isSlackAlertsBySaleDetectionEnabled: row.isSlackAlertsBySaleDetectionEnabled,
     slackWebhookConfigured,
     currency: row.currency,
+    timeZone: row.timeZone,
     dateCreated: row.dateCreated.toISOString(),
     creationSource: row.creationSource,
     status: row.status,

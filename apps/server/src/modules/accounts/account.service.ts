@@ -1,6 +1,7 @@
 import {
   allPermissions,
   currencyForCountry,
+  timeZoneForCountry,
   mergeAccountConfig,
   type AccountSettingsUpdate,
   type SignUpInput,
@@ -174,6 +175,7 @@ export class AccountService {
     }
     const row = await this.accounts.updateSettings(ctx.accountId, (current) => ({
       ...(update.companyName !== undefined ? { companyName: update.companyName } : {}),
+      ...(update.timeZone !== undefined ? { timeZone: update.timeZone } : {}),
       ...(update.config !== undefined
         ? { config: mergeAccountConfig(current.config, update.config) }
         : {}),
@@ -250,6 +252,7 @@ export class AccountService {
           accountFeatureFlags: input.accountFeatureFlags ?? {},
           creationSource: input.creationSource ?? 'admin',
           currency: input.currency ?? currencyForCountry(country),
+          timeZone: timeZoneForCountry(country),
         },
         tx,
       );

@@ -14,6 +14,7 @@ import {
   ACCOUNT_STATUSES,
   CREATION_SOURCES,
   CURRENCY_CODES,
+  DEFAULT_TIME_ZONE,
   type AccountConfig,
 } from '@listloop/domain';
 import { idLength, oneOf, timestamps } from '../../platform/db/columns';
@@ -70,6 +71,8 @@ export const accounts = pgTable(
     config: jsonb('config').$type<AccountConfig>().notNull().default(DEFAULT_CONFIG),
     /** Every amount of the account is in this currency (docs/decisions/0017). */
     currency: text('currency').$type<(typeof CURRENCY_CODES)[number]>().notNull().default('USD'),
+    /** The IANA time zone the account's days are counted in (docs/decisions/0048). */
+    timeZone: text('time_zone').notNull().default(DEFAULT_TIME_ZONE),
     ...timestamps,
   },
   (t) => [

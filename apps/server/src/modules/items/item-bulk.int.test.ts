@@ -20,7 +20,7 @@ interface Item {
   generalDetails: Record<string, unknown> & { sku: string; weight: unknown; price: number | null };
 }
 
-describe('bulk and by-SKU changes, counts by day, CSV export', () => {
+describe('bulk and by-SKU changes, CSV export', () => {
   let server: TestServer;
   let account: AccountFixture;
   let client: TestClient;
@@ -207,49 +207,6 @@ describe('bulk and by-SKU changes, counts by day, CSV export', () => {
         skus: ['PKG-1'],
       });
       expect(neither.status).toBe(400);
-    });
-  });
-
-  describe('total-items-created-by-date', () => {
-    it('counts items per day in the time zone asked for', async () => {
-      const other = await createAccount(server);
-      const otherClient = await signIn(server, other);
-      const make = async (at: string) => {
-        const response = await otherClient.post(ITEMS, {});
-        await server.container.database.db.execute(
-          sql`UPDATE items SET date_created = ${Date.parse(at)} WHERE id = ${response.body.item.itemID}`,
-        );
-      };
-      await make('2024-03-10T02:00:00Z'); // 9 March in New York
-      await make('2024-03-10T15:00:00Z');
-      await make('2024-03-11T12:00:00Z');
-      await make('2024-04-01T12:00:00Z'); // outside the range
-      const range = `from=${Date.parse('2024-03-01T00:00:00Z')}&to=${Date.parse('2024-03-31T00:00:00Z')}`;
-      const utc = await otherClient.get(`${ITEMS}/total-items-created-by-date?${range}`);
-      expect(utc.status, utc.text).toBe(200);
-      expect(utc.body).toEqual({
-        days: [
-          { date: '2024-03-10', total: 2 },
-          { date: '2024-03-11', total: 1 },
-        ],
-        total: 3,
-      });
-      const newYork = await otherClient.get(
-        `${ITEMS}/total-items-created-by-date?${range}&timeZone=America/New_York`,
-      );
-      expect(newYork.body.days).toEqual([
-        { date: '2024-03-09', total: 1 },
-        { date: '2024-03-10', total: 1 },
-        { date: '2024-03-11', total: 1 },
-      ]);
-      for (const zone of ['Mars/Olympus_Mons', '+05:00', 'DROP TABLE', '']) {
-        const bad = await otherClient.get(
-          `${ITEMS}/total-items-created-by-date?${range}&timeZone=${encodeURIComponent(zone)}`,
-        );
-        expect(bad.status, zone).toBe(400);
-      }
-      const backwards = await otherClient.get(`${ITEMS}/total-items-created-by-date?from=10&to=5`);
-      expect(backwards.status).toBe(400);
     });
   });
 

@@ -5,7 +5,7 @@ import type { RequestContext } from '../../platform/http/request-context';
 import { cursorOf } from './item.cursor';
 import { itemToCsvRow } from './item.csv';
 import { toItem } from './item.mapper';
-import type { ItemRecord, ItemRepository } from './item.repository';
+import type { ItemFilter, ItemRecord, ItemRepository } from './item.repository';
 import type { ItemFilterInput, ItemService } from './item.service';
 
 /** Rows read per query while exporting: memory stays flat whatever the inventory's size. */
@@ -29,24 +29,15 @@ export class ItemExportService {
   ): Promise<{ fileName: string; stream: Readable }> {
     const owner = await this.itemService.owner(ctx, query.userId);
     const filter = this.itemService.filterFor(ctx, owner, query);
-    const pageOf = (after: ItemRecord | null) =>
-      this.items.listPage(
-        filter,
-        query.sort,
-        after ? cursorOf(query.sort, after) : null,
-        EXPORT_PAGE_SIZE + 1,
-      );
+    const pages = this.pages(filter, query.sort, EXPORT_PAGE_SIZE);
     // The first page is read before answering, so a failure is an error, not a cut-off file.
-    const first = await pageOf(null);
+    const first = await pages.next();
 
     async function* rows() {
-      let page = first;
-      for (;;) {
-        const batch = page.slice(0, EXPORT_PAGE_SIZE);
-        for (const row of batch) yield itemToCsvRow(toItem(row));
-        const last = batch.at(-1);
-        if (page.length <= EXPORT_PAGE_SIZE || !last) return;
-        page = await pageOf(last);
+      if (first.done) return;
+      for (const row of first.value) yield itemToCsvRow(toItem(row));
+      for await (const page of pages) {
+        for (const row of page) yield itemToCsvRow(toItem(row));
       }
     }
 
@@ -56,5 +47,35 @@ export class ItemExportService {
     source.pipe(csv);
     const day = this.now().toISOString().slice(0, 10);
     return { fileName: `listloop-items-${day}.csv`, stream: csv };
+  }
+
+  /**
+   * Every item the filter matches, in the sort's order, a page of at most `pageSize` at a time
+   * (keyset pages: the same plan for the first page and the thousandth).
+   */
+  async *pages(
+    filter: ItemFilter,
+    sort: ItemSort,
+    pageSize: number = EXPORT_PAGE_SIZE,
+  ): AsyncGenerator<ItemRecord[]> {
+    let after: ItemRecord | null = null;
+    for (;;) {
+      const page = await this.items.listPage(
+        filter,
+        sort,
+        after ? cursorOf(sort, after) : null,
+        pageSize + 1,
+      );
+      const batch = page.slice(0, pageSize);
+      if (batch.length > 0) yield batch;
+      const last = batch.at(-1);
+      if (page.length <= pageSize || !last) return;
+      after = last;
+    }
+  }
+
+  /** How many items the filter matches, counting at most `cap + 1`. */
+  count(filter: ItemFilter, cap: number): Promise<{ total: number; capped: boolean }> {
+    return this.items.countMatching(filter, cap);
   }
 }

@@ -507,27 +507,35 @@ export class ItemRepository {
     };
   }
 
-  /** Items created per calendar day in the given IANA time zone. */
-  async countCreatedByDay(
+  /**
+   * Items of one inventory created in each span between consecutive instants: `boundaries`
+   * (ascending epoch milliseconds, n + 1 of them) answer n counts, the first span starting at
+   * the first instant and the last ending before the last. The caller chooses the instants (a
+   * time zone's midnights), so the database needs no time zone of its own.
+   */
+  async countCreatedBetween(
     accountId: string,
     userId: string,
-    range: { from: number; to: number },
-    timeZone: string,
-  ): Promise<{ date: string; total: number }[]> {
-    const day = sql`to_char(to_timestamp(${items.dateCreated} / 1000.0) AT TIME ZONE ${timeZone}, 'YYYY-MM-DD')`;
-    const rows = await this.db
-      .select({ date: sql<string>`${day}`, total: sql<number>`count(*)::int` })
-      .from(items)
-      .where(
-        and(
-          eq(items.accountId, accountId),
-          eq(items.userId, userId),
-          sql`${items.dateCreated} BETWEEN ${range.from} AND ${range.to}`,
-        ),
-      )
-      .groupBy(sql`1`)
-      .orderBy(sql`1`);
-    return rows.map((r) => ({ date: r.date, total: Number(r.total) }));
+    boundaries: readonly number[],
+  ): Promise<number[]> {
+    const spans = Math.max(0, boundaries.length - 1);
+    const counts = Array.from({ length: spans }, () => 0);
+    if (spans === 0) return counts;
+    const thresholds = sql`ARRAY[${sql.join(
+      boundaries.map((b) => sql`${b}`),
+      sql`, `,
+    )}]::bigint[]`;
+    const result = await this.db.execute(sql`
+      SELECT width_bucket(${items.dateCreated}, ${thresholds}) AS span, count(*)::int AS n
+      FROM ${items}
+      WHERE ${items.accountId} = ${accountId} AND ${items.userId} = ${userId}
+        AND ${items.dateCreated} >= ${boundaries[0]!} AND ${items.dateCreated} < ${boundaries[spans]!}
+      GROUP BY 1`);
+    for (const row of rowsOf<{ span: number; n: number }>(result)) {
+      const index = Number(row.span) - 1;
+      if (index >= 0 && index < spans) counts[index] = Number(row.n);
+    }
+    return counts;
   }
 
   /** Renames a label on every item of its owner that carries it. */

@@ -10,8 +10,6 @@ import {
   ItemListQuerySchema,
   ItemListResponseSchema,
   ItemResponseSchema,
-  ItemsCreatedByDateQuerySchema,
-  ItemsCreatedByDateResponseSchema,
   ListingsUpdateSchema,
   ListingTargetSchema,
   ListingUpdateSchema,
@@ -98,20 +96,6 @@ export async function itemRoutes(
           .send(stream as unknown as string)
       );
     },
-  );
-
-  app.get(
-    `${BASE}/total-items-created-by-date`,
-    {
-      schema: {
-        tags,
-        summary: 'Items created per day, counted in a time zone',
-        querystring: ItemsCreatedByDateQuerySchema,
-        response: { 200: ItemsCreatedByDateResponseSchema, ...errorResponses },
-      },
-      config: { access: access.member('reports.read') },
-    },
-    async (request) => items.createdByDate(requireContext(request), request.query),
   );
 
   app.get(

@@ -13,7 +13,6 @@ import {
   type ItemListQuerySchema,
   type ItemListResponse,
   type ItemSort,
-  type ItemsCreatedByDateQuerySchema,
   type Listing,
   type ListingStatus,
   type ListingTarget,
@@ -113,8 +112,13 @@ export class ItemService {
   }
 
   filterFor(ctx: RequestContext, owner: string, query: ItemFilterInput): ItemFilter {
+    return this.filterOf(ctx.accountId, owner, query);
+  }
+
+  /** The list's filter over one inventory of an account, for work done outside a request. */
+  filterOf(accountId: string, owner: string, query: ItemFilterInput): ItemFilter {
     return {
-      accountId: ctx.accountId,
+      accountId,
       userId: owner,
       terms: searchTerms(query.q),
       status: query.status,
@@ -407,25 +411,16 @@ export class ItemService {
     return removed;
   }
 
-  /** Items created per day in the caller's time zone (only days with items). */
-  async createdByDate(
+  /**
+   * How many items of one inventory were created in each span between consecutive instants
+   * (epoch milliseconds, ascending): `boundaries` of n + 1 instants answer n counts.
+   */
+  async countCreatedBetween(
     ctx: RequestContext,
-    query: z.output<typeof ItemsCreatedByDateQuerySchema>,
-  ): Promise<{ days: { date: string; total: number }[]; total: number }> {
-    const owner = await this.owner(ctx, query.userId);
-    assertTimeZone(query.timeZone);
-    if (query.from > query.to)
-      throw badRequest('"from" must not be after "to".', [
-        { path: 'querystring.from', message: 'must not be after "to"' },
-      ]);
-    let days: { date: string; total: number }[];
-    try {
-      days = await this.items.countCreatedByDay(ctx.accountId, owner, query, query.timeZone);
-    } catch (error) {
-      if (isUnknownTimeZone(error)) throw unknownTimeZone(query.timeZone);
-      throw error;
-    }
-    return { days, total: days.reduce((sum, day) => sum + day.total, 0) };
+    owner: string,
+    boundaries: readonly number[],
+  ): Promise<number[]> {
+    return this.items.countCreatedBetween(ctx.accountId, owner, boundaries);
   }
 
   // For sale detection:
@@ -644,29 +639,4 @@ export function photoRefs(draft: PhotoDraft): PhotoRef[] {
     });
   }
   return refs;
-}
-
-function unknownTimeZone(zone: string) {
-  const message = `"${zone}" is not a time zone; use an IANA name such as Europe/London.`;
-  return badRequest(message, [{ path: 'querystring.timeZone', message }]);
-}
-
-/** IANA names only (Europe/Paris, UTC, Etc/GMT+5): offsets mean different things to ICU and Postgres. */
-export function assertTimeZone(zone: string): void {
-  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(zone)) throw unknownTimeZone(zone);
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-  } catch {
-    throw unknownTimeZone(zone);
-  }
-}
-
-function isUnknownTimeZone(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current; depth += 1) {
-    const candidate = current as { code?: unknown; cause?: unknown };
-    if (candidate.code === '22023') return true;
-    current = candidate.cause;
-  }
-  return false;
 }

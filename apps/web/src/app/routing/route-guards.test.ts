@@ -77,6 +77,7 @@ function sessionState(overrides: {
         shopify: { webhooksAvailable: ['ORDERS_CREATE'] },
       },
       currency: 'USD',
+      timeZone: 'America/New_York',
     },
     tagsSuggestionsByCategory: {},
     role: null,

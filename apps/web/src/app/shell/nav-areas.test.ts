@@ -13,6 +13,7 @@ describe('the navigation list', () => {
       'analytics',
       'marketplaces',
       'rules',
+      'reports',
       'workflow',
       'team',
       'activity',
@@ -61,6 +62,12 @@ describe('the navigation list', () => {
     expect(shown(['team.manage'])).toContain('team');
     expect(shown(['roles.manage'])).toContain('team');
     expect(shown(['items.read', 'sales.read', 'reports.read'])).not.toContain('team');
+  });
+
+  it('leaves out the Reports area for a role that may not read reports', () => {
+    const keys = visibleNavAreas((permission) => permission !== 'reports.read').map((a) => a.key);
+    expect(keys).not.toContain('reports');
+    expect(keys).toContain('inventory');
   });
 
   it('leaves out the Sales area for a role that may not read sales', () => {

@@ -115,7 +115,8 @@ export const NAV_AREAS: readonly NavArea[] = [
     label: appMessages.navReports,
     icon: IconChartBar,
     to: '/app/reports',
-    available: false,
+    available: true,
+    permission: 'reports.read',
   },
   {
     key: 'workflow',

@@ -15,6 +15,7 @@ const SETTINGS: AccountSettings = {
   isSlackAlertsBySaleDetectionEnabled: false,
   slackWebhookConfigured: true,
   currency: 'USD',
+  timeZone: 'America/New_York',
   dateCreated: '2026-01-01T00:00:00.000Z',
   creationSource: 'enterprise',
   status: 'active',
@@ -62,6 +63,12 @@ describe('account settings form', () => {
         shopify: { webhooksAvailable: ['ORDERS_CREATE', 'PRODUCTS_CREATE'] },
       },
       isSlackAlertsBySaleDetectionEnabled: true,
+    });
+  });
+
+  it('sends the time zone when it changed', () => {
+    expect(settingsUpdate(saved, { ...saved, timeZone: 'Europe/Rome' })).toEqual({
+      timeZone: 'Europe/Rome',
     });
   });
 });

@@ -16,6 +16,7 @@ export interface AccountSettingsValues {
   verificationMethod: VerificationMethod;
   shopifyWebhooks: ShopifyWebhook[];
   slackAlerts: boolean;
+  timeZone: string;
 }
 
 export function valuesFromSettings(settings: AccountSettings): AccountSettingsValues {
@@ -26,6 +27,7 @@ export function valuesFromSettings(settings: AccountSettings): AccountSettingsVa
     verificationMethod: settings.config.features.pickingList.verificationMethod,
     shopifyWebhooks: sortedWebhooks(settings.config.shopify.webhooksAvailable),
     slackAlerts: settings.isSlackAlertsBySaleDetectionEnabled,
+    timeZone: settings.timeZone,
   };
 }
 
@@ -69,5 +71,6 @@ export function settingsUpdate(
   if (current.slackAlerts !== saved.slackAlerts) {
     update.isSlackAlertsBySaleDetectionEnabled = current.slackAlerts;
   }
+  if (current.timeZone !== saved.timeZone) update.timeZone = current.timeZone;
   return Object.keys(update).length > 0 ? update : null;
 }

@@ -2,6 +2,8 @@ import { defineMessages } from '../../i18n/define-messages';
 
 export const accountMessages = defineMessages({
   companyName: { id: 'account.settings.companyName' },
+  timeZone: { id: 'account.settings.timeZone' },
+  timeZoneHint: { id: 'account.settings.timeZoneHint' },
   companyNameRequired: { id: 'account.settings.companyNameRequired' },
   companyNameTooLong: { id: 'account.settings.companyNameTooLong' },
 

@@ -20,6 +20,8 @@ export const UI_PERMISSIONS = {
   'inventory.delist': ['listings.delist'],
   /** The inventory's CSV export: a report of the items. */
   'inventory.export': ['reports.read', 'items.read'],
+  /** The Reports screen's item report: start one, retry one, save one's defaults. */
+  'reports.items': ['reports.read'],
   'itemEditor.write': ['items.write'],
   'itemEditor.delete': ['items.delete'],
   'itemEditor.publish': ['listings.publish'],

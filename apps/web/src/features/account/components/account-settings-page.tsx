@@ -2,6 +2,7 @@ import {
   AccountSettingsUpdateSchema,
   COMPANY_NAME_MAX_LENGTH,
   SHOPIFY_WEBHOOKS,
+  timeZoneChoices,
   type AccountSettings,
 } from '@listloop/domain';
 import {
@@ -11,6 +12,7 @@ import {
   Group,
   Radio,
   SimpleGrid,
+  Select,
   Skeleton,
   Stack,
   Switch,
@@ -123,6 +125,8 @@ function AccountSettingsForm({
   });
 
   const readOnly = !canManage || save.isPending;
+  // The runtime's zones, with the saved one even if this browser does not know it.
+  const timeZones = [...new Set([...timeZoneChoices(), settings.timeZone])];
   const slackLocked = !settings.slackWebhookConfigured && !form.values.slackAlerts;
 
   return (
@@ -145,13 +149,26 @@ function AccountSettingsForm({
           icon={<IconBuilding size={18} />}
           description={intl.formatMessage(accountMessages.companyDescription)}
         >
-          <TextInput
-            label={intl.formatMessage(accountMessages.companyName)}
-            autoComplete="organization"
-            maxLength={COMPANY_NAME_MAX_LENGTH}
-            readOnly={readOnly}
-            {...form.getInputProps('companyName')}
-          />
+          <Stack gap="md">
+            <TextInput
+              label={intl.formatMessage(accountMessages.companyName)}
+              autoComplete="organization"
+              maxLength={COMPANY_NAME_MAX_LENGTH}
+              readOnly={readOnly}
+              {...form.getInputProps('companyName')}
+            />
+            <Select
+              label={intl.formatMessage(accountMessages.timeZone)}
+              description={intl.formatMessage(accountMessages.timeZoneHint)}
+              data={timeZones}
+              searchable
+              allowDeselect={false}
+              readOnly={readOnly}
+              maxDropdownHeight={280}
+              comboboxProps={{ withinPortal: true }}
+              {...form.getInputProps('timeZone')}
+            />
+          </Stack>
         </SectionCard>
 
         <SectionCard

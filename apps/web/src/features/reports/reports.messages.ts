@@ -1,0 +1,160 @@
+import type {
+  DateBucket,
+  ItemSort,
+  ReportColumn,
+  ReportFailure,
+  ReportFormat,
+  ReportStatus,
+} from '@listloop/domain';
+import type { MessageDescriptor } from 'react-intl';
+import { defineMessages } from '../../i18n/define-messages';
+
+export const reportsMessages = defineMessages({
+  title: { id: 'reports.title' },
+  intro: { id: 'reports.intro' },
+
+  itemTitle: { id: 'reports.item.title' },
+  itemDescription: { id: 'reports.item.description' },
+  itemLoadFailed: { id: 'reports.item.loadFailed' },
+  formatLabel: { id: 'reports.format.label' },
+  columnsLabel: { id: 'reports.columns.label' },
+  columnsChosen: { id: 'reports.columns.chosen' },
+  columnsAll: { id: 'reports.columns.all' },
+  columnsDefault: { id: 'reports.columns.default' },
+  columnsRequired: { id: 'reports.columns.required' },
+
+  filtersTitle: { id: 'reports.filters.title' },
+  filtersSearch: { id: 'reports.filters.search' },
+  filtersSearchPlaceholder: { id: 'reports.filters.searchPlaceholder' },
+  filtersStatus: { id: 'reports.filters.status' },
+  filtersAnyStatus: { id: 'reports.filters.anyStatus' },
+  filtersMarketplace: { id: 'reports.filters.marketplace' },
+  filtersAnyMarketplace: { id: 'reports.filters.anyMarketplace' },
+  filtersListingStatus: { id: 'reports.filters.listingStatus' },
+  filtersAnyListingStatus: { id: 'reports.filters.anyListingStatus' },
+  filtersLabel: { id: 'reports.filters.label' },
+  filtersAnyLabel: { id: 'reports.filters.anyLabel' },
+  filtersNoLabels: { id: 'reports.filters.noLabels' },
+  filtersPriceFrom: { id: 'reports.filters.priceFrom' },
+  filtersPriceTo: { id: 'reports.filters.priceTo' },
+  filtersCreatedFrom: { id: 'reports.filters.createdFrom' },
+  filtersCreatedTo: { id: 'reports.filters.createdTo' },
+  filtersSort: { id: 'reports.filters.sort' },
+  filtersRangeReversed: { id: 'reports.filters.rangeReversed' },
+  filtersClear: { id: 'reports.filters.clear' },
+  filtersCreatedHint: { id: 'reports.filters.createdHint' },
+
+  start: { id: 'reports.start' },
+  startBusy: { id: 'reports.start.busy' },
+  startFailed: { id: 'reports.start.failed' },
+  started: { id: 'reports.start.started' },
+  alreadyRunning: { id: 'reports.start.alreadyRunning' },
+  saveDefaults: { id: 'reports.defaults.save' },
+  resetDefaults: { id: 'reports.defaults.reset' },
+  defaultsSaved: { id: 'reports.defaults.saved' },
+  defaultsReset: { id: 'reports.defaults.wasReset' },
+  defaultsNotSaved: { id: 'reports.defaults.notSaved' },
+  defaultsYours: { id: 'reports.defaults.yours' },
+  defaultsBuiltIn: { id: 'reports.defaults.builtIn' },
+
+  statusTitle: { id: 'reports.status.title' },
+  statusNone: { id: 'reports.status.none' },
+  statusQueued: { id: 'reports.status.queued' },
+  statusCounting: { id: 'reports.status.counting' },
+  statusRunning: { id: 'reports.status.running' },
+  statusMaking: { id: 'reports.status.making' },
+  statusReady: { id: 'reports.status.ready' },
+  statusProgressLabel: { id: 'reports.status.progressLabel' },
+  statusDone: { id: 'reports.status.done' },
+  statusDoneDetail: { id: 'reports.status.doneDetail' },
+  statusFailed: { id: 'reports.status.failed' },
+  statusStartedAt: { id: 'reports.status.startedAt' },
+  download: { id: 'reports.download' },
+  retry: { id: 'reports.retry' },
+  retryFailed: { id: 'reports.retry.failed' },
+
+  recentTitle: { id: 'reports.recent.title' },
+  recentWhen: { id: 'reports.recent.when' },
+  recentFile: { id: 'reports.recent.file' },
+  recentRows: { id: 'reports.recent.rows' },
+  recentState: { id: 'reports.recent.state' },
+  recentDownloadOne: { id: 'reports.recent.downloadOne' },
+
+  createdTitle: { id: 'reports.created.title' },
+  createdDescription: { id: 'reports.created.description' },
+  createdFrom: { id: 'reports.created.from' },
+  createdTo: { id: 'reports.created.to' },
+  createdBucket: { id: 'reports.created.bucket' },
+  createdView: { id: 'reports.created.view' },
+  createdViewChart: { id: 'reports.created.view.chart' },
+  createdViewTable: { id: 'reports.created.view.table' },
+  createdTotal: { id: 'reports.created.total' },
+  createdEmpty: { id: 'reports.created.empty' },
+  createdLoadFailed: { id: 'reports.created.loadFailed' },
+  createdDownload: { id: 'reports.created.download' },
+  createdChartLabel: { id: 'reports.created.chartLabel' },
+  createdPeriod: { id: 'reports.created.period' },
+  createdItems: { id: 'reports.created.items' },
+  createdWeekOf: { id: 'reports.created.weekOf' },
+  createdTooLong: { id: 'reports.created.tooLong' },
+  createdTimeZone: { id: 'reports.created.timeZone' },
+});
+
+export const formatNames: Record<ReportFormat, MessageDescriptor> = defineMessages({
+  xlsx: { id: 'reports.format.xlsx' },
+  csv: { id: 'reports.format.csv' },
+});
+
+export const columnNames: Record<ReportColumn, MessageDescriptor> = defineMessages({
+  title: { id: 'reports.column.title' },
+  sku: { id: 'reports.column.sku' },
+  brand: { id: 'reports.column.brand' },
+  condition: { id: 'reports.column.condition' },
+  category: { id: 'reports.column.category' },
+  size: { id: 'reports.column.size' },
+  color: { id: 'reports.column.color' },
+  price: { id: 'reports.column.price' },
+  costOfGoods: { id: 'reports.column.costOfGoods' },
+  quantity: { id: 'reports.column.quantity' },
+  status: { id: 'reports.column.status' },
+  location: { id: 'reports.column.location' },
+  labels: { id: 'reports.column.labels' },
+  marketplaces: { id: 'reports.column.marketplaces' },
+  dateCreated: { id: 'reports.column.dateCreated' },
+  dateLastModified: { id: 'reports.column.dateLastModified' },
+  weight: { id: 'reports.column.weight' },
+  description: { id: 'reports.column.description' },
+  notes: { id: 'reports.column.notes' },
+  itemId: { id: 'reports.column.itemId' },
+});
+
+export const sortNames: Record<ItemSort, MessageDescriptor> = defineMessages({
+  'dateCreated:desc': { id: 'reports.sort.newest' },
+  'dateCreated:asc': { id: 'reports.sort.oldest' },
+  'dateLastModified:desc': { id: 'reports.sort.recentlyChanged' },
+  'dateLastModified:asc': { id: 'reports.sort.leastRecentlyChanged' },
+  'title:asc': { id: 'reports.sort.titleAsc' },
+  'title:desc': { id: 'reports.sort.titleDesc' },
+  'price:asc': { id: 'reports.sort.priceAsc' },
+  'price:desc': { id: 'reports.sort.priceDesc' },
+});
+
+export const failureTexts: Record<ReportFailure, MessageDescriptor> = defineMessages({
+  error: { id: 'reports.failure.error' },
+  noAccess: { id: 'reports.failure.noAccess' },
+  tooLarge: { id: 'reports.failure.tooLarge' },
+  stalled: { id: 'reports.failure.stalled' },
+});
+
+export const statusNames: Record<ReportStatus, MessageDescriptor> = defineMessages({
+  queued: { id: 'reports.state.queued' },
+  running: { id: 'reports.state.running' },
+  done: { id: 'reports.state.done' },
+  failed: { id: 'reports.state.failed' },
+});
+
+export const bucketNames: Record<DateBucket, MessageDescriptor> = defineMessages({
+  day: { id: 'reports.created.bucket.day' },
+  week: { id: 'reports.created.bucket.week' },
+  month: { id: 'reports.created.bucket.month' },
+});
