@@ -12,7 +12,8 @@
  * the browser extension in Chromium against its own scratch database with the demo seeded
  * (its zip's size, which no database takes part in, under `none`); `team` (bench/team.ts): a
  * bulk invitation of 500 members by e-mail through a loopback SMTP server, on its own scratch
- * database.
+ * database. `reports` (bench/reports.ts): an item report of the 100,000 items as CSV and as XLSX,
+ * the job in this process so its memory is sampled, on its own scratch database.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -31,6 +32,7 @@ import { benchConnectors } from './connectors';
 import { benchExtension, buildExtension } from './extension';
 import { benchSales, SALES_SECRET, seedSales } from './sales';
 import { benchTeam } from './team';
+import { benchReports } from './reports';
 import { benchWebhookFlood, WEBHOOK_FLOOD_ENV } from './webhook-flood';
 import { startSmtpReceiver } from '../test/smtp-receiver';
 import { seedBenchItems } from './seed-items';
@@ -54,10 +56,13 @@ interface LoadResult {
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 /**
  * Which figures to measure: `inventory`, `listings`, `sales`, `webhook-flood`, `connectors`,
- * `extension`, `team` (all by default).
+ * `extension`, `team`, `reports` (all by default).
  */
 const PARTS = new Set(
-  (process.env.BENCH_PARTS ?? 'inventory,listings,sales,webhook-flood,connectors,extension,team')
+  (
+    process.env.BENCH_PARTS ??
+    'inventory,listings,sales,webhook-flood,connectors,extension,team,reports'
+  )
     .split(',')
     .map((p) => p.trim()),
 );
@@ -634,6 +639,43 @@ async function measureTeam(): Promise<Figure[]> {
   return figures;
 }
 
+/**
+ * The reports figures, on a scratch database of their own holding the bench account's items: the
+ * report job runs in this process (a worker's), so its memory is this process's to sample.
+ */
+async function measureReports(): Promise<Figure[]> {
+  const scratch = await scratchDatabase();
+  const figures: Figure[] = [];
+  try {
+    console.log(`Reports on ${scratch.kind}: seeding ${ITEMS.toLocaleString('en-US')} items…`);
+    await seed(scratch.env, ITEMS);
+    const container = await createContainer(
+      loadConfig(
+        { ...scratch.env, LOG_LEVEL: 'silent', SEED_DEMO: 'false', MARKETPLACES: 'live' },
+        [],
+      ),
+      {
+        logger: pino({ level: 'silent' }),
+        queue: { pollingIntervalSeconds: 0.5, schedule: false },
+      },
+    );
+    try {
+      await container.queue.start();
+      await benchReports(container, OWNER, ITEMS, (figure) => {
+        figures.push({ ...figure, database: scratch.kind });
+        console.log(
+          `  ${figure.name.padEnd(50)} ${String(Math.round(figure.value * 100) / 100).padStart(10)} ${figure.unit}`,
+        );
+      });
+    } finally {
+      await container.close();
+    }
+  } finally {
+    await scratch.drop();
+  }
+  return figures;
+}
+
 async function main() {
   const figures: Figure[] = [];
   const databases = new Set<string>();
@@ -653,6 +695,12 @@ async function main() {
   }
   if (PARTS.has('team')) {
     const measured = await measureTeam();
+    figures.push(...measured);
+    for (const figure of measured) databases.add(figure.database);
+  }
+
+  if (PARTS.has('reports')) {
+    const measured = await measureReports();
     figures.push(...measured);
     for (const figure of measured) databases.add(figure.database);
   }
