@@ -15,7 +15,9 @@
  * database. `dashboard` (bench/dashboard.ts): GET /api/dashboard over 100,000 items and 20,000
  * sales, on its own scratch database; `picking-list` (bench/picking-list.ts): 250 orders waiting to be packed, read,
  * printed, scanned and packed, on its own scratch database; `analytics` (bench/analytics.ts): the
- * analytics screen's queries over 100,000 items and 20,000 sales, on its own scratch database.
+ * analytics screen's queries over 100,000 items and 20,000 sales, on its own scratch database;
+ * `reports` (bench/reports.ts): an item report of the 100,000 items as CSV and as XLSX, the job
+ * in this process so its memory is sampled, on its own scratch database.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -37,6 +39,7 @@ import { benchSales, SALES_SECRET, seedSales } from './sales';
 import { benchTeam } from './team';
 import { benchPickingList } from './picking-list';
 import { benchAnalytics, seedAnalytics } from './analytics';
+import { benchReports } from './reports';
 import { benchWebhookFlood, WEBHOOK_FLOOD_ENV } from './webhook-flood';
 import { startSmtpReceiver } from '../test/smtp-receiver';
 import { seedBenchItems } from './seed-items';
@@ -60,12 +63,12 @@ interface LoadResult {
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 /**
  * Which figures to measure: `inventory`, `listings`, `sales`, `webhook-flood`, `connectors`,
- * `extension`, `team`, `dashboard`, `picking-list`, `analytics` (all by default).
+ * `extension`, `team`, `dashboard`, `picking-list`, `analytics`, `reports` (all by default).
  */
 const PARTS = new Set(
   (
     process.env.BENCH_PARTS ??
-    'inventory,listings,sales,webhook-flood,connectors,extension,team,dashboard,picking-list,analytics'
+    'inventory,listings,sales,webhook-flood,connectors,extension,team,dashboard,picking-list,analytics,reports'
   )
     .split(',')
     .map((p) => p.trim()),
@@ -713,6 +716,43 @@ async function measureAnalytics(): Promise<Figure[]> {
   return figures;
 }
 
+/**
+ * The reports figures, on a scratch database of their own holding the bench account's items: the
+ * report job runs in this process (a worker's), so its memory is this process's to sample.
+ */
+async function measureReports(): Promise<Figure[]> {
+  const scratch = await scratchDatabase();
+  const figures: Figure[] = [];
+  try {
+    console.log(`Reports on ${scratch.kind}: seeding ${ITEMS.toLocaleString('en-US')} items…`);
+    await seed(scratch.env, ITEMS);
+    const container = await createContainer(
+      loadConfig(
+        { ...scratch.env, LOG_LEVEL: 'silent', SEED_DEMO: 'false', MARKETPLACES: 'live' },
+        [],
+      ),
+      {
+        logger: pino({ level: 'silent' }),
+        queue: { pollingIntervalSeconds: 0.5, schedule: false },
+      },
+    );
+    try {
+      await container.queue.start();
+      await benchReports(container, OWNER, ITEMS, (figure) => {
+        figures.push({ ...figure, database: scratch.kind });
+        console.log(
+          `  ${figure.name.padEnd(50)} ${String(Math.round(figure.value * 100) / 100).padStart(10)} ${figure.unit}`,
+        );
+      });
+    } finally {
+      await container.close();
+    }
+  } finally {
+    await scratch.drop();
+  }
+  return figures;
+}
+
 async function main() {
   const figures: Figure[] = [];
   const databases = new Set<string>();
@@ -747,6 +787,11 @@ async function main() {
   }
   if (PARTS.has('analytics')) {
     const measured = await measureAnalytics();
+    figures.push(...measured);
+    for (const figure of measured) databases.add(figure.database);
+  }
+  if (PARTS.has('reports')) {
+    const measured = await measureReports();
     figures.push(...measured);
     for (const figure of measured) databases.add(figure.database);
   }

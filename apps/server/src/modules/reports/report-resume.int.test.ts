@@ -68,6 +68,7 @@ describe('an item report across a restart', () => {
       ['K-1'],
       ['K-2'],
     ]);
+    await container.close();
   });
 
   it('is sent again when the worker holding it died, and written once', async () => {
@@ -110,6 +111,8 @@ describe('an item report across a restart', () => {
       rowsDone: 2,
       rowsTotal: 2,
     });
+    // Its workers stop here: the next test's report is no job of this process's.
+    await container.close();
   });
 
   it('fails as stalled after three resends that never moved it', async () => {
@@ -119,9 +122,13 @@ describe('an item report across a restart', () => {
       ctx,
       ReportStartSchema.parse({ format: 'csv' }),
     );
+    // Sent three times already, and this start's job is gone too.
     await container.database.db.execute(sql`
       UPDATE item_reports SET sends = 3, updated_at = now() - interval '5 minutes'
       WHERE id = ${report.reportId}`);
+    await container.database.db.execute(
+      sql`DELETE FROM pgboss.job WHERE name = 'reports.item' AND data->>'reportId' = ${report.reportId}`,
+    );
     await expect(container.services.reports.sweep(async () => null, logger)).resolves.toEqual({
       resent: 0,
       failed: 1,

@@ -4,7 +4,6 @@ import {
   MARKETPLACE_NAMES,
   REPORT_DATE_COLUMNS,
   REPORT_MONEY_COLUMNS,
-  dayIn,
   wallClockAsUtc,
   type ListingStatus,
   type Locale,
@@ -34,6 +33,7 @@ const MARKETPLACES_BY_NAME = [...MARKETPLACE_IDS].sort((a, b) =>
   MARKETPLACE_NAMES[a].localeCompare(MARKETPLACE_NAMES[b], 'en', { sensitivity: 'base' }),
 );
 
+const MEMO_MAX = 20_000;
 const GRAMS_PER_OUNCE = 28.349523125;
 const CURRENCY_SYMBOLS: Record<string, string> = { USD: '$', GBP: '£', EUR: '€' };
 
@@ -60,8 +60,16 @@ export class ReportLanguage {
   readonly decimalSeparator: string;
   /** A comma is the decimal separator where the CSV's cells are separated by semicolons. */
   readonly csvDelimiter: ',' | ';';
-  private readonly dayFormat: Intl.DateTimeFormat;
+  /** The language's order of day, month and year, and what separates them. */
+  private readonly dayPattern: { order: ('day' | 'month' | 'year')[]; separator: string };
   private readonly unitFormats: Map<string, Intl.NumberFormat> = new Map();
+  /**
+   * Words and values that repeat row after row (a status, a weight, a set of listings), worded
+   * once: a report of 100,000 items says "Complete" 100,000 times.
+   */
+  private readonly said = new Map<string, string>();
+  /** The zone's offset per quarter hour (clocks change on the quarter hour at the finest). */
+  private readonly offsets = new Map<number, number>();
 
   constructor(readonly wording: ReportWording) {
     this.t = translator(wording.locale);
@@ -70,12 +78,47 @@ export class ReportLanguage {
       new Intl.NumberFormat(wording.locale).formatToParts(1.5).find((p) => p.type === 'decimal')
         ?.value ?? '.';
     this.csvDelimiter = this.decimalSeparator === ',' ? ';' : ',';
-    this.dayFormat = new Intl.DateTimeFormat(wording.locale, {
+    const parts = new Intl.DateTimeFormat(wording.locale, {
       timeZone: 'UTC',
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
-    });
+    }).formatToParts(new Date(Date.UTC(2024, 10, 22)));
+    this.dayPattern = {
+      order: parts
+        .map((part) => part.type)
+        .filter((type): type is 'day' | 'month' | 'year' =>
+          ['day', 'month', 'year'].includes(type),
+        ),
+      separator: parts.find((part) => part.type === 'literal')?.value ?? '/',
+    };
+  }
+
+  private say(key: string, word: () => string): string {
+    let text = this.said.get(key);
+    if (text === undefined) {
+      text = word();
+      // Bounded: a report of odd values throws the memory away rather than keep every one.
+      if (this.said.size >= MEMO_MAX) this.said.clear();
+      this.said.set(key, text);
+    }
+    return text;
+  }
+
+  private word(id: MessageId): string {
+    return this.say(id, () => this.t(id));
+  }
+
+  /** The account's wall-clock time at an instant, as if it were UTC. */
+  private wallClock(instant: number): Date {
+    const slot = Math.floor(instant / 900_000);
+    let offset = this.offsets.get(slot);
+    if (offset === undefined) {
+      offset = wallClockAsUtc(slot * 900_000, this.wording.timeZone) - slot * 900_000;
+      if (this.offsets.size >= MEMO_MAX) this.offsets.clear();
+      this.offsets.set(slot, offset);
+    }
+    return new Date(instant + offset);
   }
 
   /** The column's header; an amount's names its currency ("Price (USD)"). */
@@ -106,7 +149,7 @@ export class ReportLanguage {
         return text(details.brand);
       case 'condition':
         return details.condition
-          ? text(this.t(`report.condition.${details.condition}` as MessageId))
+          ? text(this.word(`report.condition.${details.condition}` as MessageId))
           : null;
       case 'category':
         return text(details.category ?? details.categoryV2?.path.join(CATEGORY_SEPARATOR) ?? null);
@@ -121,7 +164,7 @@ export class ReportLanguage {
       case 'quantity':
         return { kind: 'number', value: details.quantity };
       case 'status':
-        return text(this.t(`report.itemStatus.${item.status}` as MessageId));
+        return text(this.word(`report.itemStatus.${item.status}` as MessageId));
       case 'location':
         return text(details.location);
       case 'labels':
@@ -133,7 +176,11 @@ export class ReportLanguage {
       case 'dateLastModified':
         return { kind: 'date', instant: item.dateLastModified };
       case 'weight':
-        return text(this.weight(details.weight.pounds, details.weight.ounces));
+        return text(
+          this.say(`weight:${details.weight.pounds}:${details.weight.ounces}`, () =>
+            this.weight(details.weight.pounds, details.weight.ounces),
+          ),
+        );
       case 'description':
         return text(details.description);
       case 'notes':
@@ -145,17 +192,22 @@ export class ReportLanguage {
 
   /** "eBay (Listed), Poshmark (Sold)": every marketplace it has a listing on, by name. */
   private marketplaces(item: ItemRecord): string {
-    const entries = MARKETPLACES_BY_NAME.flatMap((id: MarketplaceId) => {
+    const states: [MarketplaceId, ListingStatus][] = [];
+    for (const id of MARKETPLACES_BY_NAME) {
       const status = item.listings[id]?.status as ListingStatus | undefined;
-      if (!status || status === 'not_listed') return [];
-      return [
-        this.t('report.marketplaceState', {
-          marketplace: MARKETPLACE_NAMES[id],
-          status: this.t(`report.listingStatus.${status}` as MessageId),
-        }),
-      ];
-    });
-    return entries.join(', ');
+      if (status && status !== 'not_listed') states.push([id, status]);
+    }
+    if (states.length === 0) return '';
+    return this.say(`listings:${states.join(';')}`, () =>
+      states
+        .map(([id, status]) =>
+          this.t('report.marketplaceState', {
+            marketplace: MARKETPLACE_NAMES[id],
+            status: this.word(`report.listingStatus.${status}` as MessageId),
+          }),
+        )
+        .join(', '),
+    );
   }
 
   private unit(unit: string, maximumFractionDigits: number): Intl.NumberFormat {
@@ -198,10 +250,15 @@ export class ReportLanguage {
 
   /** A date and time on the account's clock, day first or month first as the language has it. */
   csvDate(instant: number): string {
-    const day = dayIn(instant, this.wording.timeZone);
-    const wall = new Date(wallClockAsUtc(instant, this.wording.timeZone));
-    const time = `${String(wall.getUTCHours()).padStart(2, '0')}:${String(wall.getUTCMinutes()).padStart(2, '0')}`;
-    return `${this.dayFormat.format(new Date(`${day}T00:00:00Z`))} ${time}`;
+    const wall = this.wallClock(instant);
+    const two = (n: number) => String(n).padStart(2, '0');
+    const values = {
+      day: two(wall.getUTCDate()),
+      month: two(wall.getUTCMonth() + 1),
+      year: String(wall.getUTCFullYear()),
+    };
+    const day = this.dayPattern.order.map((part) => values[part]).join(this.dayPattern.separator);
+    return `${day} ${two(wall.getUTCHours())}:${two(wall.getUTCMinutes())}`;
   }
 
   csvText(cell: ReportCell): string {
@@ -244,9 +301,7 @@ export class ReportLanguage {
       case 'money':
         return cell.value;
       case 'date':
-        return new Date(
-          wallClockAsUtc(Math.floor(cell.instant / 60_000) * 60_000, this.wording.timeZone),
-        );
+        return this.wallClock(Math.floor(cell.instant / 60_000) * 60_000);
     }
   }
 

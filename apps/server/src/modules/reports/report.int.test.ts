@@ -158,7 +158,7 @@ describe('item reports', () => {
       },
     );
     expect(early.status).toBe(409);
-    expect((await early.json()).code).toBe('reports/not-ready');
+    expect(((await early.json()) as { code: string }).code).toBe('reports/not-ready');
 
     await runJob(account, queued.reportId);
     const done = await reportOf(client, queued.reportId);

@@ -46,8 +46,9 @@ async function csvWriter(
     record_delimiter: 'windows',
   });
   const done = pipeline(csv, createWriteStream(file));
+  // A failed file write destroys the stringifier with the error, which ends the wait for drain.
   const put = async (record: string[]) => {
-    if (!csv.write(record)) await Promise.race([once(csv, 'drain'), done]);
+    if (!csv.write(record)) await once(csv, 'drain');
   };
   await put(columns.map((column) => language.header(column)));
   return {

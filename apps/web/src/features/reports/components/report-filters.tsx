@@ -111,30 +111,36 @@ export function ReportFilters({
           }))}
           comboboxProps={{ withinPortal: true }}
         />
-        <MoneyInput
-          label={intl.formatMessage(m.filtersPriceFrom)}
-          value={values.priceMin}
-          onChange={(value) => set({ priceMin: value })}
-        />
-        <MoneyInput
-          label={intl.formatMessage(m.filtersPriceTo)}
-          value={values.priceMax}
-          onChange={(value) => set({ priceMax: value })}
-          error={problems.price ? reversed : undefined}
-        />
-        <TextInput
-          type="date"
-          label={intl.formatMessage(m.filtersCreatedFrom)}
-          value={values.createdFrom}
-          onChange={(event) => set({ createdFrom: event.currentTarget.value })}
-        />
-        <TextInput
-          type="date"
-          label={intl.formatMessage(m.filtersCreatedTo)}
-          value={values.createdTo}
-          onChange={(event) => set({ createdTo: event.currentTarget.value })}
-          error={problems.created ? reversed : undefined}
-        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" mt="sm">
+        <Group gap="xs" grow align="flex-start">
+          <MoneyInput
+            label={intl.formatMessage(m.filtersPriceFrom)}
+            value={values.priceMin}
+            onChange={(value) => set({ priceMin: value })}
+          />
+          <MoneyInput
+            label={intl.formatMessage(m.filtersPriceTo)}
+            value={values.priceMax}
+            onChange={(value) => set({ priceMax: value })}
+            error={problems.price ? reversed : undefined}
+          />
+        </Group>
+        <Group gap="xs" grow align="flex-start">
+          <TextInput
+            type="date"
+            label={intl.formatMessage(m.filtersCreatedFrom)}
+            value={values.createdFrom}
+            onChange={(event) => set({ createdFrom: event.currentTarget.value })}
+          />
+          <TextInput
+            type="date"
+            label={intl.formatMessage(m.filtersCreatedTo)}
+            value={values.createdTo}
+            onChange={(event) => set({ createdTo: event.currentTarget.value })}
+            error={problems.created ? reversed : undefined}
+          />
+        </Group>
       </SimpleGrid>
       <Group justify="space-between" mt="sm" gap="xs">
         <Text fz="xs" c="dimmed">
