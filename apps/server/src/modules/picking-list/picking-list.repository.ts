@@ -108,9 +108,9 @@ export class PickingListRepository {
     return row ?? null;
   }
 
-  /** Nothing of the line is checked any more (it stays on the list). */
-  async uncheck(tx: Db, accountId: string, saleEventId: string): Promise<void> {
-    await tx
+  /** Nothing of the line is checked any more (it stays on the list); null once it left it. */
+  async uncheck(tx: Db, accountId: string, saleEventId: string): Promise<LineCheckRow | null> {
+    const [row] = await tx
       .update(pickingLineChecks)
       .set({
         verifiedUnits: 0,
@@ -125,7 +125,9 @@ export class PickingListRepository {
           eq(pickingLineChecks.saleEventId, saleEventId),
           isNull(pickingLineChecks.closedAt),
         ),
-      );
+      )
+      .returning();
+    return row ?? null;
   }
 
   async insertHistory(tx: Db, row: NewHistoryRow): Promise<HistoryRow> {

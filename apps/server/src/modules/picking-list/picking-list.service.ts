@@ -274,11 +274,51 @@ export class PickingListService {
     return order;
   }
 
-  /** The order as it is after a change (null once it left the list). */
+  /** The order as it is after a change, read again (null once it left the list). */
   private async orderNow(ctx: RequestContext, ref: PickingOrderRef): Promise<PickingOrder | null> {
     const key = orderKey(ref);
     const [order] = groupIntoOrders(
       (await this.currentLines(ctx)).filter((line) => orderKey(line) === key),
+    );
+    return order ?? null;
+  }
+
+  /**
+   * Checks (or unchecks) one line in a transaction, and answers its order with the line as
+   * the change left it; read again only when the line left the list meanwhile.
+   */
+  private async setCheck(
+    ctx: RequestContext,
+    lines: readonly PickingLineInput[],
+    line: PickingLineInput,
+    change: { units: 1 | 'all'; via: CheckedBy['via'] } | 'none',
+  ): Promise<PickingOrder | null> {
+    const row = await this.db.transaction(async (tx) => {
+      await this.repository.lockChecks(tx, ctx.accountId, [line.lineId]);
+      return change === 'none'
+        ? this.repository.uncheck(tx, ctx.accountId, line.lineId)
+        : this.repository.check(tx, ctx.accountId, line.lineId, {
+            units: change.units,
+            quantity: line.quantity,
+            by: this.checkedBy(ctx, change.via),
+          });
+    });
+    if (!row) return this.orderNow(ctx, line);
+    const key = orderKey(line);
+    const changed: PickingLineInput = {
+      ...line,
+      verifiedUnits: Math.min(row.verifiedUnits, line.quantity),
+      verifiedAt: row.verifiedAt?.toISOString() ?? null,
+      verifiedBy:
+        row.verifiedAt && row.verifiedByName
+          ? { userId: row.verifiedBy, name: row.verifiedByName }
+          : null,
+      verifiedVia: row.verifiedVia ?? null,
+    };
+    const [order] = groupIntoOrders(
+      lines
+        .filter((candidate) => orderKey(candidate) === key)
+        .map((candidate) => (candidate.lineId === line.lineId ? changed : candidate)),
     );
     return order ?? null;
   }
@@ -296,17 +336,9 @@ export class PickingListService {
     const match = matchScan(order, change.sku);
     const base = { sku: change.sku, lineId: null, item: null, order: null };
     if (match.kind === 'line') {
-      const { line } = match;
-      await this.db.transaction(async (tx) => {
-        await this.repository.lockChecks(tx, ctx.accountId, [line.lineId]);
-        await this.repository.check(tx, ctx.accountId, line.lineId, {
-          units: 1,
-          quantity: line.quantity,
-          by: this.checkedBy(ctx, change.via),
-        });
-      });
+      const line = this.lineOf(lines, match.line.lineId);
       return {
-        order: await this.orderNow(ctx, change),
+        order: await this.setCheck(ctx, lines, line, { units: 1, via: change.via }),
         scan: {
           ...base,
           outcome: 'verified',
@@ -374,15 +406,8 @@ export class PickingListService {
   ): Promise<PickingListChangeResult> {
     const line = this.lineOf(lines, lineId);
     if (!mayConfirmByEye(method, line)) throw new AppError(409, 'picking-list/scan-required');
-    await this.db.transaction(async (tx) => {
-      await this.repository.lockChecks(tx, ctx.accountId, [line.lineId]);
-      await this.repository.check(tx, ctx.accountId, line.lineId, {
-        units: 'all',
-        quantity: line.quantity,
-        by: this.checkedBy(ctx, 'photo'),
-      });
-    });
-    return { order: await this.orderNow(ctx, line), scan: null, packed: null };
+    const order = await this.setCheck(ctx, lines, line, { units: 'all', via: 'photo' });
+    return { order, scan: null, packed: null };
   }
 
   private async undo(
@@ -391,11 +416,7 @@ export class PickingListService {
     lineId: string,
   ): Promise<PickingListChangeResult> {
     const line = this.lineOf(lines, lineId);
-    await this.db.transaction(async (tx) => {
-      await this.repository.lockChecks(tx, ctx.accountId, [line.lineId]);
-      await this.repository.uncheck(tx, ctx.accountId, line.lineId);
-    });
-    return { order: await this.orderNow(ctx, line), scan: null, packed: null };
+    return { order: await this.setCheck(ctx, lines, line, 'none'), scan: null, packed: null };
   }
 
   /**
