@@ -63,23 +63,24 @@ export interface SaleClassQuery {
   feePeriods: readonly FeePeriod[];
 }
 
-interface SaleClassRow {
-  bucket: string;
-  channel: string;
-  kind: 'sale' | 'double_sale';
-  currency: string;
-  has_price: boolean;
-  fee_reported: boolean;
-  fee_date: string | null;
-  fee_price: number | null;
-  has_cost: boolean;
-  sales: number;
-  units: number;
-  revenue: number;
-  reported_fees: number;
-  cost: number;
-  ms_to_sell: number;
-}
+/** One class as the query answers it: the columns of `saleClasses`'s select, in order. */
+type SaleClassRow = [
+  bucket: string,
+  channel: string,
+  kind: 'sale' | 'double_sale',
+  currency: string,
+  hasPrice: boolean,
+  feeReported: boolean,
+  feeDate: string | null,
+  feePrice: number | null,
+  hasCost: boolean,
+  sales: number,
+  units: number,
+  revenue: number,
+  reportedFees: number,
+  cost: number,
+  msToSell: number,
+];
 
 export interface AgingRow {
   band: AgeBand;
@@ -93,6 +94,29 @@ export interface AgingRow {
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+/**
+ * The day the fee rows in force on `day` begin, for a sale on `channel` in `currency`: the
+ * latest start on or before it (null when none), as one expression built from the schedule —
+ * no lookup per sale.
+ */
+function feeStartsOf(periods: readonly FeePeriod[], channel: SQL, currency: SQL, day: SQL): SQL {
+  const byMarketplace = new Map<string, FeePeriod[]>();
+  for (const period of periods) {
+    const key = `${period.marketplace}|${period.currency}`;
+    byMarketplace.set(key, [...(byMarketplace.get(key) ?? []), period]);
+  }
+  if (byMarketplace.size === 0) return sql`NULL::date`;
+  const branches = [...byMarketplace.values()].map((starts) => {
+    const latestFirst = [...starts].sort((a, b) => b.starts.localeCompare(a.starts));
+    const steps = latestFirst.map(
+      (period) => sql`WHEN ${day} >= ${period.starts}::date THEN ${period.starts}::date`,
+    );
+    return sql`WHEN ${channel} = ${starts[0]!.marketplace} AND ${currency} = ${starts[0]!.currency}
+      THEN CASE ${sql.join(steps, sql` `)} END`;
+  });
+  return sql`CASE ${sql.join(branches, sql` `)} END`;
 }
 
 /** An item's cost of goods per unit, in cents; null when it has none. */
@@ -111,74 +135,97 @@ export class AnalyticsRepository {
   async saleClasses(query: SaleClassQuery): Promise<SaleClass[]> {
     const channel: SQL = query.marketplace ? sql`AND s.marketplace = ${query.marketplace}` : sql``;
     const result = await this.db.execute(sql`
-      WITH periods AS MATERIALIZED (
-        SELECT p.marketplace, p.currency, p.starts::date AS starts
-        FROM jsonb_to_recordset(${JSON.stringify(query.feePeriods)}::jsonb)
-          AS p(marketplace text, currency text, starts text)
-      ),
-      sold AS MATERIALIZED (
+      WITH sold AS MATERIALIZED (
         -- Narrow rows first: the item's JSON is read once here, not carried into the grouping.
         SELECT
-          to_char(date_trunc(${query.bucket}, s.sold_at AT TIME ZONE ${query.timeZone}), 'YYYY-MM-DD') AS bucket,
+          date_trunc(${query.bucket}, s.sold_at AT TIME ZONE ${query.timeZone})::date AS bucket,
           s.marketplace AS channel,
-          s.kind::text AS kind,
+          s.kind,
           coalesce(s.currency, ${query.currency}) AS currency,
           s.quantity,
           s.sale_price_cents AS price,
           s.fees_cents AS reported_fee,
-          (s.sold_at AT TIME ZONE 'UTC')::date AS sold_day,
+          CASE WHEN s.fees_cents IS NULL AND s.sale_price_cents IS NOT NULL THEN
+            ${feeStartsOf(
+              query.feePeriods,
+              sql`s.marketplace`,
+              sql`coalesce(s.currency, ${query.currency})`,
+              sql`(s.sold_at AT TIME ZONE 'UTC')::date`,
+            )}
+          END AS fee_starts,
           ${COST_CENTS} AS unit_cost,
-          greatest(0, extract(epoch FROM s.sold_at) * 1000 - i.date_created)::float8 AS ms_to_sell
+          greatest(0, date_part('epoch', s.sold_at) * 1000 - i.date_created) AS ms_to_sell
         FROM sale_events s
         JOIN items i ON i.id = s.item_id AND i.account_id = s.account_id
         WHERE s.account_id = ${query.accountId}
           AND s.sold_at >= (${query.from}::date::timestamp AT TIME ZONE ${query.timeZone})
           AND s.sold_at < ((${query.to}::date + 1)::timestamp AT TIME ZONE ${query.timeZone})
           ${channel}
-      ),
-      priced AS MATERIALIZED (
-        SELECT sold.*,
-          CASE WHEN reported_fee IS NULL AND price IS NOT NULL THEN (
-            SELECT max(p.starts) FROM periods p
-            WHERE p.marketplace = sold.channel AND p.currency = sold.currency
-              AND p.starts <= sold.sold_day
-          ) END AS fee_starts
-        FROM sold
       )
-      SELECT
+      -- One row holding every class as a JSON array: thousands of classes (a year of varied
+      -- prices) come back as one value to parse, not thousands of rows (slow in PGlite).
+      SELECT coalesce(json_agg(json_build_array(
+        bucket, channel, kind, currency, has_price, fee_reported, fee_date, fee_price, has_cost,
+        sales, units, revenue, reported_fees, cost, ms_to_sell
+      )), '[]'::json) AS classes
+      FROM (
+        SELECT
+          to_char(bucket, 'YYYY-MM-DD') AS bucket,
+          channel,
+          kind::text AS kind,
+          currency,
+          price IS NOT NULL AS has_price,
+          reported_fee IS NOT NULL AS fee_reported,
+          to_char(fee_starts, 'YYYY-MM-DD') AS fee_date,
+          (CASE WHEN fee_starts IS NOT NULL THEN price END)::float8 AS fee_price,
+          unit_cost IS NOT NULL AS has_cost,
+          count(*)::int AS sales,
+          sum(quantity)::int AS units,
+          coalesce(sum(price), 0)::float8 AS revenue,
+          coalesce(sum(reported_fee), 0)::float8 AS reported_fees,
+          coalesce(sum(unit_cost * quantity), 0)::float8 AS cost,
+          coalesce(sum(ms_to_sell), 0)::float8 AS ms_to_sell
+        FROM sold
+        GROUP BY sold.bucket, channel, sold.kind, currency, 5, 6, fee_starts, 8, 9
+      ) classes`);
+    const [row] = rowsOf<{ classes: SaleClassRow[] | string }>(result);
+    // node-postgres parses json; PGlite may hand the text over.
+    const classes: SaleClassRow[] =
+      typeof row?.classes === 'string' ? JSON.parse(row.classes) : (row?.classes ?? []);
+    return classes.map(
+      ([
         bucket,
         channel,
         kind,
         currency,
-        price IS NOT NULL AS has_price,
-        reported_fee IS NOT NULL AS fee_reported,
-        to_char(fee_starts, 'YYYY-MM-DD') AS fee_date,
-        (CASE WHEN fee_starts IS NOT NULL THEN price END)::float8 AS fee_price,
-        unit_cost IS NOT NULL AS has_cost,
-        count(*)::int AS sales,
-        sum(quantity)::int AS units,
-        coalesce(sum(price), 0)::float8 AS revenue,
-        coalesce(sum(reported_fee), 0)::float8 AS reported_fees,
-        coalesce(sum(unit_cost * quantity), 0)::float8 AS cost,
-        coalesce(sum(ms_to_sell), 0)::float8 AS ms_to_sell
-      FROM priced
-      GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9`);
-    return rowsOf<SaleClassRow>(result).map((row) => ({
-      bucket: row.bucket,
-      channel: row.channel as SaleChannel,
-      kind: row.kind,
-      currency: row.currency,
-      sales: row.sales,
-      units: row.units,
-      hasPrice: row.has_price,
-      revenueCents: row.revenue,
-      reportedFeeCents: row.fee_reported ? row.reported_fees : null,
-      feeDate: row.fee_date,
-      feePriceCents: row.fee_price,
-      hasCost: row.has_cost,
-      costCents: row.cost,
-      msToSell: row.ms_to_sell,
-    }));
+        hasPrice,
+        feeReported,
+        feeDate,
+        feePrice,
+        hasCost,
+        sales,
+        units,
+        revenue,
+        reportedFees,
+        cost,
+        msToSell,
+      ]) => ({
+        bucket,
+        channel: channel as SaleChannel,
+        kind,
+        currency,
+        sales,
+        units,
+        hasPrice,
+        revenueCents: revenue,
+        reportedFeeCents: feeReported ? reportedFees : null,
+        feeDate,
+        feePriceCents: feePrice,
+        hasCost,
+        costCents: cost,
+        msToSell,
+      }),
+    );
   }
 
   /**
@@ -192,24 +239,25 @@ export class AnalyticsRepository {
       LIVE_STATUSES.map((status) => sql`${status}`),
       sql`, `,
     );
-    // One pass over the account's stock: a row per live listing, then per marketplace, and
-    // once per item for the total.
+    // One pass over the account's stock, with no sort: a row per live listing, numbered within
+    // its item, so the total counts each item once, on its first live listing.
     const result = await this.db.execute(sql`
-      WITH live AS MATERIALIZED (
-        SELECT i.id, i.quantity, l.key AS channel
-        FROM items i CROSS JOIN LATERAL jsonb_each(i.listings) AS l(key, value)
-        WHERE i.account_id = ${accountId} AND i.quantity > 0
-          AND l.value->>'status' IN (${live})
-      )
-      SELECT channel, sum(quantity)::float8 AS units FROM live GROUP BY channel
-      UNION ALL
-      SELECT NULL, coalesce(sum(quantity), 0)::float8
-      FROM (SELECT DISTINCT ON (id) quantity FROM live ORDER BY id) per_item`);
+      SELECT
+        live.channel,
+        sum(i.quantity)::float8 AS units,
+        coalesce(sum(i.quantity) FILTER (WHERE live.n = 1), 0)::float8 AS first_units
+      FROM items i
+      CROSS JOIN LATERAL unnest(ARRAY(
+        SELECT l.key FROM jsonb_each(i.listings) AS l(key, value)
+        WHERE l.value->>'status' IN (${live})
+      )) WITH ORDINALITY AS live(channel, n)
+      WHERE i.account_id = ${accountId} AND i.quantity > 0
+      GROUP BY live.channel`);
     const byChannel: Partial<Record<SaleChannel, number>> = {};
     let total = 0;
-    for (const row of rowsOf<{ channel: string | null; units: number }>(result)) {
-      if (row.channel === null) total = row.units;
-      else byChannel[row.channel as SaleChannel] = row.units;
+    for (const row of rowsOf<{ channel: string; units: number; first_units: number }>(result)) {
+      byChannel[row.channel as SaleChannel] = row.units;
+      total += row.first_units;
     }
     return { total, byChannel };
   }
