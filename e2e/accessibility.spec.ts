@@ -83,7 +83,8 @@ for (const size of SIZES) {
       page,
       baseURL,
     }) => {
-      test.setTimeout(180_000);
+      // About thirty screens and states, each waited for and checked by axe in turn.
+      test.setTimeout(300_000);
       await signInAsDemo(page);
       const check = (screen: string, options?: AxeCheckOptions) =>
         expectNoSeriousAxeViolations(page, `${screen}, ${size.name}`, options);
