@@ -14,7 +14,6 @@ import {
   permissionMessageId,
 } from '../../../i18n/dynamic-messages';
 import { useSignedInSession } from '../../../lib/session';
-import { permissionsShown } from '../account-permissions';
 import { accountOverviewMessages } from '../account-overview.messages';
 
 function roleName(intl: IntlShape, role: RoleSummary): string {
@@ -31,14 +30,13 @@ function roleName(intl: IntlShape, role: RoleSummary): string {
 export function AccountCard() {
   const intl = useIntl();
   const session = useSignedInSession();
-  const granted = permissionsShown(
-    PERMISSION_KEYS.filter((key) =>
-      hasPermission({
-        required: key,
-        accessLevel: session.accessLevel,
-        permissions: session.permissions,
-      }),
-    ),
+  // Every permission the role holds has a screen to act on, reports included.
+  const granted = PERMISSION_KEYS.filter((key) =>
+    hasPermission({
+      required: key,
+      accessLevel: session.accessLevel,
+      permissions: session.permissions,
+    }),
   );
   const memberSince = Date.parse(session.details.createdAt);
 
