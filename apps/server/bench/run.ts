@@ -650,16 +650,23 @@ async function measureTeam(): Promise<Figure[]> {
   return figures;
 }
 
-/** The dashboard's figures, on a scratch database of its own: 100,000 items and their sales. */
-async function measureDashboard(): Promise<Figure[]> {
+type Report = (figure: Omit<Figure, 'database'>) => void;
+
+/**
+ * One part on a scratch database of its own: `prepare` seeds it, a server starts on it, `bench`
+ * measures against that server, and every figure is kept with the database's kind and printed.
+ */
+async function measureOnServer(
+  prepare: (scratch: Awaited<ReturnType<typeof scratchDatabase>>) => Promise<void>,
+  bench: (baseUrl: string, report: Report) => Promise<void>,
+): Promise<Figure[]> {
   const scratch = await scratchDatabase();
   const figures: Figure[] = [];
   let server: { baseUrl: string; child: ChildProcess } | null = null;
   try {
-    console.log(`ListLoop dashboard bench on ${scratch.kind}: seeding ${ITEMS} items…`);
-    await seed(scratch.env, ITEMS);
+    await prepare(scratch);
     server = await startServer(scratch.env);
-    await benchDashboard(server.baseUrl, OWNER, load, (figure) => {
+    await bench(server.baseUrl, (figure) => {
       figures.push({ ...figure, database: scratch.kind });
       console.log(
         `  ${figure.name.padEnd(50)} ${String(Math.round(figure.value * 100) / 100).padStart(10)} ${figure.unit}`,
@@ -670,50 +677,39 @@ async function measureDashboard(): Promise<Figure[]> {
     await scratch.drop();
   }
   return figures;
+}
+
+/** The dashboard's figures, on a scratch database of its own: 100,000 items and their sales. */
+function measureDashboard(): Promise<Figure[]> {
+  return measureOnServer(
+    async (scratch) => {
+      console.log(`ListLoop dashboard bench on ${scratch.kind}: seeding ${ITEMS} items…`);
+      await seed(scratch.env, ITEMS);
+    },
+    (baseUrl, report) => benchDashboard(baseUrl, OWNER, load, report),
+  );
 }
 
 /** The picking-list figures, on a scratch database of its own with only the bench account. */
-async function measurePickingList(): Promise<Figure[]> {
-  const scratch = await scratchDatabase();
-  const figures: Figure[] = [];
-  let server: { baseUrl: string; child: ChildProcess } | null = null;
-  try {
-    await seed(scratch.env, 0);
-    server = await startServer(scratch.env);
-    await benchPickingList(server.baseUrl, OWNER, (figure) => {
-      figures.push({ ...figure, database: scratch.kind });
-      console.log(
-        `  ${figure.name.padEnd(50)} ${String(Math.round(figure.value * 100) / 100).padStart(10)} ${figure.unit}`,
-      );
-    });
-  } finally {
-    if (server) await stopServer(server.child);
-    await scratch.drop();
-  }
-  return figures;
+function measurePickingList(): Promise<Figure[]> {
+  return measureOnServer(
+    async (scratch) => {
+      await seed(scratch.env, 0);
+    },
+    (baseUrl, report) => benchPickingList(baseUrl, OWNER, report),
+  );
 }
 
 /** The analytics figures, on a scratch database of their own with the bench shop's sales. */
-async function measureAnalytics(): Promise<Figure[]> {
-  const scratch = await scratchDatabase();
-  const figures: Figure[] = [];
-  let server: { baseUrl: string; child: ChildProcess } | null = null;
-  try {
-    console.log(`Analytics on ${scratch.kind}: seeding the shop…`);
-    const seeded = await seedAnalytics(scratch.env, OWNER);
-    console.log(`  seeded in ${(seeded / 1000).toFixed(1)} s`);
-    server = await startServer(scratch.env);
-    await benchAnalytics(server.baseUrl, OWNER, (figure) => {
-      figures.push({ ...figure, database: scratch.kind });
-      console.log(
-        `  ${figure.name.padEnd(50)} ${String(Math.round(figure.value * 100) / 100).padStart(10)} ${figure.unit}`,
-      );
-    });
-  } finally {
-    if (server) await stopServer(server.child);
-    await scratch.drop();
-  }
-  return figures;
+function measureAnalytics(): Promise<Figure[]> {
+  return measureOnServer(
+    async (scratch) => {
+      console.log(`Analytics on ${scratch.kind}: seeding the shop…`);
+      const seeded = await seedAnalytics(scratch.env, OWNER);
+      console.log(`  seeded in ${(seeded / 1000).toFixed(1)} s`);
+    },
+    (baseUrl, report) => benchAnalytics(baseUrl, OWNER, report),
+  );
 }
 
 /**
