@@ -17,7 +17,12 @@ import {
 
 const STAMP = path.join(ROOT, 'node_modules', '.listloop-install-stamp');
 const LOCKFILE = path.join(ROOT, 'package-lock.json');
-const NPM_ENV = { ...process.env, npm_config_update_notifier: 'false' };
+// onnxruntime-node's install script would fetch CUDA binaries from GitHub; the CPU ones ship in the package.
+const NPM_ENV = {
+  ...process.env,
+  npm_config_update_notifier: 'false',
+  npm_config_onnxruntime_node_install_cuda: 'skip',
+};
 
 /** What an install depends on: the lockfile, every package.json, .npmrc, and the Node ABI. */
 function installHash() {
