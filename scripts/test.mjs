@@ -1,13 +1,13 @@
-// `npm test`: every check CI runs, in order, stopping at the first failure.
-// lint → typecheck → prettier → vitest (unit + integration) → web build → extension build →
-// Playwright (e2e).
+// `npm test`: every check CI runs, in order, stopping at the first failed stage.
+// install → checks (lint, typecheck of each project, prettier, web build, extension build: two
+// at a time, since each is one process on one core) → vitest (unit + integration) → Playwright
+// (e2e).
 // Ends with one line `N passed, N failed[, N skipped]` counting the vitest and Playwright tests.
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureInstall } from './ensure-install.mjs';
-import { ROOT, formatDuration, log, runBin, runNpm } from './lib/util.mjs';
-import { ensureWebBuild } from './lib/web-build.mjs';
-import { ensureExtensionBuild } from './lib/extension-build.mjs';
+import { ROOT, binScript, formatDuration, log, runBin } from './lib/util.mjs';
+import { runParallel, typecheckTasks } from './lib/parallel.mjs';
 
 const REPORT_DIR = path.join(ROOT, 'test-results', 'reports');
 const VITEST_REPORT = path.join(REPORT_DIR, 'vitest.json');
@@ -54,11 +54,30 @@ async function fromBuild(build) {
   }
 }
 
+/** Each stage's own parts, shown under it in the summary. */
+const stageParts = new Map();
+
+/** The checks that need no database, longest first; each task's time goes in the summary. */
+async function checks() {
+  const node = (script, ...args) => ({ command: process.execPath, args: [script, ...args] });
+  const [typecheckServer, typecheckWeb, ...typecheckRest] = typecheckTasks(binScript);
+  const tasks = [
+    { name: 'lint', ...node(binScript('eslint'), '--max-warnings=0', '.') },
+    typecheckServer,
+    typecheckWeb,
+    { name: 'web build', ...node(path.join(ROOT, 'scripts/build-web.mjs')) },
+    ...typecheckRest,
+    { name: 'prettier', ...node(binScript('prettier'), '--check', '.') },
+    { name: 'ext build', ...node(path.join(ROOT, 'scripts/build-extension.mjs')) },
+  ];
+  const taskResults = await runParallel(tasks);
+  stageParts.set('checks', taskResults);
+  return taskResults.find((result) => result.code !== 0)?.code ?? 0;
+}
+
 const stages = [
   { name: 'install', run: () => fromBuild(() => ensureInstall()) },
-  { name: 'lint', run: () => runNpm(['run', 'lint']) },
-  { name: 'typecheck', run: () => runNpm(['run', 'typecheck']) },
-  { name: 'prettier', run: () => runBin('prettier', 'prettier', ['--check', '.']) },
+  { name: 'checks', run: checks },
   {
     name: 'vitest',
     run: async () => {
@@ -74,8 +93,6 @@ const stages = [
       return code;
     },
   },
-  { name: 'web build', run: () => fromBuild(() => ensureWebBuild()) },
-  { name: 'ext build', run: () => fromBuild(() => ensureExtensionBuild()) },
   {
     name: 'e2e',
     run: async () => {
@@ -116,12 +133,17 @@ for (const stage of stages) {
 }
 
 console.log('\n[listloop] Stages:');
-for (const { name, code, ms } of results) {
-  console.log(`  ${code === 0 ? 'ok    ' : 'FAILED'}  ${name.padEnd(10)} ${formatDuration(ms)}`);
+const summaryLine = ({ name, code, ms }, indent = '') =>
+  console.log(
+    `  ${code === 0 ? 'ok    ' : 'FAILED'}  ${(indent + name).padEnd(26)} ${formatDuration(ms)}`,
+  );
+for (const result of results) {
+  summaryLine(result);
+  for (const part of stageParts.get(result.name) ?? []) summaryLine(part, '  ');
 }
 for (const stage of stages.slice(results.length))
-  console.log(`  -       ${stage.name.padEnd(10)} not run`);
-console.log(`  total             ${formatDuration(Date.now() - started)}`);
+  console.log(`  -       ${stage.name.padEnd(26)} not run`);
+console.log(`  ${'total'.padEnd(34)} ${formatDuration(Date.now() - started)}`);
 console.log(
   failure
     ? `[listloop] npm test FAILED at ${failure.name} (exit ${failure.code}).`
