@@ -25,6 +25,10 @@ export default defineConfig({
           include: ['apps/server/src/**/*.int.test.ts', 'apps/server/test/**/*.int.test.ts'],
           environment: 'node',
           env: { LISTLOOP_TEST_DB: db },
+          // Postgres: one migrated template per run, copied per test server (see the file).
+          ...(db === 'postgres'
+            ? { globalSetup: ['apps/server/test/postgres-template.global.ts'] }
+            : {}),
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file boots its own server and database; two at a time fit two cores.

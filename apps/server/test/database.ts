@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { migrateDatabase, openDatabase, type Database } from '../src/platform/db/database';
 import * as schema from '../src/schema';
+import type { PostgresTemplate } from './postgres-template.global';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
@@ -55,11 +57,18 @@ export async function createTestDatabase(
     return { database, dispose: () => database.close() };
   }
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is needed for the Postgres integration tests');
-  const name = `listloop_t_${crypto.randomBytes(6).toString('hex')}`;
+  // Under vitest the run's migrated template is copied and dropped with the others at the end
+  // (postgres-template.global.ts); elsewhere the database is migrated when the server starts.
+  const template = adminUrl === process.env.TEST_DATABASE_URL ? runTemplate() : undefined;
+  const name = `${template?.prefix ?? 'listloop_t_'}${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(
+      template
+        ? `CREATE DATABASE ${name} TEMPLATE ${template.template}`
+        : `CREATE DATABASE ${name}`,
+    );
   } finally {
     await admin.end();
   }
@@ -70,6 +79,7 @@ export async function createTestDatabase(
     database,
     async dispose() {
       await database.close();
+      if (template) return;
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
       try {
@@ -79,4 +89,13 @@ export async function createTestDatabase(
       }
     },
   };
+}
+
+function runTemplate(): PostgresTemplate | undefined {
+  try {
+    return inject('postgresTemplate');
+  } catch {
+    // Not inside a vitest worker (a script using these helpers).
+    return undefined;
+  }
 }
