@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { expectNoSeriousAxeViolations, type AxeCheckOptions } from './support/axe';
 import { DEMO, signInAsDemo, submitSignIn } from './support/demo';
 import { findListableItem } from './support/listings';

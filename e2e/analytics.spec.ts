@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator } from './support/test';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { onPath, signInAsDemo } from './support/demo';
 import type { ApiItem } from './support/listings';

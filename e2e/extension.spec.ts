@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EXTENSION_ID } from '@listloop/domain';
-import { test as base, chromium, expect, type BrowserContext } from '@playwright/test';
+import { test as base, chromium, expect, type BrowserContext } from './support/test';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { onPath, signInAsDemo } from './support/demo';
 

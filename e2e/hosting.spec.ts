@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 test('/terms redirects permanently to the terms page', async ({ request }) => {
   const response = await request.get('/terms', { maxRedirects: 0 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { onPath, signInAsDemo } from './support/demo';
 import { png } from './support/png';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator } from './support/test';
 
 /** Whether a piece of text shows whole: nothing of it cut off by its box. */
 async function shownWhole(locator: Locator): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './support/test';
 import { signInAsDemo } from './support/demo';
 import { EDITIONS, wordsOf } from './support/editions';
 import { createItem, emptyField, storedItem } from './support/items';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { DEMO, signInAsDemo } from './support/demo';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });

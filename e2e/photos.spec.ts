@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './support/test';
 import { signInAsDemo } from './support/demo';
 import type { ApiItem } from './support/listings';
 import { png } from './support/png';

@@ -9,22 +9,35 @@ const E2E_DIR = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(E2E_DIR, '..');
 const CI = Boolean(process.env.CI);
 
-/**
- * A free port, chosen once: Playwright loads this file in the runner and again in each
- * worker, and the workers inherit the runner's environment, so they all see the same port.
- */
+/** A port nothing listens on now. */
 function freePort(): number {
   const script =
     "const s=require('node:net').createServer();s.listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})";
   return Number(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }));
 }
-process.env.E2E_PORT ??= String(freePort());
-// Where the server's e-mails are written (e2e/web-server.mjs), shared the same way.
-process.env.E2E_MAIL_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'listloop-e2e-mail-'));
-// The server's clock offset, which a journey may move forward (e2e/support/clock.ts).
-process.env.E2E_CLOCK_FILE ??= path.join(process.env.E2E_MAIL_DIR, 'clock-offset');
-const PORT = Number(process.env.E2E_PORT);
-const BASE_URL = `http://127.0.0.1:${PORT}`;
+/**
+ * One server per worker (e2e/support/test.ts), each with its own port, demo account, e-mail
+ * folder and clock offset a journey may move forward, chosen once: Playwright loads this file in
+ * the runner and again in each worker, and the workers inherit the runner's environment.
+ * Two workers keep both cores busy while one journey waits on its page.
+ */
+const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS) || 2);
+interface JourneyServer {
+  url: string;
+  mailDir: string;
+  clockFile: string;
+}
+process.env.E2E_SERVERS ??= JSON.stringify(
+  Array.from({ length: WORKERS }, (): JourneyServer => {
+    const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'listloop-e2e-mail-'));
+    return {
+      url: `http://127.0.0.1:${freePort()}`,
+      mailDir,
+      clockFile: path.join(mailDir, 'clock-offset'),
+    };
+  }),
+);
+const SERVERS = JSON.parse(process.env.E2E_SERVERS) as JourneyServer[];
 
 /**
  * End-to-end journeys in the system Chromium against the real server, which serves the built
@@ -36,13 +49,13 @@ export default defineConfig({
   outputDir: path.join(ROOT, 'test-results', 'e2e'),
   fullyParallel: false,
   forbidOnly: CI,
-  workers: CI ? 1 : 2,
+  workers: SERVERS.length,
   retries: CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: BASE_URL,
+    baseURL: SERVERS[0]!.url,
     trace: 'on-first-retry',
     headless: true,
     launchOptions: {
@@ -57,23 +70,26 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
+  webServer: SERVERS.map((server) => ({
     command: `node ${JSON.stringify(path.join(E2E_DIR, 'web-server.mjs'))}`,
     cwd: ROOT,
-    url: `${BASE_URL}/api/health`,
+    url: `${server.url}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
     env: {
-      PORT: String(PORT),
+      PORT: new URL(server.url).port,
       HOST: '127.0.0.1',
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
+      // Where this server's e-mails are written and its clock offset is read (web-server.mjs).
+      E2E_MAIL_DIR: server.mailDir,
+      E2E_CLOCK_FILE: server.clockFile,
       // Every test signs in as the demo user; the per-e-mail limit is the server's to test.
       LOGIN_MAX_PER_EMAIL: '1000',
       LOGIN_MAX_PER_IP: '1000',
     },
-  },
+  })),
 });

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { parse } from 'csv-parse/sync';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { onPath, signInAsDemo } from './support/demo';

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test';
 import { onPath, signInAsDemo } from './support/demo';
 
 /** The value beside a term of a definition list (the preview's built listing). */

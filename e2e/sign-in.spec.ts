@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { DEMO, onPath, signInAsDemo, submitSignIn } from './support/demo';
 
 test.describe('signing in', () => {

@@ -2,8 +2,8 @@ import fs from 'node:fs/promises';
 
 /**
  * Moves the server's clock (e2e/support/clock-shift.mjs) this far ahead of the machine's, and
- * gives it a moment to notice; `resetServerClock` puts it back. Journeys that shift it run alone
- * (CI runs one worker) and always reset it, so other journeys see the real time.
+ * gives it a moment to notice; `resetServerClock` puts it back. Each worker has its own server
+ * (support/test.ts), and journeys that shift it always reset it, so later ones see the real time.
  */
 export async function shiftServerClock(ms: number): Promise<void> {
   const file = process.env.E2E_CLOCK_FILE;
