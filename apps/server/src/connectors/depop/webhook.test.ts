@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { ConnectorError } from '../contract';
 import { DepopWebhookSignatureError, signDepopWebhook, verifyDepopWebhook } from './webhook';
 
@@ -15,8 +15,11 @@ function signed(body: string, secret = SECRET) {
 }
 
 describe('verifyDepopWebhook', () => {
-  const parse = vi.spyOn(JSON, 'parse');
-  afterEach(() => parse.mockClear());
+  // Made before each test: mocks are restored after every test (vitest.config.ts).
+  let parse: MockInstance<typeof JSON.parse>;
+  beforeEach(() => {
+    parse = vi.spyOn(JSON, 'parse');
+  });
 
   it('refuses a forged body on its signature without parsing it', async () => {
     for (const body of ['[[[[[[[[]]]]]]]]', 'not json', '{"id": 1}']) {
