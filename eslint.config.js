@@ -179,4 +179,23 @@ export default tseslint.config(
     files: ['scripts/**/*.mjs', 'e2e/**/*.ts', '**/bench/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
+  {
+    // Each worker drives its own server (decision 0054): the journeys' `test` knows which.
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message:
+                "Import test from './support/test': it points each worker at its own server.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
