@@ -320,7 +320,10 @@ export function composeTitle(facts: ComposerFacts, predicted = predict(facts)): 
       .map((part) => part.text)
       .filter(Boolean)
       .join(' ');
-  const baseFit = cutAtWord(base, max);
+  // A long title of the seller's gives up its last words for the brand, the word buyers
+  // search by first; the other facts only take room that is left.
+  const brandRoom = before.reduce((room, part) => room + length(part.text) + 1, 0);
+  const baseFit = cutAtWord(base, brandRoom > 0 && brandRoom <= max / 3 ? max - brandRoom : max);
   for (const part of [...before, ...after].sort((a, b) => a.priority - b.priority)) {
     kept.add(part);
     if (length(join(baseFit)) > max) kept.delete(part);
