@@ -102,7 +102,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'ai/unavailable': 'The AI service did not answer. Try again in a minute.',
   'ai/timeout': 'The AI service took too long to answer. Try again in a minute.',
   'ai/refused':
-    "The AI service refused ListLoop's request, so its settings may be wrong. Ask whoever runs ListLoop to check the AI settings.",
+    'The AI service refused ListLoop’s request, so its settings may be wrong. Ask whoever runs ListLoop to check the AI settings.',
   'ai/bad-answer':
     'The AI service answered with something ListLoop could not read. Try again in a minute.',
   'request/invalid': 'The request is not valid.',
