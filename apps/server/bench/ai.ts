@@ -114,6 +114,14 @@ export async function benchAi(
   );
   console.log(`  an item's answer takes its price from ${basedOn} similar sales`);
 
+  // What any signed-in read of one item takes on this machine now: the figures' floor.
+  const itemPath = `/api/account/item/${asked.body.item.userID as string}/${itemId}`;
+  const reads = await timed(REQUESTS, async () => {
+    const read = await client.get(itemPath);
+    if (read.status !== 200) throw new Error(`item read failed: ${read.text}`);
+  });
+  add({ name: `ai bench baseline: GET one item p50`, value: percentile(reads, 50), unit: 'ms' });
+
   const forItem = await timed(REQUESTS, async () => {
     check(await client.post(AI_API.completions, { itemId, task: 'all', marketplace: 'ebay' }));
   });

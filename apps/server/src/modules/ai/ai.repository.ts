@@ -11,7 +11,6 @@ export type NewAiUsage = Omit<typeof aiUsage.$inferInsert, 'id' | 'createdAt'>;
 /** The most rows one suggestion reads of the seller's items and of their sales. */
 const NEIGHBOURS_MAX = 200;
 const SALES_MAX = 500;
-const BRANDS_MAX = 1_000;
 
 /**
  * The AI helper's own table, and read-only reads of the seller's items and sales that the
@@ -63,23 +62,12 @@ export class AiRepository {
       FROM items
       WHERE account_id = ${accountId} AND user_id = ${userId}
         AND id <> ${exceptId ?? ''}
-        AND search_text LIKE ANY(${likeAny(words)})
+        AND ${likeAnyOf(sql`search_text`, words)}
       ORDER BY date_last_modified DESC, id
       LIMIT ${NEIGHBOURS_MAX}`);
     return rowsOf<{ title: string | null; brand: string; category: string | null }>(result).map(
       (row) => ({ title: row.title ?? '', brand: row.brand, category: row.category }),
     );
-  }
-
-  /** Every brand of the owner's inventory, as spelled on the item most recently changed. */
-  async knownBrands(accountId: string, userId: string): Promise<string[]> {
-    const result = await this.db.execute(sql`
-      SELECT DISTINCT ON (lower(brand)) brand
-      FROM items
-      WHERE account_id = ${accountId} AND user_id = ${userId} AND brand <> ''
-      ORDER BY lower(brand), date_last_modified DESC
-      LIMIT ${BRANDS_MAX}`);
-    return rowsOf<{ brand: string }>(result).map((row) => row.brand);
   }
 
   /**
@@ -97,8 +85,7 @@ export class AiRepository {
     if (target.category) {
       matches.push(sql`lower(i.general_details->>'category') = ${target.category.toLowerCase()}`);
     }
-    if (target.words.length > 0)
-      matches.push(sql`i.search_text LIKE ANY(${likeAny(target.words)})`);
+    if (target.words.length > 0) matches.push(likeAnyOf(sql`i.search_text`, target.words));
     if (matches.length === 0) return [];
     const result = await this.db.execute(sql`
       SELECT s.sale_price_cents AS cents, greatest(s.quantity, 1) AS quantity,
@@ -140,12 +127,15 @@ export class AiRepository {
   }
 }
 
-/** `ARRAY['%word%', …]` for LIKE ANY over the lower-case search text (words hold no wildcard). */
-function likeAny(words: readonly string[]): SQL {
-  return sql`ARRAY[${sql.join(
-    words.map((word) => sql`${`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`),
-    sql`, `,
-  )}]::text[]`;
+/**
+ * `(column LIKE '%w1%' OR column LIKE '%w2%' …)` over the lower-case search text: ORs the
+ * trigram index answers each of with a bitmap (words hold no wildcard; escaped all the same).
+ */
+function likeAnyOf(column: SQL, words: readonly string[]): SQL {
+  return sql`(${sql.join(
+    words.map((word) => sql`${column} LIKE ${`%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`),
+    sql` OR `,
+  )})`;
 }
 
 /** The rows of a raw query: both drivers answer `{ rows }`. */

@@ -140,12 +140,12 @@ export class AiService {
 
     const words = keyWordsOf(`${item.title} ${prompt}`).slice(0, MATCH_WORDS_MAX);
     const readsInventory = effective !== 'chat';
-    const [neighbours, knownBrands] = readsInventory
-      ? await Promise.all([
-          this.repository.neighbours(ctx.accountId, owner, words, saved?.itemID ?? null),
-          this.repository.knownBrands(ctx.accountId, owner),
-        ])
-      : [[], []];
+    // The seller's brands met in these words are among the items sharing them (the searchable
+    // text holds the brand), so the neighbours name them: no read of the whole inventory.
+    const neighbours = readsInventory
+      ? await this.repository.neighbours(ctx.accountId, owner, words, saved?.itemID ?? null)
+      : [];
+    const knownBrands = [...new Set(neighbours.map((n) => n.brand).filter(Boolean))];
     const facts: ComposerFacts = {
       item,
       prompt,
