@@ -17,7 +17,9 @@
  * printed, scanned and packed, on its own scratch database; `analytics` (bench/analytics.ts): the
  * analytics screen's queries over 100,000 items and 20,000 sales, on its own scratch database;
  * `reports` (bench/reports.ts): an item report of the 100,000 items as CSV and as XLSX, the job
- * in this process so its memory is sampled, on its own scratch database.
+ * in this process so its memory is sampled, on its own scratch database. `ai` (bench/ai.ts): the
+ * AI helper's completions with the offline provider, one request at a time, on a shop with sold
+ * history, on its own scratch database.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -38,6 +40,7 @@ import { benchExtension, buildExtension } from './extension';
 import { benchSales, SALES_SECRET, seedSales } from './sales';
 import { benchTeam } from './team';
 import { benchPickingList } from './picking-list';
+import { benchAi } from './ai';
 import { benchAnalytics, seedAnalytics } from './analytics';
 import { benchReports } from './reports';
 import { benchWebhookFlood, WEBHOOK_FLOOD_ENV } from './webhook-flood';
@@ -63,12 +66,12 @@ interface LoadResult {
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 /**
  * Which figures to measure: `inventory`, `listings`, `sales`, `webhook-flood`, `connectors`,
- * `extension`, `team`, `dashboard`, `picking-list`, `analytics`, `reports` (all by default).
+ * `extension`, `team`, `dashboard`, `picking-list`, `analytics`, `reports`, `ai` (all by default).
  */
 const PARTS = new Set(
   (
     process.env.BENCH_PARTS ??
-    'inventory,listings,sales,webhook-flood,connectors,extension,team,dashboard,picking-list,analytics,reports'
+    'inventory,listings,sales,webhook-flood,connectors,extension,team,dashboard,picking-list,analytics,reports,ai'
   )
     .split(',')
     .map((p) => p.trim()),
@@ -700,6 +703,16 @@ function measurePickingList(): Promise<Figure[]> {
   );
 }
 
+/** The AI helper's figures, on a scratch database of their own with only the bench account. */
+function measureAi(): Promise<Figure[]> {
+  return measureOnServer(
+    async (scratch) => {
+      await seed(scratch.env, 0);
+    },
+    (baseUrl, report) => benchAi(baseUrl, OWNER, report),
+  );
+}
+
 /** The analytics figures, on a scratch database of their own with the bench shop's sales. */
 function measureAnalytics(): Promise<Figure[]> {
   return measureOnServer(
@@ -788,6 +801,11 @@ async function main() {
   }
   if (PARTS.has('reports')) {
     const measured = await measureReports();
+    figures.push(...measured);
+    for (const figure of measured) databases.add(figure.database);
+  }
+  if (PARTS.has('ai')) {
+    const measured = await measureAi();
     figures.push(...measured);
     for (const figure of measured) databases.add(figure.database);
   }

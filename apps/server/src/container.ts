@@ -151,6 +151,8 @@ import { ReportRepository } from './modules/reports/report.repository';
 import { ReportService } from './modules/reports/report.service';
 import { ItemTotalsService } from './modules/reports/items-created.service';
 import { itemReportJob, pruneReportsJob, sweepReportsJob } from './modules/reports/report.jobs';
+import { AiRepository } from './modules/ai/ai.repository';
+import { AiService, aiProviderFrom } from './modules/ai';
 import {
   postNotificationToSlackJob,
   sendNotificationEmailJob,
@@ -618,6 +620,14 @@ export async function createContainer(config: Config, options: ContainerOptions 
     { workDir: path.join(config.dataDir, 'tmp') },
   );
   const itemTotals = new ItemTotalsService(services.items);
+  // The AI helper: the configured OpenAI-compatible server, or the offline one (decision 0052).
+  const ai = new AiService(
+    new AiRepository(db),
+    aiProviderFrom(config.ai),
+    { items: services.items, currencyOf: (accountId) => accounts.currencyOf(accountId) },
+    config.ai.prices,
+    logger,
+  );
   const uploads = new UploadServer(
     path.join(config.dataDir, 'uploads'),
     services.images,
@@ -704,6 +714,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
       bulkListingEdits,
       reports,
       itemTotals,
+      ai,
       // The sale workflow (record, receive); its reading and mark-as-sold beside it.
       saleDetection: saleWorkflow,
       saleEvents,

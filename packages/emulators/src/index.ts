@@ -4,3 +4,4 @@ export * from './shopify';
 export * from './depop';
 export * from './etsy';
 export * from './extension-sites';
+export * from './openai';

@@ -230,4 +230,52 @@ describe('configuration from the environment', () => {
       }
     });
   });
+
+  describe('the AI helper', () => {
+    it('uses the offline helper unless an AI server is configured', () => {
+      expect(loadConfig({}, []).ai).toEqual({
+        server: null,
+        timeoutMs: 30_000,
+        prices: { inputPer1k: 0, outputPer1k: 0, currency: 'USD' },
+      });
+    });
+
+    it('takes any OpenAI-compatible server, a local one with no key included', () => {
+      expect(
+        loadConfig(
+          {
+            AI_BASE_URL: 'http://127.0.0.1:11434/v1/',
+            AI_MODEL: 'llama3.1',
+            AI_VISION: 'yes',
+            AI_TIMEOUT_MS: '5000',
+            AI_PRICE_INPUT_PER_1K: '0.15',
+            AI_PRICE_OUTPUT_PER_1K: '0.6',
+            AI_PRICE_CURRENCY: 'EUR',
+          },
+          [],
+        ).ai,
+      ).toEqual({
+        server: {
+          baseUrl: 'http://127.0.0.1:11434/v1',
+          model: 'llama3.1',
+          apiKey: null,
+          vision: true,
+        },
+        timeoutMs: 5000,
+        prices: { inputPer1k: 0.15, outputPer1k: 0.6, currency: 'EUR' },
+      });
+    });
+
+    it.each([
+      [{ AI_BASE_URL: 'https://api.openai.com/v1' }, 'AI_MODEL: name the model'],
+      [{ AI_MODEL: 'gpt-4o-mini' }, 'AI_BASE_URL: AI_MODEL and AI_API_KEY need the address'],
+      [{ AI_API_KEY: 'sk-x' }, 'AI_BASE_URL: AI_MODEL and AI_API_KEY need the address'],
+      [{ AI_BASE_URL: 'ftp://models.example.com', AI_MODEL: 'm' }, 'AI_BASE_URL must be the http'],
+      [{ AI_PRICE_CURRENCY: 'dollars' }, 'AI_PRICE_CURRENCY is a currency code'],
+      [{ AI_TIMEOUT_MS: '10' }, 'AI_TIMEOUT_MS'],
+    ])('refuses %j with a readable message', (env, fragment) => {
+      expect(() => loadConfig(env, [])).toThrow(ConfigError);
+      expect(() => loadConfig(env, [])).toThrow(fragment);
+    });
+  });
 });

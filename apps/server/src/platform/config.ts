@@ -138,6 +138,23 @@ export const EnvSchema = z.object({
   SLACK_LOOPBACK_WEBHOOKS: booleanFromEnv.default(false),
   /** Where a seller's request for Vestiaire Collective API access is e-mailed. */
   VESTIAIRE_ACCESS_EMAIL: z.email().default('vestiaire-access@listloop.app'),
+  AI_BASE_URL: z
+    .url({
+      protocol: /^https?$/,
+      error: 'AI_BASE_URL must be the http:// or https:// base of an OpenAI-compatible API',
+    })
+    .optional(),
+  AI_MODEL: z.string().trim().min(1).max(200).optional(),
+  AI_API_KEY: z.string().trim().min(1).optional(),
+  AI_VISION: booleanFromEnv.default(false),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  AI_PRICE_INPUT_PER_1K: z.coerce.number().min(0).max(1_000).default(0),
+  AI_PRICE_OUTPUT_PER_1K: z.coerce.number().min(0).max(1_000).default(0),
+  AI_PRICE_CURRENCY: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3}$/, { message: 'AI_PRICE_CURRENCY is a currency code such as USD' })
+    .default('USD'),
 });
 
 const NAMED_PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -225,6 +242,17 @@ export interface MarketplacesConfig {
   depop: { apiUrl: string; webhookSecret: string | null };
 }
 
+/**
+ * The AI helper (decision 0052). `server`: an OpenAI-compatible chat completions API, null for
+ * the built-in offline helper. Prices per 1,000 tokens in `currency` make each call's cost.
+ */
+export interface AiConfig {
+  server: { baseUrl: string; model: string; apiKey: string | null; vision: boolean } | null;
+  /** For each attempt of a call (the spec retries once). */
+  timeoutMs: number;
+  prices: { inputPer1k: number; outputPer1k: number; currency: string };
+}
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -289,6 +317,7 @@ export interface Config {
    * for the tests' local receiver; refused outside NODE_ENV=test.
    */
   slack: { allowLoopbackWebhooks: boolean };
+  ai: AiConfig;
 }
 
 export class ConfigError extends Error {}
@@ -369,6 +398,36 @@ export function loadConfig(
       : null,
     slack: { allowLoopbackWebhooks },
     vestiaireAccessEmail: e.VESTIAIRE_ACCESS_EMAIL.toLowerCase(),
+    ai: aiConfig(e),
+  };
+}
+
+function aiConfig(e: z.infer<typeof EnvSchema>): AiConfig {
+  if (!e.AI_BASE_URL && (e.AI_MODEL || e.AI_API_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  AI_BASE_URL: AI_MODEL and AI_API_KEY need the address of the AI server (AI_BASE_URL); without it the offline helper answers',
+    );
+  }
+  if (e.AI_BASE_URL && !e.AI_MODEL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  AI_MODEL: name the model the AI server at AI_BASE_URL should use',
+    );
+  }
+  return {
+    server: e.AI_BASE_URL
+      ? {
+          baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''),
+          model: e.AI_MODEL!,
+          apiKey: e.AI_API_KEY ?? null,
+          vision: e.AI_VISION,
+        }
+      : null,
+    timeoutMs: e.AI_TIMEOUT_MS,
+    prices: {
+      inputPer1k: e.AI_PRICE_INPUT_PER_1K,
+      outputPer1k: e.AI_PRICE_OUTPUT_PER_1K,
+      currency: e.AI_PRICE_CURRENCY,
+    },
   };
 }
 

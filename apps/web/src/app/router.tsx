@@ -18,6 +18,8 @@ import { ImportPage } from '../features/import/components/import-page';
 import { InventoryPage } from '../features/inventory/components/inventory-page';
 import { InventorySearchSchema } from '../features/inventory/inventory-search';
 import { EditItemPage, NewItemPage } from '../features/item-editor/components/item-editor-page';
+import type { DetailsAssistant } from '../features/item-editor/details-assistant';
+import { AiHelperPanel } from '../features/ai-helper/components/ai-helper-panel';
 import { ActivityPage } from '../features/activity/components/activity-page';
 import { AnalyticsPage } from '../features/analytics/components/analytics-page';
 import { AnalyticsSearchSchema } from '../features/analytics/analytics-search';
@@ -154,10 +156,15 @@ const inventoryRoute = createRoute({
   },
 });
 
+/** The item editor's AI helper, beside the title and description. */
+const aiHelper: DetailsAssistant = (props) => <AiHelperPanel {...props} />;
+
 const newItemRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/app/inventory/new',
-  component: NewItemPage,
+  component: function NewItemRoute() {
+    return <NewItemPage detailsAssistant={aiHelper} />;
+  },
 });
 
 const itemRoute = createRoute({
@@ -165,7 +172,7 @@ const itemRoute = createRoute({
   path: '/app/inventory/$itemId',
   component: function ItemRoute() {
     const { itemId } = itemRoute.useParams();
-    return <EditItemPage itemId={itemId} />;
+    return <EditItemPage itemId={itemId} detailsAssistant={aiHelper} />;
   },
 });
 

@@ -37,6 +37,10 @@ export const ERROR_CODES = [
   'reports/not-failed',
   'reports/not-ready',
   'reports/expired',
+  'ai/unavailable',
+  'ai/timeout',
+  'ai/refused',
+  'ai/bad-answer',
   'request/invalid',
   'request/not-found',
   'request/conflict',
@@ -95,6 +99,12 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'reports/not-ready': 'This report is not finished yet; download it when it is done.',
   'reports/expired':
     'This report was removed after being kept for 7 days. Start a new report to get the file again.',
+  'ai/unavailable': 'The AI service did not answer. Try again in a minute.',
+  'ai/timeout': 'The AI service took too long to answer. Try again in a minute.',
+  'ai/refused':
+    'The AI service refused ListLoop’s request, so its settings may be wrong. Ask whoever runs ListLoop to check the AI settings.',
+  'ai/bad-answer':
+    'The AI service answered with something ListLoop could not read. Try again in a minute.',
   'request/invalid': 'The request is not valid.',
   'request/not-found': 'Not found.',
   'request/conflict': 'The request conflicts with the current state.',

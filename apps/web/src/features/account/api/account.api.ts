@@ -1,4 +1,6 @@
 import {
+  AI_API,
+  AiUsageTotalsSchema,
   AccountSettingsSchema,
   type AccountSettings,
   type AccountSettingsUpdateInput,
@@ -22,3 +24,11 @@ export const accountSettingsQueryOptions = queryOptions({
 export function saveAccountSettings(update: AccountSettingsUpdateInput): Promise<AccountSettings> {
   return apiRequest(ACCOUNT_PATH, { method: 'PUT', body: update, schema: AccountSettingsSchema });
 }
+
+/** The AI helper's calls, tokens and cost for the account over the last days. */
+export const aiUsageQueryOptions = (days: number) =>
+  queryOptions({
+    queryKey: [...accountKeys.all, 'ai-usage', days] as const,
+    queryFn: ({ signal }) =>
+      apiRequest(`${AI_API.usage}?days=${days}`, { schema: AiUsageTotalsSchema, signal }),
+  });

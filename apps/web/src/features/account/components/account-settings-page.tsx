@@ -52,6 +52,7 @@ import {
 } from '../account-settings-form';
 import { accountKeys, accountSettingsQueryOptions, saveAccountSettings } from '../api/account.api';
 import { AccountCard } from './account-card';
+import { AiUsageCard } from './ai-usage-card';
 import { MarketplacesCard } from './marketplaces-card';
 import { RegionalSettingsCard } from './regional-settings-card';
 import { TeamsCard } from './teams-card';
@@ -348,6 +349,7 @@ export function AccountSettingsPage() {
         <TeamsCard />
         <MarketplacesCard />
         <RegionalSettingsCard />
+        {canManage && <AiUsageCard />}
       </SimpleGrid>
     </Stack>
   );

@@ -11,23 +11,30 @@ import { openItemPollInterval } from '../../../lib/listings/listing-polling';
 import { useSignedInSession } from '../../../lib/session';
 import { itemQueryOptions } from '../api/item-editor.api';
 import { itemEditorMessages } from '../item-editor.messages';
+import type { DetailsAssistant } from '../details-assistant';
 import { ItemEditor } from './item-editor';
 import { HelpTextAlert } from '../../../components/help-text/help-text-alert';
 
 /** /app/inventory/new */
-export function NewItemPage() {
+export function NewItemPage({ detailsAssistant }: { detailsAssistant?: DetailsAssistant }) {
   const intl = useIntl();
   useDocumentTitle(intl.formatMessage(itemEditorMessages.newItem));
   return (
     <Stack gap="md">
       <HelpTextAlert helpKey="itemCreation" />
-      <ItemEditor item={null} />
+      <ItemEditor item={null} detailsAssistant={detailsAssistant} />
     </Stack>
   );
 }
 
 /** /app/inventory/{itemId}: the item of the signed-in seller's inventory. */
-export function EditItemPage({ itemId }: { itemId: string }) {
+export function EditItemPage({
+  itemId,
+  detailsAssistant,
+}: {
+  itemId: string;
+  detailsAssistant?: DetailsAssistant;
+}) {
   const intl = useIntl();
   const { userId } = useSignedInSession();
   // The item is asked for again while the page is seen (quickly while a listing waits for its
@@ -83,7 +90,9 @@ export function EditItemPage({ itemId }: { itemId: string }) {
     );
   }
   // A new key per item: the editor's draft starts from that item and no other.
-  return <ItemEditor key={query.data.itemID} item={query.data} />;
+  return (
+    <ItemEditor key={query.data.itemID} item={query.data} detailsAssistant={detailsAssistant} />
+  );
 }
 
 function EditorSkeleton() {

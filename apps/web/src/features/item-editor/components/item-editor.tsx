@@ -50,6 +50,7 @@ import {
 } from '../hooks/use-photo-uploads';
 import { createInputFromDraft, draftFromItem, emptyDraft } from '../item-draft';
 import { placeImage } from '../photo-order';
+import { applyDetailsChange, type DetailsAssistant } from '../details-assistant';
 import { itemEditorMessages } from '../item-editor.messages';
 import { salesSince, stockState, type StockState } from '../item-sales';
 import { itemSalesMessages } from '../item-sales.messages';
@@ -81,7 +82,14 @@ const isConflict = (error: unknown) => error instanceof ApiError && error.status
  * completeness of spec §5 and, for an existing item, autosave and its listings: live status,
  * a tab per marketplace with the listing as it would be sent, and cross-listing.
  */
-export function ItemEditor({ item }: { item: Item | null }) {
+export function ItemEditor({
+  item,
+  detailsAssistant,
+}: {
+  item: Item | null;
+  /** Shown above the details for a seller who may edit (the app mounts the AI helper here). */
+  detailsAssistant?: DetailsAssistant;
+}) {
   const intl = useIntl();
   const session = useSignedInSession();
   const userId = session.userId;
@@ -305,6 +313,12 @@ export function ItemEditor({ item }: { item: Item | null }) {
                 onRotate={onRotate}
                 disabled={!canWrite}
               />
+              {canWrite &&
+                detailsAssistant?.({
+                  itemId: item?.itemID ?? null,
+                  details: draft.generalDetails,
+                  accept: (change) => applyDetailsChange(update, change),
+                })}
               <DetailsForm
                 details={draft.generalDetails}
                 update={update}
