@@ -151,6 +151,12 @@ import { ReportRepository } from './modules/reports/report.repository';
 import { ReportService } from './modules/reports/report.service';
 import { ItemTotalsService } from './modules/reports/items-created.service';
 import { itemReportJob, pruneReportsJob, sweepReportsJob } from './modules/reports/report.jobs';
+import { BackgroundRemovalRepository } from './modules/background-removal/background-removal.repository';
+import { BackgroundRemovalModel, BackgroundRemovalService } from './modules/background-removal';
+import {
+  backgroundRemovalJob,
+  pruneBackgroundRemovalsJob,
+} from './modules/background-removal/background-removal.jobs';
 import {
   postNotificationToSlackJob,
   sendNotificationEmailJob,
@@ -618,6 +624,17 @@ export async function createContainer(config: Config, options: ContainerOptions 
     { workDir: path.join(config.dataDir, 'tmp') },
   );
   const itemTotals = new ItemTotalsService(services.items);
+  // Background removal: the offline model in a child process, loaded on first use (decision 0051).
+  const backgroundRemovalModel = new BackgroundRemovalModel(config.backgroundRemoval.model, logger);
+  const backgroundRemoval = new BackgroundRemovalService(
+    new BackgroundRemovalRepository(db),
+    services.images,
+    accounts,
+    storage,
+    backgroundRemovalModel,
+    (payload, options): Promise<unknown> => queue.send(jobs.backgroundRemoval, payload, options),
+    { limit: config.backgroundRemoval.limit },
+  );
   const uploads = new UploadServer(
     path.join(config.dataDir, 'uploads'),
     services.images,
@@ -656,6 +673,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
       getJob: (name, id) => queue.getJob(name, id),
     }),
     pruneReports: pruneReportsJob(reports),
+    backgroundRemoval: backgroundRemovalJob(backgroundRemoval),
+    pruneBackgroundRemovals: pruneBackgroundRemovalsJob(backgroundRemoval),
     demoPhotos: demoPhotosJob({
       accountUsers,
       items: services.items,
@@ -704,6 +723,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
       bulkListingEdits,
       reports,
       itemTotals,
+      backgroundRemoval,
       // The sale workflow (record, receive); its reading and mark-as-sold beside it.
       saleDetection: saleWorkflow,
       saleEvents,
@@ -729,7 +749,11 @@ export async function createContainer(config: Config, options: ContainerOptions 
         await queue.stop();
         remoteFlags.stop();
         await flags.close();
-        await Promise.all([photoFetcher.close(), slackFetcher.close()]);
+        await Promise.all([
+          photoFetcher.close(),
+          slackFetcher.close(),
+          backgroundRemovalModel.close(),
+        ]);
         if (!options.database) await database.close();
       })();
       return closing;

@@ -39,6 +39,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { pickingListRoutes } from './modules/picking-list/picking-list.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { reportRoutes } from './modules/reports/report.routes';
+import { backgroundRemovalRoutes } from './modules/background-removal/background-removal.routes';
 
 /**
  * Every module's routes with their dependencies from the container, in the order they are
@@ -143,6 +144,7 @@ export async function registerRoutes(app: App, container: Container): Promise<vo
     reports: container.services.reports,
     totals: container.services.itemTotals,
   });
+  await backgroundRemovalRoutes(app, { service: container.services.backgroundRemoval });
   if (container.sandbox && container.sandboxSales) {
     await sandboxRoutes(app, {
       sandbox: container.sandbox,

@@ -28,3 +28,4 @@ export * from './modules/workflow/workflow.table';
 export * from './modules/onboarding/onboarding.table';
 export * from './modules/picking-list/picking-list.table';
 export * from './modules/reports/report.table';
+export * from './modules/background-removal/background-removal.table';

@@ -60,3 +60,4 @@ export * from './analytics/profit';
 export * from './regions/time-zone';
 export * from './reports/calendar';
 export * from './reports/report.api';
+export * from './background-removal/background-removal.api';

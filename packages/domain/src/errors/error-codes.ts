@@ -37,6 +37,8 @@ export const ERROR_CODES = [
   'reports/not-failed',
   'reports/not-ready',
   'reports/expired',
+  'background-removal/limit-reached',
+  'background-removal/not-ready',
   'request/invalid',
   'request/not-found',
   'request/conflict',
@@ -95,6 +97,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'reports/not-ready': 'This report is not finished yet; download it when it is done.',
   'reports/expired':
     'This report was removed after being kept for 7 days. Start a new report to get the file again.',
+  'background-removal/limit-reached':
+    'This account has used all the background removals it may have. Ask whoever runs ListLoop to raise the limit.',
+  'background-removal/not-ready':
+    'This background removal is not finished yet, or it failed; there is no picture to keep.',
   'request/invalid': 'The request is not valid.',
   'request/not-found': 'Not found.',
   'request/conflict': 'The request conflicts with the current state.',
