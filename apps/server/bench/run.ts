@@ -17,7 +17,9 @@
  * printed, scanned and packed, on its own scratch database; `analytics` (bench/analytics.ts): the
  * analytics screen's queries over 100,000 items and 20,000 sales, on its own scratch database;
  * `reports` (bench/reports.ts): an item report of the 100,000 items as CSV and as XLSX, the job
- * in this process so its memory is sampled, on its own scratch database.
+ * in this process so its memory is sampled, on its own scratch database; `background-removal`
+ * (bench/background-removal.ts): the model's time per 1,600 px picture and its process's peak
+ * memory, with no database (recorded under `none`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -40,6 +42,7 @@ import { benchTeam } from './team';
 import { benchPickingList } from './picking-list';
 import { benchAnalytics, seedAnalytics } from './analytics';
 import { benchReports } from './reports';
+import { benchBackgroundRemoval } from './background-removal';
 import { benchWebhookFlood, WEBHOOK_FLOOD_ENV } from './webhook-flood';
 import { startSmtpReceiver } from '../test/smtp-receiver';
 import { seedBenchItems } from './seed-items';
@@ -63,12 +66,13 @@ interface LoadResult {
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 /**
  * Which figures to measure: `inventory`, `listings`, `sales`, `webhook-flood`, `connectors`,
- * `extension`, `team`, `dashboard`, `picking-list`, `analytics`, `reports` (all by default).
+ * `extension`, `team`, `dashboard`, `picking-list`, `analytics`, `reports`,
+ * `background-removal` (all by default).
  */
 const PARTS = new Set(
   (
     process.env.BENCH_PARTS ??
-    'inventory,listings,sales,webhook-flood,connectors,extension,team,dashboard,picking-list,analytics,reports'
+    'inventory,listings,sales,webhook-flood,connectors,extension,team,dashboard,picking-list,analytics,reports,background-removal'
   )
     .split(',')
     .map((p) => p.trim()),
@@ -599,6 +603,25 @@ async function measureConnectors(): Promise<Figure[]> {
   return figures;
 }
 
+/** The background-removal figures: the model alone, no database, so recorded under `none`. */
+async function measureBackgroundRemoval(): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  const models = (process.env.BENCH_BG_MODELS ?? 'small')
+    .split(',')
+    .map((m) => m.trim())
+    .filter((m): m is 'small' | 'medium' => m === 'small' || m === 'medium');
+  await benchBackgroundRemoval(
+    (figure) => {
+      figures.push({ ...figure, database: 'none' });
+      console.log(
+        `  ${figure.name.padEnd(50)} ${String(Math.round(figure.value * 100) / 100).padStart(10)} ${figure.unit}`,
+      );
+    },
+    { models },
+  );
+  return figures;
+}
+
 /**
  * The extension's figures, on a scratch database of their own: the demo account's server, not
  * the bench account's 100,000 items.
@@ -790,6 +813,11 @@ async function main() {
     const measured = await measureReports();
     figures.push(...measured);
     for (const figure of measured) databases.add(figure.database);
+  }
+
+  if (PARTS.has('background-removal')) {
+    figures.push(...(await measureBackgroundRemoval()));
+    databases.add('none');
   }
 
   const file = path.join(repoRoot, 'bench/results.json');
