@@ -19,7 +19,7 @@ import {
   Text,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useIntl, type MessageDescriptor } from 'react-intl';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/error-text';
@@ -64,7 +64,6 @@ export function RemoveBackgroundDialog({
 }) {
   const intl = useIntl();
   const queryClient = useQueryClient();
-  const progressLabelId = useId();
   const [output, setOutput] = useState<BackgroundOutput>('png');
   const [colour, setColour] = useState('#f2f2f2');
   const [jobId, setJobId] = useState<string | null>(null);
@@ -200,7 +199,7 @@ export function RemoveBackgroundDialog({
         {current && !failed && (
           <Stack gap={6}>
             <Group justify="space-between">
-              <Text fz="sm" id={progressLabelId}>
+              <Text fz="sm" aria-hidden>
                 {intl.formatMessage(m.progressLabel)}
               </Text>
               <Text fz="sm" fw={600}>
@@ -210,7 +209,7 @@ export function RemoveBackgroundDialog({
             <Progress
               value={current.progress}
               animated={Boolean(working)}
-              aria-labelledby={progressLabelId}
+              aria-label={intl.formatMessage(m.progressLabel)}
             />
             <Text fz="sm" role="status" aria-live="polite">
               {sentence}
