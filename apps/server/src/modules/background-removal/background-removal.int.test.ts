@@ -13,6 +13,7 @@ import {
 } from '@listloop/domain';
 import type { TestClient } from '../../../test/client';
 import { createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
+import { newId } from '../../platform/ids';
 import { queryRows, startTestServer, type TestServer } from '../../../test/server';
 import { waitFor } from '../../../test/wait';
 
@@ -259,11 +260,47 @@ describe('background removal', () => {
   });
 
   describe('bad input answers 400 naming the field and changes nothing', () => {
-    let other: { client: TestClient };
+    let other: { client: TestClient; account: AccountFixture };
 
     beforeAll(async () => {
       const otherAccount = await createAccount(server);
-      other = { client: await signIn(server, otherAccount) };
+      other = { client: await signIn(server, otherAccount), account: otherAccount };
+    });
+
+    /** A removal as a start leaves it, queued, written straight to the table (no job sent). */
+    async function queuedRemoval(source: { imageId?: string; key?: string }) {
+      const id = newId();
+      await server.container.database.db.execute(
+        sql`INSERT INTO background_removals (id, account_id, user_id, source_image_id, source_key,
+            origin_platform, output) VALUES (${id}, ${other.account.accountId},
+            ${other.account.userId}, ${source.imageId ?? null}, ${source.key ?? null}, 'web', 'png')`,
+      );
+      await server.container.jobs.backgroundRemoval.handler(
+        { removalId: id, accountId: other.account.accountId },
+        { jobId: `fail-${id}`, retryCount: 0, logger },
+      );
+      return (await other.client.get(backgroundRemovalJobPath(id))).body
+        .job as BackgroundRemovalJob;
+    }
+
+    it('a photo gone before its turn, or a picture that cannot be read, fails at once and counts nothing', async () => {
+      const gone = await queuedRemoval({ imageId: newId() });
+      expect(gone).toMatchObject({ status: 'failed', failure: 'sourceMissing', resultPath: null });
+      const key = `background-removals/${other.account.accountId}/garbage/source`;
+      await server.container.storage.put(key, Buffer.from('not a picture'), {
+        contentType: 'image/png',
+      });
+      const unreadable = await queuedRemoval({ key });
+      expect(unreadable).toMatchObject({ status: 'failed', failure: 'notAnImage' });
+      const result = await other.client.get(`${backgroundRemovalJobPath(unreadable.jobId)}/result`);
+      expect(result.status).toBe(409);
+      expect(result.body.code).toBe('background-removal/not-ready');
+      const keep = await other.client.post(
+        `${backgroundRemovalJobPath(unreadable.jobId)}/keep`,
+        {},
+      );
+      expect(keep.status).toBe(409);
+      expect((await other.client.get(BACKGROUND_REMOVAL_API.usage)).body.used).toBe(0);
     });
 
     it.each([

@@ -393,7 +393,7 @@ export class BackgroundRemovalService {
       await this.repository.progress(row.id, owner, 95, this.leaseMs);
       const resultKey = `background-removals/${row.accountId}/${row.id}/result.${result.extension}`;
       await this.storage.put(resultKey, result.bytes, { contentType: result.contentType });
-      await this.repository.transaction(async (tx) => {
+      const ended = await this.repository.transaction(async (tx) => {
         const finished = await this.repository.finish(tx, row.id, owner, {
           resultKey,
           contentType: result.contentType,
@@ -401,7 +401,13 @@ export class BackgroundRemovalService {
           height: result.height,
         });
         if (finished) await this.accounts.addBackgroundRemovalUsage(row.accountId, 1, tx);
+        return finished;
       });
+      if (!ended) {
+        // Discarded while the model ran: its result would be left with no removal naming it.
+        if (!(await this.repository.findForJob(row.id))) await this.storage.delete(resultKey);
+        return;
+      }
       context.logger.info(
         { removalId: row.id, ms: outcome.ms, peakRss: outcome.peakRss, model: this.model.model },
         'background removed',
