@@ -19,7 +19,9 @@
  * `reports` (bench/reports.ts): an item report of the 100,000 items as CSV and as XLSX, the job
  * in this process so its memory is sampled, on its own scratch database. `ai` (bench/ai.ts): the
  * AI helper's completions with the offline provider, one request at a time, on a shop with sold
- * history, on its own scratch database.
+ * history, on its own scratch database; `background-removal`
+ * (bench/background-removal.ts): the model's time per 1,600 px picture and its process's peak
+ * memory, with no database (recorded under `none`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -43,6 +45,7 @@ import { benchPickingList } from './picking-list';
 import { benchAi } from './ai';
 import { benchAnalytics, seedAnalytics } from './analytics';
 import { benchReports } from './reports';
+import { benchBackgroundRemoval } from './background-removal';
 import { benchWebhookFlood, WEBHOOK_FLOOD_ENV } from './webhook-flood';
 import { startSmtpReceiver } from '../test/smtp-receiver';
 import { seedBenchItems } from './seed-items';
@@ -66,12 +69,13 @@ interface LoadResult {
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 /**
  * Which figures to measure: `inventory`, `listings`, `sales`, `webhook-flood`, `connectors`,
- * `extension`, `team`, `dashboard`, `picking-list`, `analytics`, `reports`, `ai` (all by default).
+ * `extension`, `team`, `dashboard`, `picking-list`, `analytics`, `reports`, `ai`,
+ * `background-removal` (all by default).
  */
 const PARTS = new Set(
   (
     process.env.BENCH_PARTS ??
-    'inventory,listings,sales,webhook-flood,connectors,extension,team,dashboard,picking-list,analytics,reports,ai'
+    'inventory,listings,sales,webhook-flood,connectors,extension,team,dashboard,picking-list,analytics,reports,ai,background-removal'
   )
     .split(',')
     .map((p) => p.trim()),
@@ -602,6 +606,25 @@ async function measureConnectors(): Promise<Figure[]> {
   return figures;
 }
 
+/** The background-removal figures: the model alone, no database, so recorded under `none`. */
+async function measureBackgroundRemoval(): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  const models = (process.env.BENCH_BG_MODELS ?? 'small')
+    .split(',')
+    .map((m) => m.trim())
+    .filter((m): m is 'small' | 'medium' => m === 'small' || m === 'medium');
+  await benchBackgroundRemoval(
+    (figure) => {
+      figures.push({ ...figure, database: 'none' });
+      console.log(
+        `  ${figure.name.padEnd(50)} ${String(Math.round(figure.value * 100) / 100).padStart(10)} ${figure.unit}`,
+      );
+    },
+    { models },
+  );
+  return figures;
+}
+
 /**
  * The extension's figures, on a scratch database of their own: the demo account's server, not
  * the bench account's 100,000 items.
@@ -808,6 +831,11 @@ async function main() {
     const measured = await measureAi();
     figures.push(...measured);
     for (const figure of measured) databases.add(figure.database);
+  }
+
+  if (PARTS.has('background-removal')) {
+    figures.push(...(await measureBackgroundRemoval()));
+    databases.add('none');
   }
 
   const file = path.join(repoRoot, 'bench/results.json');

@@ -153,6 +153,12 @@ import { ItemTotalsService } from './modules/reports/items-created.service';
 import { itemReportJob, pruneReportsJob, sweepReportsJob } from './modules/reports/report.jobs';
 import { AiRepository } from './modules/ai/ai.repository';
 import { AiService, aiProviderFrom } from './modules/ai';
+import { BackgroundRemovalRepository } from './modules/background-removal/background-removal.repository';
+import { BackgroundRemovalModel, BackgroundRemovalService } from './modules/background-removal';
+import {
+  backgroundRemovalJob,
+  pruneBackgroundRemovalsJob,
+} from './modules/background-removal/background-removal.jobs';
 import {
   postNotificationToSlackJob,
   sendNotificationEmailJob,
@@ -628,6 +634,17 @@ export async function createContainer(config: Config, options: ContainerOptions 
     config.ai.prices,
     logger,
   );
+  // Background removal: the offline model in a child process, loaded on first use (decision 0051).
+  const backgroundRemovalModel = new BackgroundRemovalModel(config.backgroundRemoval.model, logger);
+  const backgroundRemoval = new BackgroundRemovalService(
+    new BackgroundRemovalRepository(db),
+    services.images,
+    accounts,
+    storage,
+    backgroundRemovalModel,
+    (payload, options): Promise<unknown> => queue.send(jobs.backgroundRemoval, payload, options),
+    { limit: config.backgroundRemoval.limit },
+  );
   const uploads = new UploadServer(
     path.join(config.dataDir, 'uploads'),
     services.images,
@@ -666,6 +683,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
       getJob: (name, id) => queue.getJob(name, id),
     }),
     pruneReports: pruneReportsJob(reports),
+    backgroundRemoval: backgroundRemovalJob(backgroundRemoval),
+    pruneBackgroundRemovals: pruneBackgroundRemovalsJob(backgroundRemoval),
     demoPhotos: demoPhotosJob({
       accountUsers,
       items: services.items,
@@ -715,6 +734,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
       reports,
       itemTotals,
       ai,
+      backgroundRemoval,
       // The sale workflow (record, receive); its reading and mark-as-sold beside it.
       saleDetection: saleWorkflow,
       saleEvents,
@@ -740,7 +760,11 @@ export async function createContainer(config: Config, options: ContainerOptions 
         await queue.stop();
         remoteFlags.stop();
         await flags.close();
-        await Promise.all([photoFetcher.close(), slackFetcher.close()]);
+        await Promise.all([
+          photoFetcher.close(),
+          slackFetcher.close(),
+          backgroundRemovalModel.close(),
+        ]);
         if (!options.database) await database.close();
       })();
       return closing;

@@ -40,6 +40,7 @@ import { pickingListRoutes } from './modules/picking-list/picking-list.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { reportRoutes } from './modules/reports/report.routes';
 import { aiRoutes } from './modules/ai/ai.routes';
+import { backgroundRemovalRoutes } from './modules/background-removal/background-removal.routes';
 
 /**
  * Every module's routes with their dependencies from the container, in the order they are
@@ -145,6 +146,7 @@ export async function registerRoutes(app: App, container: Container): Promise<vo
     totals: container.services.itemTotals,
   });
   await aiRoutes(app, { service: container.services.ai });
+  await backgroundRemovalRoutes(app, { service: container.services.backgroundRemoval });
   if (container.sandbox && container.sandboxSales) {
     await sandboxRoutes(app, {
       sandbox: container.sandbox,

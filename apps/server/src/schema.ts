@@ -29,3 +29,4 @@ export * from './modules/onboarding/onboarding.table';
 export * from './modules/picking-list/picking-list.table';
 export * from './modules/reports/report.table';
 export * from './modules/ai/ai-usage.table';
+export * from './modules/background-removal/background-removal.table';

@@ -61,3 +61,4 @@ export * from './regions/time-zone';
 export * from './reports/calendar';
 export * from './reports/report.api';
 export * from './ai/ai.api';
+export * from './background-removal/background-removal.api';

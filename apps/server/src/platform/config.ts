@@ -100,6 +100,12 @@ export const EnvSchema = z.object({
   LISTING_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(120),
   LISTING_WORKERS: z.coerce.number().int().min(1).max(32).default(4),
   BULK_ACTION_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(50),
+  BACKGROUND_REMOVAL_LIMIT: z
+    .string()
+    .trim()
+    .regex(/^\d{0,9}$/, { message: 'BACKGROUND_REMOVAL_LIMIT must be a whole number, or empty' })
+    .default(''),
+  BACKGROUND_REMOVAL_MODEL: z.enum(['small', 'medium']).default('small'),
   MARKETPLACES: z.enum(['sandbox', 'live']).optional(),
   EBAY_CLIENT_ID: z.string().trim().min(1).optional(),
   EBAY_CLIENT_SECRET: z.string().trim().min(1).optional(),
@@ -307,6 +313,8 @@ export interface Config {
   listings: { leaseSeconds: number; workers: number };
   /** Bulk actions: items one job works on before it records them and sends the next. */
   bulkActions: { batchSize: number };
+  /** Decision 0051: pictures each account may have processed (null: no limit), and the model. */
+  backgroundRemoval: { limit: number | null; model: 'small' | 'medium' };
   marketplaces: MarketplacesConfig;
   /** Notification e-mail through SMTP; null: e-mail is off. */
   mail: { smtpUrl: string; from: string } | null;
@@ -392,6 +400,11 @@ export function loadConfig(
     storage: storageConfig(e),
     listings: { leaseSeconds: e.LISTING_LEASE_SECONDS, workers: e.LISTING_WORKERS },
     bulkActions: { batchSize: e.BULK_ACTION_BATCH_SIZE },
+    backgroundRemoval: {
+      // Empty: no limit. A number: the pictures each account may have processed (0 turns it off).
+      limit: e.BACKGROUND_REMOVAL_LIMIT === '' ? null : Number(e.BACKGROUND_REMOVAL_LIMIT),
+      model: e.BACKGROUND_REMOVAL_MODEL,
+    },
     marketplaces: marketplacesConfig(e),
     mail: keySet(e, ['SMTP_URL', 'MAIL_FROM'] as const)
       ? { smtpUrl: e.SMTP_URL!, from: e.MAIL_FROM! }

@@ -5,11 +5,19 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { AnyRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { SessionProvider } from '../lib/session';
+import { PhotoToolContext, type PhotoToolProps } from '../lib/photo-tools';
+import { RemoveBackgroundTool } from '../features/background-removal/components/remove-background-tool';
 import { AppLocaleProvider } from './locale/app-locale-provider';
 import { LocalizedComponentDefaults } from './localized-defaults';
 import { cssVariablesResolver, theme } from './theme';
 
-/** Everything the screens rely on, outermost first: looks, server state, flags, session, texts. */
+/** The item editor's tool on each photo: removing its background. */
+const renderPhotoTool = (props: PhotoToolProps) => <RemoveBackgroundTool {...props} />;
+
+/**
+ * Everything the screens rely on, outermost first: looks, server state, flags, session, texts,
+ * and the tool the item editor offers on each photo (background removal).
+ */
 export function AppProvider({
   queryClient,
   router,
@@ -31,7 +39,9 @@ export function AppProvider({
             <AppLocaleProvider router={router}>
               <LocalizedComponentDefaults>
                 <Notifications position="top-right" limit={4} />
-                {children}
+                <PhotoToolContext.Provider value={renderPhotoTool}>
+                  {children}
+                </PhotoToolContext.Provider>
               </LocalizedComponentDefaults>
             </AppLocaleProvider>
           </SessionProvider>

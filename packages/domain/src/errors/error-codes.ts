@@ -41,6 +41,8 @@ export const ERROR_CODES = [
   'ai/timeout',
   'ai/refused',
   'ai/bad-answer',
+  'background-removal/limit-reached',
+  'background-removal/not-ready',
   'request/invalid',
   'request/not-found',
   'request/conflict',
@@ -105,6 +107,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
     'The AI service refused ListLoop’s request, so its settings may be wrong. Ask whoever runs ListLoop to check the AI settings.',
   'ai/bad-answer':
     'The AI service answered with something ListLoop could not read. Try again in a minute.',
+  'background-removal/limit-reached':
+    'This account has used all the background removals it may have. Ask whoever runs ListLoop to raise the limit.',
+  'background-removal/not-ready':
+    'This background removal is not finished yet, or it failed; there is no picture to keep.',
   'request/invalid': 'The request is not valid.',
   'request/not-found': 'Not found.',
   'request/conflict': 'The request conflicts with the current state.',

@@ -41,6 +41,22 @@ export class AccountRepository {
       .where(eq(accounts.accountId, accountId));
   }
 
+  /** usage.removeBackgroundImage: pictures whose background was removed. */
+  async backgroundRemovalUsage(accountId: string, db: Db = this.db): Promise<number> {
+    const [row] = await db
+      .select({ used: accounts.usageRemoveBackgroundImage })
+      .from(accounts)
+      .where(eq(accounts.accountId, accountId));
+    return row?.used ?? 0;
+  }
+
+  async addBackgroundRemovalUsage(accountId: string, amount: number, db: Db = this.db) {
+    await db
+      .update(accounts)
+      .set({ usageRemoveBackgroundImage: sql`${accounts.usageRemoveBackgroundImage} + ${amount}` })
+      .where(eq(accounts.accountId, accountId));
+  }
+
   /**
    * A partial save of the settings (spec §7 PUT /api/account), in one transaction: the row is
    * locked while the config is merged, so two saves of different switches both land.

@@ -136,6 +136,19 @@ export class AccountService {
     await this.accounts.setSlackAlertsEnabled(accountId, enabled, db);
   }
 
+  /** Spec §3 usage.removeBackgroundImage; read in `db` (a caller's transaction) when given. */
+  async backgroundRemovalUsage(accountId: string, db?: Db): Promise<number> {
+    return this.accounts.backgroundRemovalUsage(accountId, db);
+  }
+
+  /**
+   * Spec: the background-removal counter rises by a given amount, 1 by default; in `db`, so a
+   * caller counts in the same transaction as the work it counts.
+   */
+  async addBackgroundRemovalUsage(accountId: string, amount = 1, db?: Db): Promise<void> {
+    await this.accounts.addBackgroundRemovalUsage(accountId, amount, db);
+  }
+
   /**
    * Spec §7 POST /api/account: a new seller opens an account and becomes its owner, with the
    * protected admin role. Self-serve accounts are `enterprise` by creationSource (opened through

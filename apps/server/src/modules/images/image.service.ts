@@ -267,6 +267,26 @@ export class ImageService {
     return this.toStored(row);
   }
 
+  /**
+   * The image of ours an address or storage key names (decision 0032: an image address, a
+   * signed address or a storage key), or null when it names none. Whose it is is not checked.
+   */
+  imageIdOf(reference: string): string | null {
+    const byKey = parseImageKey(reference);
+    if (byKey) return byKey.imageId;
+    return this.signer.imageOf(reference)?.imageId ?? null;
+  }
+
+  /** The original bytes of one of the account's images, as stored; another account's is not found. */
+  async readOriginal(
+    ctx: { accountId: string },
+    imageId: string,
+  ): Promise<{ bytes: Buffer; mimeType: string }> {
+    const row = await this.repository.findById(ctx.accountId, imageId);
+    if (!row) throw notFound('No image with this id.');
+    return { bytes: await this.storage.readBuffer(row.storageKey), mimeType: row.mimeType };
+  }
+
   async findOne(ctx: { accountId: string }, imageId: string): Promise<StoredImage> {
     const row = await this.repository.findById(ctx.accountId, imageId);
     if (!row) throw notFound('No image with this id.');

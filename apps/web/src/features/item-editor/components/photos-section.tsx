@@ -30,6 +30,7 @@ import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { FileDropZone } from '../../../components/ui/file-drop-zone';
 import { itemFieldMessages } from '../../../lib/inventory/item.messages';
+import { usePhotoTool } from '../../../lib/photo-tools';
 import { PHOTO_TYPES, type usePhotoUploads } from '../hooks/use-photo-uploads';
 import { itemEditorMessages } from '../item-editor.messages';
 import { taskControls, taskProgress, type UploadTask } from '../upload-tasks';
@@ -138,6 +139,9 @@ export function PhotosSection({
                     onRemove={() =>
                       onChange(images.filter((candidate) => candidate.id !== image.id))
                     }
+                    onReplace={(next) =>
+                      onChange(images.map((candidate, at) => (at === index ? next : candidate)))
+                    }
                   />
                 ))}
                 {newUploads.map((task) => (
@@ -177,6 +181,7 @@ function PhotoTile({
   disabled,
   onRotate,
   onRemove,
+  onReplace,
 }: {
   image: Image;
   index: number;
@@ -185,8 +190,11 @@ function PhotoTile({
   disabled: boolean;
   onRotate: () => void;
   onRemove: () => void;
+  onReplace: (image: Image) => void;
 }) {
   const intl = useIntl();
+  // A tool the app gives each photo (removing its background), when it gives one.
+  const photoTool = usePhotoTool();
   const {
     attributes,
     listeners,
@@ -244,6 +252,7 @@ function PhotoTile({
           >
             <IconRotateClockwise size={14} />
           </ActionIcon>
+          {photoTool?.({ image, position, onReplace })}
           <ActionIcon
             size="sm"
             variant="white"
