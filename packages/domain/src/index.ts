@@ -60,3 +60,5 @@ export * from './analytics/profit';
 export * from './regions/time-zone';
 export * from './reports/calendar';
 export * from './reports/report.api';
+export * from './enrichment/enrichment.api';
+export * from './enrichment/enrichment.rules';
