@@ -13,7 +13,7 @@ const {
   BinaryBitmap,
   DecodeHintType,
   HybridBinarizer,
-  MultiFormatReader,
+  MultiFormatOneDReader,
   NotFoundException,
   RGBLuminanceSource,
 } = zxing;
@@ -29,7 +29,8 @@ const FORMATS: Partial<Record<number, BarcodeFormatName>> = {
   [BarcodeFormat.CODE_128]: 'CODE_128',
 };
 
-function reader(): InstanceType<typeof MultiFormatReader> {
+/** The linear-barcode reader alone: the multi-format one also logs each miss to the console. */
+function reader() {
   const hints = new Map<number, unknown>();
   hints.set(DecodeHintType.POSSIBLE_FORMATS, [
     BarcodeFormat.EAN_13,
@@ -39,9 +40,7 @@ function reader(): InstanceType<typeof MultiFormatReader> {
     BarcodeFormat.CODE_128,
   ]);
   hints.set(DecodeHintType.TRY_HARDER, true);
-  const multi = new MultiFormatReader();
-  multi.setHints(hints);
-  return multi;
+  return { hints, oneD: new MultiFormatOneDReader(hints) };
 }
 
 /**
@@ -50,7 +49,7 @@ function reader(): InstanceType<typeof MultiFormatReader> {
  * a misread digit would put another product's number on the item.
  */
 export async function readBarcodes(bytes: Buffer): Promise<EnrichmentBarcode[]> {
-  const multi = reader();
+  const { hints, oneD } = reader();
   for (const angle of [0, 90]) {
     const { data, info } = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
       .rotate()
@@ -62,7 +61,7 @@ export async function readBarcodes(bytes: Buffer): Promise<EnrichmentBarcode[]> 
     const luminance = new Uint8ClampedArray(data.buffer, data.byteOffset, data.length);
     const source = new RGBLuminanceSource(luminance, info.width, info.height);
     try {
-      const result = multi.decode(new BinaryBitmap(new HybridBinarizer(source)));
+      const result = oneD.decode(new BinaryBitmap(new HybridBinarizer(source)), hints);
       const format = FORMATS[result.getBarcodeFormat()];
       const value = result.getText();
       if (format && barcodeValid(value, format)) return [{ value, format }];

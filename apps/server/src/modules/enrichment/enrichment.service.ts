@@ -47,7 +47,7 @@ interface ReadPhoto {
 export class EnrichmentService {
   constructor(
     private readonly items: Pick<ItemService, 'get' | 'fillEmptyDetails' | 'brandsInUse'>,
-    private readonly images: Pick<ImageService, 'photoIssues' | 'readOwnedPhoto'>,
+    private readonly images: Pick<ImageService, 'readOwnedPhoto'>,
     private readonly accounts: Pick<AccountService, 'findById'>,
     private readonly analyser: PhotoAnalyser,
     private readonly vision: PhotoVisionPort,
@@ -59,7 +59,7 @@ export class EnrichmentService {
     const item = input.itemId ? await this.items.get(ctx, userId, input.itemId) : null;
     const skippedPhotos: EnrichByImagesResponse['skippedPhotos'] = [];
     const read = input.photos?.length
-      ? await this.namedPhotos(ctx.accountId, input.photos, skippedPhotos)
+      ? await this.namedPhotos(ctx.accountId, input.photos)
       : await this.itemPhotos(ctx.accountId, item, skippedPhotos);
 
     const analysed: AnalysedPhoto[] = [];
@@ -121,42 +121,37 @@ export class EnrichmentService {
   }
 
   /**
-   * Photos named in the request: every one must be one of the account's images (decision 0032:
-   * another account's or a missing one answers 404, naming it); an address elsewhere is
-   * refused, as it is never fetched.
+   * Photos named in the request: every one must be one of the account's images, by address or
+   * storage key (decision 0032: another account's or a missing one answers 404, naming it);
+   * an address elsewhere is refused, as it is never fetched.
    */
-  private async namedPhotos(
-    accountId: string,
-    photos: readonly string[],
-    skipped: EnrichByImagesResponse['skippedPhotos'],
-  ): Promise<ReadPhoto[]> {
-    const refs = photos.map((photo, index) => ({ path: `photos.${index}`, url: photo }));
-    const issues = await this.images.photoIssues(accountId, refs);
-    const missing = issues.filter((issue) => issue.kind === 'not-found');
+  private async namedPhotos(accountId: string, photos: readonly string[]): Promise<ReadPhoto[]> {
+    const read: ReadPhoto[] = [];
+    const missing: { path: string; message: string }[] = [];
+    const refused: { path: string; message: string }[] = [];
+    for (const [index, photo] of photos.entries()) {
+      const path = `photos.${index}`;
+      const found = await this.images.readOwnedPhoto(accountId, photo);
+      if (found.kind === 'image')
+        read.push({ photo, bytes: found.bytes, mimeType: found.mimeType });
+      else if (found.kind === 'not-found') missing.push({ path, message: PHOTO_NOT_FOUND });
+      else {
+        refused.push({
+          path,
+          message: found.kind === 'elsewhere' ? PHOTO_ELSEWHERE : PHOTO_ADDRESS_INVALID,
+        });
+      }
+    }
     if (missing.length > 0) {
       const first = missing[0]!;
       throw new AppError(404, 'request/not-found', `${first.path}: ${first.message}`, {
-        issues: missing.map(({ path, message }) => ({ path, message })),
+        issues: missing,
       });
-    }
-    const read: ReadPhoto[] = [];
-    const refused: { path: string; message: string }[] = [];
-    const owned: { index: number; photo: string; bytes: Buffer; mimeType: string }[] = [];
-    for (const [index, photo] of photos.entries()) {
-      const found = await this.images.readOwnedPhoto(accountId, photo);
-      if (found.kind === 'image') owned.push({ index, photo, ...found });
-      else if (found.kind === 'not-found') skipped.push({ photo, reason: PHOTO_NOT_FOUND });
-      else
-        refused.push({
-          path: `photos.${index}`,
-          message: found.kind === 'elsewhere' ? PHOTO_ELSEWHERE : PHOTO_ADDRESS_INVALID,
-        });
     }
     if (refused.length > 0) {
       const first = refused[0]!;
       throw badRequest(`${first.path}: ${first.message}`, refused);
     }
-    for (const { photo, bytes, mimeType } of owned) read.push({ photo, bytes, mimeType });
     return read;
   }
 
