@@ -18,6 +18,8 @@ import { ImportPage } from '../features/import/components/import-page';
 import { InventoryPage } from '../features/inventory/components/inventory-page';
 import { InventorySearchSchema } from '../features/inventory/inventory-search';
 import { EditItemPage, NewItemPage } from '../features/item-editor/components/item-editor-page';
+import { EnrichmentPhotoStep } from '../features/enrichment/components/photo-step';
+import { PhotoStepContext, type PhotoStepProps } from '../lib/inventory/photo-step';
 import { ActivityPage } from '../features/activity/components/activity-page';
 import { AnalyticsPage } from '../features/analytics/components/analytics-page';
 import { AnalyticsSearchSchema } from '../features/analytics/analytics-search';
@@ -154,10 +156,19 @@ const inventoryRoute = createRoute({
   },
 });
 
+/** The item editor shows the enrichment feature's helpers under the photos. */
+const renderPhotoStep = (props: PhotoStepProps) => <EnrichmentPhotoStep {...props} />;
+
 const newItemRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/app/inventory/new',
-  component: NewItemPage,
+  component: function NewItemRoute() {
+    return (
+      <PhotoStepContext value={renderPhotoStep}>
+        <NewItemPage />
+      </PhotoStepContext>
+    );
+  },
 });
 
 const itemRoute = createRoute({
@@ -165,7 +176,11 @@ const itemRoute = createRoute({
   path: '/app/inventory/$itemId',
   component: function ItemRoute() {
     const { itemId } = itemRoute.useParams();
-    return <EditItemPage itemId={itemId} />;
+    return (
+      <PhotoStepContext value={renderPhotoStep}>
+        <EditItemPage itemId={itemId} />
+      </PhotoStepContext>
+    );
   },
 });
 

@@ -1,13 +1,16 @@
 import {
   BULK_ACTIONS,
+  dictationAtPhotoStep,
   MARKETPLACE_NAMES,
   USER_SETTINGS_DEFAULTS,
   type MarketplaceId,
+  type SpeechOption,
   type UserSettings,
 } from '@listloop/domain';
 import {
   Alert,
   Paper,
+  Radio,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -18,6 +21,7 @@ import {
 import {
   IconBell,
   IconInfoCircle,
+  IconMicrophone,
   IconRefresh,
   IconShieldCheck,
   IconTruckDelivery,
@@ -29,7 +33,7 @@ import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { SectionCard } from '../../../components/ui/section-card';
 import { commonMessages } from '../../../i18n/common.messages';
 import { useSignedInSession } from '../../../lib/session';
-import { userSettingsQueryOptions } from '../api/user-settings.api';
+import { useSaveSpeechOption, userSettingsQueryOptions } from '../api/user-settings.api';
 import { loadState } from '../../../lib/load-state';
 import { bulkActionMessages, settingsMessages } from '../settings.messages';
 import { SettingSwitch } from './setting-switch';
@@ -143,6 +147,45 @@ function MarketplaceSections({
   );
 }
 
+/**
+ * Dictation at the photo step, the member's own choice in this account. Two choices: the
+ * "collect data" and speech-flow values do what dictation does (ListLoop keeps no recording),
+ * so a member who has one sees dictation on, and choosing saves the plain value.
+ */
+function SpeechSection({ option }: { option: SpeechOption }) {
+  const intl = useIntl();
+  const save = useSaveSpeechOption();
+  const on = dictationAtPhotoStep(save.isPending ? save.variables : option);
+  return (
+    <SectionCard
+      titleId="settings-speech"
+      title={intl.formatMessage(settingsMessages.speechTitle)}
+      icon={<IconMicrophone size={18} />}
+      description={intl.formatMessage(settingsMessages.speechDescription)}
+    >
+      <Radio.Group
+        label={intl.formatMessage(settingsMessages.speechLabel)}
+        value={on ? 'speech_at_photo_step' : 'disabled'}
+        onChange={(value) => save.mutate(value as SpeechOption)}
+      >
+        <Stack gap="xs" mt="xs">
+          <Radio value="disabled" label={intl.formatMessage(settingsMessages.speechOff)} />
+          <Radio
+            value="speech_at_photo_step"
+            label={intl.formatMessage(settingsMessages.speechOn)}
+            description={intl.formatMessage(settingsMessages.speechOnHint)}
+          />
+        </Stack>
+      </Radio.Group>
+      {save.isError && (
+        <Alert color="red" variant="light" mt="sm" role="alert">
+          {intl.formatMessage(settingsMessages.speechNotSaved)}
+        </Alert>
+      )}
+    </SectionCard>
+  );
+}
+
 function SettingsSkeleton() {
   return (
     <Stack gap="md" aria-hidden>
@@ -229,6 +272,8 @@ export function SettingsPage() {
               })}
             </SwitchList>
           </SectionCard>
+
+          <SpeechSection option={state.data.showSpeechAtPhotoStep} />
 
           {showMercari && (
             <SectionCard
