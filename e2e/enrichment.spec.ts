@@ -51,7 +51,7 @@ test.describe('fill an item from its photos', () => {
 
     const panel = page.getByRole('region', { name: 'Fill from photos' });
     await panel.getByRole('button', { name: 'Fill from photos' }).click();
-    const use = panel.getByRole('button', { name: /^Use Blue for Colou?r$/ });
+    const use = panel.getByRole('button', { name: /^Use this: Blue for Colou?r$/ });
     await expect(use).toBeVisible({ timeout: 60_000 });
     await expect(panel.getByText(/^Colou?r #[0-9a-f]{6}, \d+% of the photo$/)).toBeVisible();
     await expectNoSeriousAxeViolations(page, 'Item editor, suggestions from the photos');
@@ -68,8 +68,8 @@ test.describe('fill an item from its photos', () => {
       .toBe('Blue');
 
     // Dismissing a suggestion takes it off the list.
-    await panel.getByRole('button', { name: /^Dismiss Blue for Colou?r$/ }).click();
-    await expect(panel.getByRole('button', { name: /^Dismiss Blue for Colou?r$/ })).toHaveCount(0);
+    await panel.getByRole('button', { name: /^Dismiss: Blue for Colou?r$/ }).click();
+    await expect(panel.getByRole('button', { name: /^Dismiss: Blue for Colou?r$/ })).toHaveCount(0);
   });
 });
 

@@ -17,7 +17,9 @@
  * printed, scanned and packed, on its own scratch database; `analytics` (bench/analytics.ts): the
  * analytics screen's queries over 100,000 items and 20,000 sales, on its own scratch database;
  * `reports` (bench/reports.ts): an item report of the 100,000 items as CSV and as XLSX, the job
- * in this process so its memory is sampled, on its own scratch database.
+ * in this process so its memory is sampled, on its own scratch database. `enrichment`
+ * (bench/enrichment.ts): reading one 1,600 px photo for enrich by images (colours, text,
+ * barcode, and the three at once) in this process, no database (under `none`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -40,6 +42,7 @@ import { benchTeam } from './team';
 import { benchPickingList } from './picking-list';
 import { benchAnalytics, seedAnalytics } from './analytics';
 import { benchReports } from './reports';
+import { benchEnrichment } from './enrichment';
 import { benchWebhookFlood, WEBHOOK_FLOOD_ENV } from './webhook-flood';
 import { startSmtpReceiver } from '../test/smtp-receiver';
 import { seedBenchItems } from './seed-items';
@@ -63,12 +66,13 @@ interface LoadResult {
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 /**
  * Which figures to measure: `inventory`, `listings`, `sales`, `webhook-flood`, `connectors`,
- * `extension`, `team`, `dashboard`, `picking-list`, `analytics`, `reports` (all by default).
+ * `extension`, `team`, `dashboard`, `picking-list`, `analytics`, `reports`, `enrichment` (all
+ * by default).
  */
 const PARTS = new Set(
   (
     process.env.BENCH_PARTS ??
-    'inventory,listings,sales,webhook-flood,connectors,extension,team,dashboard,picking-list,analytics,reports'
+    'inventory,listings,sales,webhook-flood,connectors,extension,team,dashboard,picking-list,analytics,reports,enrichment'
   )
     .split(',')
     .map((p) => p.trim()),
@@ -587,6 +591,18 @@ async function benchInventory(
   }
 }
 
+/** Enrichment's figures: photos read in this process, no database, so recorded under `none`. */
+async function measureEnrichment(): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  await benchEnrichment((figure) => {
+    figures.push({ ...figure, database: 'none' });
+    console.log(
+      `  ${figure.name.padEnd(70)} ${String(Math.round(figure.value * 10) / 10).padStart(10)} ${figure.unit}`,
+    );
+  });
+  return figures;
+}
+
 /** The connectors' figures: no database involved, so recorded under `none`. */
 async function measureConnectors(): Promise<Figure[]> {
   const figures: Figure[] = [];
@@ -790,6 +806,10 @@ async function main() {
     const measured = await measureReports();
     figures.push(...measured);
     for (const figure of measured) databases.add(figure.database);
+  }
+  if (PARTS.has('enrichment')) {
+    figures.push(...(await measureEnrichment()));
+    databases.add('none');
   }
 
   const file = path.join(repoRoot, 'bench/results.json');

@@ -256,6 +256,11 @@ export function FillFromPhotos({ itemId, details, setDetail, disabled }: PhotoSt
                               variant="default"
                               onClick={() => void copy(suggestion)}
                               aria-label={intl.formatMessage(enrichmentMessages.copyLabel, {
+                                action: intl.formatMessage(
+                                  copied === key
+                                    ? enrichmentMessages.copied
+                                    : enrichmentMessages.copy,
+                                ),
                                 field: name,
                                 value,
                               })}

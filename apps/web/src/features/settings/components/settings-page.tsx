@@ -27,7 +27,7 @@ import {
   IconTruckDelivery,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { SectionCard } from '../../../components/ui/section-card';
@@ -155,7 +155,9 @@ function MarketplaceSections({
 function SpeechSection({ option }: { option: SpeechOption }) {
   const intl = useIntl();
   const save = useSaveSpeechOption();
-  const on = dictationAtPhotoStep(save.isPending ? save.variables : option);
+  // The choice shows at once; a failed save puts back what the server has.
+  const [chosen, setChosen] = useState<SpeechOption | null>(null);
+  const on = dictationAtPhotoStep(chosen ?? option);
   return (
     <SectionCard
       titleId="settings-speech"
@@ -166,7 +168,10 @@ function SpeechSection({ option }: { option: SpeechOption }) {
       <Radio.Group
         label={intl.formatMessage(settingsMessages.speechLabel)}
         value={on ? 'speech_at_photo_step' : 'disabled'}
-        onChange={(value) => save.mutate(value as SpeechOption)}
+        onChange={(value) => {
+          setChosen(value as SpeechOption);
+          save.mutate(value as SpeechOption, { onError: () => setChosen(null) });
+        }}
       >
         <Stack gap="xs" mt="xs">
           <Radio value="disabled" label={intl.formatMessage(settingsMessages.speechOff)} />
