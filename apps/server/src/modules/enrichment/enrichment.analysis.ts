@@ -1,6 +1,6 @@
 import pLimit from 'p-limit';
 import type { EnrichmentBarcode, EnrichmentColour } from '@listloop/domain';
-import { readBarcodes } from './enrichment.barcodes';
+import { BarcodeReader } from './enrichment.barcodes';
 import { dominantColours } from './enrichment.colours';
 import { TextReader, type TextLine } from './enrichment.text';
 
@@ -18,9 +18,10 @@ export interface PhotoFindings {
  */
 const PHOTOS_AT_ONCE = 2;
 
-/** The three local readings of a photo; the Tesseract worker lives as long as this does. */
+/** The three local readings of a photo; its two threads (text, barcodes) live as long as it does. */
 export class PhotoAnalyser {
   private readonly text: TextReader;
+  private readonly barcodeReader = new BarcodeReader();
   private readonly turn = pLimit(PHOTOS_AT_ONCE);
 
   constructor(textCachePath: string) {
@@ -36,7 +37,7 @@ export class PhotoAnalyser {
   }
 
   barcodes(bytes: Buffer): Promise<EnrichmentBarcode[]> {
-    return readBarcodes(bytes);
+    return this.barcodeReader.read(bytes);
   }
 
   analyse(bytes: Buffer): Promise<PhotoFindings> {
@@ -50,7 +51,7 @@ export class PhotoAnalyser {
     });
   }
 
-  close(): Promise<void> {
-    return this.text.close();
+  async close(): Promise<void> {
+    await Promise.all([this.text.close(), this.barcodeReader.close()]);
   }
 }

@@ -1,5 +1,5 @@
+import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
-import zxing from '@zxing/library';
 import {
   barcodeValid,
   MAX_IMAGE_PIXELS,
@@ -7,76 +7,78 @@ import {
   type EnrichmentBarcode,
 } from '@listloop/domain';
 
-// The package is CommonJS: its classes are read from the default export.
-const {
-  BarcodeFormat,
-  BinaryBitmap,
-  DecodeHintType,
-  HybridBinarizer,
-  MultiFormatOneDReader,
-  NotFoundException,
-  RGBLuminanceSource,
-} = zxing;
-
 /** Large enough for a barcode filling a tenth of a photo's width, small enough to scan quickly. */
 const SCAN_SIDE = 1200;
 
-const FORMATS: Partial<Record<number, BarcodeFormatName>> = {
-  [BarcodeFormat.EAN_13]: 'EAN_13',
-  [BarcodeFormat.EAN_8]: 'EAN_8',
-  [BarcodeFormat.UPC_A]: 'UPC_A',
-  [BarcodeFormat.UPC_E]: 'UPC_E',
-  [BarcodeFormat.CODE_128]: 'CODE_128',
-};
-
-/** The linear-barcode reader alone: the multi-format one also logs each miss to the console. */
-function reader() {
-  const hints = new Map<number, unknown>();
-  hints.set(DecodeHintType.POSSIBLE_FORMATS, [
-    BarcodeFormat.EAN_13,
-    BarcodeFormat.EAN_8,
-    BarcodeFormat.UPC_A,
-    BarcodeFormat.UPC_E,
-    BarcodeFormat.CODE_128,
-  ]);
-  hints.set(DecodeHintType.TRY_HARDER, true);
-  return { hints, oneD: new MultiFormatOneDReader(hints) };
-}
+type Answer =
+  | { id: number; found: { value: string; format: BarcodeFormatName } | null }
+  | { id: number; error: string };
 
 /**
- * The retail barcode of a photo, read from its grey pixels as it is and, if none, turned a
- * quarter (a barcode printed upright on a tag). Only a code whose check digit holds is answered:
- * a misread digit would put another product's number on the item.
+ * Reads retail barcodes in a thread of their own (barcode.worker.mjs), started on first use
+ * and ended with the server: ZXing is synchronous JavaScript, and a photo with no barcode takes
+ * it a third of a second, which the event loop must not wait for.
  */
-export async function readBarcodes(bytes: Buffer): Promise<EnrichmentBarcode[]> {
-  const { hints, oneD } = reader();
-  for (const angle of [0, 90]) {
-    const { data, info } = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
-      .rotate()
-      .rotate(angle)
-      .resize(SCAN_SIDE, SCAN_SIDE, { fit: 'inside', withoutEnlargement: true })
-      .greyscale()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const luminance = new Uint8ClampedArray(data.buffer, data.byteOffset, data.length);
-    const source = new RGBLuminanceSource(luminance, info.width, info.height);
-    try {
-      const result = oneD.decode(new BinaryBitmap(new HybridBinarizer(source)), hints);
-      const format = FORMATS[result.getBarcodeFormat()];
-      const value = result.getText();
-      if (format && barcodeValid(value, format)) return [{ value, format }];
-    } catch (error) {
-      if (!isZxingMiss(error)) throw error;
-    }
-  }
-  return [];
-}
+export class BarcodeReader {
+  private worker: Worker | null = null;
+  private next = 0;
+  private readonly waiting = new Map<
+    number,
+    { resolve: (found: EnrichmentBarcode | null) => void; reject: (error: Error) => void }
+  >();
 
-/** ZXing answers "nothing here" with NotFound, Checksum or Format exceptions. */
-function isZxingMiss(error: unknown): boolean {
-  return (
-    error instanceof zxing.ChecksumException ||
-    error instanceof zxing.FormatException ||
-    error instanceof NotFoundException
-  );
+  /**
+   * The retail barcode of a photo, read from its grey pixels as it is and, if none, turned a
+   * quarter (a barcode printed upright on a tag). Only a code whose check digit holds is
+   * answered: a misread digit would put another product's number on the item.
+   */
+  async read(bytes: Buffer): Promise<EnrichmentBarcode[]> {
+    for (const angle of [0, 90]) {
+      const { data, info } = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
+        .rotate()
+        .rotate(angle)
+        .resize(SCAN_SIDE, SCAN_SIDE, { fit: 'inside', withoutEnlargement: true })
+        .greyscale()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const found = await this.decode(data, info.width, info.height);
+      if (found && barcodeValid(found.value, found.format)) return [found];
+    }
+    return [];
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    if (worker) await worker.terminate();
+  }
+
+  private decode(pixels: Buffer, width: number, height: number) {
+    const worker = this.start();
+    const id = (this.next += 1);
+    return new Promise<EnrichmentBarcode | null>((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      worker.postMessage({ id, pixels, width, height });
+    });
+  }
+
+  private start(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(new URL('./barcode.worker.mjs', import.meta.url));
+    worker.on('message', (answer: Answer) => {
+      const waiting = this.waiting.get(answer.id);
+      this.waiting.delete(answer.id);
+      if ('error' in answer) waiting?.reject(new Error(answer.error));
+      else waiting?.resolve(answer.found);
+    });
+    const fail = (error: Error) => {
+      if (this.worker === worker) this.worker = null;
+      for (const waiting of this.waiting.values()) waiting.reject(error);
+      this.waiting.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`The barcode reader stopped (exit ${code}).`)));
+    this.worker = worker;
+    return worker;
+  }
 }
