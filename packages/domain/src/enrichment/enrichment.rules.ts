@@ -1,4 +1,4 @@
-import { DEPOP_COLOURS } from '../marketplaces/depop-taxonomy';
+import type { DEPOP_COLOURS } from '../marketplaces/depop-taxonomy';
 import type { BarcodeFormatName } from './enrichment.api';
 
 /**
