@@ -1,7 +1,15 @@
 import zlib from 'node:zlib';
 
-/** A small PNG: a coloured frame around a white square, encoded here so no fixture file is needed. */
-export function png(rgb: [number, number, number], width = 96, height = 72): Buffer {
+/**
+ * A small PNG: a coloured frame around a white square (or, with `inner` null, one colour all
+ * over), encoded here so no fixture file is needed.
+ */
+export function png(
+  rgb: [number, number, number],
+  width = 96,
+  height = 72,
+  inner: [number, number, number] | null = [255, 255, 255],
+): Buffer {
   const chunk = (type: string, data: Buffer) => {
     const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
     const length = Buffer.alloc(4);
@@ -20,7 +28,7 @@ export function png(rgb: [number, number, number], width = 96, height = 72): Buf
     rows.push(0); // no filter
     for (let x = 0; x < width; x += 1) {
       const inside = x > width / 4 && x < (width * 3) / 4 && y > height / 4 && y < (height * 3) / 4;
-      rows.push(...(inside ? [255, 255, 255] : rgb));
+      rows.push(...(inside && inner ? inner : rgb));
     }
   }
   return Buffer.concat([

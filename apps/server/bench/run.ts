@@ -21,7 +21,9 @@
  * AI helper's completions with the offline provider, one request at a time, on a shop with sold
  * history, on its own scratch database; `background-removal`
  * (bench/background-removal.ts): the model's time per 1,600 px picture and its process's peak
- * memory, with no database (recorded under `none`).
+ * memory, with no database (recorded under `none`); `enrichment`
+ * (bench/enrichment.ts): reading one 1,600 px photo for enrich by images (colours, text,
+ * barcode, and the three at once) in this process, no database (under `none`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -46,6 +48,7 @@ import { benchAi } from './ai';
 import { benchAnalytics, seedAnalytics } from './analytics';
 import { benchReports } from './reports';
 import { benchBackgroundRemoval } from './background-removal';
+import { benchEnrichment } from './enrichment';
 import { benchWebhookFlood, WEBHOOK_FLOOD_ENV } from './webhook-flood';
 import { startSmtpReceiver } from '../test/smtp-receiver';
 import { seedBenchItems } from './seed-items';
@@ -70,12 +73,12 @@ const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 /**
  * Which figures to measure: `inventory`, `listings`, `sales`, `webhook-flood`, `connectors`,
  * `extension`, `team`, `dashboard`, `picking-list`, `analytics`, `reports`, `ai`,
- * `background-removal` (all by default).
+ * `background-removal`, `enrichment` (all by default).
  */
 const PARTS = new Set(
   (
     process.env.BENCH_PARTS ??
-    'inventory,listings,sales,webhook-flood,connectors,extension,team,dashboard,picking-list,analytics,reports,ai,background-removal'
+    'inventory,listings,sales,webhook-flood,connectors,extension,team,dashboard,picking-list,analytics,reports,ai,background-removal,enrichment'
   )
     .split(',')
     .map((p) => p.trim()),
@@ -594,6 +597,18 @@ async function benchInventory(
   }
 }
 
+/** Enrichment's figures: photos read in this process, no database, so recorded under `none`. */
+async function measureEnrichment(): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  await benchEnrichment((figure) => {
+    figures.push({ ...figure, database: 'none' });
+    console.log(
+      `  ${figure.name.padEnd(70)} ${String(Math.round(figure.value * 10) / 10).padStart(10)} ${figure.unit}`,
+    );
+  });
+  return figures;
+}
+
 /** The connectors' figures: no database involved, so recorded under `none`. */
 async function measureConnectors(): Promise<Figure[]> {
   const figures: Figure[] = [];
@@ -835,6 +850,10 @@ async function main() {
 
   if (PARTS.has('background-removal')) {
     figures.push(...(await measureBackgroundRemoval()));
+  }
+
+  if (PARTS.has('enrichment')) {
+    figures.push(...(await measureEnrichment()));
     databases.add('none');
   }
 

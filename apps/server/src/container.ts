@@ -66,6 +66,7 @@ import { MarketplaceImportService } from './modules/marketplace-import/marketpla
 import { importMarketplaceListingsJob } from './modules/marketplace-import/marketplace-import.jobs';
 import { ImageRepository } from './modules/images/image.repository';
 import { ImageService } from './modules/images/image.service';
+import { EnrichmentService, noPhotoVision, PhotoAnalyser } from './modules/enrichment';
 import { ImageDerivatives } from './modules/images/image.derivatives';
 import { ImageCache } from './modules/images/image.cache';
 import { imageDerivativesJob, purgeExpiredUploadsJob } from './modules/images/image.jobs';
@@ -303,6 +304,16 @@ export async function createContainer(config: Config, options: ContainerOptions 
     new ItemLabelService(repositories.items),
   );
   const items = new ItemService(db, repositories.items, labels, accountUsers, images);
+  // Photos read for suggestions; the Tesseract worker is started on the first one. A vision
+  // model is not wired here: suggestions are the local findings until one is.
+  const enrichment = new EnrichmentService(
+    items,
+    images,
+    accounts,
+    new PhotoAnalyser(path.join(config.dataDir, 'cache', 'tesseract')),
+    noPhotoVision,
+    logger,
+  );
   const marketplaceRules = new MarketplaceRuleService(db, repositories.marketplaceRules);
   // The API connectors of the source-group marketplaces, and the OAuth providers of those a
   // seller connects by signing in; registered from the configuration below.
@@ -449,6 +460,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     userSettings: new UserSettingsService(db, users, accountUsers),
     labels,
     items,
+    enrichment,
     itemBulk: new ItemBulkService(db, repositories.items, items, labels),
     itemExport: new ItemExportService(repositories.items, items),
     marketplaceRules,
@@ -764,6 +776,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
           photoFetcher.close(),
           slackFetcher.close(),
           backgroundRemovalModel.close(),
+          enrichment.close(),
         ]);
         if (!options.database) await database.close();
       })();

@@ -15,6 +15,7 @@ import { healthRoutes } from './modules/health';
 import { webRoutes } from './modules/web';
 import { extensionDownloadRoutes } from './modules/extension-download';
 import { itemRoutes } from './modules/items/item.routes';
+import { enrichmentRoutes } from './modules/enrichment/enrichment.routes';
 import { labelRoutes } from './modules/labels/label.routes';
 import { marketplaceRuleRoutes } from './modules/rules/marketplace-rule.routes';
 import { variantOptionsRoutes } from './modules/variants/variant-options.routes';
@@ -90,6 +91,7 @@ export async function registerRoutes(app: App, container: Container): Promise<vo
     bulk: container.services.itemBulk,
     exporter: container.services.itemExport,
   });
+  await enrichmentRoutes(app, { service: container.services.enrichment });
   await labelRoutes(app, { service: container.services.labels });
   await executorTokenRoutes(app, { service: container.services.executorTokens });
   await executorPresenceRoutes(app, { service: container.services.executorPresence });

@@ -62,3 +62,5 @@ export * from './reports/calendar';
 export * from './reports/report.api';
 export * from './ai/ai.api';
 export * from './background-removal/background-removal.api';
+export * from './enrichment/enrichment.api';
+export * from './enrichment/enrichment.rules';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SPEECH_OPTIONS, type SpeechOption } from '../account-users/account-user.schema';
 import { MARKETPLACE_IDS, type MarketplaceId } from '../marketplaces/marketplaces';
 
 /**
@@ -84,6 +85,11 @@ export const UserSettingsSchema = z.object({
   notifications: NotificationSettingsSchema,
   mercariForm: MercariFormSettingsSchema,
   forceDelistRelist: ForceDelistRelistSettingsSchema,
+  /**
+   * Spec §3 account user: whether the item editor offers dictation at the photo step. Kept on
+   * the person's membership of the current account (the other settings are the person's own).
+   */
+  showSpeechAtPhotoStep: z.enum(SPEECH_OPTIONS),
 });
 export type UserSettings = z.infer<typeof UserSettingsSchema>;
 export type SaleDetectionSettings = UserSettings['saleDetection'];
@@ -117,6 +123,9 @@ export const UserSettingsUpdateSchema = z.object({
   notifications: NotificationSettingsUpdateSchema.optional(),
   mercariForm: MercariFormSettingsUpdateSchema.optional(),
   forceDelistRelist: ForceDelistRelistSettingsUpdateSchema.optional(),
+  showSpeechAtPhotoStep: z
+    .enum(SPEECH_OPTIONS, { error: () => invalidValueMessage('Dictation at the photo step') })
+    .optional(),
 });
 export type UserSettingsUpdate = z.input<typeof UserSettingsUpdateSchema>;
 /** An update as the server has it after parsing: booleans, unknown keys gone. */
@@ -186,7 +195,19 @@ export const resolveForceDelistRelist = (stored: Record<string, unknown> | null 
 export const resolveNotifications = (stored: Record<string, unknown> | null | undefined) =>
   resolveEntries(BULK_ACTIONS, stored, USER_SETTINGS_DEFAULTS.notifications);
 
-export function resolveUserSettings(stored: StoredUserSettings | null): UserSettings {
+/**
+ * What the speech options do in ListLoop. Dictation runs in the browser's own speech
+ * recognition and ListLoop keeps no recording or sample of it, so a "collect data" option
+ * behaves as the option without it; the speech flow is the photo-step dictation.
+ */
+export function dictationAtPhotoStep(option: SpeechOption): boolean {
+  return option !== 'disabled';
+}
+
+export function resolveUserSettings(
+  stored: StoredUserSettings | null,
+  showSpeechAtPhotoStep: SpeechOption = 'disabled',
+): UserSettings {
   const mercari = stored?.mercariForm as { showSwitchShipping?: unknown } | null | undefined;
   return {
     saleDetection: resolveSaleDetection(stored?.saleDetection),
@@ -198,6 +219,7 @@ export function resolveUserSettings(stored: StoredUserSettings | null): UserSett
           : USER_SETTINGS_DEFAULTS.showSwitchShipping,
     },
     forceDelistRelist: resolveForceDelistRelist(stored?.forceDelistRelist),
+    showSpeechAtPhotoStep,
   };
 }
 

@@ -103,7 +103,12 @@ export class AccountUserRepository {
   async update(
     accountId: string,
     userId: string,
-    patch: Partial<Pick<AccountUserRow, 'status' | 'role' | 'temporaryPassword' | 'name'>>,
+    patch: Partial<
+      Pick<
+        AccountUserRow,
+        'status' | 'role' | 'temporaryPassword' | 'name' | 'showSpeechAtPhotoStep'
+      >
+    >,
     db: Db = this.db,
   ): Promise<AccountUserRow | null> {
     const [row] = await db

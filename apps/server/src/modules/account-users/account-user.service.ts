@@ -10,6 +10,7 @@ import {
   type GateDecision,
   type JoinData,
   type Locale,
+  type SpeechOption,
   type TeamMember,
 } from '@listloop/domain';
 import type { Db } from '../../platform/db/database';
@@ -274,6 +275,24 @@ export class AccountUserService {
   /** Which member holds which role in the account. */
   async membersOfRoles(accountId: string): Promise<{ roleId: string; userId: string }[]> {
     return this.accountUsers.membersOfRoles(accountId);
+  }
+
+  /** The member's own photo-step speech option in this account ('disabled' without a membership). */
+  async speechOptionOf(accountId: string, userId: string): Promise<SpeechOption> {
+    return (
+      (await this.accountUsers.findInAccount(accountId, userId))?.showSpeechAtPhotoStep ??
+      'disabled'
+    );
+  }
+
+  /** Sets a member's own photo-step speech option in this account, in the caller's transaction. */
+  async setSpeechOption(
+    accountId: string,
+    userId: string,
+    option: SpeechOption,
+    db?: Db,
+  ): Promise<void> {
+    await this.accountUsers.update(accountId, userId, { showSpeechAtPhotoStep: option }, db);
   }
 
   /** Gives a member a role; the caller has checked they may (the role operations). */

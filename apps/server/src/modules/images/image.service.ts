@@ -99,6 +99,11 @@ function isWebAddress(url: string): boolean {
   }
 }
 
+/** A photo read for analysis: its bytes, or why it cannot be read here. */
+export type OwnedPhoto =
+  | { kind: 'image'; bytes: Buffer; mimeType: string }
+  | { kind: 'not-found' | 'elsewhere' | 'invalid' };
+
 export type ServedImage =
   | { kind: 'not-modified'; etag: string }
   | {
@@ -172,6 +177,34 @@ export class ImageService {
       if (!image) return photo;
       return owned.has(image.imageId) ? this.signer.sign(image.imageId, image.variant) : null;
     });
+  }
+
+  /**
+   * The bytes of a photo named by address or storage key, to be read on this server (decision
+   * 0032's ownership: the image's row has the account): the large version (at most 1600 px)
+   * once it exists, else the original. An image of another account is `not-found`, as a
+   * missing one is; a web address elsewhere is `elsewhere` (never fetched here).
+   */
+  async readOwnedPhoto(accountId: string, photo: string): Promise<OwnedPhoto> {
+    const named = parseImageKey(photo) ?? this.signer.imageOf(photo);
+    if (!named) return { kind: isWebAddress(photo) ? 'elsewhere' : 'invalid' };
+    const row = await this.repository.findById(accountId, named.imageId);
+    if (!row) return { kind: 'not-found' };
+    const { largeKey } = derivativeKeys(row.storageKey);
+    const large = await this.storage.stat(largeKey);
+    if (large)
+      return {
+        kind: 'image',
+        bytes: await this.storage.readBuffer(largeKey),
+        mimeType: 'image/jpeg',
+      };
+    const original = await this.storage.stat(row.storageKey);
+    if (!original) return { kind: 'not-found' };
+    return {
+      kind: 'image',
+      bytes: await this.storage.readBuffer(row.storageKey),
+      mimeType: row.mimeType,
+    };
   }
 
   /** The owner of what a signed-in member uploads: their account, and their country. */

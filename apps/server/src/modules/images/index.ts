@@ -7,6 +7,7 @@ export {
   PHOTO_NOT_FOUND,
   STORED_TOO_LARGE,
   type ImageOwner,
+  type OwnedPhoto,
   type PhotoIssue,
   type PhotoRef,
   type ServedImage,

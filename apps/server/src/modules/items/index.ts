@@ -5,6 +5,7 @@ export {
   NO_SUCH_ITEM,
   VARIANTS_DISABLED,
   type ItemCreateInput,
+  type FillableDetail,
   type ItemDraft,
   type ItemFilterInput,
   type ItemListInput,

@@ -279,6 +279,18 @@ export class ItemRepository {
     return rowsOf(result).length;
   }
 
+  /** The distinct non-empty brands of the account's items, the most used first. */
+  async brandsInUse(accountId: string, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ brand: items.brand, uses: count() })
+      .from(items)
+      .where(and(eq(items.accountId, accountId), isNotNull(items.brand), sql`${items.brand} <> ''`))
+      .groupBy(items.brand)
+      .orderBy(desc(count()), asc(items.brand))
+      .limit(limit);
+    return rows.flatMap((row) => (row.brand ? [row.brand] : []));
+  }
+
   /** The removed item's title (for the activity log), or null when there was no such item. */
   async remove(
     accountId: string,

@@ -399,6 +399,45 @@ export class ItemService {
     });
   }
 
+  /**
+   * Fills general-details fields that are empty ('' or null) with the values given, through the
+   * editor's save (validation, completeness, one transaction on the locked row). A field the
+   * seller has filled is left as it is and answered in `filled`, even if it was filled between
+   * the caller's read and this save.
+   */
+  async fillEmptyDetails(
+    ctx: RequestContext,
+    userId: string,
+    itemId: string,
+    values: Readonly<Partial<Record<FillableDetail, string>>>,
+  ): Promise<{ item: Item; applied: FillableDetail[]; filled: FillableDetail[] }> {
+    const applied: FillableDetail[] = [];
+    const filled: FillableDetail[] = [];
+    const item = await this.save(ctx, userId, itemId, (row) => {
+      const current = toItem(row);
+      const details: Record<string, unknown> = { ...current.generalDetails };
+      applied.length = 0;
+      filled.length = 0;
+      for (const [field, value] of Object.entries(values) as [FillableDetail, string][]) {
+        const now = details[field];
+        if (typeof now === 'string' ? now.trim() !== '' : now !== null && now !== undefined) {
+          filled.push(field);
+          continue;
+        }
+        details[field] = value;
+        applied.push(field);
+      }
+      if (applied.length === 0) return null;
+      return { ...current, generalDetails: details as GeneralDetails };
+    });
+    return { item, applied, filled };
+  }
+
+  /** The brands on the account's items, for reading brands in printed text (most used first). */
+  brandsInUse(accountId: string, limit = 2_000): Promise<string[]> {
+    return this.items.brandsInUse(accountId, limit);
+  }
+
   /** Deletes the item; answers its title, which the activity log keeps. */
   async remove(
     ctx: RequestContext,
@@ -602,6 +641,9 @@ export class ItemService {
 }
 
 /** What photoRefs reads of an item: its images and its listings (whose photos it reads). */
+/** The general-details text fields a fill from photos may set. */
+export type FillableDetail = 'brand' | 'primaryColor' | 'size' | 'condition' | 'category' | 'title';
+
 export interface PhotoDraft {
   generalDetails: {
     images?: readonly { url?: string; url_l?: string; url_s?: string; _l?: string; _s?: string }[];

@@ -326,6 +326,42 @@ describe('user settings (spec §3, §5, §7)', () => {
     });
   });
 
+  describe('dictation at the photo step (spec §3 account user showSpeechAtPhotoStep)', () => {
+    it('is the member’s own, in the current account, and the session says it', async () => {
+      const seller = await createAccount(server);
+      const client = await signIn(server, seller);
+      const member = await addMember(server, seller);
+      const memberClient = await signIn(server, member);
+      expect((await read(client)).showSpeechAtPhotoStep).toBe('disabled');
+
+      const on = await put(client, { showSpeechAtPhotoStep: 'speech_at_photo_step' });
+      expect(on.status, on.text).toBe(200);
+      expect(on.body.showSpeechAtPhotoStep).toBe('speech_at_photo_step');
+      expect((await read(client)).showSpeechAtPhotoStep).toBe('speech_at_photo_step');
+      const session = SessionStateSchema.parse(
+        (await client.get('/api/rest/v1/auth/session')).body,
+      );
+      expect(session.currentAccountUser.showSpeechAtPhotoStep).toBe('speech_at_photo_step');
+      // Another member of the account keeps theirs.
+      expect((await read(memberClient)).showSpeechAtPhotoStep).toBe('disabled');
+
+      // Another section saved alone leaves it as it is.
+      await put(client, { notifications: { bulkList: { enabled: false } } });
+      expect((await read(client)).showSpeechAtPhotoStep).toBe('speech_at_photo_step');
+
+      const refused = await put(client, { showSpeechAtPhotoStep: 'always' });
+      expect(refused.status).toBe(400);
+      expect(refused.body.issues).toEqual([
+        {
+          path: 'showSpeechAtPhotoStep',
+          message: 'Dictation at the photo step has an invalid value',
+        },
+      ]);
+      const off = await put(client, { showSpeechAtPhotoStep: 'disabled' });
+      expect(off.body.showSpeechAtPhotoStep).toBe('disabled');
+    });
+  });
+
   describe('settings are the caller’s own', () => {
     it('a member of the same account, and a user of another account, change only theirs', async () => {
       const ownerBefore = await read(owner);

@@ -28,8 +28,10 @@ export async function userSettingsRoutes(app: App, deps: { service: UserSettings
         summary: 'The signed-in user’s settings',
         description:
           'saleDetection, notifications, mercariForm and forceDelistRelist, with every known ' +
-          'key: one never set is at its default (auto-delist on for every marketplace, forced ' +
-          'delist-relist off, bulk-action notifications on, showSwitchShipping on).',
+          'key, and showSpeechAtPhotoStep (of the caller’s membership of this account): every ' +
+          'key one never set at its default (auto-delist on for every marketplace, forced ' +
+          'delist-relist off, bulk-action notifications on, showSwitchShipping on, speech ' +
+          'disabled).',
         response: { 200: UserSettingsSchema, ...errorResponses },
       },
       config: { access: access.member() },

@@ -32,17 +32,36 @@ export class UserSettingsService {
   ) {}
 
   async get(ctx: RequestContext): Promise<UserSettings> {
-    return resolveUserSettings(await this.users.findSettings(ctx.user.id));
+    const [stored, speech] = await Promise.all([
+      this.users.findSettings(ctx.user.id),
+      this.accountUsers.speechOptionOf(ctx.accountId, ctx.user.id),
+    ]);
+    return resolveUserSettings(stored, speech);
   }
 
-  /** A partial update: the sections and keys sent change, the rest stays (see the schema). */
+  /**
+   * A partial update: the sections and keys sent change, the rest stays (see the schema). The
+   * photo-step speech option is the caller's own membership of the current account.
+   */
   async update(ctx: RequestContext, update: UserSettingsChanges): Promise<UserSettings> {
-    return this.db.transaction(async (tx) => {
+    const next = await this.db.transaction(async (tx) => {
       const current = await this.users.lockSettings(ctx.user.id, tx);
-      const next = applyUserSettingsUpdate(current, update, this.now());
-      await this.users.saveSettings(ctx.user.id, next, tx);
-      return resolveUserSettings(next);
+      const changed = applyUserSettingsUpdate(current, update, this.now());
+      await this.users.saveSettings(ctx.user.id, changed, tx);
+      if (update.showSpeechAtPhotoStep) {
+        await this.accountUsers.setSpeechOption(
+          ctx.accountId,
+          ctx.user.id,
+          update.showSpeechAtPhotoStep,
+          tx,
+        );
+      }
+      return changed;
     });
+    return resolveUserSettings(
+      next,
+      await this.accountUsers.speechOptionOf(ctx.accountId, ctx.user.id),
+    );
   }
 
   /** `PUT /api/rest/v1/enterprise/sale-detection/settings`: the saleDetection part only. */

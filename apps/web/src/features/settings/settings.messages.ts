@@ -31,6 +31,13 @@ export const settingsMessages = defineMessages({
   mercariDescription: { id: 'settings.mercariForm.description' },
   mercariShowSwitchShipping: { id: 'settings.mercariForm.showSwitchShipping' },
   mercariShowSwitchShippingHint: { id: 'settings.mercariForm.showSwitchShippingHint' },
+  speechTitle: { id: 'settings.speech.title' },
+  speechDescription: { id: 'settings.speech.description' },
+  speechLabel: { id: 'settings.speech.label' },
+  speechOff: { id: 'settings.speech.off' },
+  speechOn: { id: 'settings.speech.on' },
+  speechOnHint: { id: 'settings.speech.onHint' },
+  speechNotSaved: { id: 'settings.speech.notSaved' },
 });
 
 /** The name of each bulk action of spec §5, as the notification settings list them. */

@@ -56,6 +56,7 @@ import { salesSince, stockState, type StockState } from '../item-sales';
 import { itemSalesMessages } from '../item-sales.messages';
 import { CompletenessPanel } from './completeness-panel';
 import { CrossListDialog } from './cross-list-dialog';
+import { PhotoStepHelpers } from '../../../lib/inventory/photo-step';
 import { DetailsForm } from './details-form';
 import { ItemSalesCard } from './item-sales-card';
 import { LabelsField } from './labels-field';
@@ -311,6 +312,12 @@ export function ItemEditor({
                 onChange={(images) => update('generalDetails.images', images)}
                 uploads={uploads}
                 onRotate={onRotate}
+                disabled={!canWrite}
+              />
+              <PhotoStepHelpers
+                itemId={item?.itemID ?? null}
+                details={draft.generalDetails}
+                setDetail={(field, value) => update(`generalDetails.${field}`, value as never)}
                 disabled={!canWrite}
               />
               {canWrite &&

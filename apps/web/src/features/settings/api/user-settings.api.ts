@@ -2,6 +2,7 @@ import {
   SaleDetectionSettingsResponseSchema,
   UserSettingsSchema,
   type SaleDetectionSettings,
+  type SpeechOption,
   type UserSettings,
 } from '@listloop/domain';
 import {
@@ -123,4 +124,29 @@ export function saveSettingMutationOptions(queryClient: QueryClient) {
 
 export function useSaveSetting() {
   return useMutation(saveSettingMutationOptions(useQueryClient()));
+}
+
+/**
+ * Saves the member's photo-step speech option; the answer sets the settings and the session's
+ * membership, so the item editor offers dictation (or stops) without a reload.
+ */
+export function useSaveSpeechOption() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (option: SpeechOption) => putUserSettings({ showSpeechAtPhotoStep: option }),
+    onSuccess: (settings) => {
+      queryClient.setQueryData<UserSettings>(userSettingsKeys.all, settings);
+      queryClient.setQueryData<SessionData>(sessionQueryKey, (data) =>
+        data && data.status === 'logged-in'
+          ? {
+              ...data,
+              currentAccountUser: {
+                ...data.currentAccountUser,
+                showSpeechAtPhotoStep: settings.showSpeechAtPhotoStep,
+              },
+            }
+          : data,
+      );
+    },
+  });
 }

@@ -1,13 +1,16 @@
 import {
   BULK_ACTIONS,
+  dictationAtPhotoStep,
   MARKETPLACE_NAMES,
   USER_SETTINGS_DEFAULTS,
   type MarketplaceId,
+  type SpeechOption,
   type UserSettings,
 } from '@listloop/domain';
 import {
   Alert,
   Paper,
+  Radio,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -18,18 +21,19 @@ import {
 import {
   IconBell,
   IconInfoCircle,
+  IconMicrophone,
   IconRefresh,
   IconShieldCheck,
   IconTruckDelivery,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { LoadErrorAlert } from '../../../components/ui/load-error-alert';
 import { SectionCard } from '../../../components/ui/section-card';
 import { commonMessages } from '../../../i18n/common.messages';
 import { useSignedInSession } from '../../../lib/session';
-import { userSettingsQueryOptions } from '../api/user-settings.api';
+import { useSaveSpeechOption, userSettingsQueryOptions } from '../api/user-settings.api';
 import { loadState } from '../../../lib/load-state';
 import { bulkActionMessages, settingsMessages } from '../settings.messages';
 import { SettingSwitch } from './setting-switch';
@@ -143,6 +147,50 @@ function MarketplaceSections({
   );
 }
 
+/**
+ * Dictation at the photo step, the member's own choice in this account. Two choices: the
+ * "collect data" and speech-flow values do what dictation does (ListLoop keeps no recording),
+ * so a member who has one sees dictation on, and choosing saves the plain value.
+ */
+function SpeechSection({ option }: { option: SpeechOption }) {
+  const intl = useIntl();
+  const save = useSaveSpeechOption();
+  // The choice shows at once; a failed save puts back what the server has.
+  const [chosen, setChosen] = useState<SpeechOption | null>(null);
+  const on = dictationAtPhotoStep(chosen ?? option);
+  return (
+    <SectionCard
+      titleId="settings-speech"
+      title={intl.formatMessage(settingsMessages.speechTitle)}
+      icon={<IconMicrophone size={18} />}
+      description={intl.formatMessage(settingsMessages.speechDescription)}
+    >
+      <Radio.Group
+        label={intl.formatMessage(settingsMessages.speechLabel)}
+        value={on ? 'speech_at_photo_step' : 'disabled'}
+        onChange={(value) => {
+          setChosen(value as SpeechOption);
+          save.mutate(value as SpeechOption, { onError: () => setChosen(null) });
+        }}
+      >
+        <Stack gap="xs" mt="xs">
+          <Radio value="disabled" label={intl.formatMessage(settingsMessages.speechOff)} />
+          <Radio
+            value="speech_at_photo_step"
+            label={intl.formatMessage(settingsMessages.speechOn)}
+            description={intl.formatMessage(settingsMessages.speechOnHint)}
+          />
+        </Stack>
+      </Radio.Group>
+      {save.isError && (
+        <Alert color="red" variant="light" mt="sm" role="alert">
+          {intl.formatMessage(settingsMessages.speechNotSaved)}
+        </Alert>
+      )}
+    </SectionCard>
+  );
+}
+
 function SettingsSkeleton() {
   return (
     <Stack gap="md" aria-hidden>
@@ -229,6 +277,8 @@ export function SettingsPage() {
               })}
             </SwitchList>
           </SectionCard>
+
+          <SpeechSection option={state.data.showSpeechAtPhotoStep} />
 
           {showMercari && (
             <SectionCard

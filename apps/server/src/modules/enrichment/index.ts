@@ -1,0 +1,5 @@
+// The enrichment module's door: suggestions for an item read from its photos (colours, printed
+// text, barcodes, and a vision model's through the port the composition root fills).
+export { EnrichmentService, PHOTO_ELSEWHERE } from './enrichment.service';
+export { PhotoAnalyser } from './enrichment.analysis';
+export { noPhotoVision, type PhotoVisionPort, type VisionSuggestions } from './enrichment.vision';
