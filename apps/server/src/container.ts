@@ -66,7 +66,7 @@ import { MarketplaceImportService } from './modules/marketplace-import/marketpla
 import { importMarketplaceListingsJob } from './modules/marketplace-import/marketplace-import.jobs';
 import { ImageRepository } from './modules/images/image.repository';
 import { ImageService } from './modules/images/image.service';
-import { EnrichmentService, noPhotoVision, PhotoAnalyser } from './modules/enrichment';
+import { EnrichmentService, PhotoAnalyser } from './modules/enrichment';
 import { ImageDerivatives } from './modules/images/image.derivatives';
 import { ImageCache } from './modules/images/image.cache';
 import { imageDerivativesJob, purgeExpiredUploadsJob } from './modules/images/image.jobs';
@@ -304,14 +304,22 @@ export async function createContainer(config: Config, options: ContainerOptions 
     new ItemLabelService(repositories.items),
   );
   const items = new ItemService(db, repositories.items, labels, accountUsers, images);
-  // Photos read for suggestions; the Tesseract worker is started on the first one. A vision
-  // model is not wired here: suggestions are the local findings until one is.
+  // The AI helper: the configured OpenAI-compatible server, or the offline one (decision 0052).
+  const ai = new AiService(
+    new AiRepository(db),
+    aiProviderFrom(config.ai),
+    { items, currencyOf: (accountId) => accounts.currencyOf(accountId) },
+    config.ai.prices,
+    logger,
+  );
+  // Photos read for suggestions; the Tesseract worker is started on the first one. The AI
+  // helper's model suggests from the photos too when it sees pictures (AI_VISION).
   const enrichment = new EnrichmentService(
     items,
     images,
     accounts,
     new PhotoAnalyser(path.join(config.dataDir, 'cache', 'tesseract')),
-    noPhotoVision,
+    ai,
     logger,
   );
   const marketplaceRules = new MarketplaceRuleService(db, repositories.marketplaceRules);
@@ -638,14 +646,6 @@ export async function createContainer(config: Config, options: ContainerOptions 
     { workDir: path.join(config.dataDir, 'tmp') },
   );
   const itemTotals = new ItemTotalsService(services.items);
-  // The AI helper: the configured OpenAI-compatible server, or the offline one (decision 0052).
-  const ai = new AiService(
-    new AiRepository(db),
-    aiProviderFrom(config.ai),
-    { items: services.items, currencyOf: (accountId) => accounts.currencyOf(accountId) },
-    config.ai.prices,
-    logger,
-  );
   // Background removal: the offline model in a child process, loaded on first use (decision 0051).
   const backgroundRemovalModel = new BackgroundRemovalModel(config.backgroundRemoval.model, logger);
   const backgroundRemoval = new BackgroundRemovalService(

@@ -1,3 +1,5 @@
+import { OpenAiEmulator } from '@listloop/emulators';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EnrichByImagesResponseSchema,
@@ -199,5 +201,74 @@ describe('enrich by images (spec §7 AI)', () => {
     const reader = await signIn(server, member);
     const response = await reader.post(ENRICH, { photos: ['images/x/y.jpeg'] });
     expect(response.status).toBe(403);
+  });
+});
+
+describe('enrich by images with a vision model (the OpenAI-compatible stand-in, on loopback)', () => {
+  const emulator = new OpenAiEmulator({ apiKey: 'sk-enrichment' });
+  let running: { url: string; close(): Promise<void> };
+  let server: TestServer;
+  let owner: TestClient;
+
+  beforeAll(async () => {
+    running = await emulator.listen();
+    server = await startTestServer({
+      env: {
+        AI_BASE_URL: `${running.url}/v1`,
+        AI_MODEL: 'stand-in-vision-model',
+        AI_API_KEY: 'sk-enrichment',
+        AI_VISION: 'true',
+      },
+    });
+    owner = await signIn(server, await createAccount(server));
+  });
+  afterAll(async () => {
+    await server.close();
+    await running.close();
+  });
+
+  it('adds what the model sees to the local findings, sent as a copy of at most 1,024 px', async () => {
+    emulator.answerWith(() => ({
+      brand: 'Patagonia',
+      category: 'Fleece jackets',
+      condition: 'like_new',
+      colour: 'Green',
+      title: 'Patagonia Synchilla fleece',
+    }));
+    // A 1,280 px photo: the model gets a smaller copy of it, not the upload.
+    const photo = await upload(
+      owner,
+      await solidPhoto({ r: 40, g: 140, b: 60 }, { width: 1280, height: 960 }),
+      'jpeg',
+    );
+    const response = await owner.post(ENRICH, { photos: [photo], inTheLoop: true });
+    expect(response.status, response.text).toBe(200);
+    const answer = EnrichByImagesResponseSchema.parse(response.body);
+
+    expect(answer.vision).toBe('used');
+    expect(best(answer, 'brand')).toMatchObject({ value: 'Patagonia', source: 'vision' });
+    expect(best(answer, 'title')).toMatchObject({
+      value: 'Patagonia Synchilla fleece',
+      source: 'vision',
+    });
+    // The colour measured in the photo outranks the one the model names.
+    expect(best(answer, 'primaryColor')).toMatchObject({ value: 'Green', source: 'colour' });
+
+    const request = emulator.requests.at(-1)!;
+    expect(request.headers.authorization).toBe('Bearer sk-enrichment');
+    expect(request.images).toHaveLength(1);
+    expect(request.images[0]!.mimeType).toBe('image/jpeg');
+    const sent = await sharp(request.images[0]!.bytes).metadata();
+    expect([sent.width, sent.height]).toEqual([1024, 768]);
+  });
+
+  it('keeps the local findings when the model fails twice, and says it was not used', async () => {
+    emulator.failNext({ kind: 'server-error', count: 2 });
+    const photo = await upload(owner, await solidPhoto({ r: 40, g: 100, b: 200 }), 'jpeg');
+    const response = await owner.post(ENRICH, { photos: [photo], inTheLoop: true });
+    expect(response.status, response.text).toBe(200);
+    const answer = EnrichByImagesResponseSchema.parse(response.body);
+    expect(answer.vision).toBe('unavailable');
+    expect(best(answer, 'primaryColor')).toMatchObject({ value: 'Blue', source: 'colour' });
   });
 });

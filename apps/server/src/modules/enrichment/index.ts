@@ -2,4 +2,4 @@
 // text, barcodes, and a vision model's through the port the composition root fills).
 export { EnrichmentService, PHOTO_ELSEWHERE } from './enrichment.service';
 export { PhotoAnalyser } from './enrichment.analysis';
-export { noPhotoVision, type PhotoVisionPort, type VisionSuggestions } from './enrichment.vision';
+export type { PhotoVisionPort, VisionSuggestions } from './enrichment.vision';
