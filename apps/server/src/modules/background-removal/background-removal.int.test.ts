@@ -69,6 +69,28 @@ async function sendBytes(
   return { response, bytes: Buffer.from(await response.arrayBuffer()) };
 }
 
+/** A multipart/form-data call of the spec route, as a browser's FormData sends it. */
+async function sendMultipart(
+  server: TestServer,
+  client: TestClient,
+  form: {
+    fields: Record<string, string>;
+    files: Array<{ name: string; bytes: Buffer; type: string }>;
+  },
+) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(form.fields)) body.append(name, value);
+  for (const file of form.files) {
+    body.append(file.name, new Blob([file.bytes], { type: file.type }), `${file.name}.jpg`);
+  }
+  const response = await fetch(server.baseUrl + BACKGROUND_REMOVAL_API.remove, {
+    method: 'POST',
+    headers: { cookie: client.cookieHeader, origin: server.baseUrl },
+    body,
+  });
+  return { response, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
 describe('background removal', () => {
   let server: TestServer;
   let account: AccountFixture;
@@ -188,15 +210,12 @@ describe('background removal', () => {
     expect(await usage()).toEqual({ used: 1, limit: LIMIT });
   });
 
-  it('answers the picture of the spec call sent as the body, on white', async () => {
+  it('answers the picture of the spec call sent as a multipart file, on white', async () => {
     const small = await sharp(photo).resize({ width: 256 }).jpeg().toBuffer();
-    const { response, bytes } = await sendBytes(
-      server,
-      client,
-      `${BACKGROUND_REMOVAL_API.remove}?originPlatform=web&output=white`,
-      small,
-      'image/jpeg',
-    );
+    const { response, bytes } = await sendMultipart(server, client, {
+      fields: { originPlatform: 'web', output: 'white' },
+      files: [{ name: 'image', bytes: small, type: 'image/jpeg' }],
+    });
     expect(response.status, bytes.toString().slice(0, 300)).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/jpeg');
     expect(response.headers.get(BACKGROUND_REMOVAL_HEADERS.used)).toBe('2');
@@ -355,6 +374,49 @@ describe('background removal', () => {
       );
       expect(colour.response.status).toBe(400);
       expect(JSON.parse(colour.bytes.toString()).message).toContain('colour');
+    });
+
+    it('a multipart call with no picture, two, an unknown field or a bad output → 400', async () => {
+      const cases: Array<[Parameters<typeof sendMultipart>[2], string]> = [
+        [{ fields: { originPlatform: 'web' }, files: [] }, 'no picture file'],
+        [
+          {
+            fields: {},
+            files: [
+              { name: 'image', bytes: photo, type: 'image/jpeg' },
+              { name: 'image2', bytes: photo, type: 'image/jpeg' },
+            ],
+          },
+          'one picture per call',
+        ],
+        [
+          { fields: { size: 'big' }, files: [{ name: 'image', bytes: photo, type: 'image/jpeg' }] },
+          'size: not a field of this call',
+        ],
+        [
+          {
+            fields: { output: 'colour' },
+            files: [{ name: 'image', bytes: photo, type: 'image/jpeg' }],
+          },
+          'colour',
+        ],
+      ];
+      const queued = async () =>
+        Number(
+          (
+            await queryRows<{ n: string | number }>(
+              server,
+              sql`SELECT count(*) AS n FROM background_removals WHERE account_id = ${other.account.accountId}`,
+            )
+          )[0]!.n,
+        );
+      const before = await queued();
+      for (const [form, message] of cases) {
+        const { response, bytes } = await sendMultipart(server, other.client, form);
+        expect(response.status, message).toBe(400);
+        expect(JSON.parse(bytes.toString()).message).toContain(message);
+      }
+      expect(await queued()).toBe(before);
     });
 
     it('a picture over the pixel cap is refused from its header with 413', async () => {

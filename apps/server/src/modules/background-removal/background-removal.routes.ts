@@ -12,7 +12,8 @@ import {
   MAX_IMAGE_UPLOAD_BYTES,
   type BackgroundRemovalJob,
 } from '@listloop/domain';
-import type { FastifyReply } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { access } from '../../platform/http/access';
 import { activity } from '../../platform/http/activity';
 import { AppError, badRequest } from '../../platform/http/errors';
@@ -25,6 +26,53 @@ export const SPEC_CALL_WAIT_MS = 120_000;
 
 const write = { access: access.member('items.write') };
 const IMAGE_TYPES = /^image\/[a-z0-9.+-]+$/i;
+
+/** The fields a multipart call may carry beside its picture (the query's own names). */
+const MULTIPART_FIELDS = ['originPlatform', 'output', 'colour'] as const;
+
+/**
+ * The one picture of a multipart/form-data call (in a file part of any name) and its text
+ * fields. Everything is refused before the model is asked: a second file, a picture over
+ * 25 MB, a part that is neither.
+ */
+async function readMultipartPicture(
+  request: FastifyRequest,
+): Promise<{ picture: Buffer; fields: Record<string, string> }> {
+  let picture: Buffer | null = null;
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (picture)
+          throw badRequest('Send one picture per call: this one has more than one file.');
+        picture = await part.toBuffer();
+      } else if ((MULTIPART_FIELDS as readonly string[]).includes(part.fieldname)) {
+        fields[part.fieldname] = String(part.value);
+      } else {
+        throw badRequest(
+          `${part.fieldname}: not a field of this call; send ${MULTIPART_FIELDS.join(', ')} and one picture.`,
+        );
+      }
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: unknown }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new AppError(413, 'request/invalid', 'image: a picture can be at most 25 MB.');
+    }
+    if (code === 'FST_FILES_LIMIT') {
+      throw badRequest('Send one picture per call: this one has more than one file.');
+    }
+    if (typeof code === 'string' && code.startsWith('FST_')) {
+      throw badRequest(
+        'The multipart body could not be read: send one picture file and the fields originPlatform, output and colour.',
+      );
+    }
+    throw error;
+  }
+  if (!picture) throw badRequest('image: the multipart body has no picture file.');
+  return { picture, fields };
+}
 
 /** A body or query checked by hand (its form depends on the content type): 400 naming the field. */
 function parseOr400<S extends z.ZodType>(schema: S, value: unknown, where = ''): z.output<S> {
@@ -97,6 +145,16 @@ export async function backgroundRemovalRoutes(
       { parseAs: 'buffer', bodyLimit: MAX_IMAGE_UPLOAD_BYTES },
       (_request, body, done) => done(null, body),
     );
+    // Or as a file in a multipart/form-data body, with its fields beside it.
+    await pictureScope.register(multipart, {
+      limits: {
+        fileSize: MAX_IMAGE_UPLOAD_BYTES,
+        files: 1,
+        fields: MULTIPART_FIELDS.length,
+        fieldSize: 1024,
+        parts: MULTIPART_FIELDS.length + 1,
+      },
+    });
     pictureScope.post(
       BACKGROUND_REMOVAL_API.remove,
       {
@@ -105,7 +163,8 @@ export async function backgroundRemovalRoutes(
           tags,
           summary: 'Remove the background of a picture and answer the picture (spec)',
           description:
-            'Send the picture as the body (Content-Type: image/jpeg, image/png, image/webp, ' +
+            'Send the picture as a file in a multipart/form-data body (fields originPlatform, ' +
+            'output, colour), or as the body (Content-Type: image/jpeg, image/png, image/webp, ' +
             'image/gif or image/avif; at most 25 MB and 50 megapixels) with `originPlatform`, ' +
             '`output` and `colour` in the query, or JSON `{ originPlatform, imageUrl, output?, ' +
             'colour? }` where imageUrl names one of the account’s photos. `output` is png ' +
@@ -116,7 +175,13 @@ export async function backgroundRemovalRoutes(
             `${BACKGROUND_REMOVAL_HEADERS.used} and, with a limit, ` +
             `${BACKGROUND_REMOVAL_HEADERS.limit}. Past the account’s limit: 429 ` +
             'background-removal/limit-reached.',
-          consumes: ['application/json', 'image/jpeg', 'image/png', 'image/webp'],
+          consumes: [
+            'multipart/form-data',
+            'application/json',
+            'image/jpeg',
+            'image/png',
+            'image/webp',
+          ],
           produces: ['image/png', 'image/jpeg'],
           querystring: z.record(z.string(), z.string()),
           response: {
@@ -139,7 +204,14 @@ export async function backgroundRemovalRoutes(
         const ctx = requireContext(request);
         const body: unknown = request.body;
         let started: BackgroundRemovalJob;
-        if (Buffer.isBuffer(body)) {
+        if (request.isMultipart()) {
+          const { picture, fields } = await readMultipartPicture(request);
+          const query = parseOr400(BackgroundRemoverQuerySchema, { ...fields }, 'body');
+          started = await service.startForPicture(ctx, picture, {
+            ...query,
+            originPlatform: query.originPlatform ?? 'api',
+          });
+        } else if (Buffer.isBuffer(body)) {
           const query = parseOr400(BackgroundRemoverQuerySchema, request.query, 'querystring');
           started = await service.startForPicture(ctx, body, {
             ...query,
@@ -148,7 +220,7 @@ export async function backgroundRemovalRoutes(
         } else {
           if (body === undefined || body === null || typeof body !== 'object') {
             throw badRequest(
-              'Send the picture as the body with Content-Type: image/*, or JSON { originPlatform, imageUrl }.',
+              'Send the picture as a multipart file or as the body with Content-Type: image/*, or JSON { originPlatform, imageUrl }.',
             );
           }
           const input = parseOr400(BackgroundRemoverJsonSchema, body);
