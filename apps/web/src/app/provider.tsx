@@ -5,18 +5,27 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { AnyRouter } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { SessionProvider } from '../lib/session';
-import { PhotoToolContext, type PhotoToolProps } from '../lib/photo-tools';
+import { ItemEditorSlotsContext, type ItemEditorSlots } from '../lib/inventory/item-editor-slots';
+import { AiHelperPanel } from '../features/ai-helper/components/ai-helper-panel';
 import { RemoveBackgroundTool } from '../features/background-removal/components/remove-background-tool';
+import { EnrichmentPhotoStep } from '../features/enrichment/components/photo-step';
 import { AppLocaleProvider } from './locale/app-locale-provider';
 import { LocalizedComponentDefaults } from './localized-defaults';
 import { cssVariablesResolver, theme } from './theme';
 
-/** The item editor's tool on each photo: removing its background. */
-const renderPhotoTool = (props: PhotoToolProps) => <RemoveBackgroundTool {...props} />;
+/**
+ * What other features add to the item editor: removing a photo's background, filling the item
+ * from its photos and dictating, and the AI helper beside the details.
+ */
+const itemEditorSlots: ItemEditorSlots = {
+  photoTool: (props) => <RemoveBackgroundTool {...props} />,
+  photoStep: (props) => <EnrichmentPhotoStep {...props} />,
+  detailsAssistant: (props) => <AiHelperPanel {...props} />,
+};
 
 /**
  * Everything the screens rely on, outermost first: looks, server state, flags, session, texts,
- * and the tool the item editor offers on each photo (background removal).
+ * and what other features add to the item editor.
  */
 export function AppProvider({
   queryClient,
@@ -39,9 +48,7 @@ export function AppProvider({
             <AppLocaleProvider router={router}>
               <LocalizedComponentDefaults>
                 <Notifications position="top-right" limit={4} />
-                <PhotoToolContext.Provider value={renderPhotoTool}>
-                  {children}
-                </PhotoToolContext.Provider>
+                <ItemEditorSlotsContext value={itemEditorSlots}>{children}</ItemEditorSlotsContext>
               </LocalizedComponentDefaults>
             </AppLocaleProvider>
           </SessionProvider>

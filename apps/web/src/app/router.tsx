@@ -18,10 +18,6 @@ import { ImportPage } from '../features/import/components/import-page';
 import { InventoryPage } from '../features/inventory/components/inventory-page';
 import { InventorySearchSchema } from '../features/inventory/inventory-search';
 import { EditItemPage, NewItemPage } from '../features/item-editor/components/item-editor-page';
-import type { DetailsAssistant } from '../features/item-editor/details-assistant';
-import { AiHelperPanel } from '../features/ai-helper/components/ai-helper-panel';
-import { EnrichmentPhotoStep } from '../features/enrichment/components/photo-step';
-import { PhotoStepContext, type PhotoStepProps } from '../lib/inventory/photo-step';
 import { ActivityPage } from '../features/activity/components/activity-page';
 import { AnalyticsPage } from '../features/analytics/components/analytics-page';
 import { AnalyticsSearchSchema } from '../features/analytics/analytics-search';
@@ -158,21 +154,11 @@ const inventoryRoute = createRoute({
   },
 });
 
-/** The item editor's AI helper, beside the title and description. */
-const aiHelper: DetailsAssistant = (props) => <AiHelperPanel {...props} />;
-
-/** The item editor shows the enrichment feature's helpers under the photos. */
-const renderPhotoStep = (props: PhotoStepProps) => <EnrichmentPhotoStep {...props} />;
-
 const newItemRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/app/inventory/new',
   component: function NewItemRoute() {
-    return (
-      <PhotoStepContext value={renderPhotoStep}>
-        <NewItemPage detailsAssistant={aiHelper} />
-      </PhotoStepContext>
-    );
+    return <NewItemPage />;
   },
 });
 
@@ -181,11 +167,7 @@ const itemRoute = createRoute({
   path: '/app/inventory/$itemId',
   component: function ItemRoute() {
     const { itemId } = itemRoute.useParams();
-    return (
-      <PhotoStepContext value={renderPhotoStep}>
-        <EditItemPage itemId={itemId} detailsAssistant={aiHelper} />
-      </PhotoStepContext>
-    );
+    return <EditItemPage itemId={itemId} />;
   },
 });
 

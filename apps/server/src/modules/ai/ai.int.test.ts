@@ -10,6 +10,7 @@ import {
 import { DEFAULT_JSON_ANSWER, OpenAiEmulator } from '@listloop/emulators';
 import type { TestClient } from '../../../test/client';
 import { addMember, createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
+import { standInAiEnv } from '../../../test/ai-stand-in';
 import { queryRows, startTestServer, type TestServer } from '../../../test/server';
 
 const ITEMS = '/api/account/item';
@@ -256,10 +257,7 @@ describe('POST /api/gpt/completions through an OpenAI-compatible server (the sta
     running = await emulator.listen();
     server = await startTestServer({
       env: {
-        AI_BASE_URL: `${running.url}/v1`,
-        AI_MODEL: 'stand-in-vision-model',
-        AI_API_KEY: 'sk-integration',
-        AI_VISION: 'true',
+        ...standInAiEnv(running.url, 'sk-integration'),
         AI_TIMEOUT_MS: '400',
         AI_PRICE_INPUT_PER_1K: '0.5',
         AI_PRICE_OUTPUT_PER_1K: '1.5',

@@ -6,6 +6,7 @@ import {
   type EnrichByImagesResponse,
   type EnrichmentField,
 } from '@listloop/domain';
+import { standInAiEnv } from '../../../test/ai-stand-in';
 import type { TestClient } from '../../../test/client';
 import { ean13Photo, labelPhoto, solidPhoto } from '../../../test/enrichment-photos';
 import { addMember, createAccount, signIn } from '../../../test/fixtures';
@@ -213,12 +214,7 @@ describe('enrich by images with a vision model (the OpenAI-compatible stand-in, 
   beforeAll(async () => {
     running = await emulator.listen();
     server = await startTestServer({
-      env: {
-        AI_BASE_URL: `${running.url}/v1`,
-        AI_MODEL: 'stand-in-vision-model',
-        AI_API_KEY: 'sk-enrichment',
-        AI_VISION: 'true',
-      },
+      env: standInAiEnv(running.url, 'sk-enrichment'),
     });
     owner = await signIn(server, await createAccount(server));
   });

@@ -1,6 +1,12 @@
 import { GeneralDetailsSchema } from '@listloop/domain';
 import { describe, expect, it } from 'vitest';
-import { currentValue, holds, offersFrom } from './suggestion-offers';
+import {
+  acceptOffer,
+  currentValue,
+  holds,
+  offersFrom,
+  type SuggestionChange,
+} from './suggestion-offers';
 
 const details = GeneralDetailsSchema.parse({
   title: 'levis jeans',
@@ -51,5 +57,21 @@ describe('the AI helper’s offers', () => {
     expect(currentValue(details, 'colour')).toBe('Blue');
     expect(currentValue(details, 'price')).toBe('35');
     expect(currentValue(details, 'category')).toBeNull();
+  });
+});
+
+describe('a suggestion accepted in the editor', () => {
+  it.each<[SuggestionChange, string, unknown]>([
+    [{ field: 'title', value: 'Wool coat' }, 'title', 'Wool coat'],
+    [{ field: 'description', value: 'Warm.' }, 'description', 'Warm.'],
+    [{ field: 'brand', value: 'COS' }, 'brand', 'COS'],
+    [{ field: 'category', value: 'Coats' }, 'category', 'Coats'],
+    [{ field: 'colour', value: 'Navy' }, 'primaryColor', 'Navy'],
+    [{ field: 'condition', value: 'like_new' }, 'condition', 'like_new'],
+    [{ field: 'price', value: 45 }, 'price', 45],
+  ])('%j goes into its own field only', (offer, field, value) => {
+    const set: [string, unknown][] = [];
+    acceptOffer((f, v) => set.push([f, v]), offer);
+    expect(set).toEqual([[field, value]]);
   });
 });

@@ -1,4 +1,5 @@
 import type { AiSuggestions, GeneralDetails, ItemCondition } from '@listloop/domain';
+import type { SetDetail } from '../../lib/inventory/item-editor-slots';
 
 /** A change the seller accepts from a suggestion, one field at a time. */
 export type SuggestionChange =
@@ -66,4 +67,18 @@ export function holds(details: GeneralDetails, offer: SuggestionChange): boolean
   }
   if (offer.field === 'price') return Number(now) === offer.value;
   return now.toLowerCase() === offer.value.trim().toLowerCase();
+}
+
+/** Puts an accepted suggestion in its own field of the draft, and nowhere else. */
+export function acceptOffer(setDetail: SetDetail, offer: SuggestionChange): void {
+  switch (offer.field) {
+    case 'colour':
+      return setDetail('primaryColor', offer.value);
+    case 'condition':
+      return setDetail('condition', offer.value);
+    case 'price':
+      return setDetail('price', offer.value);
+    default:
+      return setDetail(offer.field, offer.value);
+  }
 }

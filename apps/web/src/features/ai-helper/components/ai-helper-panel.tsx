@@ -4,7 +4,6 @@ import {
   type AiPriceGap,
   type AiPriceSuggestion,
   type AiTask,
-  type GeneralDetails,
   type MarketplaceId,
 } from '@listloop/domain';
 import { Alert, Box, Button, Group, Select, Stack, Text } from '@mantine/core';
@@ -22,7 +21,9 @@ import { useMoneyFormat } from '../../../lib/money/use-money';
 import { useSignedInSession } from '../../../lib/session';
 import { requestSuggestions } from '../api/ai-helper.api';
 import { aiHelperMessages, priceGapMessages } from '../ai-helper.messages';
+import type { DetailsHelperProps } from '../../../lib/inventory/item-editor-slots';
 import {
+  acceptOffer,
   currentValue,
   holds,
   offersFrom,
@@ -30,15 +31,6 @@ import {
   type SuggestedField,
   type SuggestionChange,
 } from '../suggestion-offers';
-
-export interface AiHelperPanelProps {
-  /** The saved item; null for a new one not created yet. */
-  itemId: string | null;
-  /** The item as it is in the editor now, typed but unsaved changes included. */
-  details: GeneralDetails;
-  /** Puts an accepted suggestion in the form; the editor saves it as if typed. */
-  accept: (change: SuggestionChange) => void;
-}
 
 type Action = Exclude<AiTask, 'all'>;
 
@@ -53,7 +45,7 @@ const ACTIONS: { task: Action; label: keyof typeof aiHelperMessages }[] = [
  * shows each suggestion beside what the field holds. Nothing in the form changes until the
  * seller chooses Use this for that field; Dismiss forgets the suggestion.
  */
-export function AiHelperPanel({ itemId, details, accept }: AiHelperPanelProps) {
+export function AiHelperPanel({ itemId, details, setDetail }: DetailsHelperProps) {
   const intl = useIntl();
   const titleId = useId();
   const session = useSignedInSession();
@@ -125,7 +117,7 @@ export function AiHelperPanel({ itemId, details, accept }: AiHelperPanelProps) {
       return next;
     });
   const use = (offer: SuggestionChange) => {
-    accept(offer);
+    acceptOffer(setDetail, offer);
     forget(offer.field);
     setAnnouncement(intl.formatMessage(aiHelperMessages.used, { field: fieldLabel(offer.field) }));
   };

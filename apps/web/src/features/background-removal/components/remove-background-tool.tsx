@@ -2,7 +2,7 @@ import { ActionIcon } from '@mantine/core';
 import { IconBackground } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { PhotoToolProps } from '../../../lib/photo-tools';
+import type { PhotoToolProps } from '../../../lib/inventory/item-editor-slots';
 import { backgroundRemovalMessages } from '../background-removal.messages';
 import { RemoveBackgroundDialog } from './remove-background-dialog';
 

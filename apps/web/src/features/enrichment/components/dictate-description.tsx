@@ -3,7 +3,7 @@ import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconMicrophone, IconPlayerStop } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
-import type { PhotoStepProps } from '../../../lib/inventory/photo-step';
+import type { DetailsHelperProps } from '../../../lib/inventory/item-editor-slots';
 import { enrichmentMessages } from '../enrichment.messages';
 import { appendDictation, useDictation, type DictationError } from '../hooks/use-dictation';
 
@@ -22,7 +22,7 @@ const ERRORS: Record<DictationError, (typeof enrichmentMessages)[keyof typeof en
  * the seller says to the end of the description. A browser without it is told so, with no
  * button that would do nothing.
  */
-export function DictateDescription({ details, setDetail, disabled }: PhotoStepProps) {
+export function DictateDescription({ details, setDetail, disabled }: DetailsHelperProps) {
   const intl = useIntl();
   // A phrase arrives after renders: it is added to the description as it is then.
   const description = useRef(details.description);

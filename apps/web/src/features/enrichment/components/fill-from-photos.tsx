@@ -14,7 +14,7 @@ import { useIntl, type IntlShape } from 'react-intl';
 import { regionLabelId } from '../../../i18n/dynamic-messages';
 import { errorText } from '../../../lib/error-text';
 import { conditionMessages, itemFieldMessages } from '../../../lib/inventory/item.messages';
-import type { PhotoStepProps } from '../../../lib/inventory/photo-step';
+import type { DetailsHelperProps } from '../../../lib/inventory/item-editor-slots';
 import { useRegionFormat } from '../../../lib/inventory/use-region-format';
 import { enrichByImages } from '../api/enrichment.api';
 import { enrichmentMessages } from '../enrichment.messages';
@@ -97,7 +97,7 @@ function Evidence({ suggestion }: { suggestion: EnrichmentSuggestion }) {
  * each one, or fills every empty field at once; a field with a value changes only when the
  * seller clicks that suggestion's own button.
  */
-export function FillFromPhotos({ itemId, details, setDetail, disabled }: PhotoStepProps) {
+export function FillFromPhotos({ itemId, details, setDetail, disabled }: DetailsHelperProps) {
   const intl = useIntl();
   const region = useRegionFormat();
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());

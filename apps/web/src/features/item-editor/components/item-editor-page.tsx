@@ -11,30 +11,23 @@ import { openItemPollInterval } from '../../../lib/listings/listing-polling';
 import { useSignedInSession } from '../../../lib/session';
 import { itemQueryOptions } from '../api/item-editor.api';
 import { itemEditorMessages } from '../item-editor.messages';
-import type { DetailsAssistant } from '../details-assistant';
 import { ItemEditor } from './item-editor';
 import { HelpTextAlert } from '../../../components/help-text/help-text-alert';
 
 /** /app/inventory/new */
-export function NewItemPage({ detailsAssistant }: { detailsAssistant?: DetailsAssistant }) {
+export function NewItemPage() {
   const intl = useIntl();
   useDocumentTitle(intl.formatMessage(itemEditorMessages.newItem));
   return (
     <Stack gap="md">
       <HelpTextAlert helpKey="itemCreation" />
-      <ItemEditor item={null} detailsAssistant={detailsAssistant} />
+      <ItemEditor item={null} />
     </Stack>
   );
 }
 
 /** /app/inventory/{itemId}: the item of the signed-in seller's inventory. */
-export function EditItemPage({
-  itemId,
-  detailsAssistant,
-}: {
-  itemId: string;
-  detailsAssistant?: DetailsAssistant;
-}) {
+export function EditItemPage({ itemId }: { itemId: string }) {
   const intl = useIntl();
   const { userId } = useSignedInSession();
   // The item is asked for again while the page is seen (quickly while a listing waits for its
@@ -90,9 +83,7 @@ export function EditItemPage({
     );
   }
   // A new key per item: the editor's draft starts from that item and no other.
-  return (
-    <ItemEditor key={query.data.itemID} item={query.data} detailsAssistant={detailsAssistant} />
-  );
+  return <ItemEditor key={query.data.itemID} item={query.data} />;
 }
 
 function EditorSkeleton() {

@@ -50,13 +50,15 @@ import {
 } from '../hooks/use-photo-uploads';
 import { createInputFromDraft, draftFromItem, emptyDraft } from '../item-draft';
 import { placeImage } from '../photo-order';
-import { applyDetailsChange, type DetailsAssistant } from '../details-assistant';
 import { itemEditorMessages } from '../item-editor.messages';
 import { salesSince, stockState, type StockState } from '../item-sales';
 import { itemSalesMessages } from '../item-sales.messages';
 import { CompletenessPanel } from './completeness-panel';
 import { CrossListDialog } from './cross-list-dialog';
-import { PhotoStepHelpers } from '../../../lib/inventory/photo-step';
+import {
+  useItemEditorSlots,
+  type DetailsHelperProps,
+} from '../../../lib/inventory/item-editor-slots';
 import { DetailsForm } from './details-form';
 import { ItemSalesCard } from './item-sales-card';
 import { LabelsField } from './labels-field';
@@ -83,15 +85,9 @@ const isConflict = (error: unknown) => error instanceof ApiError && error.status
  * completeness of spec §5 and, for an existing item, autosave and its listings: live status,
  * a tab per marketplace with the listing as it would be sent, and cross-listing.
  */
-export function ItemEditor({
-  item,
-  detailsAssistant,
-}: {
-  item: Item | null;
-  /** Shown above the details for a seller who may edit (the app mounts the AI helper here). */
-  detailsAssistant?: DetailsAssistant;
-}) {
+export function ItemEditor({ item }: { item: Item | null }) {
   const intl = useIntl();
+  const slots = useItemEditorSlots();
   const session = useSignedInSession();
   const userId = session.userId;
   const canWrite = useMayUse('itemEditor.write');
@@ -217,6 +213,14 @@ export function ItemEditor({
     (saveState.status === 'error' && isConflict(saveState.error)) ||
     (create.isError && isConflict(create.error));
 
+  // What the helpers other features add (under the photos, beside the details) read and set.
+  const helperProps: DetailsHelperProps = {
+    itemId: item?.itemID ?? null,
+    details: draft.generalDetails,
+    setDetail: (field, value) => update(`generalDetails.${field}`, value as never),
+    disabled: !canWrite,
+  };
+
   const title = draft.generalDetails.title.trim();
   const heading =
     title || intl.formatMessage(isNew ? itemEditorMessages.newItem : itemEditorMessages.untitled);
@@ -314,18 +318,8 @@ export function ItemEditor({
                 onRotate={onRotate}
                 disabled={!canWrite}
               />
-              <PhotoStepHelpers
-                itemId={item?.itemID ?? null}
-                details={draft.generalDetails}
-                setDetail={(field, value) => update(`generalDetails.${field}`, value as never)}
-                disabled={!canWrite}
-              />
-              {canWrite &&
-                detailsAssistant?.({
-                  itemId: item?.itemID ?? null,
-                  details: draft.generalDetails,
-                  accept: (change) => applyDetailsChange(update, change),
-                })}
+              {slots.photoStep?.(helperProps)}
+              {canWrite && slots.detailsAssistant?.(helperProps)}
               <DetailsForm
                 details={draft.generalDetails}
                 update={update}

@@ -30,7 +30,7 @@ import { useMemo } from 'react';
 import { useIntl } from 'react-intl';
 import { FileDropZone } from '../../../components/ui/file-drop-zone';
 import { itemFieldMessages } from '../../../lib/inventory/item.messages';
-import { usePhotoTool } from '../../../lib/photo-tools';
+import { useItemEditorSlots } from '../../../lib/inventory/item-editor-slots';
 import { PHOTO_TYPES, type usePhotoUploads } from '../hooks/use-photo-uploads';
 import { itemEditorMessages } from '../item-editor.messages';
 import { taskControls, taskProgress, type UploadTask } from '../upload-tasks';
@@ -194,7 +194,7 @@ function PhotoTile({
 }) {
   const intl = useIntl();
   // A tool the app gives each photo (removing its background), when it gives one.
-  const photoTool = usePhotoTool();
+  const { photoTool } = useItemEditorSlots();
   const {
     attributes,
     listeners,
