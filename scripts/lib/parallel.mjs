@@ -60,9 +60,9 @@ export async function runParallel(tasks, concurrency = Math.max(1, os.availableP
       const { code, output } = await runHeld(task);
       const ms = Date.now() - started;
       results[index] = { name: task.name, code, ms };
+      if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
       const verdict = code === 0 ? 'ok' : `FAILED (exit ${code})`;
       log(`${task.name}: ${verdict} in ${formatDuration(ms)}`);
-      if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
     }
   }
   await Promise.all(Array.from({ length: Math.min(concurrency, tasks.length) }, worker));
