@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Item } from '@listloop/domain';
 import type { RequestContext } from '../../platform/http/request-context';
 import type { PhotoAnalyser, PhotoFindings } from './enrichment.analysis';
@@ -98,6 +99,16 @@ describe('the enrichment service with a vision model', () => {
     },
   } as unknown as Item;
 
+  // A photo wider than the model's copy, to see it made smaller.
+  let photo: Buffer;
+  beforeAll(async () => {
+    photo = await sharp({
+      create: { width: 2000, height: 1000, channels: 3, background: { r: 90, g: 60, b: 30 } },
+    })
+      .png()
+      .toBuffer();
+  });
+
   function service(vision: PhotoVisionPort, fill: (values: object) => void = () => {}) {
     const asked: unknown[] = [];
     const enrichment = new EnrichmentService(
@@ -115,7 +126,7 @@ describe('the enrichment service with a vision model', () => {
       },
       {
         readOwnedPhoto: () =>
-          Promise.resolve({ kind: 'image', bytes: Buffer.from('jpeg'), mimeType: 'image/jpeg' }),
+          Promise.resolve({ kind: 'image', bytes: photo, mimeType: 'image/png' }),
       },
       { findById: () => Promise.resolve(null) },
       {
@@ -147,10 +158,13 @@ describe('the enrichment service with a vision model', () => {
       {
         accountId: 'acct',
         userId: 'seller',
-        photos: [{ bytes: Buffer.from('jpeg'), mimeType: 'image/jpeg' }],
+        photos: [{ bytes: expect.any(Buffer), mimeType: 'image/jpeg' }],
         item: { title: 'Jacket', description: '', brand: 'Typed brand', category: undefined },
       },
     ]);
+    const sent = (asked[0] as { photos: Array<{ bytes: Buffer }> }).photos[0]!.bytes;
+    const meta = await sharp(sent).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1024, 512]);
     expect(filled).toEqual({ brand: 'Barbour', category: 'Jackets', condition: 'good' });
     expect(answer.vision).toBe('used');
     expect(answer.applied).toEqual([
