@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator } from '@playwright/test';
+import { journeyOrigin } from './test';
 import type { ApiItem } from './listings';
 
 /** The photos of a seeded demo item (made by a background job after the first start). */
@@ -24,7 +25,7 @@ async function demoPhotos(request: APIRequestContext): Promise<unknown[]> {
 export async function createItem(request: APIRequestContext, title: string, price = 10) {
   const response = await request.post('/api/account/item', {
     // The server takes writes from its own pages only.
-    headers: { Origin: test.info().project.use.baseURL! },
+    headers: { Origin: journeyOrigin() },
     data: {
       generalDetails: {
         title,

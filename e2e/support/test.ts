@@ -28,9 +28,10 @@ export const test = base.extend<object, { journeyServer: JourneyServer }>({
     async ({}, use, workerInfo) => {
       const servers = journeyServers();
       const server = servers[workerInfo.parallelIndex % servers.length]!;
-      // The e-mail and clock helpers (support/mail.ts, support/clock.ts) read these.
+      // The e-mail, clock and request helpers (support/mail.ts, clock.ts, items.ts) read these.
       process.env.E2E_MAIL_DIR = server.mailDir;
       process.env.E2E_CLOCK_FILE = server.clockFile;
+      process.env.E2E_BASE_URL = server.url;
       await use(server);
     },
     { scope: 'worker', auto: true },
@@ -39,3 +40,10 @@ export const test = base.extend<object, { journeyServer: JourneyServer }>({
     await use(journeyServer.url);
   },
 });
+
+/** The address of this worker's server, as the Origin its pages send. */
+export function journeyOrigin(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: import test from support/test');
+  return url;
+}
