@@ -46,7 +46,14 @@ type Load = (
   baseUrl: string,
   cookie: string,
   options: { url: string; method: 'GET'; connections?: number; timeout?: number },
-) => Promise<{ p50: number; p95: number; p99: number; perSecond: number; failed: number }>;
+) => Promise<{
+  p50: number;
+  p95: number;
+  p99: number;
+  perSecond: number;
+  failed: number;
+  why: string;
+}>;
 
 export async function benchDashboard(
   baseUrl: string,
@@ -69,7 +76,7 @@ export async function benchDashboard(
       connections,
       timeout: 60,
     });
-    if (result.failed > 0) throw new Error(`${name}: ${result.failed} failed requests`);
+    if (result.failed > 0) throw new Error(`${name}: ${result.why}`);
     const at = connections === 1 ? '1 connection' : `${connections} connections`;
     add({ name: `${name}, ${at} p50`, value: result.p50, unit: 'ms' });
     add({ name: `${name}, ${at} p95`, value: result.p95, unit: 'ms' });

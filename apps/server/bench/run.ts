@@ -32,6 +32,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { LoadFailures } from './load-failures';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
@@ -67,6 +68,8 @@ interface LoadResult {
   p99: number;
   perSecond: number;
   failed: number;
+  /** What failed, when anything did: statuses, errors and the first answers. */
+  why: string;
 }
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
@@ -103,6 +106,7 @@ async function load(
   options: Partial<autocannon.Options>,
 ): Promise<LoadResult> {
   const times: number[] = [];
+  const failures = new LoadFailures();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -111,9 +115,11 @@ async function load(
         duration: DURATION,
         headers: { cookie, origin: baseUrl, 'content-type': 'application/json' },
         ...options,
+        requests: failures.watch(options.requests),
       },
       (error, done) => (error ? reject(error) : resolve(done)),
     );
+    failures.follow(instance);
     instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
   });
   times.sort((a, b) => a - b);
@@ -123,6 +129,7 @@ async function load(
     p99: percentile(times, 99),
     perSecond: result.requests.average,
     failed: result.non2xx + result.errors,
+    why: failures.describe(result),
   };
 }
 
@@ -489,11 +496,11 @@ async function benchInventory(
         method: 'GET',
         connections: 1,
       });
-      if (alone.failed > 0) throw new Error(`${name}: ${alone.failed} failed requests`);
+      if (alone.failed > 0) throw new Error(`${name}, 1 connection: ${alone.why}`);
       add({ name: `${name}, 1 connection p50`, value: alone.p50, unit: 'ms' });
       add({ name: `${name}, 1 connection p95`, value: alone.p95, unit: 'ms' });
       const result = await load(baseUrl, cookie, { url: baseUrl + query, method: 'GET' });
-      if (result.failed > 0) throw new Error(`${name}: ${result.failed} failed requests`);
+      if (result.failed > 0) throw new Error(`${name}: ${result.why}`);
       add({ name: `${name} p50`, value: result.p50, unit: 'ms' });
       add({ name: `${name} p95`, value: result.p95, unit: 'ms', target: '< 50 ms on Postgres' });
       add({ name: `${name} p99`, value: result.p99, unit: 'ms' });
@@ -525,7 +532,7 @@ async function benchInventory(
         },
       ],
     });
-    if (create.failed > 0) throw new Error(`item create: ${create.failed} failed requests`);
+    if (create.failed > 0) throw new Error(`item create: ${create.why}`);
     add({
       name: 'item create',
       value: create.perSecond,

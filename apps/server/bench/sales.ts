@@ -6,6 +6,7 @@
  */
 import crypto from 'node:crypto';
 import autocannon from 'autocannon';
+import { LoadFailures } from './load-failures';
 import { sql } from 'drizzle-orm';
 import type { MarketplaceId } from '@listloop/domain';
 import type { Container } from '../src/container';
@@ -208,14 +209,15 @@ export async function benchSales(
   for (const duplicates of [false, true]) {
     let sequence = 0;
     let current = orderWebhook({ order: 1, product: intakeGid(0), webhookId: 'x' });
+    const failures = new LoadFailures();
     const result = await new Promise<autocannon.Result>((resolve, reject) => {
-      autocannon(
+      const instance = autocannon(
         {
           url: `${baseUrl}/webhook/shopify`,
           method: 'POST',
           connections: 20,
           duration: Number(process.env.BENCH_SECONDS ?? 10),
-          requests: [
+          requests: failures.watch([
             {
               setupRequest: (request) => {
                 // With duplicates, every delivery is sent five times (Shopify's at-least-once).
@@ -231,13 +233,14 @@ export async function benchSales(
                 return { ...request, headers: current.headers, body: current.body };
               },
             },
-          ],
+          ]),
         },
         (error, done) => (error ? reject(error) : resolve(done)),
       );
+      failures.follow(instance);
     });
     if (result.non2xx + result.errors > 0) {
-      throw new Error(`webhook intake: ${result.non2xx + result.errors} failed requests`);
+      throw new Error(`webhook intake: ${failures.describe(result)}`);
     }
     add({
       name: duplicates
