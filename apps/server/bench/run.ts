@@ -23,7 +23,10 @@
  * (bench/background-removal.ts): the model's time per 1,600 px picture and its process's peak
  * memory, with no database (recorded under `none`); `enrichment`
  * (bench/enrichment.ts): reading one 1,600 px photo for enrich by images (colours, text,
- * barcode, and the three at once) in this process, no database (under `none`).
+ * barcode, and the three at once) in this process, no database (under `none`); `web`
+ * (bench/web-bundle.ts): the web app's initial JavaScript from its production build, raw and
+ * gzipped (under `none`). The inventory part also records the server's RSS idle and its peak
+ * under each 50-connection load.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -33,6 +36,8 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { LoadFailures } from './load-failures';
+import { benchWebBundle } from './web-bundle';
+import { peakResidentMb, residentMb } from './process-memory';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
@@ -76,12 +81,12 @@ const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 /**
  * Which figures to measure: `inventory`, `listings`, `sales`, `webhook-flood`, `connectors`,
  * `extension`, `team`, `dashboard`, `picking-list`, `analytics`, `reports`, `ai`,
- * `background-removal`, `enrichment` (all by default).
+ * `background-removal`, `enrichment`, `web` (all by default).
  */
 const PARTS = new Set(
   (
     process.env.BENCH_PARTS ??
-    'inventory,listings,sales,webhook-flood,connectors,extension,team,dashboard,picking-list,analytics,reports,ai,background-removal,enrichment'
+    'inventory,listings,sales,webhook-flood,connectors,extension,team,dashboard,picking-list,analytics,reports,ai,background-removal,enrichment,web'
   )
     .split(',')
     .map((p) => p.trim()),
@@ -484,6 +489,9 @@ async function benchInventory(
     if (login.status !== 200) throw new Error(`sign-in failed: ${login.text}`);
     const cookie = client.cookieHeader;
     const userId = (await client.get('/api/rest/v1/auth/session')).body.userId as string;
+    const serverPid = server.child.pid;
+    const idleMb = serverPid === undefined ? null : residentMb(serverPid);
+    if (idleMb !== null) add({ name: 'server RSS, idle after sign-in', value: idleMb, unit: 'MB' });
 
     for (const [name, query] of [
       ['inventory list page (50 items)', '/api/account/item?limit=50'],
@@ -499,8 +507,13 @@ async function benchInventory(
       if (alone.failed > 0) throw new Error(`${name}, 1 connection: ${alone.why}`);
       add({ name: `${name}, 1 connection p50`, value: alone.p50, unit: 'ms' });
       add({ name: `${name}, 1 connection p95`, value: alone.p95, unit: 'ms' });
-      const result = await load(baseUrl, cookie, { url: baseUrl + query, method: 'GET' });
+      const { result, peakMb } = await peakResidentMb(serverPid ?? -1, () =>
+        load(baseUrl, cookie, { url: baseUrl + query, method: 'GET' }),
+      );
       if (result.failed > 0) throw new Error(`${name}: ${result.why}`);
+      if (peakMb !== null) {
+        add({ name: `server RSS, peak under ${name}`, value: peakMb, unit: 'MB' });
+      }
       add({ name: `${name} p50`, value: result.p50, unit: 'ms' });
       add({ name: `${name} p95`, value: result.p95, unit: 'ms', target: '< 50 ms on Postgres' });
       add({ name: `${name} p99`, value: result.p99, unit: 'ms' });
@@ -611,6 +624,18 @@ async function measureEnrichment(): Promise<Figure[]> {
     figures.push({ ...figure, database: 'none' });
     console.log(
       `  ${figure.name.padEnd(70)} ${String(Math.round(figure.value * 10) / 10).padStart(10)} ${figure.unit}`,
+    );
+  });
+  return figures;
+}
+
+/** The web app's initial JavaScript, from its production build: no database, under `none`. */
+function measureWebBundle(): Figure[] {
+  const figures: Figure[] = [];
+  benchWebBundle(repoRoot, (figure) => {
+    figures.push({ ...figure, database: 'none' });
+    console.log(
+      `  ${figure.name.padEnd(50)} ${String(Math.round(figure.value * 10) / 10).padStart(10)} ${figure.unit}`,
     );
   });
   return figures;
@@ -861,6 +886,11 @@ async function main() {
 
   if (PARTS.has('enrichment')) {
     figures.push(...(await measureEnrichment()));
+    databases.add('none');
+  }
+
+  if (PARTS.has('web')) {
+    figures.push(...measureWebBundle());
     databases.add('none');
   }
 
