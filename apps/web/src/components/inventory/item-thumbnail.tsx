@@ -2,17 +2,21 @@ import type { Image } from '@listloop/domain';
 import { Center } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 
-/** The small (150 px) derivative of an item's cover photo, or a placeholder. */
-export function ItemThumbnail({
-  image,
-  size = 40,
+/**
+ * A square photo, or a placeholder when there is none. `cover` fills the square (a list's
+ * thumbnail); `contain` shows the whole photo (checking an item against it while packing).
+ */
+export function Thumbnail({
+  src,
+  size,
   alt = '',
+  fit = 'cover',
 }: {
-  image: Image | undefined;
-  size?: number;
+  src: string | null;
+  size: number;
   alt?: string;
+  fit?: 'cover' | 'contain';
 }) {
-  const src = image ? image.url_s || image.url_l || image.url : null;
   return (
     <Center
       w={size}
@@ -29,7 +33,7 @@ export function ItemThumbnail({
           loading="lazy"
           decoding="async"
           draggable={false}
-          style={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+          style={{ width: '100%', height: '100%', objectFit: fit, display: 'block' }}
         />
       ) : (
         <IconPhoto
@@ -40,5 +44,20 @@ export function ItemThumbnail({
         />
       )}
     </Center>
+  );
+}
+
+/** The small (150 px) derivative of an item's cover photo, or a placeholder. */
+export function ItemThumbnail({
+  image,
+  size = 40,
+  alt = '',
+}: {
+  image: Image | undefined;
+  size?: number;
+  alt?: string;
+}) {
+  return (
+    <Thumbnail src={image ? image.url_s || image.url_l || image.url : null} size={size} alt={alt} />
   );
 }

@@ -10,7 +10,6 @@ import {
   Badge,
   Button,
   Card,
-  Center,
   Group,
   Menu,
   Stack,
@@ -23,41 +22,19 @@ import {
   IconCircleDashed,
   IconDots,
   IconPackageExport,
-  IconPhoto,
   IconPrinter,
   IconTrash,
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { Thumbnail } from '../../../components/inventory/item-thumbnail';
 import { useId } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { columnNames, deadlineNames, pickingListMessages as m } from '../picking-list.messages';
 import { channelName, DEADLINE_COLORS, deadlineState, orderProgress } from '../picking-list-view';
 
-/** A line's photo, or a placeholder when the item has none. */
+/** A line's photo, whole, or a placeholder when the item has none. */
 export function LinePhoto({ src, size, alt }: { src: string | null; size: number; alt: string }) {
-  return (
-    <Center
-      w={size}
-      h={size}
-      bg="var(--mantine-color-default-hover)"
-      style={{ borderRadius: 'var(--mantine-radius-sm)', overflow: 'hidden', flex: 'none' }}
-    >
-      {src ? (
-        <img
-          src={src}
-          alt={alt}
-          width={size}
-          height={size}
-          loading="lazy"
-          decoding="async"
-          draggable={false}
-          style={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }}
-        />
-      ) : (
-        <IconPhoto size={size * 0.4} stroke={1.5} color="var(--mantine-color-dimmed)" aria-hidden />
-      )}
-    </Center>
-  );
+  return <Thumbnail src={src} size={size} alt={alt} fit="contain" />;
 }
 
 /** When the order must ship: a coloured badge by how near it is, or "not given". */
