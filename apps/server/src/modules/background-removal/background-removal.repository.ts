@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { BackgroundRemovalFailure } from '@listloop/domain';
 import type { Db } from '../../platform/db/database';
+import { heldBy, leaseLapsed, NO_LEASE } from '../../platform/db/lease';
 import { backgroundRemovals } from './background-removal.table';
 
 export type BackgroundRemovalRow = typeof backgroundRemovals.$inferSelect;
@@ -78,10 +79,7 @@ export class BackgroundRemovalRepository {
             eq(backgroundRemovals.status, 'queued'),
             and(
               eq(backgroundRemovals.status, 'running'),
-              or(
-                lt(backgroundRemovals.leaseExpiresAt, new Date()),
-                sql`${backgroundRemovals.leaseExpiresAt} IS NULL`,
-              ),
+              leaseLapsed(backgroundRemovals, new Date()),
             ),
           ),
         ),
@@ -95,13 +93,7 @@ export class BackgroundRemovalRepository {
     const rows = await this.db
       .update(backgroundRemovals)
       .set({ progress, leaseExpiresAt: new Date(Date.now() + leaseMs) })
-      .where(
-        and(
-          eq(backgroundRemovals.id, id),
-          eq(backgroundRemovals.leaseOwner, owner),
-          eq(backgroundRemovals.status, 'running'),
-        ),
-      )
+      .where(and(eq(backgroundRemovals.id, id), heldBy(backgroundRemovals, owner)))
       .returning({ id: backgroundRemovals.id });
     return rows.length > 0;
   }
@@ -128,15 +120,13 @@ export class BackgroundRemovalRepository {
         counted: true,
         failure: null,
         error: null,
-        leaseOwner: null,
-        leaseExpiresAt: null,
+        ...NO_LEASE,
         finishedAt: new Date(),
       })
       .where(
         and(
           eq(backgroundRemovals.id, id),
-          eq(backgroundRemovals.leaseOwner, owner),
-          eq(backgroundRemovals.status, 'running'),
+          heldBy(backgroundRemovals, owner),
           eq(backgroundRemovals.counted, false),
         ),
       )
@@ -148,7 +138,7 @@ export class BackgroundRemovalRepository {
   async requeue(id: string, owner: string, error: string): Promise<void> {
     await this.db
       .update(backgroundRemovals)
-      .set({ status: 'queued', leaseOwner: null, leaseExpiresAt: null, error: error.slice(0, 500) })
+      .set({ status: 'queued', ...NO_LEASE, error: error.slice(0, 500) })
       .where(and(eq(backgroundRemovals.id, id), eq(backgroundRemovals.leaseOwner, owner)));
   }
 
@@ -159,8 +149,7 @@ export class BackgroundRemovalRepository {
         status: 'failed',
         failure,
         error: error.slice(0, 500),
-        leaseOwner: null,
-        leaseExpiresAt: null,
+        ...NO_LEASE,
         finishedAt: new Date(),
       })
       .where(

@@ -2,6 +2,7 @@ import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { ReportDefaults, ReportFailure } from '@listloop/domain';
 import type { Db } from '../../platform/db/database';
 import { isUniqueViolation } from '../../platform/db/unique-violation';
+import { heldBy, leaseLapsed, NO_LEASE } from '../../platform/db/lease';
 import { itemReports, reportDefaults } from './report.table';
 
 export type ItemReportRow = typeof itemReports.$inferSelect;
@@ -116,8 +117,7 @@ export class ReportRepository {
           startedAt: null,
           finishedAt: null,
           expiresAt: null,
-          leaseOwner: null,
-          leaseExpiresAt: null,
+          ...NO_LEASE,
         })
         .where(
           and(
@@ -161,7 +161,7 @@ export class ReportRepository {
           eq(itemReports.accountId, input.accountId),
           eq(itemReports.id, input.id),
           inArray(itemReports.status, ACTIVE),
-          or(isNull(itemReports.leaseExpiresAt), lt(itemReports.leaseExpiresAt, input.now)),
+          leaseLapsed(itemReports, input.now),
         ),
       )
       .returning();
@@ -184,13 +184,7 @@ export class ReportRepository {
         ...(values.rowsDone !== undefined ? { rowsDone: values.rowsDone } : {}),
         ...(values.rowsTotal !== undefined ? { rowsTotal: values.rowsTotal } : {}),
       })
-      .where(
-        and(
-          eq(itemReports.id, id),
-          eq(itemReports.leaseOwner, owner),
-          eq(itemReports.status, 'running'),
-        ),
-      )
+      .where(and(eq(itemReports.id, id), heldBy(itemReports, owner)))
       .returning({ id: itemReports.id });
     return rows.length > 0;
   }
@@ -212,16 +206,9 @@ export class ReportRepository {
         rowsTotal: file.rows,
         finishedAt: file.now,
         expiresAt: file.expiresAt,
-        leaseOwner: null,
-        leaseExpiresAt: null,
+        ...NO_LEASE,
       })
-      .where(
-        and(
-          eq(itemReports.id, id),
-          eq(itemReports.leaseOwner, owner),
-          eq(itemReports.status, 'running'),
-        ),
-      )
+      .where(and(eq(itemReports.id, id), heldBy(itemReports, owner)))
       .returning({ id: itemReports.id });
     return rows.length > 0;
   }
@@ -243,15 +230,14 @@ export class ReportRepository {
         failureDetail: failure.detail.slice(0, 2000),
         finishedAt: failure.now,
         expiresAt: failure.expiresAt,
-        leaseOwner: null,
-        leaseExpiresAt: null,
+        ...NO_LEASE,
       })
       .where(
         and(
           eq(itemReports.id, id),
           inArray(itemReports.status, ACTIVE),
           owner === null
-            ? or(isNull(itemReports.leaseExpiresAt), lt(itemReports.leaseExpiresAt, failure.now))
+            ? leaseLapsed(itemReports, failure.now)
             : eq(itemReports.leaseOwner, owner),
         ),
       )
@@ -263,14 +249,8 @@ export class ReportRepository {
   async release(id: string, owner: string): Promise<void> {
     await this.db
       .update(itemReports)
-      .set({ status: 'queued', rowsDone: 0, leaseOwner: null, leaseExpiresAt: null })
-      .where(
-        and(
-          eq(itemReports.id, id),
-          eq(itemReports.leaseOwner, owner),
-          eq(itemReports.status, 'running'),
-        ),
-      );
+      .set({ status: 'queued', rowsDone: 0, ...NO_LEASE })
+      .where(and(eq(itemReports.id, id), heldBy(itemReports, owner)));
   }
 
   /** Reports in progress that no worker holds and that have not moved since `quietBefore`. */
@@ -281,7 +261,7 @@ export class ReportRepository {
       .where(
         and(
           inArray(itemReports.status, ACTIVE),
-          or(isNull(itemReports.leaseExpiresAt), lt(itemReports.leaseExpiresAt, now)),
+          leaseLapsed(itemReports, now),
           lt(itemReports.updatedAt, quietBefore),
         ),
       )
@@ -296,15 +276,14 @@ export class ReportRepository {
         status: 'queued',
         sends: sends + 1,
         rowsDone: 0,
-        leaseOwner: null,
-        leaseExpiresAt: null,
+        ...NO_LEASE,
       })
       .where(
         and(
           eq(itemReports.id, id),
           eq(itemReports.sends, sends),
           inArray(itemReports.status, ACTIVE),
-          or(isNull(itemReports.leaseExpiresAt), lt(itemReports.leaseExpiresAt, now)),
+          leaseLapsed(itemReports, now),
         ),
       )
       .returning();
