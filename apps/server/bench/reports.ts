@@ -7,7 +7,7 @@
  * finished). Every file is read back enough to check it has a row per item.
  */
 import { sql } from 'drizzle-orm';
-import { ReportStartSchema, type ReportFormat } from '@listloop/domain';
+import { REPORT_COLUMNS, ReportStartSchema, type ReportFormat } from '@listloop/domain';
 import type { Container } from '../src/container';
 
 interface Sample {
@@ -62,28 +62,7 @@ export async function benchReports(
       ReportStartSchema.parse({
         format,
         // Every column: the widest file a seller can ask for.
-        columns: [
-          'title',
-          'sku',
-          'brand',
-          'condition',
-          'category',
-          'size',
-          'color',
-          'price',
-          'costOfGoods',
-          'quantity',
-          'status',
-          'location',
-          'labels',
-          'marketplaces',
-          'dateCreated',
-          'dateLastModified',
-          'weight',
-          'description',
-          'notes',
-          'itemId',
-        ],
+        columns: [...REPORT_COLUMNS],
         locale: 'en-US',
       }),
     );
