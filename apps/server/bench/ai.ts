@@ -7,6 +7,7 @@
  */
 import { AI_API, type AiCompletionResponse } from '@listloop/domain';
 import { TestClient } from '../test/client';
+import { inTurn, percentile, timed } from './timing';
 
 const ITEMS = Number(process.env.BENCH_AI_ITEMS ?? 300);
 const SOLD = Number(process.env.BENCH_AI_SOLD ?? 200);
@@ -26,30 +27,6 @@ const BRANDS = [
 ];
 const CATEGORIES = ['Jeans', 'Jackets', 'Coats', 'Trainers', 'Dresses', 'Knitwear'];
 const WORDS = ['vintage', 'classic', 'slim', 'oversized', 'wool', 'denim', 'waxed', 'cropped'];
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
-
-/** A few at a time, so the seeding does not take the figures' time. */
-async function inTurn(count: number, work: (index: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    for (let index = next++; index < count; index = next++) await work(index);
-  };
-  await Promise.all(Array.from({ length: 4 }, worker));
-}
-
-/** `work` run `times` one after another; the sorted durations in ms. */
-async function timed(times: number, work: (index: number) => Promise<void>): Promise<number[]> {
-  const durations: number[] = [];
-  for (let index = 0; index < times; index += 1) {
-    const started = performance.now();
-    await work(index);
-    durations.push(performance.now() - started);
-  }
-  return durations.sort((a, b) => a - b);
-}
 
 export async function benchAi(
   baseUrl: string,

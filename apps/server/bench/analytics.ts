@@ -11,6 +11,7 @@ import { createContainer } from '../src/container';
 import { loadConfig } from '../src/platform/config';
 import { TestClient } from '../test/client';
 import { seedBenchItems } from './seed-items';
+import { percentile } from './timing';
 
 export const ANALYTICS_ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 export const ANALYTICS_SALES = Number(process.env.BENCH_ANALYTICS_SALES ?? 20_000);
@@ -116,10 +117,6 @@ export async function seedAnalytics(
   } finally {
     await container.close();
   }
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
 
 /** The seller's zone, in which the periods' days are counted. */

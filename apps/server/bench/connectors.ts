@@ -63,6 +63,7 @@ import { SHOPIFY_API_VERSION } from '../src/connectors/shopify/client';
 import { createShopifyConnector } from '../src/connectors/shopify/connector';
 import { SHOPIFY_SCOPES, shopifyOAuthProvider } from '../src/connectors/shopify/oauth';
 import { ConnectorError } from '../src/connectors/contract';
+import { percentile } from './timing';
 
 export interface ConnectorFigure {
   name: string;
@@ -76,11 +77,6 @@ const SCOPE: ConnectorScope = {
   accountId: 'account-bench-connectors-01',
   userId: 'user-bench-connectors-0001',
 };
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-}
 
 function sortedCopy(values: number[]): number[] {
   return [...values].sort((a, b) => a - b);

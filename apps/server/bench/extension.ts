@@ -34,6 +34,7 @@ import {
 } from '@listloop/emulators';
 import { chromium, type BrowserContext, type Worker } from 'playwright-core';
 import { TestClient } from '../test/client';
+import { percentile } from './timing';
 
 export interface ExtensionFigure {
   name: string;
@@ -202,11 +203,6 @@ function tally(messages: readonly string[]): string[] {
   const counts = new Map<string, number>();
   for (const message of messages) counts.set(message, (counts.get(message) ?? 0) + 1);
   return [...counts].map(([message, count]) => `${count}× ${message}`);
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

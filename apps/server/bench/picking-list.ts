@@ -6,34 +6,11 @@
  */
 import { PICKING_LIST_PRINT_PATH, PICKING_LIST_SALES_PATH } from '@listloop/domain';
 import { TestClient } from '../test/client';
+import { inTurn, percentile, timed } from './timing';
 
 const ORDERS = Number(process.env.BENCH_PICKING_ORDERS ?? 250);
 const LINES_PER_ORDER = 2;
 const READS = 20;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-}
-
-/** `work` run `times` one after another; the sorted durations in ms. */
-async function timed(times: number, work: (index: number) => Promise<void>): Promise<number[]> {
-  const durations: number[] = [];
-  for (let index = 0; index < times; index += 1) {
-    const started = performance.now();
-    await work(index);
-    durations.push(performance.now() - started);
-  }
-  return durations.sort((a, b) => a - b);
-}
-
-/** A few at a time, so the seeding does not take the figures' time. */
-async function inTurn(count: number, work: (index: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    for (let index = next++; index < count; index = next++) await work(index);
-  };
-  await Promise.all(Array.from({ length: 4 }, worker));
-}
 
 export async function benchPickingList(
   baseUrl: string,

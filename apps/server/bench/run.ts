@@ -58,6 +58,7 @@ import { benchEnrichment } from './enrichment';
 import { benchWebhookFlood, WEBHOOK_FLOOD_ENV } from './webhook-flood';
 import { startSmtpReceiver } from '../test/smtp-receiver';
 import { seedBenchItems } from './seed-items';
+import { percentile } from './timing';
 
 interface Figure {
   name: string;
@@ -95,11 +96,6 @@ const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 50;
 const OWNER = { email: 'bench@listloop.local', password: 'bench-password-1' };
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
-}
 
 /**
  * autocannon at 50 connections for DURATION seconds. Every response time is kept, so the

@@ -10,6 +10,7 @@ import { LoadFailures } from './load-failures';
 import { sql } from 'drizzle-orm';
 import type { MarketplaceId } from '@listloop/domain';
 import type { Container } from '../src/container';
+import { percentile } from './timing';
 
 /** Where the benchmark's items sell (by a signed orders/create webhook). */
 export const SALES_SELLING_MARKETPLACE = 'shopify';
@@ -139,11 +140,6 @@ function orderWebhook(options: { order: number; product: string; webhookId: stri
     'x-shopify-triggered-at': new Date().toISOString(),
   };
   return { body, headers };
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
 
 export async function benchSales(
