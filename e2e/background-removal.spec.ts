@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext } from './support/test';
 import { expectNoSeriousAxeViolations } from './support/axe';
+import { createBareItem } from './support/items';
 import { signInAsDemo } from './support/demo';
 import type { ApiItem } from './support/listings';
 
@@ -19,18 +20,12 @@ async function imageIdsOf(request: APIRequestContext, item: ApiItem): Promise<st
 
 test('removing a photo’s background in the editor and keeping the result replaces the photo', async ({
   page,
-  baseURL,
 }) => {
   // The model loads and runs on the server: 15 to 30 s on two shared cores.
   test.setTimeout(240_000);
   await signInAsDemo(page);
   const title = `Cut-out ${Date.now().toString(36)}`;
-  const created = await page.request.post('/api/account/item', {
-    headers: { Origin: baseURL! },
-    data: { generalDetails: { title } },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const item = ((await created.json()) as { item: ApiItem }).item;
+  const item = await createBareItem(page.request, title);
 
   await page.goto(`/app/inventory/${item.itemID}`);
   await expect(page.getByRole('heading', { name: title })).toBeVisible();

@@ -1,18 +1,13 @@
 import { expect, test, type Page } from './support/test';
 import { expectNoSeriousAxeViolations } from './support/axe';
 import { onPath, signInAsDemo } from './support/demo';
-import { storedItem } from './support/items';
+import { createBareItem, storedItem } from './support/items';
 import type { ApiItem } from './support/listings';
 import { png } from './support/png';
 
 /** An item of the journey's own with no colour, opened in the editor. */
-async function openNewItem(page: Page, baseURL: string, title: string): Promise<ApiItem> {
-  const created = await page.request.post('/api/account/item', {
-    headers: { Origin: baseURL },
-    data: { generalDetails: { title } },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const item = ((await created.json()) as { item: ApiItem }).item;
+async function openNewItem(page: Page, title: string): Promise<ApiItem> {
+  const item = await createBareItem(page.request, title);
   await page.goto(`/app/inventory/${item.itemID}`);
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   return item;
@@ -33,13 +28,10 @@ async function chooseDictation(page: Page, choice: 'Off' | 'Dictation at the pho
 }
 
 test.describe('fill an item from its photos', () => {
-  test('a seller reads the colour off a photo, uses it, and it is saved', async ({
-    page,
-    baseURL,
-  }) => {
+  test('a seller reads the colour off a photo, uses it, and it is saved', async ({ page }) => {
     test.setTimeout(120_000);
     await signInAsDemo(page);
-    const item = await openNewItem(page, baseURL!, `Blue jumper ${Date.now().toString(36)}`);
+    const item = await openNewItem(page, `Blue jumper ${Date.now().toString(36)}`);
     await page
       .locator('input[type="file"]')
       .setInputFiles([
@@ -76,7 +68,6 @@ test.describe('fill an item from its photos', () => {
 test.describe('dictation at the photo step', () => {
   test('with the setting on, dictation adds to the description, and a browser without it says so', async ({
     page,
-    baseURL,
   }) => {
     test.setTimeout(90_000);
     await signInAsDemo(page);
@@ -113,7 +104,7 @@ test.describe('dictation at the photo step', () => {
           webkitSpeechRecognition: FakeRecognition,
         });
       });
-      const item = await openNewItem(page, baseURL!, `Dictated coat ${Date.now().toString(36)}`);
+      const item = await openNewItem(page, `Dictated coat ${Date.now().toString(36)}`);
       const dictation = page.getByRole('region', { name: 'Dictate description' });
       await dictation.getByRole('button', { name: 'Dictate description' }).click();
       const description = page.getByRole('textbox', { name: 'Description' });

@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import { expect, test, type APIRequestContext } from './support/test';
+import { createBareItem } from './support/items';
 import { signInAsDemo } from './support/demo';
 import type { ApiItem } from './support/listings';
 import { png } from './support/png';
@@ -19,17 +20,11 @@ function uploadFileName(metadata: string | undefined): string | null {
 test.describe('the photos of an item', () => {
   test('two photos picked together keep the order picked, whichever upload finishes first', async ({
     page,
-    baseURL,
   }) => {
     test.setTimeout(90_000);
     await signInAsDemo(page);
     const title = `Photo order ${Date.now().toString(36)}`;
-    const created = await page.request.post('/api/account/item', {
-      headers: { Origin: baseURL! },
-      data: { generalDetails: { title } },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const item = ((await created.json()) as { item: ApiItem }).item;
+    const item = await createBareItem(page.request, title);
 
     // The first photo's upload is held back until the second is on the item: the second
     // finishes first, every time.
@@ -116,17 +111,11 @@ test.describe('the photos of an item', () => {
 
   test("a picture too large to take says so on its tile, in the seller's words", async ({
     page,
-    baseURL,
   }) => {
     test.setTimeout(60_000);
     await signInAsDemo(page);
     const title = `Too large ${Date.now().toString(36)}`;
-    const created = await page.request.post('/api/account/item', {
-      headers: { Origin: baseURL! },
-      data: { generalDetails: { title } },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-    const item = ((await created.json()) as { item: ApiItem }).item;
+    const item = await createBareItem(page.request, title);
 
     await page.goto(`/app/inventory/${item.itemID}`);
     await expect(page.getByRole('heading', { name: title })).toBeVisible();

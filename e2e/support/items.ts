@@ -43,6 +43,16 @@ export async function createItem(request: APIRequestContext, title: string, pric
   return ((await response.json()) as { item: ApiItem }).item;
 }
 
+/** An item of the journey's own with only a title: no photos, no other details. */
+export async function createBareItem(request: APIRequestContext, title: string) {
+  const response = await request.post('/api/account/item', {
+    headers: { Origin: journeyOrigin() },
+    data: { generalDetails: { title } },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { item: ApiItem }).item;
+}
+
 /** The item as the server has it now. */
 export async function storedItem(request: APIRequestContext, item: ApiItem): Promise<ApiItem> {
   const response = await request.get(`/api/account/item/${item.userID}/${item.itemID}`);
