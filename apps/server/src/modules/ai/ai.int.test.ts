@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -429,12 +430,17 @@ describe('POST /api/gpt/completions through an OpenAI-compatible server (the sta
       title: 'Barbour Bedale waxed jacket',
       note: 'ignored',
     }));
-    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70]);
+    // Wider than the copy a model is sent: it gets an upright JPEG of at most 1,024 px.
+    const photo = await sharp({
+      create: { width: 2000, height: 1000, channels: 3, background: { r: 80, g: 90, b: 40 } },
+    })
+      .png()
+      .toBuffer();
     const suggestions = await server.container.services.ai.suggestFromPhotos({
       accountId: seller.accountId,
       userId: seller.userId,
       photos: [
-        { mimeType: 'image/jpeg', bytes: jpeg },
+        { mimeType: 'image/png', bytes: photo },
         { mimeType: 'text/plain', bytes: Buffer.from('not a photo') },
       ],
       item: { title: 'Green jacket' },
@@ -447,7 +453,10 @@ describe('POST /api/gpt/completions through an OpenAI-compatible server (the sta
       title: 'Barbour Bedale waxed jacket',
     });
     const [request] = emulator.requests;
-    expect(request!.images).toEqual([{ mimeType: 'image/jpeg', bytes: jpeg }]);
+    expect(request!.images).toHaveLength(1);
+    expect(request!.images[0]!.mimeType).toBe('image/jpeg');
+    const sent = await sharp(request!.images[0]!.bytes).metadata();
+    expect([sent.format, sent.width, sent.height]).toEqual(['jpeg', 1024, 512]);
     expect(request!.body!.response_format).toEqual({ type: 'json_object' });
     expect(JSON.stringify(request!.body!.messages[1])).toContain('Title: Green jacket');
     expect((await usageOf(server, seller.accountId)).at(-1)).toMatchObject({

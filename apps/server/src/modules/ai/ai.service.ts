@@ -37,6 +37,7 @@ import {
 } from './offline-composer';
 import { summaryOf } from './offline.provider';
 import { priceRangeFrom } from './price-range';
+import { visionCopy } from './vision-copy';
 
 /** Prices per 1,000 tokens, in `currency`, for what a provider's calls cost. */
 export interface AiPrices {
@@ -216,6 +217,9 @@ export class AiService {
       .filter((photo) => photo.mimeType.startsWith('image/') && photo.bytes.length > 0)
       .slice(0, PHOTOS_PER_CALL_MAX);
     if (photos.length === 0) return null;
+    // The model sees a smaller copy of each, made one at a time (a decode holds a whole frame).
+    const copies: Array<{ mimeType: string; bytes: Buffer }> = [];
+    for (const photo of photos) copies.push(await visionCopy(photo.bytes));
     const known = [
       input.item?.title ? `Title: ${input.item.title}` : '',
       input.item?.brand ? `Brand: ${input.item.brand}` : '',
@@ -244,7 +248,7 @@ export class AiService {
                 ? `What the seller has written so far:\n${known.join('\n')}`
                 : 'The seller has written nothing about the item yet.',
             },
-            ...photos.map((photo) => ({
+            ...copies.map((photo) => ({
               type: 'image' as const,
               mimeType: photo.mimeType,
               bytes: photo.bytes,

@@ -20,7 +20,7 @@ import {
 import type { ItemService } from '../items';
 import type { PhotoAnalyser } from './enrichment.analysis';
 import { suggestionsOf, valuesToApply, type AnalysedPhoto } from './enrichment.merge';
-import { visionCopy, type PhotoVisionPort } from './enrichment.vision';
+import type { PhotoVisionPort } from './enrichment.vision';
 
 export type EnrichByImagesInput = z.output<typeof EnrichByImagesRequestSchema>;
 
@@ -192,7 +192,7 @@ export class EnrichmentService {
       const suggestions = await this.vision.suggestFromPhotos({
         accountId: ctx.accountId,
         userId: ctx.user.id,
-        photos: await Promise.all(photos.map(({ bytes }) => visionCopy(bytes))),
+        photos: photos.map(({ bytes, mimeType }) => ({ bytes, mimeType })),
         ...(details
           ? {
               item: {
