@@ -121,14 +121,17 @@ export type ItemCsvColumn = (typeof ITEM_CSV_COLUMNS)[number];
 /** Labels and image URLs share one cell, joined with this. */
 export const ITEM_CSV_LIST_SEPARATOR = '|';
 
-/** Totals above this are shown as "10,000+": counting every row of a huge inventory on every page costs more than it tells. */
+/** A searched or filtered view's total above this is shown as "10,000+": counting every matching row costs more than it tells. */
 export const ITEM_COUNT_CAP = 10_000;
 
 export const ItemListResponseSchema = z.object({
   items: z.array(ItemSchema),
-  /** Matching items, exact up to ITEM_COUNT_CAP. */
+  /**
+   * Matching items: always exact for the whole inventory or one status of it; for a narrower
+   * view, exact up to ITEM_COUNT_CAP, counted on its first page and carried by the cursor.
+   */
   total: z.number().int(),
-  /** True when more than ITEM_COUNT_CAP items match (total is then the cap). */
+  /** True when more than ITEM_COUNT_CAP items match a narrower view (total is then the cap). */
   totalCapped: z.boolean(),
   nextCursor: z.string().nullable(),
 });

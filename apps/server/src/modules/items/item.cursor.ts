@@ -62,11 +62,16 @@ export const SORT_SPECS = Object.fromEntries(ITEM_SORTS.map((s) => [s, spec(s)])
   SortSpec
 >;
 
-/** The last row of a page: its sort value (null when empty) and its id. */
+/**
+ * The last row of a page: its sort value (null when empty) and its id; and the view's total as
+ * its first page counted it (`t`, and `c` when capped), so the pages after it count nothing.
+ */
 export interface ItemCursor {
   s: ItemSort;
   v: number | string | null;
   i: string;
+  t?: number;
+  c?: boolean;
 }
 
 const CursorSchema = z
@@ -74,6 +79,8 @@ const CursorSchema = z
     s: z.enum(ITEM_SORTS),
     v: z.union([z.number().finite(), z.string().max(400), z.null()]),
     i: z.string().min(1).max(64),
+    t: z.number().int().min(0).optional(),
+    c: z.boolean().optional(),
   })
   .strict();
 

@@ -20,7 +20,7 @@ import type {
   Variant,
 } from '@listloop/domain';
 import type { Db } from '../../platform/db/database';
-import { items } from './item.table';
+import { itemCounts, items } from './item.table';
 import { SORT_SPECS, type ItemCursor, type SortSpec } from './item.cursor';
 
 /** What an item is read with: everything but search_text, which stays in the database. */
@@ -377,6 +377,24 @@ export class ItemRepository {
       .orderBy(sql.raw(`${spec.sqlName} ${spec.dir} nulls last`), sql.raw(`id ${spec.idDir}`))
       .limit(limit);
     return rows as ItemRecord[];
+  }
+
+  /**
+   * How many items an inventory holds, in every status or in one: the counters the item
+   * triggers keep (migration 0022), one indexed read however large the inventory.
+   */
+  async countKept(accountId: string, userId: string, status?: ItemStatus): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<string | null>`sum(${itemCounts.n})` })
+      .from(itemCounts)
+      .where(
+        and(
+          eq(itemCounts.accountId, accountId),
+          eq(itemCounts.userId, userId),
+          ...(status ? [eq(itemCounts.status, status)] : []),
+        ),
+      );
+    return Number(row?.n ?? 0);
   }
 
   /**

@@ -25,7 +25,7 @@ import type { RequestContext } from '../../platform/http/request-context';
 import type { AccountUserService } from '../account-users';
 import type { ImageService, PhotoIssue, PhotoRef } from '../images';
 import type { LabelService } from '../labels';
-import { decodeCursor, cursorOf, encodeCursor } from './item.cursor';
+import { decodeCursor, cursorOf, encodeCursor, type ItemCursor } from './item.cursor';
 import { applyFieldChanges, mergeListing, stampListing } from './item.fields';
 import { completenessOf, toItem } from './item.mapper';
 import type {
@@ -39,6 +39,15 @@ import type {
 import { isUniqueViolation } from '../../platform/db/unique-violation';
 
 export const NO_SUCH_ITEM = 'No such item.';
+
+/** True when a filter narrows an inventory by nothing but, at most, the item status. */
+function coversWholeStatus(filter: ItemFilter): boolean {
+  // Every other field narrows the view, a filter added later included.
+  const { accountId: _account, userId: _owner, status: _status, terms, ...narrowing } = filter;
+  return (
+    (terms ?? []).length === 0 && Object.values(narrowing).every((value) => value === undefined)
+  );
+}
 export const VARIANTS_DISABLED = 'Variants are not enabled for this account.';
 
 export type ItemCreateInput = z.output<typeof ItemCreateSchema>;
@@ -269,7 +278,7 @@ export class ItemService {
     const filter = this.filterFor(ctx, owner, query);
     const [rows, counted] = await Promise.all([
       this.items.listPage(filter, query.sort, cursor, query.limit + 1),
-      this.items.countMatching(filter, ITEM_COUNT_CAP),
+      this.totalOf(filter, cursor),
     ]);
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
@@ -278,8 +287,28 @@ export class ItemService {
       total: counted.total,
       totalCapped: counted.capped,
       nextCursor:
-        rows.length > query.limit && last ? encodeCursor(cursorOf(query.sort, last)) : null,
+        rows.length > query.limit && last
+          ? encodeCursor({ ...cursorOf(query.sort, last), t: counted.total, c: counted.capped })
+          : null,
     };
+  }
+
+  /**
+   * A view's total without counting its rows on every page: the whole inventory, or one
+   * status of it, from the counters the item triggers keep (exact at any size); a narrower
+   * view counted on its first page (exact under ITEM_COUNT_CAP) and carried in the cursor to
+   * the pages after it.
+   */
+  private async totalOf(
+    filter: ItemFilter,
+    cursor: ItemCursor | null,
+  ): Promise<{ total: number; capped: boolean }> {
+    if (coversWholeStatus(filter)) {
+      const total = await this.items.countKept(filter.accountId, filter.userId, filter.status);
+      return { total, capped: false };
+    }
+    if (cursor?.t !== undefined) return { total: cursor.t, capped: cursor.c ?? false };
+    return this.items.countMatching(filter, ITEM_COUNT_CAP);
   }
 
   async get(ctx: RequestContext, userId: string, itemId: string): Promise<Item> {
