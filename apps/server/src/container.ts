@@ -4,6 +4,7 @@ import crypto from 'node:crypto';
 import pino, { type Logger } from 'pino';
 import type { Config } from './platform/config';
 import { migrateDatabase, openDatabase, type Database } from './platform/db/database';
+import { createIdentityCache } from './platform/http/request-context';
 import * as schema from './schema';
 import { SaleDetectionRepository } from './modules/sale-detection/sale-detection.repository';
 import {
@@ -203,6 +204,9 @@ export async function createContainer(config: Config, options: ContainerOptions 
     ));
   await migrateDatabase(database);
   const { db } = database;
+  // Who each session is, kept a few seconds and dropped the moment the database says it changed.
+  const identities = createIdentityCache(config.sessionCacheMs);
+  database.onNotification('listloop_context', (payload) => identities.changed(payload));
 
   const storage = createStorage(config);
   const credentialsBox = await credentialsSecretBox(config);
@@ -728,6 +732,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     config,
     logger,
     database,
+    identities,
     secureCookies,
     publicUrl,
     imageUrls,

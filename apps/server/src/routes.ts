@@ -177,6 +177,7 @@ export function appSetup(container: Container): AppSetup {
       accountUsers: container.services.accountUsers,
       executorTokens: container.services.executorTokens,
       serviceKeys: container.services.serviceKeys,
+      identities: container.identities,
     },
     activity: container.services.activity,
     registerRoutes: (app) => registerRoutes(app, container),

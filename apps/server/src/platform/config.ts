@@ -90,6 +90,7 @@ export const EnvSchema = z.object({
   WEBHOOK_REFUSALS_PER_IP: z.coerce.number().int().min(1).default(30),
   WEBHOOK_WINDOW_MINUTES: z.coerce.number().int().min(1).default(10),
   SESSION_DAYS: z.coerce.number().int().min(1).default(30),
+  SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.url().optional(),
   S3_BUCKET: z.string().min(1).optional(),
@@ -299,6 +300,11 @@ export interface Config {
    */
   publicLimits: { perIp: number; windowMs: number };
   /**
+   * How long a process keeps who a session is (user, memberships, accounts, roles) before it
+   * asks the database again; any change to them drops it at once. 0 keeps nothing.
+   */
+  sessionCacheMs: number;
+  /**
    * Webhook deliveries per client address that may be refused (unsigned, wrong signature, too
    * large) in the window; past that the address is answered 429 before its body is read.
    * Verified deliveries never count: a marketplace's burst of genuine webhooks is never slowed.
@@ -392,6 +398,7 @@ export function loadConfig(
       windowMs: e.LOGIN_WINDOW_MINUTES * 60_000,
     },
     publicLimits: { perIp: e.PUBLIC_MAX_PER_IP, windowMs: e.PUBLIC_WINDOW_SECONDS * 1000 },
+    sessionCacheMs: e.SESSION_CACHE_SECONDS * 1000,
     webhookLimits: {
       refusalsPerIp: e.WEBHOOK_REFUSALS_PER_IP,
       windowMs: e.WEBHOOK_WINDOW_MINUTES * 60_000,

@@ -264,7 +264,7 @@ describe('item list total on a very large inventory', () => {
     const shown = pageOf.body.total as number;
     expect(shown).toBeGreaterThan(3);
     const added = await client.post(ITEMS, {
-      generalDetails: { title: 'Vintage Levi\'s added meanwhile', sku: 'MEANWHILE-1' },
+      generalDetails: { title: "Vintage Levi's added meanwhile", sku: 'MEANWHILE-1' },
     });
     expect(added.status).toBe(201);
     const next = await client.get(

@@ -26,10 +26,38 @@ export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
+/**
+ * The channels every connection of a process listens on. `listloop_context`: a session, user,
+ * membership, account or role changed (migration 0023's triggers), so cached request contexts
+ * of that user or account are stale.
+ */
+export const NOTIFY_CHANNELS = ['listloop_context'] as const;
+export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];
+type NotificationHandler = (payload: string) => void;
+
+/** Hands each NOTIFY to the handlers of its channel. */
+class Notifications {
+  private readonly handlers = new Map<string, NotificationHandler[]>();
+
+  on(channel: NotifyChannel, handler: NotificationHandler): void {
+    this.handlers.set(channel, [...(this.handlers.get(channel) ?? []), handler]);
+  }
+
+  dispatch(channel: string, payload: string | undefined): void {
+    for (const handler of this.handlers.get(channel) ?? []) handler(payload ?? '');
+  }
+}
+
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   executor: SqlExecutor;
+  /**
+   * Calls `handler` with the payload of every NOTIFY on `channel`, from any process, this one
+   * included: every connection listens, so the connection that commits a change hears it
+   * before its commit returns, and nothing this process does next can miss it.
+   */
+  onNotification(channel: NotifyChannel, handler: NotificationHandler): void;
   ping(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball, to open copies of it from (tests). */
   dump?(): Promise<Blob>;
@@ -67,7 +95,18 @@ export async function openDatabase(
   schema: DatabaseSchema,
 ): Promise<Database> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const notifications = new Notifications();
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: 10,
+      // pg-pool runs this before a new connection is first handed out.
+      onConnect: async (client: pg.ClientBase) => {
+        client.on('notification', (message) => {
+          notifications.dispatch(message.channel, message.payload);
+        });
+        await client.query(NOTIFY_CHANNELS.map((channel) => `LISTEN ${channel}`).join('; '));
+      },
+    });
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it on the next checkout.
     });
@@ -76,6 +115,7 @@ export async function openDatabase(
     return {
       kind: 'postgres',
       db,
+      onNotification: (channel, handler) => notifications.on(channel, handler),
       executor: {
         async executeSql(text, values) {
           // A job still finishing when its process shuts down (past the queue's graceful stop)
@@ -103,11 +143,18 @@ export async function openDatabase(
   };
   const client = target.dataDir ? new PGlite(target.dataDir, options) : new PGlite(options);
   await client.waitReady;
+  // PGlite hands a notification to its listeners while it reads the committing statement's
+  // answer, before that statement's promise settles.
+  const notifications = new Notifications();
+  for (const channel of NOTIFY_CHANNELS) {
+    await client.listen(channel, (payload) => notifications.dispatch(channel, payload));
+  }
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
   let closed = false;
   return {
     kind: 'pglite',
     db,
+    onNotification: (channel, handler) => notifications.on(channel, handler),
     executor: {
       // pg-boss sends its migrations as multi-statement text without parameters, which only
       // PGlite's exec runs; everything with parameters goes through query.

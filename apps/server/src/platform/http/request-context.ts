@@ -10,6 +10,7 @@ import {
   type PermissionKey,
 } from '@listloop/domain';
 import { permissionsOf, takesExecutorToken, type Access } from './access';
+import { ContextCache } from './context-cache';
 import { AppError } from './errors';
 import { serviceKeyContext, type ServiceKeyResolver } from './service-key-access';
 
@@ -117,6 +118,55 @@ export interface RequestContextDeps {
   accountUsers: MembershipSource;
   executorTokens: ExecutorTokenResolver;
   serviceKeys: ServiceKeyResolver;
+  /** Signed-in identities kept for a few seconds per session cookie; none: every request loads. */
+  identities?: IdentityCache;
+}
+
+/** A session cookie's user and what the gate decided for them. */
+interface SignedInIdentity {
+  session: { token: string; user: SignedInUser; setCookies: string[] };
+  decision: GateDecision;
+  context: RequestContext | null;
+}
+
+export type IdentityCache = ContextCache<SignedInIdentity | null>;
+
+/** The cache of signed-in identities, `ttlMs` long (0: nothing is kept). */
+export function createIdentityCache(ttlMs: number): IdentityCache {
+  return new ContextCache({ ttlMs, maxEntries: 20_000 });
+}
+
+/**
+ * The session behind a cookie header and its member context, from the cache when it holds
+ * them. Kept only when nothing is to be sent back (no renewed cookie) and the gate let the user
+ * in; every user and account it rests on is named, so a change to any of them drops it.
+ */
+async function identify(
+  deps: RequestContextDeps,
+  cookieHeader: string | undefined,
+  ip: string,
+): Promise<SignedInIdentity | null> {
+  const load = async (): Promise<SignedInIdentity | null> => {
+    const session = await deps.auth.resolve(cookieHeader, ip);
+    if (!session) return null;
+    const { decision, context } = await loadMemberContext(
+      deps.accountUsers,
+      session.user,
+      session.token,
+    );
+    return { session, decision, context };
+  };
+  if (!deps.identities || !cookieHeader) return load();
+  const identity = await deps.identities.getOrLoad(cookieHeader, load, (loaded) =>
+    loaded?.context && loaded.session.setCookies.length === 0 && loaded.decision.kind !== 'signOut'
+      ? {
+          userIds: [loaded.session.user.id],
+          accountIds: loaded.context.memberships.map(({ account }) => account.accountId),
+        }
+      : null,
+  );
+  // Each request gets its own context object: nothing one request does to it reaches another.
+  return identity?.context ? { ...identity, context: { ...identity.context } } : identity;
 }
 
 export async function clearSessionCookies(
@@ -243,17 +293,12 @@ export function registerRequestContext(
       return;
     }
 
-    const resolved = await deps.auth.resolve(request.headers.cookie, request.ip);
-    if (!resolved) throw new AppError(401, 'auth/user-logged-out');
-    if (resolved.setCookies.length > 0) reply.header('set-cookie', resolved.setCookies);
-
-    const { decision, context } = await loadMemberContext(
-      deps.accountUsers,
-      resolved.user,
-      resolved.token,
-    );
+    const identity = await identify(deps, request.headers.cookie, request.ip);
+    if (!identity) throw new AppError(401, 'auth/user-logged-out');
+    const { session, decision, context } = identity;
+    if (session.setCookies.length > 0) reply.header('set-cookie', session.setCookies);
     if (decision.kind === 'signOut' || !context) {
-      await deps.auth.endSession(resolved.token);
+      await deps.auth.endSession(session.token);
       await clearSessionCookies(deps.auth, reply, options.secureCookies);
       throw new AppError(
         401,
