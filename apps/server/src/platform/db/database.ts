@@ -93,7 +93,15 @@ export type DatabaseTarget =
 export async function openDatabase(
   target: DatabaseTarget,
   schema: DatabaseSchema,
+  watch: {
+    /** Told every statement Drizzle sends, with its parameters (the bench replays them). */
+    onQuery?: (text: string, params: unknown[]) => void;
+  } = {},
 ): Promise<Database> {
+  const { onQuery } = watch;
+  const logger = onQuery
+    ? { logQuery: (text: string, params: unknown[]) => onQuery(text, params) }
+    : undefined;
   if (target.kind === 'postgres') {
     const notifications = new Notifications();
     const pool = new pg.Pool({
@@ -110,7 +118,7 @@ export async function openDatabase(
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it on the next checkout.
     });
-    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, casing: 'snake_case', logger }) as unknown as Db;
     let closed = false;
     return {
       kind: 'postgres',
@@ -149,7 +157,7 @@ export async function openDatabase(
   for (const channel of NOTIFY_CHANNELS) {
     await client.listen(channel, (payload) => notifications.dispatch(channel, payload));
   }
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, casing: 'snake_case', logger }) as unknown as Db;
   let closed = false;
   return {
     kind: 'pglite',

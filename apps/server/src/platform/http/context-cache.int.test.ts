@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { schema } from '../../schema';
+import * as schema from '../../schema';
 import { addMember, createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
 import { startTestServer, type TestServer } from '../../../test/server';
 import { openDatabase } from '../db/database';
