@@ -25,7 +25,9 @@
  * (bench/enrichment.ts): reading one 1,600 px photo for enrich by images (colours, text,
  * barcode, and the three at once) in this process, no database (under `none`); `web`
  * (bench/web-bundle.ts): the web app's initial JavaScript from its production build, raw and
- * gzipped (under `none`). The inventory part also records the server's RSS idle and its peak
+ * gzipped (under `none`); `search` (bench/search.ts): inventory searches of each kind of term
+ * over 1,000,000 items on Postgres (100,000 on PGlite; BENCH_SEARCH_ITEMS), through the API and
+ * as SQL, on its own scratch database. The inventory part also records the server's RSS idle and its peak
  * under each 50-connection load.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -56,6 +58,7 @@ import { benchReports } from './reports';
 import { benchBackgroundRemoval } from './background-removal';
 import { benchEnrichment } from './enrichment';
 import { benchWebhookFlood, WEBHOOK_FLOOD_ENV } from './webhook-flood';
+import { benchSearch, prepareSearch, searchItems } from './search';
 import { startSmtpReceiver } from '../test/smtp-receiver';
 import { seedBenchItems } from './seed-items';
 import { percentile } from './timing';
@@ -83,12 +86,12 @@ const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 /**
  * Which figures to measure: `inventory`, `listings`, `sales`, `webhook-flood`, `connectors`,
  * `extension`, `team`, `dashboard`, `picking-list`, `analytics`, `reports`, `ai`,
- * `background-removal`, `enrichment`, `web` (all by default).
+ * `background-removal`, `enrichment`, `web`, `search` (all by default).
  */
 const PARTS = new Set(
   (
     process.env.BENCH_PARTS ??
-    'inventory,listings,sales,webhook-flood,connectors,extension,team,dashboard,picking-list,analytics,reports,ai,background-removal,enrichment,web'
+    'inventory,listings,sales,webhook-flood,connectors,extension,team,dashboard,picking-list,analytics,reports,ai,background-removal,enrichment,web,search'
   )
     .split(',')
     .map((p) => p.trim()),
@@ -872,6 +875,24 @@ async function measureReports(): Promise<Figure[]> {
   return figures;
 }
 
+/** The search figures, on a scratch database of their own (bench/search.ts). */
+function measureSearch(): Promise<Figure[]> {
+  let count = 0;
+  let sqlP50 = new Map<string, number>();
+  const early: Parameters<Report>[0][] = [];
+  return measureOnServer(
+    async (scratch) => {
+      count = searchItems(scratch.kind);
+      console.log(`Search on ${scratch.kind}: seeding ${count.toLocaleString('en-US')} items…`);
+      sqlP50 = await prepareSearch(scratch.env, OWNER, count, (figure) => early.push(figure));
+    },
+    async (baseUrl, report) => {
+      for (const figure of early) report(figure);
+      await benchSearch(baseUrl, OWNER, count, sqlP50, report);
+    },
+  );
+}
+
 async function main() {
   const figures: Figure[] = [];
   const databases = new Set<string>();
@@ -916,6 +937,12 @@ async function main() {
   }
   if (PARTS.has('ai')) {
     const measured = await measureAi();
+    figures.push(...measured);
+    for (const figure of measured) databases.add(figure.database);
+  }
+
+  if (PARTS.has('search')) {
+    const measured = await measureSearch();
     figures.push(...measured);
     for (const figure of measured) databases.add(figure.database);
   }

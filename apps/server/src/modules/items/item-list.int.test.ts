@@ -196,6 +196,34 @@ describe('item list: search, filters, sort and cursor', () => {
     expect(new Set(ids).size).toBe(40);
   });
 
+  describe('a searched list is the unsearched one cut to its matches, in the same order', () => {
+    // "draft" fills a page from the rows read in the list's order; "denim" and "draft 1" do not,
+    // and are read from their matches: every sort, paged, must come out the same either way.
+    for (const sort of ITEM_SORTS) {
+      it(sort, async () => {
+        const whole = (await list(`sort=${sort}&limit=200`)).items.map((i) => i.itemID);
+        for (const q of ['draft', 'denim', 'draft 1', 'DRAFT 0']) {
+          const matching = await list(`q=${encodeURIComponent(q)}&sort=${sort}&limit=200`);
+          const ids = new Set(matching.items.map((i) => i.itemID));
+          expect(matching.total).toBe(ids.size);
+          const seen: string[] = [];
+          let cursor: string | null = null;
+          let pages = 0;
+          do {
+            const page = await list(
+              `q=${encodeURIComponent(q)}&sort=${sort}&limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+            );
+            expect(page.total).toBe(ids.size);
+            seen.push(...page.items.map((i) => i.itemID));
+            cursor = page.nextCursor;
+            pages += 1;
+          } while (cursor && pages < 30);
+          expect(seen, q).toEqual(whole.filter((id) => ids.has(id)));
+        }
+      });
+    }
+  });
+
   it('refuses a tampered cursor, or one from another sort, with a 400', async () => {
     const page = await list('sort=price:asc&limit=3');
     const cursor = page.nextCursor!;
@@ -273,5 +301,65 @@ describe('item list total on a very large inventory', () => {
     expect(next.body.total).toBe(shown);
     const again = await client.get(`${ITEMS}?limit=3&q=vintage%20levi`);
     expect(again.body.total).toBe(shown + 1);
+  });
+
+  it('counts a searched view exactly under the cap and caps it above, in the same order', async () => {
+    const { db } = server.container.database;
+    const expected = async (term: string, order: string) =>
+      (
+        (await db.execute(
+          sql`SELECT id FROM items WHERE search_text ILIKE ${`%${term}%`} ORDER BY ${sql.raw(order)} LIMIT 50`,
+        )) as unknown as { rows: { id: string }[] }
+      ).rows.map((row) => row.id);
+    const matches = async (term: string) =>
+      Number(
+        (
+          (await db.execute(
+            sql`SELECT count(*) AS n FROM items WHERE search_text ILIKE ${`%${term}%`}`,
+          )) as unknown as { rows: { n: string }[] }
+        ).rows[0]!.n,
+      );
+    // A tenth of the items are denim jackets (about a thousand), one in seven is a draft: both
+    // under the cap, counted exactly; every item is second-hand, over it.
+    for (const [q, sort, order] of [
+      ['denim', 'dateCreated:desc', 'date_created DESC, id ASC'],
+      ['Denim', 'price:asc', 'price ASC NULLS LAST, id ASC'],
+      ['denim levi', 'title:desc', 'title DESC NULLS LAST, id DESC'],
+      ['#1000', 'price:desc', 'price DESC NULLS LAST, id DESC'],
+    ] as const) {
+      const terms = q.toLowerCase().split(' ');
+      const page = await client.get(`${ITEMS}?limit=50&q=${encodeURIComponent(q)}&sort=${sort}`);
+      const rows = (
+        (await db.execute(
+          sql`SELECT id FROM items WHERE ${sql.join(
+            terms.map((t) => sql`search_text ILIKE ${`%${t}%`}`),
+            sql` AND `,
+          )} ORDER BY ${sql.raw(order)} LIMIT 50`,
+        )) as unknown as { rows: { id: string }[] }
+      ).rows.map((row) => row.id);
+      expect(
+        page.body.items.map((i: { itemID: string }) => i.itemID),
+        q,
+      ).toEqual(rows);
+      const count = Number(
+        (
+          (await db.execute(
+            sql`SELECT count(*) AS n FROM items WHERE ${sql.join(
+              terms.map((t) => sql`search_text ILIKE ${`%${t}%`}`),
+              sql` AND `,
+            )}`,
+          )) as unknown as { rows: { n: string }[] }
+        ).rows[0]!.n,
+      );
+      expect(count).toBeLessThan(ITEM_COUNT_CAP);
+      expect(page.body, q).toMatchObject({ total: count, totalCapped: false });
+    }
+    expect(await expected('denim', 'date_created DESC, id ASC')).toHaveLength(50);
+    expect(await matches('second-hand')).toBeGreaterThan(ITEM_COUNT_CAP);
+    const above = await client.get(`${ITEMS}?limit=50&q=second-hand`);
+    expect(above.body).toMatchObject({ total: ITEM_COUNT_CAP, totalCapped: true });
+    expect(above.body.items.map((i: { itemID: string }) => i.itemID)).toEqual(
+      await expected('second-hand', 'date_created DESC, id ASC'),
+    );
   });
 });

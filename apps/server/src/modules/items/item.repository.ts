@@ -19,6 +19,7 @@ import type {
   Listing,
   Variant,
 } from '@listloop/domain';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/database';
 import { itemCounts, items } from './item.table';
 import { SORT_SPECS, type ItemCursor, type SortSpec } from './item.cursor';
@@ -97,15 +98,28 @@ function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function filterConditions(filter: ItemFilter): SQL[] {
+/**
+ * search_text contains each term, compared without case. search_text is stored lowercased by
+ * the database's lower(), so LIKE against the term lowered by the same function finds what
+ * ILIKE would (ILIKE lowers both sides with it) without lowering every row it rechecks; the
+ * trigram index on search_text answers either.
+ */
+function termConditions(terms: readonly string[], searchText: SQL | AnyPgColumn): SQL[] {
+  return terms.map((term) => sql`${searchText} LIKE lower(${likePattern(term)})`);
+}
+
+/**
+ * The list's filter as conditions on items; `terms: false` leaves the search terms out (a walk
+ * in the list's order applies them to the rows it has read).
+ */
+function filterConditions(filter: ItemFilter, options: { terms?: boolean } = {}): SQL[] {
   const conditions: SQL[] = [
     eq(items.accountId, filter.accountId),
     eq(items.userId, filter.userId),
   ];
   if (filter.status) conditions.push(eq(items.status, filter.status));
-  for (const term of filter.terms ?? []) {
-    // ILIKE '%term%' is answered by the trigram index on search_text.
-    conditions.push(sql`${items.searchText} ILIKE ${likePattern(term.toLowerCase())}`);
+  if (options.terms !== false) {
+    conditions.push(...termConditions(filter.terms ?? [], items.searchText));
   }
   if (filter.marketplace) {
     const listing = filter.listingStatus ? { status: filter.listingStatus } : {};
@@ -149,6 +163,13 @@ function afterCursor(spec: SortSpec, cursor: ItemCursor & { v: number | string }
 function idAfterCursor(spec: SortSpec, id: string): SQL {
   return sql`${items.id} ${sql.raw(spec.idDir === 'desc' ? '<' : '>')} ${id}`;
 }
+
+/**
+ * How many rows in the list's order a searched page is looked for in before the matching rows
+ * are found by the trigram index instead: a term on more than about one row in a hundred fills
+ * a page of 50 there.
+ */
+const SEARCH_WALK = 5_000;
 
 function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
@@ -325,6 +346,13 @@ export class ItemRepository {
    * One page of the inventory in keyset order. Sorts on a column that can be empty (price,
    * title) put the empty ones last in both directions: the page is the union of the rows
    * with a value and those without, each read in index order and cut to the page size.
+   *
+   * A searched page is first looked for among the next SEARCH_WALK rows in the list's order
+   * (the sort index walked, the terms checked on each row): a word many items have fills the
+   * page there. When it does not (a rare word, two words seldom together, or words whose
+   * items sort together elsewhere), the page is read from the matching items themselves,
+   * found by the trigram index and sorted: never a walk through the whole inventory, which is
+   * what the planner chooses when it takes the terms' rows for more common than they are.
    */
   async listPage(
     filter: ItemFilter,
@@ -332,10 +360,83 @@ export class ItemRepository {
     cursor: ItemCursor | null,
     limit: number,
   ): Promise<ItemRecord[]> {
+    if ((filter.terms ?? []).length > 0) {
+      const walked = await this.walkedPage(filter, sort, cursor, limit);
+      if (walked) return walked;
+      return this.orderedPage(filter, sort, cursor, limit, { byMatches: true });
+    }
+    return this.orderedPage(filter, sort, cursor, limit, { byMatches: false });
+  }
+
+  /**
+   * The searched page when the next SEARCH_WALK rows in the list's order hold all of it, else
+   * null. One stream of rows: those with a value, or (after a cursor among them) those
+   * without, so a full page from it is the page.
+   */
+  private async walkedPage(
+    filter: ItemFilter,
+    sort: keyof typeof SORT_SPECS,
+    cursor: ItemCursor | null,
+    limit: number,
+  ): Promise<ItemRecord[] | null> {
+    const spec = SORT_SPECS[sort];
+    const base = filterConditions(filter, { terms: false });
+    const inNulls = spec.nullable && cursor !== null && cursor.v === null;
+    const conditions = inNulls
+      ? [...base, isNull(spec.column), idAfterCursor(spec, cursor.i)]
+      : [
+          ...base,
+          ...(spec.nullable ? [isNotNull(spec.column)] : []),
+          ...(cursor?.v != null ? [afterCursor(spec, { ...cursor, v: cursor.v })] : []),
+        ];
+    const orderId = spec.idDir === 'desc' ? desc(items.id) : asc(items.id);
+    const walk = this.db
+      .select({ ...itemColumns, searchText: items.searchText })
+      .from(items)
+      .where(and(...conditions))
+      .orderBy(...(inNulls ? [] : [sql`${spec.column} ${sql.raw(spec.orderSql)}`]), orderId)
+      .limit(SEARCH_WALK)
+      .as('walk');
+    const order = inNulls
+      ? [sql.raw(`id ${spec.idDir}`)]
+      : [sql.raw(`${spec.sqlName} ${spec.orderSql}`), sql.raw(`id ${spec.idDir}`)];
+    const rows = await this.db
+      .select(
+        Object.fromEntries(
+          Object.keys(itemColumns).map((key) => [key, walk[key as keyof typeof itemColumns]]),
+        ) as unknown as typeof itemColumns,
+      )
+      .from(walk)
+      .where(and(...termConditions(filter.terms ?? [], walk.searchText)))
+      .orderBy(...order)
+      .limit(limit);
+    return rows.length === limit ? (rows as ItemRecord[]) : null;
+  }
+
+  /**
+   * The page read in the list's order. `byMatches`: the sort column is compared as an
+   * expression no index is ordered by (the value plus nothing), so the planner finds the
+   * matching rows by their own index and sorts them, rather than walking the sort index.
+   */
+  private async orderedPage(
+    filter: ItemFilter,
+    sort: keyof typeof SORT_SPECS,
+    cursor: ItemCursor | null,
+    limit: number,
+    options: { byMatches: boolean },
+  ): Promise<ItemRecord[]> {
     const spec = SORT_SPECS[sort];
     const base = filterConditions(filter);
-    const orderColumn = sql`${spec.column} ${sql.raw(spec.orderSql)}`;
+    const sortValue = options.byMatches
+      ? spec.valueType === 'string'
+        ? sql`(${spec.column} || '')`
+        : sql`(${spec.column} + 0)`
+      : sql`${spec.column}`;
+    const orderColumn = sql`${sortValue} ${sql.raw(spec.orderSql)}`;
     const orderId = spec.idDir === 'desc' ? desc(items.id) : asc(items.id);
+    const orderIdOnly = options.byMatches
+      ? sql`(${items.id} || '') ${sql.raw(spec.idDir)}`
+      : orderId;
 
     if (!spec.nullable) {
       const where =
@@ -354,7 +455,7 @@ export class ItemRepository {
         .select(itemColumns)
         .from(items)
         .where(and(...base, isNull(spec.column), ...extra))
-        .orderBy(orderId)
+        .orderBy(orderIdOnly)
         .limit(limit);
 
     if (cursor && cursor.v === null) {
