@@ -85,11 +85,30 @@ export const ItemListQuerySchema = z.object({
   sort: z.enum(ITEM_SORTS).default('dateCreated:desc'),
   cursor: z.string().max(500).optional(),
   limit: z.coerce.number().int().min(1).max(ITEM_PAGE_MAX).default(50),
+  /**
+   * `later`: a searched or filtered view's total is not counted with its page (`total` is
+   * null) but asked for on its own (GET /api/account/item/total), so the page shows without
+   * waiting for the count. The whole inventory, or one status, is always totalled.
+   */
+  total: z.enum(['count', 'later']).default('count'),
 });
 export type ItemListQuery = z.input<typeof ItemListQuerySchema>;
 
 /** GET /api/account/item/export: the list's search, filters and sort, every page. */
-export const ItemExportQuerySchema = ItemListQuerySchema.omit({ cursor: true, limit: true });
+export const ItemExportQuerySchema = ItemListQuerySchema.omit({
+  cursor: true,
+  limit: true,
+  total: true,
+});
+
+/** GET /api/account/item/total: how many items the list's search and filters match. */
+export const ItemTotalQuerySchema = ItemListQuerySchema.omit({
+  cursor: true,
+  limit: true,
+  total: true,
+  sort: true,
+});
+export type ItemTotalQuery = z.input<typeof ItemTotalQuerySchema>;
 
 /** ListLoop's own CSV format: the export writes these columns, the import reads them back. */
 export const ITEM_CSV_COLUMNS = [
@@ -128,14 +147,21 @@ export const ItemListResponseSchema = z.object({
   items: z.array(ItemSchema),
   /**
    * Matching items: always exact for the whole inventory or one status of it; for a narrower
-   * view, exact up to ITEM_COUNT_CAP, counted on its first page and carried by the cursor.
+   * view, exact up to ITEM_COUNT_CAP, counted on its first page and carried by the cursor, or
+   * null when asked for `later`.
    */
-  total: z.number().int(),
+  total: z.number().int().nullable(),
   /** True when more than ITEM_COUNT_CAP items match a narrower view (total is then the cap). */
   totalCapped: z.boolean(),
   nextCursor: z.string().nullable(),
 });
 export type ItemListResponse = z.infer<typeof ItemListResponseSchema>;
+
+export const ItemTotalResponseSchema = z.object({
+  total: z.number().int(),
+  totalCapped: z.boolean(),
+});
+export type ItemTotalResponse = z.infer<typeof ItemTotalResponseSchema>;
 
 /** PATCH /api/account/item/{userId}/bulk-items: the same changes to many items. */
 export const BulkItemsUpdateSchema = z.object({

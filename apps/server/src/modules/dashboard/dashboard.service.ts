@@ -252,6 +252,7 @@ export class DashboardService {
       status: 'inProgress',
       sort: 'dateLastModified:desc',
       limit: DASHBOARD_LIMITS.incompleteItems,
+      total: 'count',
     });
     const entries: IncompleteItem[] = page.items.flatMap((item) => {
       const issues = checkCompleteness(item);
@@ -259,7 +260,8 @@ export class DashboardService {
         ? [{ itemId: item.itemID, title: item.generalDetails.title, issues }]
         : [];
     });
-    return { total: page.total, totalCapped: page.totalCapped, entries };
+    // One status of the inventory: always totalled, from the kept counters.
+    return { total: page.total ?? 0, totalCapped: page.totalCapped, entries };
   }
 }
 

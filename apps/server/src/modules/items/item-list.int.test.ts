@@ -303,6 +303,33 @@ describe('item list total on a very large inventory', () => {
     expect(again.body.total).toBe(shown + 1);
   });
 
+  it('leaves a searched view’s count to its own request when asked to', async () => {
+    const page = await client.get(`${ITEMS}?limit=5&q=second-hand&total=later`);
+    expect(page.status, page.text).toBe(200);
+    expect(page.body).toMatchObject({ total: null, totalCapped: false });
+    expect(page.body.items).toHaveLength(5);
+    const next = await client.get(
+      `${ITEMS}?limit=5&q=second-hand&total=later&cursor=${encodeURIComponent(page.body.nextCursor)}`,
+    );
+    expect(next.body.total).toBeNull();
+    // The whole inventory is totalled all the same: it costs nothing.
+    const whole = await client.get(`${ITEMS}?limit=1&total=later`);
+    expect(whole.body.total).toBeGreaterThan(ITEM_COUNT_CAP);
+
+    const many = await client.get(`${ITEMS}/total?q=second-hand`);
+    expect(many.status, many.text).toBe(200);
+    expect(many.body).toEqual({ total: ITEM_COUNT_CAP, totalCapped: true });
+    const one = await client.get(`${ITEMS}/total?q=${encodeURIComponent('#10003')}`);
+    expect(one.body).toEqual({ total: 1, totalCapped: false });
+    const drafts = await client.get(`${ITEMS}/total?status=inProgress`);
+    const listed = await client.get(`${ITEMS}?limit=1&status=inProgress`);
+    expect(drafts.body).toEqual({ total: listed.body.total, totalCapped: false });
+    const wrong = await client.get(`${ITEMS}/total?priceMin=cheap`);
+    expect(wrong.status).toBe(400);
+    const wrongWhen = await client.get(`${ITEMS}?total=sometime`);
+    expect(wrongWhen.status).toBe(400);
+  });
+
   it('counts a searched view exactly under the cap and caps it above, in the same order', async () => {
     const { db } = server.container.database;
     const expected = async (term: string, order: string) =>

@@ -5,6 +5,7 @@ import type { TestClient } from '../../../test/client';
 import { addMember, createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
 import { queryRows, startTestServer, type TestServer } from '../../../test/server';
 import { COMPLETE_DETAILS } from './item.test-fixtures';
+import { newId } from '../../platform/ids';
 
 const ITEMS = '/api/account/item';
 
@@ -198,6 +199,22 @@ describe('items', () => {
       const notMember = await owner.post(ITEMS, { userId: stranger.userId });
       expect(notMember.status).toBe(404);
       expect((await owner.get(`${ITEMS}?userId=${stranger.userId}`)).status).toBe(404);
+      expect((await owner.get(`${ITEMS}/total?userId=${stranger.userId}`)).status).toBe(404);
+      // A member's total is of their inventory, never the caller's.
+      const theirs = await owner.get(`${ITEMS}/total?userId=${member.userId}&q=theirs`);
+      expect(theirs.body).toEqual({ total: 1, totalCapped: false });
+    });
+
+    it('counts only with items.read', async () => {
+      const role = await server.container.database.db.execute(sql`
+        INSERT INTO roles (id, account_id, user_id, name, permissions)
+        VALUES (${newId()}, ${account.accountId}, ${account.userId}, 'no reading',
+                '{"items.read": false}'::jsonb)
+        RETURNING id`);
+      const roleId = (role as unknown as { rows: { id: string }[] }).rows[0]!.id;
+      const blind = await signIn(server, await addMember(server, account, { roleId }));
+      expect((await blind.get(`${ITEMS}/total?q=theirs`)).status).toBe(403);
+      expect((await blind.get(`${ITEMS}?q=theirs&total=later`)).status).toBe(403);
     });
 
     it('lets the viewer role read but not write or delete', async () => {

@@ -9,6 +9,8 @@ import {
   ItemFieldUpdateSchema,
   ItemListQuerySchema,
   ItemListResponseSchema,
+  ItemTotalQuerySchema,
+  ItemTotalResponseSchema,
   ItemResponseSchema,
   ListingsUpdateSchema,
   ListingTargetSchema,
@@ -71,6 +73,20 @@ export async function itemRoutes(
       config: { access: access.search('items.read') },
     },
     async (request) => items.list(requireContext(request), request.query),
+  );
+
+  app.get(
+    `${BASE}/total`,
+    {
+      schema: {
+        tags,
+        summary: 'How many items a search and filters match',
+        querystring: ItemTotalQuerySchema,
+        response: { 200: ItemTotalResponseSchema, ...errorResponses },
+      },
+      config: { access: access.search('items.read') },
+    },
+    async (request) => items.total(requireContext(request), request.query),
   );
 
   app.get(

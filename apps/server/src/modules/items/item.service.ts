@@ -12,6 +12,7 @@ import {
   type ItemCreateSchema,
   type ItemListQuerySchema,
   type ItemListResponse,
+  type ItemTotalResponse,
   type ItemSort,
   type Listing,
   type ListingStatus,
@@ -52,7 +53,7 @@ export const VARIANTS_DISABLED = 'Variants are not enabled for this account.';
 
 export type ItemCreateInput = z.output<typeof ItemCreateSchema>;
 export type ItemListInput = z.output<typeof ItemListQuerySchema>;
-export type ItemFilterInput = Omit<ItemListInput, 'cursor' | 'limit' | 'sort'>;
+export type ItemFilterInput = Omit<ItemListInput, 'cursor' | 'limit' | 'sort' | 'total'>;
 
 type Issue = { path: string; message: string };
 
@@ -278,7 +279,7 @@ export class ItemService {
     const filter = this.filterFor(ctx, owner, query);
     const [rows, counted] = await Promise.all([
       this.items.listPage(filter, query.sort, cursor, query.limit + 1),
-      this.totalOf(filter, cursor),
+      this.totalOf(filter, cursor, query.total),
     ]);
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
@@ -288,26 +289,38 @@ export class ItemService {
       totalCapped: counted.capped,
       nextCursor:
         rows.length > query.limit && last
-          ? encodeCursor({ ...cursorOf(query.sort, last), t: counted.total, c: counted.capped })
+          ? encodeCursor({
+              ...cursorOf(query.sort, last),
+              ...(counted.total === null ? {} : { t: counted.total, c: counted.capped }),
+            })
           : null,
     };
+  }
+
+  /** How many items the list's search and filters match (exact under ITEM_COUNT_CAP). */
+  async total(ctx: RequestContext, query: ItemFilterInput): Promise<ItemTotalResponse> {
+    const owner = await this.owner(ctx, query.userId);
+    const counted = await this.totalOf(this.filterFor(ctx, owner, query), null, 'count');
+    return { total: counted.total ?? 0, totalCapped: counted.capped };
   }
 
   /**
    * A view's total without counting its rows on every page: the whole inventory, or one
    * status of it, from the counters the item triggers keep (exact at any size); a narrower
    * view counted on its first page (exact under ITEM_COUNT_CAP) and carried in the cursor to
-   * the pages after it.
+   * the pages after it, or not at all when its total is asked for `later`, on its own.
    */
   private async totalOf(
     filter: ItemFilter,
     cursor: ItemCursor | null,
-  ): Promise<{ total: number; capped: boolean }> {
+    when: ItemListInput['total'],
+  ): Promise<{ total: number | null; capped: boolean }> {
     if (coversWholeStatus(filter)) {
       const total = await this.items.countKept(filter.accountId, filter.userId, filter.status);
       return { total, capped: false };
     }
     if (cursor?.t !== undefined) return { total: cursor.t, capped: cursor.c ?? false };
+    if (when === 'later') return { total: null, capped: false };
     return this.items.countMatching(filter, ITEM_COUNT_CAP);
   }
 

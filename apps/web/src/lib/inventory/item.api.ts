@@ -3,6 +3,7 @@ import {
   ItemFieldUpdateResponseSchema,
   ItemListResponseSchema,
   ItemResponseSchema,
+  ItemTotalResponseSchema,
   type BulkItemsUpdateSchema,
   type Item,
   type ItemCreate,
@@ -14,6 +15,7 @@ import { apiRequest } from '../api-client';
 /** Spec §7 Items: the inventory calls the screens share. */
 export const ITEM_PATH = '/api/account/item';
 export const ITEM_EXPORT_PATH = '/api/account/item/export';
+export const ITEM_TOTAL_PATH = '/api/account/item/total';
 
 const segment = encodeURIComponent;
 
@@ -21,12 +23,26 @@ export const itemPath = (userId: string, itemId: string) =>
   `${ITEM_PATH}/${segment(userId)}/${segment(itemId)}`;
 
 /** The list query the screen asks for; userId and limit are the caller's. */
-export type ItemListFilters = Omit<ItemListQuery, 'cursor' | 'limit' | 'userId'>;
+export type ItemListFilters = Omit<ItemListQuery, 'cursor' | 'limit' | 'userId' | 'total'>;
+
+/**
+ * Whether the filters narrow the inventory past one status (a search, a marketplace, a label,
+ * prices, dates): such a view's total is a count the server makes on its own request, while
+ * the whole inventory's, or one status's, comes with the first page.
+ */
+export function narrowsInventory(filters: ItemListFilters): boolean {
+  return Object.entries(filters).some(
+    ([key, value]) =>
+      key !== 'sort' && key !== 'status' && value !== undefined && value !== null && value !== '',
+  );
+}
 
 export const itemKeys = {
   all: ['items'] as const,
   lists: () => [...itemKeys.all, 'list'] as const,
   list: (filters: ItemListFilters) => [...itemKeys.lists(), filters] as const,
+  /** Under the lists, so whatever refreshes the lists refreshes their totals too. */
+  total: (filters: ItemListFilters) => [...itemKeys.lists(), 'total', filters] as const,
   details: () => [...itemKeys.all, 'detail'] as const,
   detail: (userId: string, itemId: string) => [...itemKeys.details(), userId, itemId] as const,
 };
@@ -45,6 +61,16 @@ export function fetchItems(query: ItemListQuery, signal?: AbortSignal) {
   const params = itemListParams(query).toString();
   return apiRequest(params ? `${ITEM_PATH}?${params}` : ITEM_PATH, {
     schema: ItemListResponseSchema,
+    signal,
+  });
+}
+
+/** How many items the filters match, for a view whose pages are asked for with `total: 'later'`. */
+export function fetchItemTotal(filters: ItemListFilters, signal?: AbortSignal) {
+  const { sort: _sort, ...matching } = filters;
+  const params = itemListParams(matching).toString();
+  return apiRequest(params ? `${ITEM_TOTAL_PATH}?${params}` : ITEM_TOTAL_PATH, {
+    schema: ItemTotalResponseSchema,
     signal,
   });
 }

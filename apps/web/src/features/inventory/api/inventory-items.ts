@@ -1,6 +1,12 @@
 import type { Item } from '@listloop/domain';
-import { infiniteQueryOptions } from '@tanstack/react-query';
-import { fetchItems, itemKeys, type ItemListFilters } from '../../../lib/inventory/item.api';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import {
+  fetchItems,
+  fetchItemTotal,
+  itemKeys,
+  narrowsInventory,
+  type ItemListFilters,
+} from '../../../lib/inventory/item.api';
 
 /** Rows per page: a screenful or two, so scrolling rarely waits. */
 export const INVENTORY_PAGE_SIZE = 100;
@@ -9,9 +15,25 @@ export const inventoryQueryOptions = (filters: ItemListFilters) =>
   infiniteQueryOptions({
     queryKey: itemKeys.list(filters),
     queryFn: ({ pageParam, signal }) =>
-      fetchItems({ ...filters, cursor: pageParam, limit: INVENTORY_PAGE_SIZE }, signal),
+      fetchItems(
+        {
+          ...filters,
+          cursor: pageParam,
+          limit: INVENTORY_PAGE_SIZE,
+          // A narrowed view's rows show without waiting for its count, asked for beside them.
+          total: narrowsInventory(filters) ? 'later' : 'count',
+        },
+        signal,
+      ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.nextCursor ?? undefined,
+  });
+
+export const inventoryTotalQueryOptions = (filters: ItemListFilters) =>
+  queryOptions({
+    queryKey: itemKeys.total(filters),
+    queryFn: ({ signal }) => fetchItemTotal(filters, signal),
+    enabled: narrowsInventory(filters),
   });
 
 /** The loaded pages as one list; an item moved between pages while loading shows once. */

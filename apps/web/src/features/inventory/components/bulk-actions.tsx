@@ -85,7 +85,8 @@ interface BulkActionsProps {
   selectedIds: string[];
   loadedCount: number;
   /** Items the search and filters match, and whether there are more than the server counts. */
-  total: number;
+  /** How many items the filters match; null while a filtered view is still being counted. */
+  total: number | null;
   totalCapped: boolean;
   /** The selection is every item the filters match, not only those picked. */
   allMatching: boolean;
@@ -149,7 +150,7 @@ export function BulkActions({
 }: BulkActionsProps) {
   const intl = useIntl();
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const count = allMatching ? total : selectedIds.length;
+  const count = allMatching && total !== null ? total : selectedIds.length;
   // On a phone the bar keeps to icons, so it fits beside the count.
   const narrow = useMediaQuery('(max-width: 36em)') ?? false;
   const [barRef, barHeight] = useBarHeight();
@@ -169,8 +170,10 @@ export function BulkActions({
       selection: selectionOf({ allMatching, filters, itemIds: selectedIds }),
     });
 
-  const overLimit = totalCapped || total > BULK_ACTION_ITEMS_MAX;
-  const canSelectMatching = !allMatching && total > selectedIds.length && !overLimit;
+  // Until a filtered view is counted, only the chosen items can be acted on.
+  const overLimit = total !== null && (totalCapped || total > BULK_ACTION_ITEMS_MAX);
+  const canSelectMatching =
+    total !== null && !allMatching && total > selectedIds.length && !overLimit;
   const showLimit = !allMatching && overLimit && selectedIds.length === loadedCount;
 
   const editItems: { kind: BulkEditKind; label: string }[] = [

@@ -166,7 +166,7 @@ export function InventoryPage({ search, onSearchChange }: InventoryPageProps) {
     body = (
       <InventoryGrid
         items={query.items}
-        total={query.total}
+        total={query.total ?? query.items.length}
         hasNextPage={query.hasNextPage}
         isFetchingNextPage={query.isFetchingNextPage}
         fetchNextPage={loadMore}
@@ -191,7 +191,7 @@ export function InventoryPage({ search, onSearchChange }: InventoryPageProps) {
           <Title order={1} fz={{ base: 22, sm: 26 }}>
             {intl.formatMessage(inventoryMessages.title)}
           </Title>
-          {!query.isPending && !query.isError && (
+          {!query.isPending && !query.isError && query.total !== null && (
             <Text c="dimmed" fz="sm" aria-live="polite" style={{ whiteSpace: 'nowrap' }}>
               {intl.formatMessage(
                 query.totalCapped
