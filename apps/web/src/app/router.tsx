@@ -22,7 +22,7 @@ import { SignedInOnly } from './routing/signed-in-only';
 import { useSignedInSession } from '../lib/session';
 import { GlobalNotFound, ShellNotFound } from './screens/not-found';
 import { RouteError, ScreenError } from './screens/route-error';
-import { ScreenLoader } from './screens/screen-loader';
+import { FullPageScreenLoader, ScreenLoader } from './screens/screen-loader';
 import { AppShellLayout } from './shell/app-shell-layout';
 
 // Each screen's code is fetched when its route is first opened (or a link to it is hovered):
@@ -122,6 +122,9 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
   notFoundComponent: GlobalNotFound,
   errorComponent: RouteError,
+  // The first load waits for the first screen's code in place of the whole page, as it waited
+  // for the session; the layout routes below do the same.
+  pendingComponent: FullPageScreenLoader,
 });
 
 // Signed-out pages.
@@ -131,6 +134,7 @@ const publicRoute = createRoute({
   beforeLoad: ({ context }) => guard(context, 'public'),
   component: AuthLayout,
   errorComponent: RouteError,
+  pendingComponent: FullPageScreenLoader,
 });
 
 const loginRoute = createRoute({
@@ -182,6 +186,7 @@ const memberRoute = createRoute({
   beforeLoad: ({ context }) => guard(context, 'member'),
   component: OnboardingGate,
   errorComponent: RouteError,
+  pendingComponent: FullPageScreenLoader,
 });
 
 const onboardingRoute = createRoute({
@@ -208,6 +213,7 @@ const shellRoute = createRoute({
   id: 'shell',
   component: AppShellLayout,
   errorComponent: RouteError,
+  pendingComponent: FullPageScreenLoader,
 });
 
 const homeRoute = createRoute({
@@ -423,16 +429,32 @@ const routeTree = rootRoute.addChildren([
   ]),
 ]);
 
+/**
+ * While a screen's code is on its way after a navigation, the screen on view stays this long
+ * before the loading state replaces it, and the loading state then stays at least this long:
+ * a quick load changes the screen once, without a flash.
+ */
+const NAVIGATION_PENDING = { defaultPendingMs: 300, defaultPendingMinMs: 300 };
+
 export function createAppRouter(queryClient: QueryClient) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     context: { queryClient },
     defaultPreload: 'intent',
-    // A screen whose code is still on its way shows where it will be, inside the shell.
+    // A screen whose code is still on its way shows where it will be, inside the shell. On the
+    // first load at once, as there is no screen to keep (the page would stay blank);
+    // NAVIGATION_PENDING takes over once the first screen is on view.
     defaultPendingComponent: ScreenLoader,
+    defaultPendingMs: 0,
+    defaultPendingMinMs: 0,
     defaultErrorComponent: ScreenError,
     scrollRestoration: true,
   });
+  const unsubscribe = router.subscribe('onResolved', () => {
+    unsubscribe();
+    Object.assign(router.options, NAVIGATION_PENDING);
+  });
+  return router;
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;
