@@ -40,16 +40,33 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Libraries in their own long-lived chunks: an app release does not bust their cache.
+        // Only what the first screen needs ('$initial': imported statically from the entry):
+        // a library only some screens use stays with them, loaded when one opens (decision
+        // 0057); a group without the tag would pull it into the first download.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: 'mantine', test: /[\\/]node_modules[\\/](@mantine|@floating-ui)[\\/]/ },
-            { name: 'tanstack', test: /[\\/]node_modules[\\/]@tanstack[\\/]/ },
+            {
+              name: 'react',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+              tags: ['$initial'],
+            },
+            {
+              name: 'mantine',
+              test: /[\\/]node_modules[\\/](@mantine|@floating-ui)[\\/]/,
+              tags: ['$initial'],
+            },
+            // The rest of Mantine's components in one chunk the screens share, not one file each.
+            {
+              name: 'mantine-more',
+              test: /[\\/]node_modules[\\/](@mantine[\\/](core|hooks|form)|@floating-ui)[\\/]/,
+            },
+            { name: 'tanstack', test: /[\\/]node_modules[\\/]@tanstack[\\/]/, tags: ['$initial'] },
             {
               name: 'intl',
               test: /[\\/]node_modules[\\/](react-intl|@formatjs|intl-messageformat)[\\/]/,
+              tags: ['$initial'],
             },
-            { name: 'vendor', test: /[\\/]node_modules[\\/]/ },
+            { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'] },
           ],
         },
       },

@@ -5,6 +5,10 @@ export const appMessages = defineMessages({
   notFoundBody: { id: 'app.notFound.body' },
   routeErrorTitle: { id: 'app.routeError.title' },
   routeErrorBody: { id: 'app.routeError.body' },
+  screenLoading: { id: 'app.screenLoading' },
+  screenLoadErrorTitle: { id: 'app.screenLoadError.title' },
+  screenLoadErrorBody: { id: 'app.screenLoadError.body' },
+  reloadPage: { id: 'app.screenLoadError.reload' },
   sessionErrorTitle: { id: 'app.sessionError.title' },
   sessionErrorBody: { id: 'app.sessionError.body' },
 

@@ -8,42 +8,109 @@ import {
   retainSearchParams,
 } from '@tanstack/react-router';
 import { z } from 'zod';
-import { AccountSettingsPage } from '../features/account/components/account-settings-page';
-import { JoinTeamPage } from '../features/auth/components/join-team-page';
-import { LoginPage } from '../features/auth/components/login-page';
-import { SignUpPage } from '../features/auth/components/sign-up-page';
-import { UpdatePasswordPage } from '../features/auth/components/update-password-page';
-import { HomePage } from '../features/home/components/home-page';
-import { ImportPage } from '../features/import/components/import-page';
-import { InventoryPage } from '../features/inventory/components/inventory-page';
 import { InventorySearchSchema } from '../features/inventory/inventory-search';
-import { EditItemPage, NewItemPage } from '../features/item-editor/components/item-editor-page';
-import { ActivityPage } from '../features/activity/components/activity-page';
-import { AnalyticsPage } from '../features/analytics/components/analytics-page';
 import { AnalyticsSearchSchema } from '../features/analytics/analytics-search';
-import { ReportsPage } from '../features/reports/components/reports-page';
-import { LabelsPage } from '../features/labels/components/labels-page';
-import { MarketplacesPage } from '../features/marketplaces/components/marketplaces-page';
-import { OnboardingPage } from '../features/onboarding/components/onboarding-page';
-import { PendingOnboardingsPage } from '../features/onboarding/components/pending-onboardings-page';
-import { WorkflowPage } from '../features/workflow/components/workflow-page';
-import { RulesPage } from '../features/rules/components/rules-page';
 import { RulesSearchSchema } from '../features/rules/rules-search';
-import { SalesPage } from '../features/sale-detection/components/sales-page';
-import { PickingListPage } from '../features/picking-list/components/picking-list-page';
 import { SalesSearchSchema } from '../features/sale-detection/sales-search';
-import { ServiceKeysPage } from '../features/service-keys/components/service-keys-page';
-import { SettingsPage } from '../features/settings/components/settings-page';
-import { TeamPage } from '../features/team/components/team-page';
+import { itemEditorSlotScreens } from './item-editor-slots';
 import { AuthLayout } from './layouts/auth-layout';
 import { FocusLayout } from './layouts/focus-layout';
 import { guard, type RouterContext } from './routing/guards';
+import { lazyScreen, withScreens } from './routing/lazy-screen';
 import { OnboardingGate } from './routing/onboarding-gate';
 import { SignedInOnly } from './routing/signed-in-only';
 import { useSignedInSession } from '../lib/session';
 import { GlobalNotFound, ShellNotFound } from './screens/not-found';
-import { RouteError } from './screens/route-error';
+import { RouteError, ScreenError } from './screens/route-error';
+import { FullPageScreenLoader, ScreenLoader } from './screens/screen-loader';
 import { AppShellLayout } from './shell/app-shell-layout';
+
+// Each screen's code is fetched when its route is first opened (or a link to it is hovered):
+// the first screen shows without the others' code and their libraries (decision 0057).
+const LoginPage = lazyScreen(() => import('../features/auth/components/login-page'), 'LoginPage');
+const SignUpPage = lazyScreen(
+  () => import('../features/auth/components/sign-up-page'),
+  'SignUpPage',
+);
+const JoinTeamPage = lazyScreen(
+  () => import('../features/auth/components/join-team-page'),
+  'JoinTeamPage',
+);
+const UpdatePasswordPage = lazyScreen(
+  () => import('../features/auth/components/update-password-page'),
+  'UpdatePasswordPage',
+);
+const OnboardingPage = lazyScreen(
+  () => import('../features/onboarding/components/onboarding-page'),
+  'OnboardingPage',
+);
+const PendingOnboardingsPage = lazyScreen(
+  () => import('../features/onboarding/components/pending-onboardings-page'),
+  'PendingOnboardingsPage',
+);
+const HomePage = lazyScreen(() => import('../features/home/components/home-page'), 'HomePage');
+const InventoryPage = lazyScreen(
+  () => import('../features/inventory/components/inventory-page'),
+  'InventoryPage',
+);
+const NewItemPage = lazyScreen(
+  () => import('../features/item-editor/components/item-editor-page'),
+  'NewItemPage',
+);
+const EditItemPage = lazyScreen(
+  () => import('../features/item-editor/components/item-editor-page'),
+  'EditItemPage',
+);
+const LabelsPage = lazyScreen(
+  () => import('../features/labels/components/labels-page'),
+  'LabelsPage',
+);
+const RulesPage = lazyScreen(() => import('../features/rules/components/rules-page'), 'RulesPage');
+const MarketplacesPage = lazyScreen(
+  () => import('../features/marketplaces/components/marketplaces-page'),
+  'MarketplacesPage',
+);
+const ImportPage = lazyScreen(
+  () => import('../features/import/components/import-page'),
+  'ImportPage',
+);
+const SalesPage = lazyScreen(
+  () => import('../features/sale-detection/components/sales-page'),
+  'SalesPage',
+);
+const PickingListPage = lazyScreen(
+  () => import('../features/picking-list/components/picking-list-page'),
+  'PickingListPage',
+);
+const AnalyticsPage = lazyScreen(
+  () => import('../features/analytics/components/analytics-page'),
+  'AnalyticsPage',
+);
+const ActivityPage = lazyScreen(
+  () => import('../features/activity/components/activity-page'),
+  'ActivityPage',
+);
+const ReportsPage = lazyScreen(
+  () => import('../features/reports/components/reports-page'),
+  'ReportsPage',
+);
+const SettingsPage = lazyScreen(
+  () => import('../features/settings/components/settings-page'),
+  'SettingsPage',
+);
+const ServiceKeysPage = lazyScreen(
+  () => import('../features/service-keys/components/service-keys-page'),
+  'ServiceKeysPage',
+);
+const AccountSettingsPage = lazyScreen(
+  () => import('../features/account/components/account-settings-page'),
+  'AccountSettingsPage',
+);
+const WorkflowPage = lazyScreen(
+  () => import('../features/workflow/components/workflow-page'),
+  'WorkflowPage',
+);
+const TeamPage = lazyScreen(() => import('../features/team/components/team-page'), 'TeamPage');
 
 /** An unreadable value is dropped rather than failing the route. */
 const optionalText = z.string().optional().catch(undefined);
@@ -55,6 +122,9 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: Outlet,
   notFoundComponent: GlobalNotFound,
   errorComponent: RouteError,
+  // The first load waits for the first screen's code in place of the whole page, as it waited
+  // for the session; the layout routes below do the same.
+  pendingComponent: FullPageScreenLoader,
 });
 
 // Signed-out pages.
@@ -63,6 +133,8 @@ const publicRoute = createRoute({
   id: 'public',
   beforeLoad: ({ context }) => guard(context, 'public'),
   component: AuthLayout,
+  errorComponent: RouteError,
+  pendingComponent: FullPageScreenLoader,
 });
 
 const loginRoute = createRoute({
@@ -89,13 +161,22 @@ const updatePasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/update-password',
   beforeLoad: ({ context }) => guard(context, 'pendingOnly'),
-  component: () => (
-    <SignedInOnly>
-      <FocusLayout>
-        <UpdatePasswordPage />
-      </FocusLayout>
-    </SignedInOnly>
+  component: withScreens(
+    () => (
+      <SignedInOnly>
+        <FocusLayout>
+          <UpdatePasswordPage />
+        </FocusLayout>
+      </SignedInOnly>
+    ),
+    UpdatePasswordPage,
   ),
+  pendingComponent: () => (
+    <FocusLayout>
+      <ScreenLoader />
+    </FocusLayout>
+  ),
+  errorComponent: RouteError,
 });
 
 // Members through the gate; the onboarding gate decides between /onboarding and the shell.
@@ -104,22 +185,35 @@ const memberRoute = createRoute({
   id: 'member',
   beforeLoad: ({ context }) => guard(context, 'member'),
   component: OnboardingGate,
+  errorComponent: RouteError,
+  pendingComponent: FullPageScreenLoader,
 });
 
 const onboardingRoute = createRoute({
   getParentRoute: () => memberRoute,
   path: '/onboarding',
-  component: () => (
+  component: withScreens(
+    () => (
+      <FocusLayout width={880}>
+        <OnboardingPage />
+      </FocusLayout>
+    ),
+    OnboardingPage,
+  ),
+  pendingComponent: () => (
     <FocusLayout width={880}>
-      <OnboardingPage />
+      <ScreenLoader />
     </FocusLayout>
   ),
+  errorComponent: RouteError,
 });
 
 const shellRoute = createRoute({
   getParentRoute: () => memberRoute,
   id: 'shell',
   component: AppShellLayout,
+  errorComponent: RouteError,
+  pendingComponent: FullPageScreenLoader,
 });
 
 const homeRoute = createRoute({
@@ -141,7 +235,7 @@ const inventoryRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/app/inventory',
   validateSearch: InventorySearchSchema,
-  component: function InventoryRoute() {
+  component: withScreens(function InventoryRoute() {
     const search = inventoryRoute.useSearch();
     const navigate = inventoryRoute.useNavigate();
     return (
@@ -151,24 +245,26 @@ const inventoryRoute = createRoute({
         onSearchChange={(next) => navigate({ search: next, replace: true })}
       />
     );
-  },
+  }, InventoryPage),
 });
 
 const newItemRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/app/inventory/new',
-  component: function NewItemRoute() {
-    return <NewItemPage />;
-  },
+  component: withScreens(() => <NewItemPage />, NewItemPage, ...itemEditorSlotScreens),
 });
 
 const itemRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/app/inventory/$itemId',
-  component: function ItemRoute() {
-    const { itemId } = itemRoute.useParams();
-    return <EditItemPage itemId={itemId} />;
-  },
+  component: withScreens(
+    function ItemRoute() {
+      const { itemId } = itemRoute.useParams();
+      return <EditItemPage itemId={itemId} />;
+    },
+    EditItemPage,
+    ...itemEditorSlotScreens,
+  ),
 });
 
 const labelsRoute = createRoute({
@@ -181,7 +277,7 @@ const rulesRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/app/rules',
   validateSearch: RulesSearchSchema,
-  component: function RulesRoute() {
+  component: withScreens(function RulesRoute() {
     const search = rulesRoute.useSearch();
     const navigate = rulesRoute.useNavigate();
     return (
@@ -190,7 +286,7 @@ const rulesRoute = createRoute({
         onSearchChange={(next) => navigate({ search: next, replace: true })}
       />
     );
-  },
+  }, RulesPage),
 });
 
 const marketplacesRoute = createRoute({
@@ -209,7 +305,7 @@ const salesRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/app/sales',
   validateSearch: SalesSearchSchema,
-  component: function SalesRoute() {
+  component: withScreens(function SalesRoute() {
     const search = salesRoute.useSearch();
     const navigate = salesRoute.useNavigate();
     return (
@@ -218,7 +314,7 @@ const salesRoute = createRoute({
         onSearchChange={(next) => navigate({ search: next, replace: true })}
       />
     );
-  },
+  }, SalesPage),
 });
 
 const pickingListRoute = createRoute({
@@ -231,7 +327,7 @@ const analyticsRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/app/analytics',
   validateSearch: AnalyticsSearchSchema,
-  component: function AnalyticsRoute() {
+  component: withScreens(function AnalyticsRoute() {
     const search = analyticsRoute.useSearch();
     const navigate = analyticsRoute.useNavigate();
     return (
@@ -240,7 +336,7 @@ const analyticsRoute = createRoute({
         onSearchChange={(next) => navigate({ search: next, replace: true })}
       />
     );
-  },
+  }, AnalyticsPage),
 });
 
 const activityRoute = createRoute({
@@ -283,10 +379,10 @@ const workflowRoute = createRoute({
 const staffOnboardingsRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/app/staff/onboardings',
-  component: function StaffOnboardingsRoute() {
+  component: withScreens(function StaffOnboardingsRoute() {
     const session = useSignedInSession();
     return session.accessLevel === 'staff' ? <PendingOnboardingsPage /> : <ShellNotFound />;
-  },
+  }, PendingOnboardingsPage),
 });
 
 const teamRoute = createRoute({
@@ -333,13 +429,32 @@ const routeTree = rootRoute.addChildren([
   ]),
 ]);
 
+/**
+ * While a screen's code is on its way after a navigation, the screen on view stays this long
+ * before the loading state replaces it, and the loading state then stays at least this long:
+ * a quick load changes the screen once, without a flash.
+ */
+const NAVIGATION_PENDING = { defaultPendingMs: 300, defaultPendingMinMs: 300 };
+
 export function createAppRouter(queryClient: QueryClient) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     context: { queryClient },
     defaultPreload: 'intent',
+    // A screen whose code is still on its way shows where it will be, inside the shell. On the
+    // first load at once, as there is no screen to keep (the page would stay blank);
+    // NAVIGATION_PENDING takes over once the first screen is on view.
+    defaultPendingComponent: ScreenLoader,
+    defaultPendingMs: 0,
+    defaultPendingMinMs: 0,
+    defaultErrorComponent: ScreenError,
     scrollRestoration: true,
   });
+  const unsubscribe = router.subscribe('onResolved', () => {
+    unsubscribe();
+    Object.assign(router.options, NAVIGATION_PENDING);
+  });
+  return router;
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;
