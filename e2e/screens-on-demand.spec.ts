@@ -47,4 +47,31 @@ test.describe('screens load on demand', () => {
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
   });
+
+  test('an item opened while a search is still settling opens', async ({ page }) => {
+    await signInAsDemo(page);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/item-editor-page-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Inventory' })
+      .click();
+    const grid = page.getByRole('grid', { name: 'Items' });
+    const link = grid.getByRole('row').nth(1).getByRole('link').first();
+    const title = (await link.textContent()) ?? '';
+    expect(title).not.toBe('');
+
+    // The seller starts a search, changes their mind at once and opens the item on screen.
+    await page.getByRole('searchbox', { name: 'Search items' }).pressSequentially('zz');
+    await link.click();
+    await expect(page.getByRole('status').filter({ hasText: 'Loading the page…' })).toBeVisible();
+    // Past the search's pause, the item's screen is still the one on its way.
+    await page.waitForTimeout(800);
+    release();
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  });
 });

@@ -2,7 +2,8 @@ import { ITEM_SORTS, type ItemSort } from '@listloop/domain';
 import { Badge, Button, CloseButton, Group, Kbd, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useHotkeys } from '@mantine/hooks';
 import { IconFilter, IconSearch } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useRouter } from '@tanstack/react-router';
 import type { MessageDescriptor } from 'react-intl';
 import { useIntl } from 'react-intl';
 import {
@@ -53,6 +54,17 @@ export function InventoryToolbar({ search, onSearchChange, onOpenFilters }: Inve
     setKnownQ(q);
     onSearchChange(compactSearch({ ...search, q }));
   }, SEARCH_DEBOUNCE_MS);
+
+  // Leaving the inventory while a search is still settling (an item opened straight after
+  // typing): the search must not pull the seller back while the next screen loads.
+  const router = useRouter();
+  useEffect(
+    () =>
+      router.subscribe('onBeforeNavigate', (event) => {
+        if (event.pathChanged) commit.cancel();
+      }),
+    [router, commit],
+  );
 
   useHotkeys([['/', () => input.current?.focus()]]);
 
