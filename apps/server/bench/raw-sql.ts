@@ -1,4 +1,8 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import pino from 'pino';
 import { ItemListQuerySchema } from '@listloop/domain';
@@ -125,4 +129,51 @@ function openBenchDatabase(
     ? ({ kind: 'postgres', url: env.DATABASE_URL } as const)
     : ({ kind: 'pglite', dataDir: path.join(env.DATA_DIR ?? '', 'pglite') } as const);
   return openDatabase(target, schema, { onQuery });
+}
+
+/** A statement's text with its parameters written in as SQL literals, for pgbench. */
+function inlined(statement: Statement): string {
+  return statement.text.replace(/\$(\d+)/g, (_, index: string) => {
+    const value = statement.params[Number(index) - 1];
+    if (value === null || value === undefined) return 'NULL';
+    if (typeof value === 'number') return String(value);
+    return `'${String(value).replace(/'/g, "''")}'`;
+  });
+}
+
+/**
+ * The same statements through pgbench (Postgres's own load tool, no JavaScript on the client
+ * side) at `concurrency` clients for `seconds`: the database's ceiling with nothing of ours in
+ * the way. Null on PGlite, or where pgbench is not installed.
+ */
+export async function pgbenchReplay(
+  env: Record<string, string>,
+  statements: Statement[],
+  concurrency: number,
+  seconds: number,
+): Promise<{ perSecond: number; latencyMs: number } | null> {
+  if (!env.DATABASE_URL) return null;
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'listloop-pgbench-'));
+  try {
+    const script = path.join(dir, 'request.sql');
+    await fs.writeFile(script, statements.map((s) => `${inlined(s)};`).join('\n') + '\n');
+    const { stdout } = await promisify(execFile)(
+      'pgbench',
+      ['-n', '-M', 'prepared', '-c', String(concurrency), '-j', '2', '-T', String(seconds)].concat([
+        '-f',
+        script,
+        env.DATABASE_URL,
+      ]),
+      { maxBuffer: 1 << 20 },
+    );
+    const tps = /tps = ([\d.]+)/.exec(stdout);
+    const latency = /latency average = ([\d.]+) ms/.exec(stdout);
+    if (!tps) throw new Error(`pgbench said no rate:\n${stdout}`);
+    return { perSecond: Number(tps[1]), latencyMs: Number(latency?.[1] ?? Number.NaN) };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
 }
