@@ -7,7 +7,7 @@
  *
  *   node --import tsx apps/server/bench/response-serialiser.ts
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { safeEncode } from 'zod/v4/core';
 import { ItemListResponseSchema, ItemSchema, type Item } from '@listloop/domain';
 import { compileResponseSchema } from '../src/platform/http/response-serializer';
