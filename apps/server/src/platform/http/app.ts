@@ -99,11 +99,13 @@ export async function buildApp(
     responseSerializerCompiler(
       config.env === 'test' ? 'checked' : 'compiled',
       (route, compiled) => {
-        if (compiled.fallback !== null || compiled.usesValidator) {
+        if (compiled.fallback !== null) {
           app.log.debug(
-            { route, fallback: compiled.fallback, usesValidator: compiled.usesValidator },
-            'response serialiser',
+            { route, why: compiled.fallback },
+            'answers written with JSON.stringify: the response schema cannot be compiled',
           );
+        } else if (compiled.usesValidator) {
+          app.log.debug({ route }, 'the compiled serialiser validates to choose a union branch');
         }
       },
     ),

@@ -86,7 +86,7 @@ describe('compiled response serialisers', () => {
   it('write no default for a missing value: zod’s encode refuses it, and so do they', () => {
     const compiled = compileResponseSchema(Answer);
     const { price: _price, ...withoutPrice } = answer;
-    expect(safeEncode(Answer, withoutPrice).success).toBe(false);
+    expect(safeEncode(Answer, withoutPrice as never).success).toBe(false);
     expect(() => compiled.serialize(withoutPrice)).toThrow(/price/);
   });
 
@@ -109,6 +109,25 @@ describe('compiled response serialisers', () => {
 
 describe('the response serialiser compiler', () => {
   const route = { method: 'GET', url: '/api/thing', httpStatus: '200' };
+
+  it('compiles a route’s schema on its first answer, not when the route is added', () => {
+    const onCompiled = vi.fn();
+    const serialize = responseSerializerCompiler(
+      'compiled',
+      onCompiled,
+    )({
+      ...route,
+      schema: z.object({ name: z.string() }),
+    });
+    expect(onCompiled).not.toHaveBeenCalled();
+    serialize({ name: 'a' });
+    serialize({ name: 'b' });
+    expect(onCompiled).toHaveBeenCalledOnce();
+    expect(onCompiled).toHaveBeenCalledWith(
+      'GET /api/thing (200)',
+      expect.objectContaining({ fallback: null }),
+    );
+  });
 
   it('writes unvalidated answers outside the tests', () => {
     const serialize = responseSerializerCompiler('compiled')({

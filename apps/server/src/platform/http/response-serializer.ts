@@ -226,7 +226,11 @@ export class CompiledSerializerMismatchError extends Error {
   }
 }
 
-/** Fastify's serializer compiler for the zod response schemas, in the mode given. */
+/**
+ * Fastify's serializer compiler for the zod response schemas, in the mode given. A schema is
+ * compiled on its first answer, not at start: fast-json-stringify takes tens of milliseconds a
+ * schema, and most routes' error statuses are never answered by a given process.
+ */
 export function responseSerializerCompiler(
   mode: ResponseSerializerMode,
   /** Told of each route's serialiser as it is compiled (the app logs the fallbacks). */
@@ -234,10 +238,16 @@ export function responseSerializerCompiler(
 ): FastifySerializerCompiler<unknown> {
   return ({ schema: maybeSchema, method, url, httpStatus }) => {
     const schema = responseZodSchema(maybeSchema);
-    const compiled = compileResponseSchema(schema);
     const route = `${method} ${url} (${httpStatus})`;
-    onCompiled?.(route, compiled);
-    if (mode === 'compiled') return compiled.serialize;
+    let compiledSchema: CompiledResponseSchema | null = null;
+    const compiled = (): CompiledResponseSchema => {
+      if (compiledSchema === null) {
+        compiledSchema = compileResponseSchema(schema);
+        onCompiled?.(route, compiledSchema);
+      }
+      return compiledSchema;
+    };
+    if (mode === 'compiled') return (data: unknown) => compiled().serialize(data);
     return (data: unknown) => {
       const encoded = safeEncode(schema, data);
       if (!encoded.success) {
@@ -246,7 +256,7 @@ export function responseSerializerCompiler(
       const expected = JSON.stringify(encoded.data);
       let written: string;
       try {
-        written = compiled.serialize(data);
+        written = compiled().serialize(data);
       } catch (error) {
         throw mismatch(route, `it threw ${(error as Error).message}`, error);
       }
