@@ -29,6 +29,10 @@
  * over 1,000,000 items on Postgres (100,000 on PGlite; BENCH_SEARCH_ITEMS), through the API and
  * as SQL, on its own scratch database. The inventory part also records the server's RSS idle and its peak
  * under each 50-connection load.
+ *
+ * BENCH_CPU_PROF=<dir> runs every server it starts under `--cpu-prof`, writing a .cpuprofile
+ * into <dir> when that server stops; `node scripts/cpu-profile-top.mjs <file>` prints its top
+ * functions by self and by total time.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -234,9 +238,20 @@ async function startServer(
   } = {},
 ): Promise<{ baseUrl: string; child: ChildProcess }> {
   const port = await freePort();
+  // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops (read it with
+  // scripts/cpu-profile-top.mjs).
+  const cpuProfileDir = process.env.BENCH_CPU_PROF;
+  const profile = cpuProfileDir
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(cpuProfileDir)}`]
+    : [];
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, options.entry ?? 'apps/server/src/main.ts')],
+    [
+      ...profile,
+      '--import',
+      'tsx',
+      path.join(repoRoot, options.entry ?? 'apps/server/src/main.ts'),
+    ],
     {
       cwd: repoRoot,
       env: {

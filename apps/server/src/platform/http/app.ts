@@ -6,7 +6,6 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -20,6 +19,7 @@ import { registerNoStore } from './no-store';
 import { registerNulGuard } from './nul-guard';
 import { registerPublicRateLimits } from './rate-limits';
 import { registerRequestContext, type RequestContextDeps } from './request-context';
+import { responseSerializerCompiler } from './response-serializer';
 import type { App } from './types';
 
 export interface RouteInfo {
@@ -38,7 +38,10 @@ export interface RouteInfo {
 
 /** What the HTTP side is given by the composition root (`src/routes.ts`). */
 export interface AppSetup {
-  config: Pick<Config, 'logLevel' | 'trustProxy' | 'publicLimits' | 'publicUrl' | 'trustedOrigins'>;
+  config: Pick<
+    Config,
+    'env' | 'logLevel' | 'trustProxy' | 'publicLimits' | 'publicUrl' | 'trustedOrigins'
+  >;
   /** Cookies and HSTS only over HTTPS. */
   secureCookies: boolean;
   /** How a request's session becomes a member's context. */
@@ -90,7 +93,23 @@ export async function buildApp(
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers are written by serialisers compiled from the response schemas, unvalidated; the
+  // tests also encode each answer with zod and fail on any difference (decision 0058).
+  app.setSerializerCompiler(
+    responseSerializerCompiler(
+      config.env === 'test' ? 'checked' : 'compiled',
+      (route, compiled) => {
+        if (compiled.fallback !== null) {
+          app.log.debug(
+            { route, why: compiled.fallback },
+            'answers written with JSON.stringify: the response schema cannot be compiled',
+          );
+        } else if (compiled.usesValidator) {
+          app.log.debug({ route }, 'the compiled serialiser validates to choose a union branch');
+        }
+      },
+    ),
+  );
   registerErrorHandling(app);
   registerNoStore(app);
   registerNulGuard(app);
