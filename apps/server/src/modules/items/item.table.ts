@@ -63,6 +63,10 @@ export const items = pgTable(
     index('items_labels_idx').using('gin', t.labels),
     index('items_listings_idx').using('gin', sql`${t.listings} jsonb_path_ops`),
     index('items_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // A sale names the SKU but not whose inventory the item is in.
+    index('items_account_sku_idx')
+      .on(t.accountId, t.sku)
+      .where(sql`${t.sku} IS NOT NULL`),
     uniqueIndex('items_owner_sku_unique')
       .on(t.accountId, t.userId, t.sku)
       .where(sql`${t.sku} IS NOT NULL`),

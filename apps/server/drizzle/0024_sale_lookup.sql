@@ -1,0 +1,1 @@
+CREATE INDEX "items_account_sku_idx" ON "items" USING btree ("account_id","sku") WHERE "items"."sku" IS NOT NULL;
