@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import type { AccessLevel, AccountUserStatus, CountryCode } from '@listloop/domain';
+import type { AccessLevel, AccountUserStatus, CountryCode, PermissionKey } from '@listloop/domain';
+import { sql } from 'drizzle-orm';
 import type { Container } from '../src/container';
 import type { RequestContext } from '../src/platform/http/request-context';
 import { newId } from '../src/platform/ids';
@@ -75,6 +76,21 @@ export async function addMember(
     role: options.roleId === undefined ? account.adminRoleId : options.roleId,
   });
   return { userId: user.id, email, password: PASSWORD };
+}
+
+/** A role of the account holding exactly these permissions, written straight to the table. */
+export async function addRole(
+  server: TestServer,
+  account: AccountFixture,
+  name: string,
+  permissions: Partial<Record<PermissionKey, boolean>>,
+): Promise<string> {
+  const id = newId();
+  await server.container.database.db.execute(sql`
+    INSERT INTO roles (id, account_id, user_id, name, permissions)
+    VALUES (${id}, ${account.accountId}, ${account.userId}, ${name},
+            ${JSON.stringify(permissions)}::jsonb)`);
+  return id;
 }
 
 /** A browser-like client signed in as the given person. */

@@ -2,10 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { labelLimitMessage } from '@listloop/domain';
 import type { TestClient } from '../../../test/client';
-import { addMember, createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
+import {
+  addMember,
+  addRole,
+  createAccount,
+  signIn,
+  type AccountFixture,
+} from '../../../test/fixtures';
 import { queryRows, startTestServer, type TestServer } from '../../../test/server';
 import { COMPLETE_DETAILS } from './item.test-fixtures';
-import { newId } from '../../platform/ids';
 
 const ITEMS = '/api/account/item';
 
@@ -206,12 +211,7 @@ describe('items', () => {
     });
 
     it('counts only with items.read', async () => {
-      const role = await server.container.database.db.execute(sql`
-        INSERT INTO roles (id, account_id, user_id, name, permissions)
-        VALUES (${newId()}, ${account.accountId}, ${account.userId}, 'no reading',
-                '{"items.read": false}'::jsonb)
-        RETURNING id`);
-      const roleId = (role as unknown as { rows: { id: string }[] }).rows[0]!.id;
+      const roleId = await addRole(server, account, 'no reading', { 'items.read': false });
       const blind = await signIn(server, await addMember(server, account, { roleId }));
       expect((await blind.get(`${ITEMS}/total?q=theirs`)).status).toBe(403);
       expect((await blind.get(`${ITEMS}?q=theirs&total=later`)).status).toBe(403);

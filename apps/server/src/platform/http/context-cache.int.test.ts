@@ -1,10 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import * as schema from '../../schema';
-import { addMember, createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
+import {
+  addMember,
+  addRole,
+  createAccount,
+  signIn,
+  type AccountFixture,
+} from '../../../test/fixtures';
 import { startTestServer, type TestServer } from '../../../test/server';
 import { openDatabase } from '../db/database';
-import { newId } from '../ids';
 
 const ITEMS = '/api/account/item?limit=1';
 
@@ -43,12 +48,7 @@ describe('signed-in identities kept between requests', () => {
   });
 
   it('refuses a permission on the request after the role loses it', async () => {
-    const role = await server.container.database.db.execute(sql`
-      INSERT INTO roles (id, account_id, user_id, name, permissions)
-      VALUES (${newId()}, ${account.accountId}, ${account.userId}, 'lister',
-              '{"items.read": true}'::jsonb)
-      RETURNING id`);
-    const roleId = (role as unknown as { rows: { id: string }[] }).rows[0]!.id;
+    const roleId = await addRole(server, account, 'lister', { 'items.read': true });
     const member = await addMember(server, account, { roleId });
     const client = await signIn(server, member);
     expect((await client.get(ITEMS)).status).toBe(200);
