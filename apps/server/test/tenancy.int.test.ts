@@ -315,6 +315,26 @@ const cases: TenancyCase[] = [
     },
   },
   {
+    route: `GET ${ITEM}/total`,
+    title: 'cannot count the inventory of another account’s user',
+    request: async (victim) => {
+      await itemOf(victim);
+      return { path: `${ITEM}/total?userId=${victim.account.userId}` };
+    },
+  },
+  {
+    route: `GET ${ITEM}/total`,
+    title: 'counts only the caller’s own items, whatever the search',
+    request: async (victim) => {
+      await itemOf(victim);
+      return { path: `${ITEM}/total?q=victim` };
+    },
+    check: (response) => {
+      expect(response.status).toBe(200);
+      expect(response.body).toEqual({ total: 0, totalCapped: false });
+    },
+  },
+  {
     route: `GET ${ITEM}/export`,
     title: 'cannot export the inventory of another account’s user',
     request: async (victim) => {
