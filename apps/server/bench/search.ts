@@ -16,7 +16,7 @@ import { ITEM_COUNT_CAP, type ItemSort } from '@listloop/domain';
 import { createContainer } from '../src/container';
 import { loadConfig } from '../src/platform/config';
 import type { Database } from '../src/platform/db/database';
-import { ItemRepository } from '../src/modules/items/item.repository';
+import { ItemRepository, searchTextSql } from '../src/modules/items/item.repository';
 import { searchTerms } from '../src/modules/items/item.service';
 import { TestClient } from '../test/client';
 import { percentile, timed } from './timing';
@@ -152,7 +152,7 @@ export async function seedSearchItems(
         labels,
         details,
         CASE g % 5 WHEN 0 THEN '{"ebay":{"status":"listed"}}'::jsonb WHEN 1 THEN '{"poshmark":{"status":"listed"}}'::jsonb ELSE '{}'::jsonb END,
-        lower(concat_ws(' ', details->>'title', details->>'description', details->>'brand', details->>'sku', array_to_string(labels, ' ')))
+        ${searchTextSql(sql`details`, sql`labels`)}
       FROM generate_series(${start}::int, ${end}::int) AS g,
       LATERAL (
         SELECT

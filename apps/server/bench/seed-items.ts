@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/platform/db/database';
+import { searchTextSql } from '../src/modules/items/item.repository';
 
 /**
  * Fills the inventory with `count` varied items in one set-based INSERT, the way a large shop
@@ -28,7 +29,7 @@ export async function seedBenchItems(
         labels,
         details,
         CASE g % 5 WHEN 0 THEN '{"ebay":{"status":"listed"}}'::jsonb WHEN 1 THEN '{"poshmark":{"status":"listed"}}'::jsonb ELSE '{}'::jsonb END,
-        lower(concat_ws(' ', details->>'title', details->>'description', details->>'brand', details->>'sku', array_to_string(labels, ' ')))
+        ${searchTextSql(sql`details`, sql`labels`)}
       FROM generate_series(${start}::int, ${end}::int) AS g,
       LATERAL (
         SELECT
