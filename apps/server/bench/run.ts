@@ -462,7 +462,7 @@ async function measure(scratch: Awaited<ReturnType<typeof scratchDatabase>>): Pr
           SHOPIFY_CLIENT_ID: 'bench-shopify-client',
           SHOPIFY_CLIENT_SECRET: SALES_SECRET,
           // Eight delists at once per process: each waits 50 ms on its marketplace.
-          LISTING_WORKERS: '8',
+          LISTING_WORKERS: process.env.BENCH_LISTING_WORKERS ?? '8',
         },
         {
           entry: 'apps/server/bench/sales-server.ts',
@@ -475,7 +475,7 @@ async function measure(scratch: Awaited<ReturnType<typeof scratchDatabase>>): Pr
           },
         },
       );
-      await benchSales(server.baseUrl, delists, add);
+      await benchSales(server.baseUrl, database, delists, add);
       await stopServer(server.child);
       server = null;
     }

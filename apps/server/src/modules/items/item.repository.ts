@@ -8,6 +8,7 @@ import {
   isNotNull,
   isNull,
   or,
+  Placeholder,
   sql,
   type SQL,
 } from 'drizzle-orm';
@@ -144,13 +145,18 @@ function filterConditions(filter: ItemFilter, options: { terms?: boolean } = {})
   return conditions;
 }
 
-function cursorValue(spec: SortSpec, value: number | string): SQL {
-  if (spec.key === 'price') return sql`${String(value)}::numeric`;
+function cursorValue(spec: SortSpec, value: number | string | Placeholder): SQL {
+  if (spec.key === 'price') {
+    return sql`${value instanceof Placeholder ? value : String(value)}::numeric`;
+  }
   return sql`${value}`;
 }
 
 /** Rows strictly after the cursor in (sort value, id) order, within the non-null values. */
-function afterCursor(spec: SortSpec, cursor: ItemCursor & { v: number | string }): SQL {
+function afterCursor(
+  spec: SortSpec,
+  cursor: { v: number | string | Placeholder; i: string | Placeholder },
+): SQL {
   const column = spec.column;
   const value = cursorValue(spec, cursor.v);
   const strict = sql.raw(spec.dir === 'desc' ? '<' : '>');
@@ -158,6 +164,27 @@ function afterCursor(spec: SortSpec, cursor: ItemCursor & { v: number | string }
   const idAfter = sql.raw(spec.idDir === 'desc' ? '<' : '>');
   // The loose bound alone lets the index start at the cursor; the OR settles ties by id.
   return sql`(${column} ${loose} ${value} AND (${column} ${strict} ${value} OR ${items.id} ${idAfter} ${cursor.i}))`;
+}
+
+/**
+ * Whether the filter is the inventory itself, or one status of it, with no search: the list a
+ * seller opens most, read by a statement prepared once per shape (see ItemRepository.plainPage).
+ * Any other filter field set, including one added later, makes the filter not plain.
+ */
+function isPlain(filter: ItemFilter): boolean {
+  return Object.entries(filter).every(
+    ([key, value]) =>
+      value === undefined ||
+      key === 'accountId' ||
+      key === 'userId' ||
+      key === 'status' ||
+      (key === 'terms' && Array.isArray(value) && value.length === 0),
+  );
+}
+
+/** A query prepared once per repository: the SQL text built once, executed with values. */
+interface PreparedRead<T> {
+  execute(values: Record<string, unknown>): Promise<T[]>;
 }
 
 function idAfterCursor(spec: SortSpec, id: string): SQL {
@@ -177,6 +204,14 @@ function rowsOf<T>(result: unknown): T[] {
 
 /** Every query is scoped by account and user: another inventory's item is simply not found. */
 export class ItemRepository {
+  /**
+   * The plain page and the kept count, prepared per shape (sort, status or not, cursor or
+   * not). Building a statement through the query builder cost more of a list request's time
+   * than Postgres spent running it; prepared, the text is built once and each connection
+   * parses it once.
+   */
+  private readonly preparedReads = new Map<string, PreparedRead<unknown>>();
+
   constructor(private readonly db: Db) {}
 
   async find(
@@ -438,6 +473,14 @@ export class ItemRepository {
       ? sql`(${items.id} || '') ${sql.raw(spec.idDir)}`
       : orderId;
 
+    if (!spec.nullable && !options.byMatches && isPlain(filter)) {
+      return this.plainPage(
+        filter,
+        sort,
+        cursor?.v != null ? { v: cursor.v, i: cursor.i } : null,
+        limit,
+      );
+    }
     if (!spec.nullable) {
       const where =
         cursor?.v != null ? [...base, afterCursor(spec, { ...cursor, v: cursor.v })] : base;
@@ -485,17 +528,69 @@ export class ItemRepository {
    * triggers keep (migration 0022), one indexed read however large the inventory.
    */
   async countKept(accountId: string, userId: string, status?: ItemStatus): Promise<number> {
-    const [row] = await this.db
-      .select({ n: sql<string | null>`sum(${itemCounts.n})` })
-      .from(itemCounts)
-      .where(
-        and(
-          eq(itemCounts.accountId, accountId),
-          eq(itemCounts.userId, userId),
-          ...(status ? [eq(itemCounts.status, status)] : []),
-        ),
-      );
+    const query = this.prepared(`items_kept_${status ? 'status' : 'all'}`, (name) =>
+      this.db
+        .select({ n: sql<string | null>`sum(${itemCounts.n})` })
+        .from(itemCounts)
+        .where(
+          and(
+            eq(itemCounts.accountId, sql.placeholder('accountId')),
+            eq(itemCounts.userId, sql.placeholder('userId')),
+            ...(status ? [eq(itemCounts.status, sql.placeholder('status'))] : []),
+          ),
+        )
+        .prepare(name),
+    );
+    const [row] = await query.execute({ accountId, userId, status });
     return Number(row?.n ?? 0);
+  }
+
+  /** A page of a plain filter (isPlain) in a sort whose column is never empty. */
+  private async plainPage(
+    filter: ItemFilter,
+    sort: keyof typeof SORT_SPECS,
+    after: { v: number | string; i: string } | null,
+    limit: number,
+  ): Promise<ItemRecord[]> {
+    const spec = SORT_SPECS[sort];
+    const shape = `${sort}_${filter.status ? 'status' : 'all'}_${after ? 'after' : 'first'}`;
+    const query = this.prepared(`items_page_${shape}`, (name) => {
+      const cursor = { v: sql.placeholder('v'), i: sql.placeholder('i') };
+      return this.db
+        .select(itemColumns)
+        .from(items)
+        .where(
+          and(
+            eq(items.accountId, sql.placeholder('accountId')),
+            eq(items.userId, sql.placeholder('userId')),
+            ...(filter.status ? [eq(items.status, sql.placeholder('status'))] : []),
+            ...(after ? [afterCursor(spec, cursor)] : []),
+          ),
+        )
+        .orderBy(
+          sql`${spec.column} ${sql.raw(spec.orderSql)}`,
+          spec.idDir === 'desc' ? desc(items.id) : asc(items.id),
+        )
+        .limit(sql.placeholder('limit'))
+        .prepare(name);
+    });
+    return (await query.execute({
+      accountId: filter.accountId,
+      userId: filter.userId,
+      status: filter.status,
+      v: after?.v,
+      i: after?.i,
+      limit,
+    })) as ItemRecord[];
+  }
+
+  private prepared<T>(name: string, build: (name: string) => PreparedRead<T>): PreparedRead<T> {
+    let query = this.preparedReads.get(name) as PreparedRead<T> | undefined;
+    if (!query) {
+      query = build(name);
+      this.preparedReads.set(name, query as PreparedRead<unknown>);
+    }
+    return query;
   }
 
   /**
