@@ -194,6 +194,28 @@ export class ConnectionRepository {
     return saved!;
   }
 
+  /**
+   * Credentials of every account sealed under a key other than `currentVersion`, in id order
+   * after `afterId`: what an operator's re-seal after a key rotation walks through.
+   */
+  async sealedUnderOtherKeys(
+    currentVersion: number,
+    afterId: string,
+    limit: number,
+  ): Promise<CredentialRow[]> {
+    return this.db
+      .select()
+      .from(marketplaceCredentials)
+      .where(
+        and(
+          ne(marketplaceCredentials.keyVersion, currentVersion),
+          sql`${marketplaceCredentials.id} > ${afterId}`,
+        ),
+      )
+      .orderBy(asc(marketplaceCredentials.id))
+      .limit(limit);
+  }
+
   /** Replaces a sealed value with the same secrets sealed again, unless it changed meanwhile. */
   async resealCredentials(
     row: Pick<CredentialRow, 'id' | 'accountId' | 'ciphertext'>,

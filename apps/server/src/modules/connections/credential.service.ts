@@ -233,6 +233,39 @@ export class CredentialService {
     );
   }
 
+  /**
+   * Seals again, under the current key, every account's credentials sealed under an older one,
+   * so an old key can be dropped. A row changed meanwhile is left to its new value (sealed
+   * under the current key already); a row no configured key opens is counted, not touched.
+   */
+  async resealAll(batch = 200): Promise<{ resealed: number; unreadable: string[] }> {
+    let resealed = 0;
+    const unreadable: string[] = [];
+    let after = '';
+    for (;;) {
+      const rows = await this.connections.sealedUnderOtherKeys(
+        this.box.currentVersion,
+        after,
+        batch,
+      );
+      for (const row of rows) {
+        let credentials: StoredCredentials;
+        try {
+          credentials = StoredCredentialsSchema.parse(
+            JSON.parse(this.box.open(row, sealContext(row))),
+          );
+        } catch {
+          unreadable.push(row.connectionId);
+          continue;
+        }
+        await this.reseal(row, credentials);
+        resealed += 1;
+      }
+      if (rows.length < batch) return { resealed, unreadable };
+      after = rows.at(-1)!.id;
+    }
+  }
+
   private async reseal(row: CredentialRow, credentials: StoredCredentials): Promise<void> {
     const sealed = this.box.seal(JSON.stringify(credentials), sealContext(row));
     await this.connections.resealCredentials(row, sealed);

@@ -128,6 +128,35 @@ export class SlackSettingsService {
     }
   }
 
+  /**
+   * Seals again, under the current key, every account's webhook sealed under an older one (an
+   * operator's step after a key rotation). One no configured key opens is counted, not touched.
+   */
+  async resealAll(batch = 200): Promise<{ resealed: number; unreadable: string[] }> {
+    let resealed = 0;
+    const unreadable: string[] = [];
+    let after = '';
+    for (;;) {
+      const rows = await this.webhooks.sealedUnderOtherKeys(this.box.currentVersion, after, batch);
+      for (const row of rows) {
+        let url: string;
+        try {
+          url = this.box.open(
+            { ciphertext: row.webhookCiphertext, keyVersion: row.keyVersion },
+            sealContext(row.accountId),
+          );
+        } catch {
+          unreadable.push(row.accountId);
+          continue;
+        }
+        await this.webhooks.resealWebhook(row, this.box.seal(url, sealContext(row.accountId)));
+        resealed += 1;
+      }
+      if (rows.length < batch) return { resealed, unreadable };
+      after = rows.at(-1)!.accountId;
+    }
+  }
+
   private async settingsOf(accountId: string): Promise<SlackSettings> {
     const [enabled, row] = await Promise.all([
       this.accounts.slackAlertsEnabled(accountId),

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { accountSlackWebhooks } from './notification.table';
 
@@ -36,6 +36,41 @@ export class SlackWebhookRepository {
           updatedAt: new Date(),
         },
       });
+  }
+
+  /** Every account's webhook sealed under a key other than `currentVersion`, after `afterAccountId`. */
+  async sealedUnderOtherKeys(
+    currentVersion: number,
+    afterAccountId: string,
+    limit: number,
+  ): Promise<SlackWebhookRow[]> {
+    return this.db
+      .select()
+      .from(accountSlackWebhooks)
+      .where(
+        and(
+          ne(accountSlackWebhooks.keyVersion, currentVersion),
+          gt(accountSlackWebhooks.accountId, afterAccountId),
+        ),
+      )
+      .orderBy(asc(accountSlackWebhooks.accountId))
+      .limit(limit);
+  }
+
+  /** Replaces a sealed webhook with the same URL sealed again, unless it changed meanwhile. */
+  async resealWebhook(
+    row: Pick<SlackWebhookRow, 'accountId' | 'webhookCiphertext'>,
+    sealed: { ciphertext: string; keyVersion: number },
+  ): Promise<void> {
+    await this.db
+      .update(accountSlackWebhooks)
+      .set({ webhookCiphertext: sealed.ciphertext, keyVersion: sealed.keyVersion })
+      .where(
+        and(
+          eq(accountSlackWebhooks.accountId, row.accountId),
+          eq(accountSlackWebhooks.webhookCiphertext, row.webhookCiphertext),
+        ),
+      );
   }
 
   async deleteWebhook(accountId: string, db: Db = this.db): Promise<void> {
