@@ -198,7 +198,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
     options.database ??
     (await openDatabase(
       config.databaseUrl
-        ? { kind: 'postgres', url: config.databaseUrl }
+        ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
         : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
       schema,
     ));

@@ -108,6 +108,8 @@ describe('configuration from the environment', () => {
     [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET must be at least 32 characters'],
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO'],
     [{ PUBLIC_MAX_PER_IP: '0' }, 'PUBLIC_MAX_PER_IP'],
+    [{ DATABASE_POOL_SIZE: '1' }, 'DATABASE_POOL_SIZE'],
+    [{ DATABASE_POOL_SIZE: 'many' }, 'DATABASE_POOL_SIZE'],
   ])('refuses %j with a readable message', (env, fragment) => {
     expect(() => loadConfig(env, [])).toThrow(ConfigError);
     expect(() => loadConfig(env, [])).toThrow(fragment);

@@ -42,6 +42,7 @@ export const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { message: 'DATABASE_URL must be a postgres:// URL' })
     .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
   ROLE: z.enum(ROLES).default('all'),
   AUTH_SECRET: z
     .string()
@@ -267,6 +268,8 @@ export interface Config {
   publicUrl: string | null;
   dataDir: string;
   databaseUrl: string | null;
+  /** Connections each process keeps to a server Postgres at most. */
+  databasePoolSize: number;
   role: ServerRole;
   authSecret: string | null;
   /**
@@ -370,6 +373,7 @@ export function loadConfig(
     publicUrl: e.PUBLIC_URL?.replace(/\/$/, '') ?? null,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL ?? null,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     role: e.ROLE,
     authSecret: e.AUTH_SECRET ?? null,
     credentials: {

@@ -83,7 +83,12 @@ export type DatabaseTarget =
       /** A data directory dumped by PGlite (`dumpDataDir`) to start from instead of an empty one. */
       snapshot?: Blob;
     }
-  | { kind: 'postgres'; url: string };
+  | {
+      kind: 'postgres';
+      url: string;
+      /** Connections this process keeps open at most (DATABASE_POOL_SIZE); 10 when not given. */
+      poolSize?: number;
+    };
 
 /**
  * Opens the embedded PGlite database in `dataDir` (in memory when null), or a server Postgres
@@ -106,7 +111,7 @@ export async function openDatabase(
     const notifications = new Notifications();
     const pool = new pg.Pool({
       connectionString: target.url,
-      max: 10,
+      max: target.poolSize ?? 10,
       // pg-pool runs this before a new connection is first handed out.
       onConnect: async (client: pg.ClientBase) => {
         client.on('notification', (message) => {
