@@ -1,4 +1,8 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import * as schema from '../../schema';
+import { migrateDatabase, openDatabase } from './database';
 import { createTestDatabase, testDatabaseKind } from '../../../test/database';
 
 /** Whether a promise settled within `ms` (true/false), without awaiting it further. */
@@ -25,3 +29,33 @@ describe(`the job queue's SQL executor after the database closed (${testDatabase
     expect(await settlesWithin(late, 200)).toBe(false);
   });
 });
+
+describe.skipIf(testDatabaseKind() !== 'postgres')(
+  'processes starting together on one empty database (Postgres)',
+  () => {
+    it('migrate one after another, and all of them start', async () => {
+      const adminUrl = process.env.TEST_DATABASE_URL!;
+      const name = `listloop_mig_${crypto.randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      const databases = await Promise.all(
+        [1, 2, 3].map(() => openDatabase({ kind: 'postgres', url: url.toString() }, schema)),
+      );
+      try {
+        await Promise.all(databases.map((database) => migrateDatabase(database)));
+        const { rows } = await databases[0]!.executor.executeSql(
+          'select count(*)::int as n from drizzle.__drizzle_migrations',
+        );
+        const journal = (await import('../../../drizzle/meta/_journal.json')).default;
+        expect(rows).toEqual([{ n: journal.entries.length }]);
+      } finally {
+        await Promise.all(databases.map((database) => database.close()));
+        await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    });
+  },
+);

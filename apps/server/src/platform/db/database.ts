@@ -59,6 +59,12 @@ export interface Database {
    */
   onNotification(channel: NotifyChannel, handler: NotificationHandler): void;
   ping(): Promise<void>;
+  /**
+   * Runs `fn` while this process holds the database-wide lock `key` (a Postgres advisory lock
+   * on a connection of its own), so processes starting together take turns; PGlite has one
+   * process and just runs it.
+   */
+  exclusively<T>(key: number, fn: () => Promise<T>): Promise<T>;
   /** PGlite only: the whole data directory as a tarball, to open copies of it from (tests). */
   dump?(): Promise<Blob>;
   close(): Promise<void>;
@@ -141,6 +147,19 @@ export async function openDatabase(
       ping: async () => {
         await pool.query('select 1');
       },
+      exclusively: async (key, fn) => {
+        const client = await pool.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock($1)', [key]);
+          try {
+            return await fn();
+          } finally {
+            await client.query('SELECT pg_advisory_unlock($1)', [key]);
+          }
+        } finally {
+          client.release();
+        }
+      },
       close: () => {
         closed = true;
         return pool.end();
@@ -185,6 +204,7 @@ export async function openDatabase(
     ping: async () => {
       await client.query('select 1');
     },
+    exclusively: (_key, fn) => fn(),
     dump: () => client.dumpDataDir('none'),
     close: () => {
       closed = true;
@@ -193,11 +213,20 @@ export async function openDatabase(
   };
 }
 
-/** Applies the drizzle-kit migrations in apps/server/drizzle. Idempotent. */
+/** The advisory lock processes take turns on to migrate one database (any fixed number). */
+const MIGRATION_LOCK = 7_311_846_201;
+
+/**
+ * Applies the drizzle-kit migrations in apps/server/drizzle. Idempotent. Processes that start
+ * together on one database migrate one after another: the first applies what is missing, the
+ * others find it applied (two at once would both create the same tables, and one would fail).
+ */
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
   } else {
-    await migratePg(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
+    await database.exclusively(MIGRATION_LOCK, () =>
+      migratePg(database.db as never, { migrationsFolder: MIGRATIONS_DIR }),
+    );
   }
 }
