@@ -79,7 +79,15 @@ async function main() {
         delayMs,
         http,
         stopQueue: (options) => container.queue.stop(options),
-        releaseHeld: () => container.services.listings.releaseHeld(),
+        releaseHeld: async () => {
+          const { listings, reports, backgroundRemoval } = container.services;
+          const released = await Promise.all([
+            listings.releaseHeld(),
+            reports.releaseHeld(),
+            backgroundRemoval.releaseHeld(),
+          ]);
+          return released.reduce((sum, n) => sum + n, 0);
+        },
         ops,
         closeContainer: () => container.close(),
       });

@@ -13,7 +13,10 @@ export interface ShutdownParts {
   http: { close(): Promise<void>; server: Server } | null;
   /** Stops fetching jobs, waits for the running ones up to `timeoutMs`, fails the rest back. */
   stopQueue(options: { timeoutMs: number }): Promise<void>;
-  /** Hands back the listing operations this process still holds, once its jobs are stopped. */
+  /**
+   * Hands back the rows this process still holds under a lease (listing operations, reports,
+   * background removals), once its jobs are stopped; answers how many.
+   */
   releaseHeld(): Promise<number>;
   /** The operators' listener (METRICS_PORT), open until the work is done: probes see the 503. */
   ops: { close(): Promise<void> } | null;
@@ -39,9 +42,9 @@ const CLOSING_MS = 1000;
  * served for `delayMs` (a load balancer sees the 503 and stops sending), then no new
  * connections; requests under way and running jobs get until the deadline to finish. At the
  * deadline the connections still open are cut, the jobs still running are failed back to the
- * queue for their retry (pg-boss's graceful stop) and the listing operations they held are
- * queued again without a lease, so another worker takes them now rather than when the lease
- * runs out. Then the database closes.
+ * queue for their retry (pg-boss's graceful stop) and the rows they held under a lease are
+ * queued again without one, so another worker takes them now rather than when the lease runs
+ * out. Then the database closes.
  */
 export async function shutDown(parts: ShutdownParts): Promise<ShutdownReport> {
   const now = parts.now ?? (() => Date.now());

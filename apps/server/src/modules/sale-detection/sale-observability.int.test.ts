@@ -112,7 +112,7 @@ describe('a webhook sale, traced and measured', () => {
       const names: string[] = [];
       for (let at: ReadableSpan | undefined = span; at;) {
         names.push(at.name);
-        const parent = at.parentSpanContext?.spanId;
+        const parent: string | undefined = at.parentSpanContext?.spanId;
         at = parent ? bySpanId.get(parent) : undefined;
       }
       return names;
