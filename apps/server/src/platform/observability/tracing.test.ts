@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace';
 import { describe, expect, it } from 'vitest';
@@ -79,5 +81,39 @@ describe('tracing', () => {
     expect(
       parentFromTraceparent('00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01'),
     ).not.toBeNull();
+  });
+
+  it('sends the spans over OTLP/HTTP to the configured endpoint when it closes', async () => {
+    const received: { path: string; type: string; body: string }[] = [];
+    const collector = http.createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        received.push({
+          path: request.url ?? '',
+          type: String(request.headers['content-type']),
+          body,
+        });
+        response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = collector.address() as AddressInfo;
+      const tracing = createTracing({
+        serviceName: 'listloop-test',
+        role: 'worker',
+        url: `http://127.0.0.1:${port}/v1/traces`,
+      });
+      expect(tracing.enabled).toBe(true);
+      await tracing.inSpan('ebay delist', { kind: 'client' }, async () => undefined);
+      await tracing.close();
+      expect(received).toHaveLength(1);
+      expect(received[0]!.path).toBe('/v1/traces');
+      expect(received[0]!.body).toContain('ebay delist');
+      expect(received[0]!.body).toContain('listloop-test');
+    } finally {
+      await new Promise((resolve) => collector.close(resolve));
+    }
   });
 });
