@@ -3,7 +3,12 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import pino, { type Logger } from 'pino';
 import type { Config } from './platform/config';
-import { migrateDatabase, openDatabase, type Database } from './platform/db/database';
+import {
+  migrateDatabase,
+  openDatabase,
+  pendingMigrations,
+  type Database,
+} from './platform/db/database';
 import { createIdentityCache } from './platform/http/request-context';
 import * as schema from './schema';
 import { SaleDetectionRepository } from './modules/sale-detection/sale-detection.repository';
@@ -20,6 +25,13 @@ import {
   salePollScheduleJob,
 } from './modules/sale-detection/sale-detection.jobs';
 import { Queue } from './platform/queue/queue';
+import { queueBacklog } from './platform/queue/queue-backlog';
+import { Lifecycle } from './platform/observability/lifecycle';
+import { NO_METRICS, type Metrics, type ScrapableMetrics } from './platform/observability/metrics';
+import { PrometheusMetrics } from './platform/observability/prometheus-metrics';
+import { createTracing, type SpanExporter } from './platform/observability/tracing';
+import { HealthService } from './modules/health';
+import type { OperationFinished } from './modules/listings';
 import { createStorage } from './platform/storage/create-storage';
 import { FeatureFlags } from './platform/feature-flags/feature-flags';
 import { RemoteFlagFile } from './platform/feature-flags/remote-flag-file';
@@ -172,6 +184,8 @@ export interface ContainerOptions {
   /** Use this database instead of opening the configured one (tests). */
   database?: Database;
   queue?: { pollingIntervalSeconds?: number; schedule?: boolean };
+  /** Traces go here, span by span, instead of to the configured OTLP endpoint (tests). */
+  spanExporter?: SpanExporter;
 }
 
 /**
@@ -207,6 +221,51 @@ export async function createContainer(config: Config, options: ContainerOptions 
   // Who each session is, kept a few seconds and dropped the moment the database says it changed.
   const identities = createIdentityCache(config.sessionCacheMs);
   database.onNotification('listloop_context', (payload) => identities.changed(payload));
+
+  // The operators' view (decision 0062): metrics kept only with METRICS_TOKEN, traces sent only
+  // to a configured OTLP endpoint; both off by default, at no cost.
+  const lifecycle = new Lifecycle();
+  const tracing = createTracing({
+    serviceName: config.observability.serviceName,
+    role: config.role,
+    url: config.observability.tracesUrl,
+    ...(options.spanExporter ? { exporter: options.spanExporter } : {}),
+  });
+  const scrapable: ScrapableMetrics | null = config.observability.metricsToken
+    ? new PrometheusMetrics({
+        labels: { role: config.role },
+        processMetrics: config.env !== 'test',
+        logger,
+        sources: {
+          queues: () =>
+            queueBacklog(
+              database.executor,
+              Object.values(jobs).map((job) => job.name),
+            ),
+          executors: () => executorPresence.seenByMarketplace(),
+        },
+      })
+    : null;
+  const metrics: Metrics = scrapable ?? NO_METRICS;
+  // Each ended listing operation is counted; a sale's last delist also times the sale.
+  const operationFinished = (finished: OperationFinished): void => {
+    metrics.listingOperation({
+      marketplace: finished.marketplace,
+      operation: finished.operation,
+      outcome: finished.status,
+    });
+    if (!metrics.enabled || finished.operation !== 'delist' || finished.status !== 'succeeded') {
+      return;
+    }
+    saleEvents
+      .secondsToLastDelist(finished.accountId, finished.itemId, finished.operationId)
+      .then((seconds) => {
+        if (seconds !== null) metrics.saleToLastDelist(seconds);
+      })
+      .catch((error: unknown) => {
+        logger.warn({ err: error, operationId: finished.operationId }, 'sale delist not timed');
+      });
+  };
 
   const storage = createStorage(config);
   const credentialsBox = await credentialsSecretBox(config);
@@ -460,6 +519,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
       async (accountIds, sales): Promise<void> => {
         await saleWorkflow.receive(accountIds, sales);
       },
+      { metrics, tracing },
     ),
     executorTokens: new ExecutorTokenService(
       repositories.executorTokens,
@@ -493,6 +553,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
           await notifications.notify(input);
         }),
         onClaim: (claim) => executorPresence.claimed(claim),
+        onFinished: operationFinished,
+        tracing,
       },
     ),
     variantOptions: new VariantOptionsService(repositories.variantOptions),
@@ -707,8 +769,15 @@ export async function createContainer(config: Config, options: ContainerOptions 
       images: services.images,
     }),
   };
-  const queue = new Queue(database, logger, options.queue);
+  const queue = new Queue(database, logger, { ...options.queue, tracing });
   queue.register(Object.values(jobs));
+  const health = new HealthService({
+    database,
+    queue,
+    role: config.role,
+    lifecycle,
+    pendingMigrations: () => pendingMigrations(database),
+  });
 
   const sandboxSales = sandbox ? new SandboxSales(sandbox, services.items) : null;
   const sandboxConnections = sandbox
@@ -769,6 +838,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
     sandboxSales,
     jobs,
     queue,
+    /** Metrics (null when off), traces, health and where the process is in its life. */
+    observability: { metrics, scrapable, tracing, lifecycle, health },
     /** Stops the workers, then closes what the container opened; a second call waits on the first. */
     close() {
       closing ??= (async () => {
@@ -784,6 +855,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
           enrichment.close(),
         ]);
         if (!options.database) await database.close();
+        await tracing.close();
       })();
       return closing;
     },

@@ -1,13 +1,16 @@
 import { ConfigError, loadConfig } from './platform/config';
+import { startOpsServer, type OpsServer } from './platform/observability/ops-server';
 import { buildServerApp } from './routes';
 import { createContainer } from './container';
 import { seedDemo } from './seed/demo';
+import { shutDown, type ShutdownParts } from './shutdown';
 
 async function main() {
   const config = loadConfig();
   const started = Date.now();
   const container = await createContainer(config);
   const { logger } = container;
+  const { health, lifecycle, scrapable } = container.observability;
 
   // Every role starts the queue (the API sends jobs); only worker and all work them.
   await container.queue.start();
@@ -16,17 +19,33 @@ async function main() {
   let seeded = false;
   if (config.seedDemo && config.role !== 'worker') seeded = (await seedDemo(container)).created;
 
-  let close: () => Promise<void> = () => container.close();
+  // The operators' own listener: a worker's only HTTP, an API's way to keep metrics off its
+  // public port (decision 0062).
+  let ops: OpsServer | null = null;
+  if (config.observability.metricsPort !== null) {
+    ops = await startOpsServer({
+      port: config.observability.metricsPort,
+      host: config.host,
+      metrics: scrapable,
+      metricsToken: config.observability.metricsToken,
+      live: async () => ({ statusCode: 200, body: await health.live() }),
+      ready: async () => {
+        const readiness = await health.ready();
+        return { statusCode: readiness.status === 'ready' ? 200 : 503, body: readiness };
+      },
+      onError: (error) => logger.error({ err: error }, 'operators listener error'),
+    });
+    logger.info({ port: ops.port }, 'metrics and health listening');
+  }
+
+  let http: ShutdownParts['http'] = null;
   if (config.role !== 'worker') {
     const { app } = await buildServerApp(container);
     await app.listen({ port: config.port, host: config.host });
+    http = { close: () => app.close(), server: app.server };
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const url = config.publicUrl ?? `http://localhost:${port}`;
-    close = async () => {
-      await app.close();
-      await container.close();
-    };
     const lines = [
       '',
       `  ListLoop is running at ${url}  (${container.database.kind}, role ${config.role}, ready in ${Date.now() - started} ms)`,
@@ -47,11 +66,37 @@ async function main() {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 15_000);
+    const { timeoutMs, delayMs } = config.shutdown;
+    logger.info({ signal, timeoutMs, delayMs }, 'shutting down');
+    // Past the deadline and a margin, something hangs: leave with an error, not forever.
+    const timer = setTimeout(() => process.exit(1), timeoutMs + 5000);
     timer.unref();
-    await close();
-    process.exit(0);
+    try {
+      const report = await shutDown({
+        logger,
+        beginStopping: () => lifecycle.beginStopping(),
+        timeoutMs,
+        delayMs,
+        http,
+        stopQueue: (options) => container.queue.stop(options),
+        releaseHeld: async () => {
+          const { listings, reports, backgroundRemoval } = container.services;
+          const released = await Promise.all([
+            listings.releaseHeld(),
+            reports.releaseHeld(),
+            backgroundRemoval.releaseHeld(),
+          ]);
+          return released.reduce((sum, n) => sum + n, 0);
+        },
+        ops,
+        closeContainer: () => container.close(),
+      });
+      logger.info(report, 'stopped');
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));

@@ -50,10 +50,11 @@ import { backgroundRemovalRoutes } from './modules/background-removal/background
  */
 export async function registerRoutes(app: App, container: Container): Promise<void> {
   const { config } = container;
+  const { scrapable } = container.observability;
+  const metricsToken = config.observability.metricsToken;
   await healthRoutes(app, {
-    database: container.database,
-    queue: container.queue,
-    role: config.role,
+    health: container.observability.health,
+    metrics: scrapable && metricsToken ? { registry: scrapable, token: metricsToken } : null,
   });
   await authRoutes(app, {
     auth: container.services.auth,
@@ -126,6 +127,7 @@ export async function registerRoutes(app: App, container: Container): Promise<vo
   await webhookRoutes(app, {
     service: container.services.webhooks,
     limits: config.webhookLimits,
+    metrics: container.observability.metrics,
   });
   await notificationRoutes(app, {
     service: container.services.notifications,
@@ -180,6 +182,7 @@ export function appSetup(container: Container): AppSetup {
       identities: container.identities,
     },
     activity: container.services.activity,
+    metrics: container.observability.metrics,
     registerRoutes: (app) => registerRoutes(app, container),
   };
 }

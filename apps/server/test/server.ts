@@ -6,7 +6,7 @@ import pino from 'pino';
 import { loadConfig } from '../src/platform/config';
 import type { RouteInfo } from '../src/platform/http/app';
 import { buildServerApp } from '../src/routes';
-import { createContainer, type Container } from '../src/container';
+import { createContainer, type Container, type ContainerOptions } from '../src/container';
 import { createTestDatabase, type TestDatabaseKind } from './database';
 
 export interface TestServer {
@@ -27,6 +27,10 @@ export async function startTestServer(
     work?: boolean;
     /** Which database, when not the one the test project names (the benchmark chooses its own). */
     database?: { kind: 'pglite' } | { kind: 'postgres'; adminUrl: string };
+    /** Where the container's spans go (the tracing tests' in-memory exporter). */
+    spanExporter?: ContainerOptions['spanExporter'];
+    /** The logger of the container and of the HTTP server (a test that reads the logs). */
+    logger?: pino.Logger;
   } = {},
 ): Promise<TestServer> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'listloop-test-'));
@@ -51,15 +55,19 @@ export async function startTestServer(
         options.database.kind === 'postgres' ? options.database.adminUrl : undefined,
       )
     : await createTestDatabase();
-  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const logger = options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const container = await createContainer(config, {
     database: testDb.database,
     logger,
     queue: { pollingIntervalSeconds: 0.5, schedule: false },
+    ...(options.spanExporter ? { spanExporter: options.spanExporter } : {}),
   });
   await container.queue.start();
   if (options.work !== false) await container.queue.work();
-  const { app, routes } = await buildServerApp(container, { logger: false });
+  const { app, routes } = await buildServerApp(
+    container,
+    options.logger ? { loggerInstance: options.logger } : { logger: false },
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server has no port');

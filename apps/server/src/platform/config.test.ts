@@ -115,6 +115,72 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig(env, [])).toThrow(fragment);
   });
 
+  describe("the operators' view (decision 0062)", () => {
+    it('is off by default: no metrics, no traces, no listener of its own; 25 s to stop', () => {
+      const config = loadConfig({}, []);
+      expect(config.observability).toEqual({
+        metricsToken: null,
+        metricsPort: null,
+        tracesUrl: null,
+        serviceName: 'listloop',
+      });
+      expect(config.shutdown).toEqual({ timeoutMs: 25_000, delayMs: 0 });
+    });
+
+    it("takes the metrics token and port, and OpenTelemetry's own settings for traces", () => {
+      const config = loadConfig(
+        {
+          METRICS_TOKEN: 'a-long-metrics-token-1234',
+          METRICS_PORT: '9464',
+          OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/',
+          OTEL_SERVICE_NAME: 'listloop-eu',
+          SHUTDOWN_TIMEOUT_SECONDS: '40',
+          SHUTDOWN_DELAY_SECONDS: '5',
+        },
+        [],
+      );
+      expect(config.observability).toEqual({
+        metricsToken: 'a-long-metrics-token-1234',
+        metricsPort: 9464,
+        tracesUrl: 'http://collector:4318/v1/traces',
+        serviceName: 'listloop-eu',
+      });
+      expect(config.shutdown).toEqual({ timeoutMs: 40_000, delayMs: 5000 });
+      // The traces endpoint is taken as given; the SDK or its exporter turned off wins.
+      const traces = 'https://otel.example/custom/traces';
+      expect(
+        loadConfig(
+          {
+            OTEL_EXPORTER_OTLP_ENDPOINT: 'http://a:4318',
+            OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: traces,
+          },
+          [],
+        ).observability.tracesUrl,
+      ).toBe(traces);
+      const on = { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' };
+      expect(
+        loadConfig({ ...on, OTEL_SDK_DISABLED: 'true' }, []).observability.tracesUrl,
+      ).toBeNull();
+      expect(
+        loadConfig({ ...on, OTEL_TRACES_EXPORTER: 'none' }, []).observability.tracesUrl,
+      ).toBeNull();
+    });
+
+    it.each([
+      [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN must be at least 16 characters'],
+      [{ METRICS_TOKEN: 'has a space in the middle' }, 'METRICS_TOKEN is one word'],
+      [{ METRICS_PORT: '70000' }, 'METRICS_PORT'],
+      [{ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' }, 'OTEL_EXPORTER_OTLP_ENDPOINT'],
+      [{ SHUTDOWN_TIMEOUT_SECONDS: '0' }, 'SHUTDOWN_TIMEOUT_SECONDS'],
+      [
+        { SHUTDOWN_TIMEOUT_SECONDS: '10', SHUTDOWN_DELAY_SECONDS: '10' },
+        'SHUTDOWN_DELAY_SECONDS: must be shorter than SHUTDOWN_TIMEOUT_SECONDS',
+      ],
+    ])('refuses %j', (env, fragment) => {
+      expect(() => loadConfig(env, [])).toThrow(fragment);
+    });
+  });
+
   describe('marketplaces', () => {
     const db = { DATABASE_URL: 'postgres://u@db:5432/listloop' };
 

@@ -92,6 +92,29 @@ export const EnvSchema = z.object({
   WEBHOOK_WINDOW_MINUTES: z.coerce.number().int().min(1).default(10),
   SESSION_DAYS: z.coerce.number().int().min(1).default(30),
   SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(16, { message: 'METRICS_TOKEN must be at least 16 characters (openssl rand -hex 24)' })
+    .regex(/^[\x21-\x7e]+$/, {
+      message: 'METRICS_TOKEN is one word of printable characters (it is sent as a bearer token)',
+    })
+    .optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(25),
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(600).default(0),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: 'OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s):// URL' })
+    .optional(),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z
+    .url({
+      protocol: /^https?$/,
+      error: 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT must be an http(s):// URL',
+    })
+    .optional(),
+  OTEL_SERVICE_NAME: z.string().trim().min(1).max(200).default('listloop'),
+  OTEL_SDK_DISABLED: booleanFromEnv.default(false),
+  OTEL_TRACES_EXPORTER: z.enum(['otlp', 'none']).default('otlp'),
   STORAGE: z.enum(['local', 's3']).default('local'),
   S3_ENDPOINT: z.url().optional(),
   S3_BUCKET: z.string().min(1).optional(),
@@ -308,6 +331,24 @@ export interface Config {
    */
   sessionCacheMs: number;
   /**
+   * Operators' view of the process (decision 0062). `metricsToken`: the bearer token GET /metrics
+   * asks for; null turns metrics off. `metricsPort`: a small listener of its own serving
+   * /metrics and the health checks (the only HTTP a worker has); null: none.
+   */
+  observability: {
+    metricsToken: string | null;
+    metricsPort: number | null;
+    /** Where traces go over OTLP/HTTP (the full /v1/traces URL); null: tracing is off. */
+    tracesUrl: string | null;
+    serviceName: string;
+  };
+  /**
+   * SIGTERM: how long the process may take to finish what it is doing before it returns the
+   * rest to the queue and exits, and how long of that it keeps serving (readiness 503) before
+   * it stops accepting connections, so a load balancer has seen it leave.
+   */
+  shutdown: { timeoutMs: number; delayMs: number };
+  /**
    * Webhook deliveries per client address that may be refused (unsigned, wrong signature, too
    * large) in the window; past that the address is answered 429 before its body is read.
    * Verified deliveries never count: a marketplace's burst of genuine webhooks is never slowed.
@@ -403,6 +444,13 @@ export function loadConfig(
     },
     publicLimits: { perIp: e.PUBLIC_MAX_PER_IP, windowMs: e.PUBLIC_WINDOW_SECONDS * 1000 },
     sessionCacheMs: e.SESSION_CACHE_SECONDS * 1000,
+    observability: {
+      metricsToken: e.METRICS_TOKEN ?? null,
+      metricsPort: e.METRICS_PORT ?? null,
+      tracesUrl: tracesUrl(e),
+      serviceName: e.OTEL_SERVICE_NAME,
+    },
+    shutdown: shutdownConfig(e),
     webhookLimits: {
       refusalsPerIp: e.WEBHOOK_REFUSALS_PER_IP,
       windowMs: e.WEBHOOK_WINDOW_MINUTES * 60_000,
@@ -423,6 +471,32 @@ export function loadConfig(
     slack: { allowLoopbackWebhooks },
     vestiaireAccessEmail: e.VESTIAIRE_ACCESS_EMAIL.toLowerCase(),
     ai: aiConfig(e),
+  };
+}
+
+/**
+ * The OTLP/HTTP traces URL by OpenTelemetry's own settings: the traces endpoint as given, or
+ * `/v1/traces` under the general one; none (tracing off) without either, or when the SDK or
+ * its traces exporter is turned off.
+ */
+function tracesUrl(e: z.infer<typeof EnvSchema>): string | null {
+  if (e.OTEL_SDK_DISABLED || e.OTEL_TRACES_EXPORTER === 'none') return null;
+  if (e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) return e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT;
+  if (e.OTEL_EXPORTER_OTLP_ENDPOINT) {
+    return `${e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, '')}/v1/traces`;
+  }
+  return null;
+}
+
+function shutdownConfig(e: z.infer<typeof EnvSchema>): Config['shutdown'] {
+  if (e.SHUTDOWN_DELAY_SECONDS >= e.SHUTDOWN_TIMEOUT_SECONDS) {
+    throw new ConfigError(
+      `Invalid configuration:\n  SHUTDOWN_DELAY_SECONDS: must be shorter than SHUTDOWN_TIMEOUT_SECONDS (${e.SHUTDOWN_TIMEOUT_SECONDS}), which it is part of`,
+    );
+  }
+  return {
+    timeoutMs: Math.round(e.SHUTDOWN_TIMEOUT_SECONDS * 1000),
+    delayMs: Math.round(e.SHUTDOWN_DELAY_SECONDS * 1000),
   };
 }
 

@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   'auth/executor-scope',
   'auth/service-key-invalid',
   'auth/service-key-scope',
+  'auth/metrics-token',
   'team/grant-beyond-own',
   'team/owner-protected',
   'team/member-above-you',
@@ -73,6 +74,8 @@ export const ERROR_MESSAGES: Record<ErrorCode, string> = {
   'auth/service-key-invalid':
     'This service key is not valid: it was revoked, or whoever made it no longer has access to the account. Make a new key on the Service keys screen.',
   'auth/service-key-scope': 'A service key cannot be used for this request.',
+  'auth/metrics-token':
+    'The metrics need the token of the METRICS_TOKEN setting as a bearer token (Authorization: Bearer …).',
   'team/grant-beyond-own': 'You cannot give a permission that your own role does not have.',
   'team/owner-protected':
     "Only the account's owner can deactivate, remove or change the role of the owner.",

@@ -162,6 +162,8 @@ async function probeSent(bytes: Buffer): Promise<'image/jpeg' | 'image/png' | st
 export class BackgroundRemovalService {
   private readonly leaseMs: number;
   private readonly workerId: string;
+  /** The removals this process is working on now, under its lease. */
+  private readonly held = new Set<string>();
 
   constructor(
     private readonly repository: BackgroundRemovalRepository,
@@ -383,6 +385,7 @@ export class BackgroundRemovalService {
     const row = await this.repository.take(payload.removalId, this.workerId, this.leaseMs);
     if (!row) return;
     const owner = this.workerId;
+    this.held.add(row.id);
     try {
       const prepared = await this.prepare(row);
       await this.repository.progress(row.id, owner, 15, this.leaseMs);
@@ -425,7 +428,22 @@ export class BackgroundRemovalService {
       }
       await this.repository.requeue(row.id, owner, message);
       throw error;
+    } finally {
+      this.held.delete(row.id);
     }
+  }
+
+  /**
+   * The process is stopping with removals under way: each goes back to queued with no lease,
+   * for its job's retry to take at once rather than after the lease runs out.
+   */
+  async releaseHeld(): Promise<number> {
+    const held = [...this.held];
+    this.held.clear();
+    for (const id of held) {
+      await this.repository.requeue(id, this.workerId, 'The process stopped before it finished.');
+    }
+    return held.length;
   }
 
   /** The picture the model is given: upright, without EXIF, at most 2048 px on its longest side. */

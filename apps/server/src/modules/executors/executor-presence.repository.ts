@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, max, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
 import { executorPresence } from './executor-presence.table';
 import { executorTokens } from './executor-token.table';
@@ -38,5 +38,30 @@ export class ExecutorPresenceRepository {
       .where(and(eq(executorPresence.accountId, accountId), eq(executorPresence.userId, userId)))
       .orderBy(asc(executorPresence.marketplace));
     return rows.map(({ presence, tokenName }) => ({ ...presence, tokenName }));
+  }
+
+  /**
+   * Across every account, per marketplace: the latest look, and how many members' extensions
+   * looked since `since` and were not paused (the operators' metrics). One grouped read of a
+   * table of one row per member and marketplace.
+   */
+  async seenByMarketplace(
+    since: Date,
+  ): Promise<{ marketplace: string; lastSeenAt: Date; active: number }[]> {
+    const rows = await this.db
+      .select({
+        marketplace: executorPresence.marketplace,
+        lastSeenAt: max(executorPresence.lastSeenAt),
+        active:
+          sql<number>`count(*) filter (where ${executorPresence.lastSeenAt} >= ${since} and not ${executorPresence.paused})`.mapWith(
+            Number,
+          ),
+      })
+      .from(executorPresence)
+      .groupBy(executorPresence.marketplace)
+      .orderBy(asc(executorPresence.marketplace));
+    return rows.flatMap(({ marketplace, lastSeenAt, active }) =>
+      lastSeenAt ? [{ marketplace, lastSeenAt: new Date(lastSeenAt), active: Number(active) }] : [],
+    );
   }
 }

@@ -91,4 +91,12 @@ export class ExecutorPresenceService {
     }
     return { marketplaces, staleAfterMs: EXECUTOR_STALE_AFTER_MS };
   }
+
+  /**
+   * Every account's extensions, per marketplace: the latest look and how many are at work
+   * (seen within the staleness window, not paused). For the operators' metrics.
+   */
+  seenByMarketplace(): Promise<{ marketplace: string; lastSeenAt: Date; active: number }[]> {
+    return this.presence.seenByMarketplace(new Date(this.now() - EXECUTOR_STALE_AFTER_MS));
+  }
 }

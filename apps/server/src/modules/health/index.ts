@@ -1,1 +1,2 @@
 export { healthRoutes } from './health.routes';
+export { HealthService, type Liveness, type Readiness } from './health.service';

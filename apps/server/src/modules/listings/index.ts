@@ -2,7 +2,7 @@
 export { ListingService } from './listing.service';
 export { groupExecutor, type ExecutorOf, type ListingExecutor } from './listing-executor';
 export type { CurrentOperation, ListingOperationRow } from './listing.repository';
-export type { ExecutorClaimed } from './listing-context';
+export type { ExecutorClaimed, OperationFinished } from './listing-context';
 
 // Pure helpers for the listing previews (rules): whether a listing is out of date, its digest,
 // and the reach of an account's marketplaces.

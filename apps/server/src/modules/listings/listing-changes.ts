@@ -8,7 +8,13 @@ import {
 } from '@listloop/domain';
 import { notFound } from '../../platform/http/errors';
 import { NO_SUCH_ITEM, toItem } from '../items';
-import { soldOut, type ItemKey, type ListingEngine, type ListingPatch } from './listing-context';
+import {
+  soldOut,
+  type ItemKey,
+  type ListingEngine,
+  type ListingPatch,
+  type OperationFinished,
+} from './listing-context';
 import type { ListingExecutor } from './listing-executor';
 import type { ListingQueue } from './listing-queue.service';
 import type { ListingTransitions } from './listing-transitions';
@@ -44,6 +50,7 @@ export class ListingChanges {
       for (const { marketplace } of goingLive) executors.set(marketplace, executorOf(marketplace));
     }
     const toSend: ListingOperationRow[] = [];
+    const finished: OperationFinished[] = [];
     const item = await this.engine.db.transaction(async (tx) => {
       let row = await this.engine.items.findLocked(tx, key.accountId, key.userId, key.itemId);
       if (!row) throw notFound(NO_SUCH_ITEM);
@@ -54,7 +61,16 @@ export class ListingChanges {
             continue;
         }
         const stopped = await this.transitions.afterStop(tx, row, marketplace, event, by);
-        row = (await this.transitions.applyLocked(tx, row, marketplace, stopped, by, patch)).row;
+        const applied = await this.transitions.applyLocked(
+          tx,
+          row,
+          marketplace,
+          stopped,
+          by,
+          patch,
+        );
+        row = applied.row;
+        finished.push(...applied.finished);
         const executor = executors.get(marketplace);
         const live = listingStateOf(row.listings[marketplace] ?? null).status === 'listed';
         if (live && executor && soldOut(row)) {
@@ -74,6 +90,7 @@ export class ListingChanges {
       }
       return toItem(row);
     });
+    for (const ended of finished) this.engine.onFinished(ended);
     for (const operation of toSend) await this.queue.send(operation);
     for (const { marketplace, event } of changes) {
       if (event.type !== 'delist_failure') continue;
@@ -123,7 +140,9 @@ export class ListingChanges {
     patch: ListingPatch = {},
   ): Promise<boolean> {
     const marketplace = op.marketplace as MarketplaceId;
-    return this.engine.db.transaction(async (tx) => {
+    const failed = event.type === 'update_failure';
+    let ended = false;
+    const recorded = await this.engine.db.transaction(async (tx) => {
       const row = await this.engine.items.findLocked(tx, op.accountId, op.userId, op.itemId);
       const current = await this.engine.listings.find(op.accountId, op.id, tx);
       if (!row || !current || !['queued', 'running'].includes(current.status)) return false;
@@ -141,8 +160,7 @@ export class ListingChanges {
         next = null;
       }
       if (next) await this.transitions.writeListingsLocked(tx, next.row, [next.history]);
-      const failed = event.type === 'update_failure';
-      await this.engine.listings.finish(
+      ended = await this.engine.listings.finish(
         op.accountId,
         op.id,
         failed ? 'failed' : 'succeeded',
@@ -151,5 +169,16 @@ export class ListingChanges {
       );
       return next !== null;
     });
+    if (ended) {
+      this.engine.onFinished({
+        accountId: op.accountId,
+        itemId: op.itemId,
+        marketplace,
+        operationId: op.id,
+        operation: op.operation,
+        status: failed ? 'failed' : 'succeeded',
+      });
+    }
+    return recorded;
   }
 }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import type { BuiltListing, Item, ListingProblem, MarketplaceId } from '@listloop/domain';
 import type { Db } from '../../platform/db/database';
+import { NO_TRACING, type Tracing } from '../../platform/observability/tracing';
 import type { RequestContext } from '../../platform/http/request-context';
 import type { ItemRecord, ItemService } from '../items';
 import type { ConnectorPublished, ConnectorRegistry } from '../../connectors/contract';
@@ -58,6 +59,24 @@ export interface ListingServiceOptions {
    * presence on those marketplaces (decision 0041).
    */
   onClaim?: (claim: ExecutorClaimed) => Promise<void>;
+  /**
+   * Told after the commit of every outcome that ended an operation (a connector's result, the
+   * extension's report, an update's end, the sweep giving one up): the operators' metrics.
+   * Called without waiting; it must not throw.
+   */
+  onFinished?: (finished: OperationFinished) => void;
+  /** Spans around each call to a marketplace (decision 0062). */
+  tracing?: Tracing;
+}
+
+/** An operation that ended with an outcome recorded on its listing. */
+export interface OperationFinished {
+  accountId: string;
+  itemId: string;
+  marketplace: MarketplaceId;
+  operationId: string;
+  operation: string;
+  status: 'succeeded' | 'failed' | 'canceled';
 }
 
 /** An executor that asked for work: who, with which paired browser, for which marketplaces. */
@@ -101,6 +120,8 @@ export interface ListingEngine {
   executorOf: ExecutorChoice;
   onDelistFailed: (failure: DelistFailure) => Promise<void>;
   onClaim: (claim: ExecutorClaimed) => Promise<void>;
+  onFinished: (finished: OperationFinished) => void;
+  tracing: Tracing;
 }
 
 export function listingEngine(
@@ -118,6 +139,8 @@ export function listingEngine(
     executorOf: options.executorOf ?? executorByGroup,
     onDelistFailed: options.onDelistFailed ?? (async () => undefined),
     onClaim: options.onClaim ?? (async () => undefined),
+    onFinished: options.onFinished ?? (() => undefined),
+    tracing: options.tracing ?? NO_TRACING,
   };
 }
 

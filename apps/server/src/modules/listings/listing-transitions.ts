@@ -12,7 +12,7 @@ import type { Db } from '../../platform/db/database';
 import { conflict } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { ItemRecord } from '../items';
-import type { ListingEngine, ListingPatch } from './listing-context';
+import type { ListingEngine, ListingPatch, OperationFinished } from './listing-context';
 import { OUTCOME_REPORTS, stoppedMessage } from './listing.messages';
 import type { ListingEventInsert } from './listing.repository';
 
@@ -116,7 +116,13 @@ export class ListingTransitions {
     event: ListingEvent,
     by: ListingActor,
     patch: ListingPatch = {},
-  ): Promise<{ row: ItemRecord; state: ListingState; changed: boolean }> {
+  ): Promise<{
+    row: ItemRecord;
+    state: ListingState;
+    changed: boolean;
+    /** The operations the transition ended, and how. */
+    finished: OperationFinished[];
+  }> {
     const next = this.transitionOf(row, marketplace, event, by, patch);
     await this.writeListingsLocked(tx, next.row, [next.history]);
     if (next.leavesListed) {
@@ -130,17 +136,29 @@ export class ListingTransitions {
         tx,
       );
     }
+    const finished: OperationFinished[] = [];
     if (next.finish) {
-      await this.engine.listings.finishActive(
+      const { status } = next.finish;
+      const ended = await this.engine.listings.finishActive(
         row.accountId,
         row.id,
         marketplace,
-        next.finish.status,
+        status,
         next.finish.reason,
         tx,
       );
+      for (const { id, operation } of ended) {
+        finished.push({
+          accountId: row.accountId,
+          itemId: row.id,
+          marketplace,
+          operationId: id,
+          operation,
+          status,
+        });
+      }
     }
-    return { row: next.row, state: next.state, changed: true };
+    return { row: next.row, state: next.state, changed: true, finished };
   }
 
   /**

@@ -24,6 +24,9 @@ type JobRun = { retryCount: number; retryLimit: number; logger: Logger };
  * listing after a sale.
  */
 export class ListingWorker {
+  /** The operations this process holds under its lease now, by id (their accounts). */
+  private readonly held = new Map<string, string>();
+
   constructor(
     private readonly engine: ListingEngine,
     private readonly changes: ListingChanges,
@@ -80,6 +83,7 @@ export class ListingWorker {
       leaseExpiresAt: new Date(this.engine.now() + this.engine.leaseMs),
     });
     if (!op) return;
+    this.held.set(op.id, accountId);
     const renew = setInterval(
       () => {
         const until = new Date(this.engine.now() + this.engine.leaseMs);
@@ -95,7 +99,25 @@ export class ListingWorker {
       await this.carryOut(op, job);
     } finally {
       clearInterval(renew);
+      this.held.delete(op.id);
     }
+  }
+
+  /**
+   * The process is stopping and its jobs did not finish in time: every operation it still
+   * holds goes back to queued with no lease, for the retry of its job (or the sweep) to carry
+   * out at once rather than after the lease runs out. Answers how many were handed back. A
+   * marketplace call still under way may yet land: its outcome is then recorded as any
+   * worker's would be, and the operation it ends is not taken again.
+   */
+  async releaseHeld(): Promise<number> {
+    let released = 0;
+    for (const [id, accountId] of [...this.held]) {
+      if (await this.engine.listings.releaseLease(accountId, id, this.engine.workerId))
+        released += 1;
+      this.held.delete(id);
+    }
+    return released;
   }
 
   private async carryOut(op: ListingOperationRow, job: JobRun): Promise<void> {
@@ -116,14 +138,25 @@ export class ListingWorker {
       const state = listingStateOf(stored);
       const active = await this.engine.listings.active(accountId, op.itemId, marketplace);
       if (state.status !== 'queued' || !active || active.id !== op.id) {
-        if (active?.id === op.id)
-          await this.engine.listings.finishActive(
+        if (active?.id === op.id) {
+          const ended = await this.engine.listings.finishActive(
             accountId,
             op.itemId,
             marketplace,
             'canceled',
             null,
           );
+          for (const { id, operation } of ended) {
+            this.engine.onFinished({
+              accountId,
+              itemId: op.itemId,
+              marketplace,
+              operationId: id,
+              operation,
+              status: 'canceled',
+            });
+          }
+        }
         return;
       }
       const listing = state.pendingOperation === 'list' ? 'list' : 'delist';
@@ -157,7 +190,9 @@ export class ListingWorker {
             );
             return;
           }
-          const published = await connector.publish({ ...input, built });
+          const published = await this.call(op, 'publish', () =>
+            connector.publish({ ...input, built }),
+          );
           await this.changes.outcome(
             key,
             marketplace,
@@ -183,7 +218,9 @@ export class ListingWorker {
           await this.waitForUpdate(op, underWay);
           return;
         }
-        await connector.delist({ ...input, listedID: state.listedID });
+        await this.call(op, 'delist', () =>
+          connector.delist({ ...input, listedID: state.listedID }),
+        );
         await this.changes.outcome(key, marketplace, { type: 'delisted' }, by);
       } catch (error) {
         const reason = await this.afterError(op, job, error);
@@ -192,6 +229,26 @@ export class ListingWorker {
         return;
       }
     }
+  }
+
+  /**
+   * A call to the marketplace, in a span of its own under the job's: a trace from a sale's
+   * webhook ends in the delists it caused (decision 0062).
+   */
+  private call<T>(op: ListingOperationRow, what: string, work: () => Promise<T>): Promise<T> {
+    return this.engine.tracing.inSpan(
+      `${op.marketplace} ${what}`,
+      {
+        kind: 'client',
+        attributes: {
+          'listloop.marketplace': op.marketplace,
+          'listloop.operation': what,
+          'listloop.operation_id': op.id,
+          'listloop.item_id': op.itemId,
+        },
+      },
+      work,
+    );
   }
 
   /**
@@ -280,7 +337,16 @@ export class ListingWorker {
     const stored = (row?.listings[marketplace] ?? {}) as Record<string, unknown>;
     const state = listingStateOf(stored);
     if (!row || state.status !== 'listed' || soldOut(row)) {
-      await this.engine.listings.finish(accountId, op.id, 'canceled', null);
+      if (await this.engine.listings.finish(accountId, op.id, 'canceled', null)) {
+        this.engine.onFinished({
+          accountId,
+          itemId: op.itemId,
+          marketplace,
+          operationId: op.id,
+          operation: op.operation,
+          status: 'canceled',
+        });
+      }
       return;
     }
     const fail = (reason: string) =>
@@ -307,14 +373,17 @@ export class ListingWorker {
         await fail(problemsMessage(marketplace, problems));
         return;
       }
-      const published = await connector.update({
-        accountId,
-        userId: op.userId,
-        item,
-        listing: stored,
-        built,
-        listedID: state.listedID,
-      });
+      const listedID = state.listedID;
+      const published = await this.call(op, 'update', () =>
+        connector.update({
+          accountId,
+          userId: op.userId,
+          item,
+          listing: stored,
+          built,
+          listedID,
+        }),
+      );
       await this.changes.updateOutcome(op, { type: 'updated' }, by, sentPatch(digest, published));
     } catch (error) {
       const reason = await this.afterError(op, job, error);

@@ -475,7 +475,10 @@ export class ListingRepository {
     }
   }
 
-  /** Ends the active list, delist or relist of (item, marketplace) with the given status. */
+  /**
+   * Ends the active list, delist or relist of (item, marketplace) with the given status; answers
+   * the operations it ended (none when none was active).
+   */
   async finishActive(
     accountId: string,
     itemId: string,
@@ -483,8 +486,8 @@ export class ListingRepository {
     status: 'succeeded' | 'failed' | 'canceled',
     lastError: string | null,
     db: Db = this.db,
-  ): Promise<void> {
-    await db
+  ): Promise<{ id: string; operation: string }[]> {
+    return db
       .update(listingOperations)
       .set({
         status,
@@ -502,7 +505,8 @@ export class ListingRepository {
           inArray(listingOperations.status, [...ACTIVE]),
           STATE_OPERATION,
         ),
-      );
+      )
+      .returning({ id: listingOperations.id, operation: listingOperations.operation });
   }
 
   /**
@@ -684,6 +688,27 @@ export class ListingRepository {
     const rows = await this.db
       .update(listingOperations)
       .set({ leaseExpiresAt, updatedAt: new Date() })
+      .where(
+        and(
+          eq(listingOperations.accountId, accountId),
+          eq(listingOperations.id, id),
+          eq(listingOperations.status, 'running'),
+          eq(listingOperations.leaseOwner, owner),
+        ),
+      )
+      .returning({ id: listingOperations.id });
+    return rows.length > 0;
+  }
+
+  /**
+   * Hands back an operation `owner` still holds (its process is stopping): queued again, with
+   * no lease, so the retry of its job, or another worker, takes it at once instead of after the
+   * lease runs out. False when it was no longer held (it ended, or the lease passed on).
+   */
+  async releaseLease(accountId: string, id: string, owner: string): Promise<boolean> {
+    const rows = await this.db
+      .update(listingOperations)
+      .set({ status: 'queued', leaseOwner: null, leaseExpiresAt: null, updatedAt: new Date() })
       .where(
         and(
           eq(listingOperations.accountId, accountId),

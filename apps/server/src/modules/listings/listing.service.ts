@@ -30,6 +30,7 @@ export type {
   DelistFailure,
   EnqueueOperation,
   ExecutorClaimed,
+  OperationFinished,
   ListingBuilder,
   ListingServiceOptions,
 } from './listing-context';
@@ -148,6 +149,11 @@ export class ListingService {
   // The worker and the sweep (jobs):
   execute(...args: Parameters<ListingWorker['execute']>) {
     return this.worker.execute(...args);
+  }
+
+  /** Shutdown: the operations this process still holds go back to the queue. */
+  releaseHeld() {
+    return this.worker.releaseHeld();
   }
 
   pushQuantity(...args: Parameters<ListingWorker['pushQuantity']>) {

@@ -162,6 +162,8 @@ export class ReportService {
   private readonly workDir: string;
   private readonly workerId: string;
   private readonly now: () => number;
+  /** The reports this process is writing now, under its lease. */
+  private readonly held = new Set<string>();
 
   constructor(
     private readonly reports: ReportRepository,
@@ -395,6 +397,7 @@ export class ReportService {
       until: new Date(now + this.leaseMs),
     });
     if (!row) return;
+    this.held.add(row.id);
 
     const keepAlive = setInterval(
       () => {
@@ -435,8 +438,20 @@ export class ReportService {
       );
     } finally {
       clearInterval(keepAlive);
+      this.held.delete(row.id);
       await fs.rm(file, { force: true });
     }
+  }
+
+  /**
+   * The process is stopping with reports still being written: each goes back to queued with no
+   * lease, for its job's retry to write again at once rather than after the lease runs out.
+   */
+  async releaseHeld(): Promise<number> {
+    const held = [...this.held];
+    this.held.clear();
+    for (const id of held) await this.reports.release(id, this.workerId);
+    return held.length;
   }
 
   private async write(row: ItemReportRow, file: string): Promise<void> {

@@ -81,6 +81,26 @@ export class SaleDetectionRepository {
     return row?.marketplace ?? null;
   }
 
+  /** The item's latest sale (double sales apart): its id and when ListLoop heard of it. */
+  async latestSale(
+    accountId: string,
+    itemId: string,
+  ): Promise<{ id: string; detectedAt: Date } | null> {
+    const [row] = await this.db
+      .select({ id: saleEvents.id, detectedAt: saleEvents.detectedAt })
+      .from(saleEvents)
+      .where(
+        and(
+          eq(saleEvents.accountId, accountId),
+          eq(saleEvents.itemId, itemId),
+          eq(saleEvents.kind, 'sale'),
+        ),
+      )
+      .orderBy(desc(saleEvents.detectedAt), desc(saleEvents.id))
+      .limit(1);
+    return row ?? null;
+  }
+
   async insertOutcomes(rows: readonly SaleOutcomeRow[], db: Db): Promise<void> {
     if (rows.length === 0) return;
     await db

@@ -210,6 +210,39 @@ export class SaleEventsService {
     };
   }
 
+  /**
+   * Seconds from a sale reaching ListLoop to its last delist, when the delist `operationId` of
+   * the item, just succeeded, is the one that ended the item's latest sale's delists: every
+   * delist that sale queued (or its retry) succeeded, and this one last (latest end, then id,
+   * so two processes finishing two delists at once never both count it). Null otherwise: not a
+   * sale's delist, some still under way or failed, or another one ended last.
+   */
+  async secondsToLastDelist(
+    accountId: string,
+    itemId: string,
+    operationId: string,
+  ): Promise<number | null> {
+    const event = await this.sales.latestSale(accountId, itemId);
+    if (!event) return null;
+    const queued = (await this.sales.outcomesOf(accountId, [event.id])).flatMap((o) =>
+      o.outcome === 'delist_queued' && o.operationId ? [o.operationId] : [],
+    );
+    if (queued.length === 0) return null;
+    const current = await this.listings.currentOperationsOf(accountId, queued);
+    const ends: CurrentOperation[] = [];
+    for (const id of queued) {
+      const operation = current.get(id);
+      if (operation?.status !== 'succeeded') return null;
+      ends.push(operation);
+    }
+    const last = ends.reduce((a, b) => {
+      const order = b.updatedAt.getTime() - a.updatedAt.getTime();
+      return order > 0 || (order === 0 && b.id > a.id) ? b : a;
+    });
+    if (last.id !== operationId) return null;
+    return Math.max(0, last.updatedAt.getTime() - event.detectedAt.getTime()) / 1000;
+  }
+
   private async views(rows: readonly SaleEventRow[]): Promise<SaleEvent[]> {
     if (rows.length === 0) return [];
     const accountId = rows[0]!.accountId;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { access } from '../../platform/http/access';
 import { tooManyRequests } from '../../platform/http/rate-limits';
 import { errorResponses, type App } from '../../platform/http/types';
+import type { Metrics } from '../../platform/observability/metrics';
 import type { WebhookService } from './webhook.service';
 
 /**
@@ -40,7 +41,12 @@ const WebhookAnswers = {
  */
 export async function webhookRoutes(
   app: App,
-  deps: { service: WebhookService; limits: { refusalsPerIp: number; windowMs: number } },
+  deps: {
+    service: WebhookService;
+    limits: { refusalsPerIp: number; windowMs: number };
+    /** Counts the refusals made before the service sees a delivery (too large, too many). */
+    metrics?: Pick<Metrics, 'webhookRefusal'>;
+  },
 ) {
   const refusals = app.createRateLimit({
     max: deps.limits.refusalsPerIp,
@@ -62,6 +68,15 @@ export async function webhookRoutes(
       }
     });
     scope.addHook('onResponse', async (request, reply) => {
+      if (reply.statusCode === 413 || reply.statusCode === 429) {
+        const marketplace = request.routeOptions.url?.split('/').pop();
+        if (marketplace) {
+          deps.metrics?.webhookRefusal(
+            marketplace,
+            reply.statusCode === 413 ? 'too_large' : 'too_many',
+          );
+        }
+      }
       if (reply.statusCode >= 400 && reply.statusCode < 500 && reply.statusCode !== 429) {
         await refusals(request);
       }

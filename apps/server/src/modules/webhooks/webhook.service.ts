@@ -9,6 +9,8 @@ import {
 } from '../../connectors/contract';
 import { AppError, badRequest, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
+import { NO_METRICS, type Metrics } from '../../platform/observability/metrics';
+import { NO_TRACING, type Tracing } from '../../platform/observability/tracing';
 import type { ConnectionService } from '../connections';
 import type { WebhookDeliveryRepository } from './webhook-delivery.repository';
 
@@ -39,16 +41,38 @@ export class WebhookService {
     private readonly connections: Pick<ConnectionService, 'ofExternalAccount'>,
     private readonly logger: Logger,
     private readonly onSales: WebhookSales = async () => undefined,
+    /**
+     * Deliveries and refusals counted, and each delivery a span: the root of the trace that
+     * ends in the delists its sales cause (decision 0062).
+     */
+    private readonly observe: {
+      metrics: Pick<Metrics, 'webhookDelivery' | 'webhookRefusal'>;
+      tracing: Tracing;
+    } = { metrics: NO_METRICS, tracing: NO_TRACING },
   ) {}
 
   /** POST /webhook/<marketplace>: answers whether this delivery was new (false: a repeat). */
-  async receive(
+  receive(
     marketplace: MarketplaceId,
     headers: WebhookHeaders,
     raw: Buffer,
   ): Promise<{ recorded: boolean }> {
+    return this.observe.tracing.inSpan(
+      `webhook ${marketplace}`,
+      { kind: 'server', attributes: { 'listloop.marketplace': marketplace } },
+      () => this.intake(marketplace, headers, raw),
+    );
+  }
+
+  private async intake(
+    marketplace: MarketplaceId,
+    headers: WebhookHeaders,
+    raw: Buffer,
+  ): Promise<{ recorded: boolean }> {
+    const { metrics } = this.observe;
     const connector = this.connectors.get(marketplace);
     if (!connector?.receiveWebhook) {
+      metrics.webhookRefusal(marketplace, 'not_configured');
       const name = MARKETPLACE_NAMES[marketplace];
       throw notFound(
         `ListLoop takes no ${name} webhooks here: this server has no ${name} app keys configured.`,
@@ -59,9 +83,13 @@ export class WebhookService {
       delivery = await connector.receiveWebhook(headers, raw);
     } catch (error) {
       if (error instanceof WebhookSignatureError) {
+        metrics.webhookRefusal(marketplace, 'signature');
         throw new AppError(401, 'auth/forbidden', error.message);
       }
-      if (error instanceof ConnectorError) throw badRequest(error.message);
+      if (error instanceof ConnectorError) {
+        metrics.webhookRefusal(marketplace, 'malformed');
+        throw badRequest(error.message);
+      }
       throw error;
     }
     const { owner, topic } = delivery;
@@ -79,6 +107,7 @@ export class WebhookService {
         ? null
         : `No connection of the ${delivery.ownerNoun} ${owner || '(none named)'}.`,
     });
+    metrics.webhookDelivery(marketplace, !first ? 'unmatched' : recorded ? 'recorded' : 'repeat');
     if (!first) {
       this.logger.warn(
         { marketplace, owner, topic },

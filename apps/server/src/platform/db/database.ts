@@ -230,3 +230,34 @@ export async function migrateDatabase(database: Database): Promise<void> {
     );
   }
 }
+
+/** The journal drizzle-kit keeps beside the migrations: each one's tag and folder time. */
+let journal: Promise<{ tag: string; when: number }[]> | null = null;
+
+function migrationsJournal(): Promise<{ tag: string; when: number }[]> {
+  journal ??= fs
+    .readFile(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')
+    .then((text) => (JSON.parse(text) as { entries: { tag: string; when: number }[] }).entries);
+  return journal;
+}
+
+/**
+ * The migrations this code expects (the journal in apps/server/drizzle) that the database has
+ * not applied, by tag: drizzle's migrator counts a migration applied when its folder time is
+ * at most the last one recorded in drizzle.__drizzle_migrations. Empty when all are applied.
+ */
+export async function pendingMigrations(database: Database): Promise<string[]> {
+  const entries = await migrationsJournal();
+  let last = -Infinity;
+  try {
+    const { rows } = await database.executor.executeSql(
+      'SELECT max(created_at)::text AS last FROM drizzle.__drizzle_migrations',
+    );
+    const value = (rows[0] as { last: string | null } | undefined)?.last;
+    if (value !== null && value !== undefined) last = Number(value);
+  } catch (error) {
+    // No migrations table: nothing was ever applied. Anything else is the database's to say.
+    if (!/__drizzle_migrations|does not exist/.test(String(error))) throw error;
+  }
+  return entries.filter((entry) => entry.when > last).map((entry) => entry.tag);
+}

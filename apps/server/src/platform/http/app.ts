@@ -1,4 +1,4 @@
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -11,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { PermissionKey } from '@listloop/domain';
 import type { Config } from '../config';
+import type { Metrics } from '../observability/metrics';
 import { permissionsOf } from './access';
 import { activityKind, registerActivityRecording, type ActivityRecorder } from './activity';
 import { registerCsrfProtection } from './csrf';
@@ -50,6 +51,8 @@ export interface AppSetup {
   activity: ActivityRecorder;
   /** Registers every module's routes, after the plugins and hooks every route passes through. */
   registerRoutes(app: App): Promise<void>;
+  /** Where each answered request's latency is recorded (decision 0062); none: nowhere. */
+  metrics?: Pick<Metrics, 'enabled' | 'httpRequest'>;
 }
 
 /**
@@ -58,11 +61,17 @@ export interface AppSetup {
  */
 export async function buildApp(
   setup: AppSetup,
-  options: { logger?: FastifyServerOptions['logger'] } = {},
+  options: {
+    logger?: FastifyServerOptions['logger'];
+    /** A pino logger of the caller's to write the request logs with (a test that reads them). */
+    loggerInstance?: FastifyBaseLogger;
+  } = {},
 ) {
   const { config } = setup;
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    ...(options.loggerInstance
+      ? { loggerInstance: options.loggerInstance }
+      : { logger: options.logger ?? { level: config.logLevel } }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
@@ -110,6 +119,19 @@ export async function buildApp(
       },
     ),
   );
+  const { metrics } = setup;
+  if (metrics?.enabled) {
+    // By the route's pattern (`/api/account/item/:userId/:itemId`), never the URL as sent: one
+    // series per route, however many items. A request no route matched is `unmatched`.
+    app.addHook('onResponse', async (request, reply) => {
+      metrics.httpRequest({
+        route: request.routeOptions.url ?? 'unmatched',
+        method: request.method,
+        statusCode: reply.statusCode,
+        seconds: reply.elapsedTime / 1000,
+      });
+    });
+  }
   registerErrorHandling(app);
   registerNoStore(app);
   registerNulGuard(app);

@@ -247,7 +247,7 @@ export function registerRequestContext(
     const accessRule: Access = declared ?? { kind: 'member', permissions: [] };
     // Staff routes are hidden from everyone else, a program with a key included.
     if (accessRule.kind === 'staff') {
-      request.ctx = await staffContext(deps, request);
+      bindContext(request, reply, await staffContext(deps, request));
       return;
     }
 
@@ -272,7 +272,7 @@ export function registerRequestContext(
         },
       });
       assertPermitted(accessRule, context);
-      request.ctx = context;
+      bindContext(request, reply, context);
       return;
     }
     if (accessRule.kind === 'public') return;
@@ -292,7 +292,7 @@ export function registerRequestContext(
         throw new AppError(401, 'auth/executor-unpaired');
       }
       assertPermitted(accessRule, context);
-      request.ctx = context;
+      bindContext(request, reply, context);
       return;
     }
 
@@ -312,8 +312,25 @@ export function registerRequestContext(
       throw new AppError(403, 'auth/pending-account-user', undefined, { redirect: decision.to });
     }
     assertPermitted(accessRule, context);
-    request.ctx = context;
+    bindContext(request, reply, context);
   });
+}
+
+/**
+ * The request's context, and its account on every log line the request writes from here on
+ * (its id is on them already): the request's logger and its reply's, which writes "request
+ * completed", become children that carry `accountId`.
+ */
+function bindContext(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  context: RequestContext | null,
+): void {
+  request.ctx = context;
+  if (!context) return;
+  const log = request.log.child({ accountId: context.accountId });
+  request.log = log;
+  reply.log = log;
 }
 
 /**

@@ -2,13 +2,17 @@ import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Database } from '../db/database';
+import { NO_TRACING, type Tracing } from '../observability/tracing';
 import type { JobDefinition } from './job';
+import { accountOf, splitTrace, withTrace } from './job-envelope';
 
 export interface QueueOptions {
   /** Poll interval of workers, in seconds (pg-boss's minimum is 0.5). */
   pollingIntervalSeconds?: number;
   /** Whether cron schedules are kept by this process. */
   schedule?: boolean;
+  /** A job carries the trace it was sent from; its worker continues it (decision 0062). */
+  tracing?: Tracing;
 }
 
 /**
@@ -24,6 +28,7 @@ export class Queue {
   /** This process's pg-boss worker ids per job name, woken when a job of theirs is sent. */
   private readonly workers = new Map<string, string[]>();
   private nextWake = 0;
+  private readonly tracing: Tracing;
 
   constructor(
     database: Database,
@@ -38,6 +43,7 @@ export class Queue {
       migrate: true,
     });
     this.boss.on('error', (error) => this.logger.error({ err: error }, 'job queue error'));
+    this.tracing = options.tracing ?? NO_TRACING;
   }
 
   register(definitions: readonly JobDefinition[]): void {
@@ -88,13 +94,29 @@ export class Queue {
           },
           async (jobs) => {
             for (const job of jobs) {
-              const logger = this.logger.child({ job: definition.name, jobId: job.id });
-              const payload = definition.schema.parse(job.data);
-              await definition.handler(payload, {
+              const { data, traceparent } = splitTrace(job.data);
+              const payload = definition.schema.parse(data);
+              const accountId = accountOf(payload);
+              const logger = this.logger.child({
+                job: definition.name,
                 jobId: job.id,
-                retryCount: (job as PgBoss.JobWithMetadata).retryCount ?? 0,
-                logger,
+                ...(accountId ? { accountId } : {}),
               });
+              const handle = () =>
+                definition.handler(payload, {
+                  jobId: job.id,
+                  retryCount: (job as PgBoss.JobWithMetadata).retryCount ?? 0,
+                  logger,
+                });
+              await this.tracing.continueFrom(
+                traceparent,
+                `job ${definition.name}`,
+                {
+                  kind: 'consumer',
+                  attributes: { 'messaging.system': 'pg-boss', 'messaging.message.id': job.id },
+                },
+                handle,
+              );
             }
             // A worker that just finished a job looks for the next one at once instead of
             // sleeping a polling interval: a backlog drains at the speed of the handlers.
@@ -118,7 +140,7 @@ export class Queue {
   ): Promise<string | null> {
     const known = this.definitions.get(definition.name);
     if (known !== definition) throw new Error(`Job "${definition.name}" is not registered`);
-    const data = definition.schema.parse(payload) as object;
+    const data = withTrace(definition.schema.parse(payload) as object, this.tracing.traceparent());
     const id = await this.boss.send(definition.name, data, options);
     this.wake(definition.name);
     return id;
@@ -139,9 +161,13 @@ export class Queue {
     return this.boss.getJobById(name, id);
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Stops fetching jobs at once, waits up to `timeoutMs` for the running ones, then fails those
+   * still running, which puts them back in the queue for their retry (pg-boss's graceful stop).
+   */
+  async stop(options: { timeoutMs?: number } = {}): Promise<void> {
     if (!this.started) return;
-    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    await this.boss.stop({ graceful: true, wait: true, timeout: options.timeoutMs ?? 10_000 });
     this.started = false;
     this.working = false;
     this.workers.clear();
