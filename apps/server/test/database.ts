@@ -26,7 +26,7 @@ type SnapshotHolder = { [SNAPSHOT]?: Promise<Blob> };
  * a server). Kept on globalThis because the integration files share a worker's module graph.
  * The server still runs its migrations at start, and finds them applied.
  */
-function migratedPgliteSnapshot(): Promise<Blob> {
+export function migratedPgliteSnapshot(): Promise<Blob> {
   const holder = globalThis as SnapshotHolder;
   holder[SNAPSHOT] ??= (async () => {
     const database = await openDatabase({ kind: 'pglite', dataDir: null }, schema);

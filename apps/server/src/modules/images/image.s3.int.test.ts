@@ -4,7 +4,7 @@ import type { StoredImage } from '@listloop/domain';
 import type { TestClient } from '../../../test/client';
 import { createPostgresDatabase, testDatabaseKind } from '../../../test/database';
 import { createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
-import { makeJpeg, tusUpload } from '../../../test/images';
+import { getBytes, makeJpeg, tusUpload } from '../../../test/images';
 import { startS3Server, type S3Server } from '../../../test/s3-server';
 import { startTestServer, type TestServer } from '../../../test/server';
 import { listAll } from '../../../test/storage-contract';
@@ -41,17 +41,12 @@ async function uploadPhoto(client: TestClient, bytes: Buffer): Promise<StoredIma
 /** GET with no session, as a marketplace fetches a signed address (its path, on `server`). */
 async function anonymous(server: TestServer, url: string) {
   const parsed = new URL(url);
-  const response = await fetch(`${server.baseUrl}${parsed.pathname}${parsed.search}`);
-  return {
-    status: response.status,
-    text: response.status === 200 ? '' : await response.clone().text(),
-    bytes: Buffer.from(await response.arrayBuffer()),
-  };
+  const answer = await getBytes(`${server.baseUrl}${parsed.pathname}${parsed.search}`);
+  return { ...answer, text: answer.bytes.toString('utf8') };
 }
 
-async function bytesOf(client: TestClient, path: string) {
-  const response = await fetch(client.baseUrl + path, { headers: { cookie: client.cookieHeader } });
-  return { status: response.status, bytes: Buffer.from(await response.arrayBuffer()) };
+function bytesOf(client: TestClient, path: string) {
+  return getBytes(client.baseUrl + path, { cookie: client.cookieHeader });
 }
 
 describe('photos on S3 (s3rver on loopback)', () => {
