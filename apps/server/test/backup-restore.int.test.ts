@@ -12,6 +12,7 @@ import { connectMarketplace } from './connections';
 import { createPostgresDatabase, migratedPgliteSnapshot, testDatabaseKind } from './database';
 import { createAccount, signIn, type AccountFixture } from './fixtures';
 import { getBytes, makeJpeg } from './images';
+import { startS3Server } from './s3-server';
 import { startTestServer, type TestServer } from './server';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -165,10 +166,12 @@ describe('backup and restore (scripts/backup.mjs, scripts/restore.mjs)', () => {
     await expectRestored(restored, seeded);
   });
 
-  it('restores the embedded PGlite database, taken with the server stopped, and the files', async (context) => {
+  it('restores the embedded PGlite database, taken with the server stopped, and a copy of the S3 bucket into another bucket', async (context) => {
     if (testDatabaseKind() !== 'pglite') {
       context.skip('the embedded database runs in integration-pglite; once is enough');
     }
+    const s3 = await startS3Server();
+    cleanups.push(() => s3.close());
     const dataDir = await tempDir('listloop-backup-pglite-');
     // The migrated database the tests start from, on disk where the server looks for it.
     const initial = await openDatabase(
@@ -180,28 +183,40 @@ describe('backup and restore (scripts/backup.mjs, scripts/restore.mjs)', () => {
       schema,
     );
     await initial.close();
-    const server = await start({ DATA_DIR: dataDir });
-    const seeded = await seed(server, 3, false);
+    const server = await start({ ...s3.env(), DATA_DIR: dataDir });
+    const seeded = await seed(server, 3, true);
     const port = new URL(server.baseUrl).port;
     const backupDir = path.join(await tempDir('listloop-backup-'), 'copy');
+    const sourceEnv = { ...s3.env(), DATA_DIR: dataDir, PORT: port };
 
-    const whileRunning = await runScript('backup', [backupDir], { DATA_DIR: dataDir, PORT: port });
+    const whileRunning = await runScript('backup', [backupDir, '--s3'], sourceEnv);
     expect(whileRunning.code).toBe(2);
     expect(whileRunning.stderr).toContain('server stopped');
 
     await server.close();
-    const backup = await runScript('backup', [backupDir], { DATA_DIR: dataDir, PORT: port });
+    const backup = await runScript('backup', [backupDir, '--s3'], sourceEnv);
     expect(backup.code, backup.stderr).toBe(0);
     expect(backup.stdout).toContain('embedded PGlite');
+    // The original and its two derivatives.
+    expect(backup.stdout).toContain(`S3: 3 objects`);
 
+    await s3.createBucket('restored');
     const restoredDir = await tempDir('listloop-restored-pglite-');
-    const restore = await runScript('restore', [backupDir], { DATA_DIR: restoredDir, PORT: port });
+    const targetEnv = { ...s3.env('restored'), DATA_DIR: restoredDir, PORT: port };
+    const intoFull = await runScript('restore', [backupDir, '--s3'], {
+      ...targetEnv,
+      S3_BUCKET: s3.bucket,
+    });
+    expect(intoFull.code).toBe(2);
+    expect(intoFull.stderr).toContain('is not empty');
+    const restore = await runScript('restore', [backupDir, '--s3'], targetEnv);
     expect(restore.code, restore.stderr).toBe(0);
-    const twice = await runScript('restore', [backupDir], { DATA_DIR: restoredDir, PORT: port });
+    expect(restore.stdout).toContain('S3: 3 objects');
+    const twice = await runScript('restore', [backupDir], targetEnv);
     expect(twice.code).toBe(2);
     expect(twice.stderr).toContain('already holds a database');
 
-    const restored = await start({ DATA_DIR: restoredDir });
+    const restored = await start({ ...s3.env('restored'), DATA_DIR: restoredDir });
     await expectRestored(restored, seeded);
   });
 });
