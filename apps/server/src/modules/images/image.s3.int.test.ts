@@ -10,6 +10,7 @@ import { startTestServer, type TestServer } from '../../../test/server';
 import { listAll } from '../../../test/storage-contract';
 import { waitFor } from '../../../test/wait';
 import { S3Storage } from '../../platform/storage/s3-storage';
+import { derivativeKeys } from './image.keys';
 import { imageSigningKey, ImageUrlSigner } from './image.signing';
 
 const AUTH_SECRET = crypto.randomBytes(32).toString('base64url');
@@ -71,26 +72,28 @@ describe('photos on S3 (s3rver on loopback)', () => {
     const imageId = photo.image.id;
     const bucket = bucketOf(s3);
     const original = photo.image.url.replace('/api/images/', '');
+    const { largeKey, smallKey } = derivativeKeys(original);
+    expect([photo.image._l, photo.image._s]).toEqual([largeKey, smallKey]);
     expect((await listAll(bucket, { prefix: `images/${account.userId}/` })).keys).toEqual([
       original,
-      photo.image._l,
-      photo.image._s,
+      largeKey,
+      smallKey,
     ]);
-    expect(await bucket.stat(photo.image._l)).toMatchObject({ contentType: 'image/jpeg' });
+    expect(await bucket.stat(largeKey)).toMatchObject({ contentType: 'image/jpeg' });
 
     // The member's addresses: derivatives as stored, the original re-encoded (no EXIF).
     const large = await bytesOf(owner, photo.image.url_l);
     expect(large.status).toBe(200);
-    expect(large.bytes.equals(await bucket.readBuffer(photo.image._l))).toBe(true);
+    expect(large.bytes.equals(await bucket.readBuffer(largeKey))).toBe(true);
     const small = await bytesOf(owner, photo.image.url_s);
-    expect(small.bytes.equals(await bucket.readBuffer(photo.image._s))).toBe(true);
+    expect(small.bytes.equals(await bucket.readBuffer(smallKey))).toBe(true);
     expect((await bytesOf(owner, photo.image.url)).status).toBe(200);
 
     // A signed address, fetched with no session: the bytes in the bucket.
     const signed = server.container.imageUrls.sign(imageId, 'large');
     const fetched = await anonymous(server, signed);
     expect(fetched.status).toBe(200);
-    expect(fetched.bytes.equals(await bucket.readBuffer(photo.image._l))).toBe(true);
+    expect(fetched.bytes.equals(await bucket.readBuffer(largeKey))).toBe(true);
 
     const tampered = signed.replace(/sig=([A-Za-z0-9_-])/, (_, c: string) =>
       c === 'A' ? 'sig=B' : 'sig=A',
@@ -136,9 +139,10 @@ describe('two API servers on one Postgres database and one bucket', () => {
       const record = await onOther.get(`/api/uploads/images/${photo.image.id}`);
       expect(record.status).toBe(200);
       expect(record.body.status).toBe('ready');
+      const { largeKey, smallKey } = derivativeKeys(photo.image.url.replace('/api/images/', ''));
       for (const [url, key] of [
-        [photo.image.url_l, photo.image._l],
-        [photo.image.url_s, photo.image._s],
+        [photo.image.url_l, largeKey],
+        [photo.image.url_s, smallKey],
       ] as const) {
         const served = await bytesOf(onOther, url);
         expect(served.status).toBe(200);
@@ -150,7 +154,7 @@ describe('two API servers on one Postgres database and one bucket', () => {
       const signed = uploads.container.imageUrls.sign(photo.image.id, 'small');
       const fetched = await anonymous(other, signed);
       expect(fetched.status).toBe(200);
-      expect(fetched.bytes.equals(await bucket.readBuffer(photo.image._s))).toBe(true);
+      expect(fetched.bytes.equals(await bucket.readBuffer(smallKey))).toBe(true);
     } finally {
       for (const server of servers.reverse()) await server.close();
       await database.drop();
