@@ -27,6 +27,7 @@ import {
   main,
   MANIFEST,
   objectPath,
+  pgConnection,
   pgTool,
   redact,
   Refusal,
@@ -110,12 +111,12 @@ async function dumpPostgres(settings, target) {
     try {
       const snapshot = (await client.query('SELECT pg_export_snapshot() AS id')).rows[0].id;
       const counted = await countRows(client);
-      await runTool(pgTool(settings, 'pg_dump'), [
-        '--format=custom',
-        `--snapshot=${snapshot}`,
-        `--file=${file}`,
-        `--dbname=${settings.databaseUrl}`,
-      ]);
+      const connection = pgConnection(settings.databaseUrl);
+      await runTool(
+        pgTool(settings, 'pg_dump'),
+        ['--format=custom', `--snapshot=${snapshot}`, `--file=${file}`, connection.arg],
+        { env: connection.env },
+      );
       return counted;
     } finally {
       await client.query('COMMIT');

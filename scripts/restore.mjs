@@ -27,6 +27,7 @@ import {
   main,
   MANIFEST,
   objectPath,
+  pgConnection,
   pgTool,
   redact,
   Refusal,
@@ -208,16 +209,21 @@ async function preflight(settings, args, manifest) {
 
 async function restorePostgres(settings, args, manifest, plan) {
   const file = path.join(args.source, manifest.database.file);
+  const connection = pgConnection(settings.databaseUrl);
   const { took } = await timed(() =>
-    runTool(pgTool(settings, 'pg_restore'), [
-      '--no-owner',
-      '--no-privileges',
-      '--exit-on-error',
-      '--single-transaction',
-      ...(plan.clean ? ['--clean', '--if-exists'] : []),
-      `--dbname=${settings.databaseUrl}`,
-      file,
-    ]),
+    runTool(
+      pgTool(settings, 'pg_restore'),
+      [
+        '--no-owner',
+        '--no-privileges',
+        '--exit-on-error',
+        '--single-transaction',
+        ...(plan.clean ? ['--clean', '--if-exists'] : []),
+        connection.arg,
+        file,
+      ],
+      { env: connection.env },
+    ),
   );
   const counts = await withPg(settings.databaseUrl, countRows);
   say(

@@ -72,6 +72,17 @@ export function redact(url) {
   }
 }
 
+/**
+ * How a PostgreSQL client program is pointed at a database: the URL without its password on
+ * the command line (which other users of the machine can read), the password in PGPASSWORD.
+ */
+export function pgConnection(url) {
+  const parsed = new URL(url);
+  const password = decodeURIComponent(parsed.password);
+  parsed.password = '';
+  return { arg: `--dbname=${parsed.toString()}`, env: password ? { PGPASSWORD: password } : {} };
+}
+
 export function say(tool, message) {
   console.log(`[${tool}] ${message}`);
 }
