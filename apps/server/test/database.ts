@@ -26,7 +26,7 @@ type SnapshotHolder = { [SNAPSHOT]?: Promise<Blob> };
  * a server). Kept on globalThis because the integration files share a worker's module graph.
  * The server still runs its migrations at start, and finds them applied.
  */
-function migratedPgliteSnapshot(): Promise<Blob> {
+export function migratedPgliteSnapshot(): Promise<Blob> {
   const holder = globalThis as SnapshotHolder;
   holder[SNAPSHOT] ??= (async () => {
     const database = await openDatabase({ kind: 'pglite', dataDir: null }, schema);
@@ -56,6 +56,27 @@ export async function createTestDatabase(
     );
     return { database, dispose: () => database.close() };
   }
+  const created = await createPostgresDatabase({ adminUrl });
+  const database = await openDatabase({ kind: 'postgres', url: created.url }, schema);
+  return {
+    database,
+    async dispose() {
+      await database.close();
+      await created.drop();
+    },
+  };
+}
+
+/**
+ * A new database on the Postgres server of `adminUrl` (TEST_DATABASE_URL by default), by its
+ * URL, for servers and scripts that open it themselves: under vitest a copy of the run's
+ * migrated template (or `empty`, as a restore needs), dropped with the run's others at its end;
+ * elsewhere an empty one that `drop` removes (the server migrates it at start).
+ */
+export async function createPostgresDatabase(
+  options: { adminUrl?: string; empty?: boolean } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = options.adminUrl ?? process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is needed for the Postgres integration tests');
   // Under vitest the run's migrated template is copied and dropped with the others at the end
   // (postgres-template.global.ts); elsewhere the database is migrated when the server starts.
@@ -65,7 +86,7 @@ export async function createTestDatabase(
   await admin.connect();
   try {
     await admin.query(
-      template
+      template && !options.empty
         ? `CREATE DATABASE ${name} TEMPLATE ${template.template}`
         : `CREATE DATABASE ${name}`,
     );
@@ -74,11 +95,9 @@ export async function createTestDatabase(
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() }, schema);
   return {
-    database,
-    async dispose() {
-      await database.close();
+    url: url.toString(),
+    async drop() {
       if (template) return;
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();

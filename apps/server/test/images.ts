@@ -1,3 +1,4 @@
+import http from 'node:http';
 import sharp from 'sharp';
 import type { TestClient } from './client';
 
@@ -77,6 +78,33 @@ export function near(
     Math.abs(actual.g - expected.g) <= tolerance &&
     Math.abs(actual.b - expected.b) <= tolerance
   );
+}
+
+/**
+ * A GET whose answer is read whole as bytes, on a connection of its own that the server closes
+ * after answering. Image answers are streamed: the last bytes can reach the client before the
+ * server's response has finished, and a keep-alive connection busy at a server's close is
+ * kept for the keep-alive timeout (72 s), which a test that closes its server next would wait.
+ */
+export function getBytes(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; bytes: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers: { ...headers, connection: 'close' } }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+      answer.on('error', reject);
+      answer.on('end', () =>
+        resolve({
+          status: answer.statusCode ?? 0,
+          headers: answer.headers,
+          bytes: Buffer.concat(chunks),
+        }),
+      );
+    });
+    request.on('error', reject);
+  });
 }
 
 // ---- tus 1.0 over raw HTTP, as a browser's tus client speaks it --------------------------------

@@ -25,8 +25,13 @@ export async function startTestServer(
   options: {
     env?: Record<string, string>;
     work?: boolean;
-    /** Which database, when not the one the test project names (the benchmark chooses its own). */
-    database?: { kind: 'pglite' } | { kind: 'postgres'; adminUrl: string };
+    /**
+     * Which database, when not the one the test project names (the benchmark chooses its own).
+     * `configured`: the one the configuration names (DATABASE_URL, or PGlite in DATA_DIR), opened
+     * by the server as in production and left in place at close: servers sharing a database,
+     * or starting on a restored one.
+     */
+    database?: { kind: 'pglite' } | { kind: 'postgres'; adminUrl: string } | { kind: 'configured' };
     /** Where the container's spans go (the tracing tests' in-memory exporter). */
     spanExporter?: ContainerOptions['spanExporter'];
     /** The logger of the container and of the HTTP server (a test that reads the logs). */
@@ -49,15 +54,18 @@ export async function startTestServer(
     },
     [],
   );
-  const testDb = options.database
-    ? await createTestDatabase(
-        options.database.kind,
-        options.database.kind === 'postgres' ? options.database.adminUrl : undefined,
-      )
-    : await createTestDatabase();
+  const testDb =
+    options.database?.kind === 'configured'
+      ? null
+      : options.database
+        ? await createTestDatabase(
+            options.database.kind,
+            options.database.kind === 'postgres' ? options.database.adminUrl : undefined,
+          )
+        : await createTestDatabase();
   const logger = options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const container = await createContainer(config, {
-    database: testDb.database,
+    ...(testDb ? { database: testDb.database } : {}),
     logger,
     queue: { pollingIntervalSeconds: 0.5, schedule: false },
     ...(options.spanExporter ? { spanExporter: options.spanExporter } : {}),
@@ -75,11 +83,11 @@ export async function startTestServer(
     baseUrl: `http://127.0.0.1:${address.port}`,
     container,
     routes,
-    databaseKind: testDb.database.kind,
+    databaseKind: container.database.kind,
     async close() {
       await app.close();
       await container.close();
-      await testDb.dispose();
+      await testDb?.dispose();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -3,6 +3,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
@@ -32,8 +33,13 @@ export interface S3StorageOptions {
 /** The part of S3Client we use, so a test can count the commands sent. */
 export type S3Sender = Pick<S3Client, 'send'>;
 
+/**
+ * Whether S3 said the object is not there. A missing bucket is a 404 too (NoSuchBucket), but
+ * it is a misconfiguration, not a missing file: it must fail loudly, not read as "no photo".
+ */
 function isNotFound(error: unknown): boolean {
   if (!(error instanceof S3ServiceException)) return false;
+  if (error.name === 'NoSuchBucket') return false;
   return (
     error.name === 'NoSuchKey' ||
     error.name === 'NotFound' ||
@@ -56,6 +62,8 @@ export class S3Storage implements Storage {
   readonly kind = 's3' as const;
   private readonly bucket: string;
   private readonly client: S3Sender;
+  /** Settles once the bucket was seen to exist (see `stat`). */
+  private bucketSeen: Promise<void> | null = null;
 
   constructor(options: S3StorageOptions, client?: S3Sender) {
     if (!options.bucket) {
@@ -134,9 +142,28 @@ export class S3Storage implements Storage {
         updatedAt: head.LastModified ?? new Date(0),
       };
     } catch (error) {
-      if (isNotFound(error)) return null;
-      throw error;
+      if (!isNotFound(error)) throw error;
+      // A HEAD answer has no body, so S3 cannot say whether the key or the bucket is missing.
+      await this.assertBucket();
+      return null;
     }
+  }
+
+  /** Once per process: a missing bucket is an error naming it, never "no such file". */
+  private assertBucket(): Promise<void> {
+    this.bucketSeen ??= this.client.send(new HeadBucketCommand({ Bucket: this.bucket })).then(
+      () => undefined,
+      (error: unknown) => {
+        this.bucketSeen = null;
+        if (error instanceof S3ServiceException && error.$metadata?.httpStatusCode === 404) {
+          throw new Error(
+            `The S3 bucket "${this.bucket}" does not exist (S3_BUCKET); create it, or correct the setting.`,
+          );
+        }
+        throw error;
+      },
+    );
+    return this.bucketSeen;
   }
 
   async delete(key: string): Promise<void> {
