@@ -29,9 +29,11 @@ export interface SqlExecutor {
 /**
  * The channels every connection of a process listens on. `listloop_context`: a session, user,
  * membership, account or role changed (migration 0023's triggers), so cached request contexts
- * of that user or account are stale.
+ * of that user or account are stale. `listloop_jobs`: a job was sent (`<name> <id>`, by the
+ * queue after the job committed), so an idle worker of that name in any process fetches it now
+ * instead of at its next poll (decision 0064).
  */
-export const NOTIFY_CHANNELS = ['listloop_context'] as const;
+export const NOTIFY_CHANNELS = ['listloop_context', 'listloop_jobs'] as const;
 export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];
 type NotificationHandler = (payload: string) => void;
 
@@ -107,6 +109,9 @@ export async function openDatabase(
     const pool = new pg.Pool({
       connectionString: target.url,
       max: 10,
+      // One connection outlives the idle timeout, so a quiet process (a worker between polls)
+      // still hears every NOTIFY: with none open it would hear nothing until its next query.
+      min: 1,
       // pg-pool runs this before a new connection is first handed out.
       onConnect: async (client: pg.ClientBase) => {
         client.on('notification', (message) => {

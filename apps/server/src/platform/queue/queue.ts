@@ -1,8 +1,13 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import type { Database } from '../db/database';
+import type { Database, SqlExecutor } from '../db/database';
 import type { JobDefinition } from './job';
+
+/** Where a sent job is announced to every process (see Database's NOTIFY_CHANNELS). */
+const JOB_CHANNEL = 'listloop_jobs';
+/** Announcements remembered, so the copy each pooled connection hears wakes one worker once. */
+const HEARD_KEPT = 1024;
 
 export interface QueueOptions {
   /** Poll interval of workers, in seconds (pg-boss's minimum is 0.5). */
@@ -15,6 +20,10 @@ export interface QueueOptions {
  * pg-boss on the application's own database (PGlite or Postgres), with a registry of job
  * definitions. The registry refuses to start with a job defined twice, and refuses to send a
  * job it does not know or a payload its schema rejects.
+ *
+ * A job sent wakes an idle worker of its name at once: in this process directly, and on
+ * Postgres in every other process too, through a NOTIFY on `listloop_jobs` once the job is
+ * committed (decision 0064). Polling stays as the fallback for an announcement missed.
  */
 export class Queue {
   private readonly boss: PgBoss;
@@ -23,10 +32,14 @@ export class Queue {
   private working = false;
   /** This process's pg-boss worker ids per job name, woken when a job of theirs is sent. */
   private readonly workers = new Map<string, string[]>();
+  /** This process's workers handling a job now: a wake goes to an idle one first. */
+  private readonly busy = new Set<string>();
   private nextWake = 0;
+  /** `<name> <id>` of jobs announced or heard lately (insertion order: oldest first). */
+  private readonly heard = new Set<string>();
 
   constructor(
-    database: Database,
+    private readonly database: Database,
     private readonly logger: Logger,
     private readonly options: QueueOptions = {},
   ) {
@@ -38,6 +51,10 @@ export class Queue {
       migrate: true,
     });
     this.boss.on('error', (error) => this.logger.error({ err: error }, 'job queue error'));
+    // PGlite is one process: the direct wake in `send` reaches every worker there is.
+    if (database.kind === 'postgres') {
+      database.onNotification(JOB_CHANNEL, (payload) => this.onAnnounced(payload));
+    }
   }
 
   register(definitions: readonly JobDefinition[]): void {
@@ -87,14 +104,19 @@ export class Queue {
             includeMetadata: true,
           },
           async (jobs) => {
-            for (const job of jobs) {
-              const logger = this.logger.child({ job: definition.name, jobId: job.id });
-              const payload = definition.schema.parse(job.data);
-              await definition.handler(payload, {
-                jobId: job.id,
-                retryCount: (job as PgBoss.JobWithMetadata).retryCount ?? 0,
-                logger,
-              });
+            this.busy.add(workerId);
+            try {
+              for (const job of jobs) {
+                const logger = this.logger.child({ job: definition.name, jobId: job.id });
+                const payload = definition.schema.parse(job.data);
+                await definition.handler(payload, {
+                  jobId: job.id,
+                  retryCount: (job as PgBoss.JobWithMetadata).retryCount ?? 0,
+                  logger,
+                });
+              }
+            } finally {
+              this.busy.delete(workerId);
             }
             // A worker that just finished a job looks for the next one at once instead of
             // sleeping a polling interval: a backlog drains at the speed of the handlers.
@@ -120,19 +142,62 @@ export class Queue {
     if (known !== definition) throw new Error(`Job "${definition.name}" is not registered`);
     const data = definition.schema.parse(payload) as object;
     const id = await this.boss.send(definition.name, data, options);
+    // A job held back (startAfter) is found by a poll when its time comes; nothing to wake.
+    if (options.startAfter !== undefined) return id;
+    if (id && this.database.kind === 'postgres') {
+      const announcement = `${definition.name} ${id}`;
+      // Heard here too, on every pooled connection: this process has woken its own worker.
+      this.remember(announcement);
+      await this.announce(options.db ?? this.database.executor, announcement);
+    }
     this.wake(definition.name);
     return id;
   }
 
   /**
-   * Wakes one of this process's workers of the job (in turn), so a job sent here starts now
-   * rather than at the next poll. Workers in other processes find it at their next poll.
+   * NOTIFY every process of a job sent. Through the executor that sent it: a job sent inside a
+   * caller's transaction (pg-boss's `db` option) is announced when that transaction commits,
+   * never before the job is visible, and not at all if it rolls back. A lost announcement costs
+   * only time (the job waits for a poll), so it never fails the send.
+   */
+  private async announce(executor: SqlExecutor, announcement: string): Promise<void> {
+    try {
+      await executor.executeSql('SELECT pg_notify($1, $2)', [JOB_CHANNEL, announcement]);
+    } catch (error) {
+      this.logger.warn({ err: error, announcement }, 'job sent but not announced; a poll finds it');
+    }
+  }
+
+  /** A job announced by any process: wakes one idle worker of its name here, once per job. */
+  private onAnnounced(announcement: string): void {
+    if (!this.working || this.heard.has(announcement)) return;
+    this.remember(announcement);
+    this.wake(announcement.slice(0, announcement.indexOf(' ')));
+  }
+
+  private remember(announcement: string): void {
+    this.heard.add(announcement);
+    if (this.heard.size > HEARD_KEPT) {
+      const oldest = this.heard.values().next();
+      if (!oldest.done) this.heard.delete(oldest.value);
+    }
+  }
+
+  /**
+   * Wakes one of this process's workers of the job, an idle one first (in turn), so the job
+   * starts now rather than at the next poll. When all are busy none is: each fetches again the
+   * moment its job ends.
    */
   private wake(name: string): void {
     const ids = this.workers.get(name);
     if (!ids || ids.length === 0) return;
-    this.nextWake = (this.nextWake + 1) % ids.length;
-    this.boss.notifyWorker(ids[this.nextWake]!);
+    for (let tried = 0; tried < ids.length; tried += 1) {
+      this.nextWake = (this.nextWake + 1) % ids.length;
+      const id = ids[this.nextWake]!;
+      if (this.busy.has(id)) continue;
+      this.boss.notifyWorker(id);
+      return;
+    }
   }
 
   async getJob(name: string, id: string) {
@@ -145,5 +210,6 @@ export class Queue {
     this.started = false;
     this.working = false;
     this.workers.clear();
+    this.busy.clear();
   }
 }
