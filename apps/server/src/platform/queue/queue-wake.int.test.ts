@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../schema';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../../../test/database';
 import { waitUntil } from '../../../test/wait';
-import { openDatabase, type Database } from '../db/database';
+import { LISTENER_APPLICATION_NAME, openDatabase, type Database } from '../db/database';
 import { defineJob } from './job';
 import { Queue } from './queue';
 
@@ -79,6 +79,22 @@ describe.skipIf(testDatabaseKind() !== 'postgres')(
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       expect(Math.max(...delays)).toBeLessThan(1000);
+    });
+
+    it('listens again when its listening connection is lost', async () => {
+      const terminated = await testDb.database.executor.executeSql(
+        `SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity
+         WHERE application_name = $1 AND datname = current_database()`,
+        [LISTENER_APPLICATION_NAME],
+      );
+      // The worker's, the one process here that works jobs.
+      expect(terminated.rows).toEqual([{ done: true }]);
+      // The listener connects again a second later; a job sent meanwhile waits for a poll.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const sentAt = performance.now();
+      await api.send(job, { key: 'after-reconnect' });
+      await waitUntil(async () => started.has('after-reconnect'), 5_000, 5);
+      expect(started.get('after-reconnect')! - sentAt).toBeLessThan(1000);
     });
 
     it('wakes nobody before the transaction that sent the job commits', async () => {

@@ -6,8 +6,8 @@ import type { JobDefinition } from './job';
 
 /** Where a sent job is announced to every process (see Database's NOTIFY_CHANNELS). */
 const JOB_CHANNEL = 'listloop_jobs';
-/** Announcements remembered, so the copy each pooled connection hears wakes one worker once. */
-const HEARD_KEPT = 1024;
+/** This process's own announcements kept until heard back (a lost one drops out in time). */
+const OWN_KEPT = 1024;
 
 export interface QueueOptions {
   /** Poll interval of workers, in seconds (pg-boss's minimum is 0.5). */
@@ -35,8 +35,9 @@ export class Queue {
   /** This process's workers handling a job now: a wake goes to an idle one first. */
   private readonly busy = new Set<string>();
   private nextWake = 0;
-  /** `<name> <id>` of jobs announced or heard lately (insertion order: oldest first). */
-  private readonly heard = new Set<string>();
+  /** `<name> <id>` of jobs this process announced and has not heard back yet (oldest first). */
+  private readonly own = new Set<string>();
+  private listening = false;
 
   constructor(
     private readonly database: Database,
@@ -51,10 +52,6 @@ export class Queue {
       migrate: true,
     });
     this.boss.on('error', (error) => this.logger.error({ err: error }, 'job queue error'));
-    // PGlite is one process: the direct wake in `send` reaches every worker there is.
-    if (database.kind === 'postgres') {
-      database.onNotification(JOB_CHANNEL, (payload) => this.onAnnounced(payload));
-    }
   }
 
   register(definitions: readonly JobDefinition[]): void {
@@ -76,22 +73,32 @@ export class Queue {
 
   async start(): Promise<void> {
     if (this.started) return;
-    await this.boss.start();
-    for (const definition of this.definitions.values()) {
-      await this.boss.createQueue(definition.name, {
-        name: definition.name,
-        retryLimit: definition.retryLimit ?? 5,
-        retryDelay: definition.retryDelaySeconds ?? 5,
-        retryBackoff: definition.retryBackoff ?? true,
-        expireInSeconds: definition.expireInSeconds ?? 15 * 60,
-      });
-    }
+    // One process at a time: pg-boss creates a queue's partition and attaches it to its job
+    // table, and processes doing so at once on a new database deadlock each other.
+    await this.database.serialized('listloop.queues', async () => {
+      await this.boss.start();
+      for (const definition of this.definitions.values()) {
+        await this.boss.createQueue(definition.name, {
+          name: definition.name,
+          retryLimit: definition.retryLimit ?? 5,
+          retryDelay: definition.retryDelaySeconds ?? 5,
+          retryBackoff: definition.retryBackoff ?? true,
+          expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+        });
+      }
+    });
     this.started = true;
   }
 
   /** Starts handling every registered job in this process (the worker role). */
   async work(): Promise<void> {
     if (!this.started) throw new Error('Start the queue before working it');
+    // Only a working process hears jobs announced; PGlite is one process, where the direct
+    // wake in `send` reaches every worker there is.
+    if (this.database.kind === 'postgres' && !this.listening) {
+      this.listening = true;
+      await this.database.onNotification(JOB_CHANNEL, (payload) => this.onAnnounced(payload));
+    }
     for (const definition of this.definitions.values()) {
       const ids: string[] = [];
       for (let n = 0; n < Math.max(1, definition.concurrency ?? 1); n += 1) {
@@ -146,8 +153,8 @@ export class Queue {
     if (options.startAfter !== undefined) return id;
     if (id && this.database.kind === 'postgres') {
       const announcement = `${definition.name} ${id}`;
-      // Heard here too, on every pooled connection: this process has woken its own worker.
-      this.remember(announcement);
+      // Heard here too: this process wakes its own worker directly, just below.
+      if (this.working) this.remember(announcement);
       await this.announce(options.db ?? this.database.executor, announcement);
     }
     this.wake(definition.name);
@@ -168,18 +175,17 @@ export class Queue {
     }
   }
 
-  /** A job announced by any process: wakes one idle worker of its name here, once per job. */
+  /** A job announced by another process: wakes one idle worker of its name here. */
   private onAnnounced(announcement: string): void {
-    if (!this.working || this.heard.has(announcement)) return;
-    this.remember(announcement);
+    if (this.own.delete(announcement) || !this.working) return;
     this.wake(announcement.slice(0, announcement.indexOf(' ')));
   }
 
   private remember(announcement: string): void {
-    this.heard.add(announcement);
-    if (this.heard.size > HEARD_KEPT) {
-      const oldest = this.heard.values().next();
-      if (!oldest.done) this.heard.delete(oldest.value);
+    this.own.add(announcement);
+    if (this.own.size > OWN_KEPT) {
+      const oldest = this.own.values().next();
+      if (!oldest.done) this.own.delete(oldest.value);
     }
   }
 
@@ -211,5 +217,6 @@ export class Queue {
     this.working = false;
     this.workers.clear();
     this.busy.clear();
+    this.own.clear();
   }
 }
