@@ -81,6 +81,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres')(
     let depop: DepopEmulator;
     let env: Record<string, string>;
     const workers: ServerProcess[] = [];
+    let replacement: Promise<ServerProcess> | null = null;
     let accountId = '';
 
     beforeAll(async () => {
@@ -155,7 +156,12 @@ describe.skipIf(testDatabaseKind() !== 'postgres')(
       const apis = started.filter((p) => p.role === 'api');
       workers.push(...started.filter((p) => p.role === 'worker'));
       cleanups.push(...apis.map((api) => () => api.stop()));
-      cleanups.push(() => Promise.all(workers.map((worker) => worker.stop('SIGKILL'))));
+      cleanups.push(async () => {
+        // The replacement may still be starting when the test ends: it is stopped too.
+        const started = await replacement?.catch(() => null);
+        if (started) workers.push(started);
+        await Promise.all(workers.map((worker) => worker.stop('SIGKILL')));
+      });
       proxy.targets = apis.map((api) => api.url!);
     }, 180_000);
 
@@ -316,7 +322,8 @@ describe.skipIf(testDatabaseKind() !== 'postgres')(
             await victim.stop('SIGKILL');
             killedAt = Date.now();
             // A replacement starts while the other worker carries on.
-            void startServerProcess({ role: 'worker', env }).then((worker) => workers.push(worker));
+            replacement = startServerProcess({ role: 'worker', env });
+            replacement.catch(() => undefined);
           }
         } else if (Date.now() > killedAt + (LEASE_SECONDS + 1) * 1000 * (swept + 1)) {
           // The minute's sweep (listings.sweep), run now rather than waited for: it sends
