@@ -32,14 +32,18 @@ const INTAKE_ITEMS = 200;
 export const productGid = (n: number) => `gid://shopify/Product/${9_000_000 + n}`;
 const intakeGid = (n: number) => `gid://shopify/Product/${8_000_000 + n}`;
 
+/** The id of the n-th item seeded for sale (`benchsale…`). */
+export const saleItemId = (n: number) => `benchsale${String(n).padStart(15, '0')}`;
+
 /**
- * Writes the benchmark's items straight into the scratch database: SALES items of one unit live
- * on the five marketplaces, INTAKE_ITEMS items of 1,000,000 units live on Shopify only, and the
- * account's Shopify connection for the shop the webhooks name.
+ * Writes the benchmark's items straight into the scratch database: `count` (SALES) items of one
+ * unit live on the five marketplaces, INTAKE_ITEMS items of 1,000,000 units live on Shopify
+ * only, and the account's Shopify connection for the shop the webhooks name.
  */
 export async function seedSales(
   container: Container,
   owner: { accountId: string; userId: string },
+  count: number = SALES,
 ): Promise<void> {
   await container.database.db.execute(sql`
     INSERT INTO marketplace_connections (id, account_id, marketplace, nickname, status, external_account_id)
@@ -55,14 +59,14 @@ export async function seedSales(
     dateLastModified: now,
   });
   const rows: { id: string; quantity: number; listings: Record<string, unknown> }[] = [];
-  for (let n = 0; n < SALES; n += 1) {
+  for (let n = 0; n < count; n += 1) {
     const listings: Record<string, unknown> = {
       [SALES_SELLING_MARKETPLACE]: listed(productGid(n)),
     };
     for (const marketplace of SALES_OTHER_MARKETPLACES) {
       listings[marketplace] = listed(`${marketplace.toUpperCase()}-${n}`);
     }
-    rows.push({ id: `benchsale${String(n).padStart(15, '0')}`, quantity: 1, listings });
+    rows.push({ id: saleItemId(n), quantity: 1, listings });
   }
   for (let n = 0; n < INTAKE_ITEMS; n += 1) {
     rows.push({
@@ -108,7 +112,7 @@ export async function seedSales(
 }
 
 /** An orders/create delivery as Shopify signs it. */
-function orderWebhook(options: { order: number; product: string; webhookId: string }) {
+export function orderWebhook(options: { order: number; product: string; webhookId: string }) {
   const body = JSON.stringify({
     id: options.order,
     admin_graphql_api_id: `gid://shopify/Order/${options.order}`,
@@ -157,7 +161,7 @@ export async function benchSales(
   for (let n = 0; n < SALES; n += 1) {
     const wait = started + n * gap - Date.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const itemId = `benchsale${String(n).padStart(15, '0')}`;
+    const itemId = saleItemId(n);
     const { body, headers } = orderWebhook({
       order: 5_000_000 + n,
       product: productGid(n),
