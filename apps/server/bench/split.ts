@@ -9,6 +9,7 @@
  */
 import crypto from 'node:crypto';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { createContainer } from '../src/container';
@@ -107,7 +108,14 @@ export async function benchSplit(
     let first = 0;
     for (const { perSecond, sales } of RATES) {
       console.log(`  ${sales} sales at ${perSecond}/s, each delisted on 4 marketplaces…`);
-      const latencies = await saleLatencies(apis, first, sales, perSecond, delists);
+      const since = new Date();
+      const { latencies, delistsPerSecond } = await saleLatencies(
+        apis,
+        first,
+        sales,
+        perSecond,
+        delists,
+      );
       first += sales;
       const label = `split (2 API + 2 workers): sale → every other delist`;
       add({
@@ -120,6 +128,23 @@ export async function benchSplit(
         value: percentile(latencies, 99),
         unit: 'ms',
         target: '< 2,000 ms',
+      });
+      // Of that, the delist jobs' wait in the queue: sent (committed) to started by a worker.
+      const waits = await jobWaits(env.DATABASE_URL!, since);
+      add({
+        name: `split (2 API + 2 workers): delist job sent → started p50 at ${perSecond} sales/s`,
+        value: percentile(waits, 50),
+        unit: 'ms',
+      });
+      add({
+        name: `split (2 API + 2 workers): delist job sent → started p99 at ${perSecond} sales/s`,
+        value: percentile(waits, 99),
+        unit: 'ms',
+      });
+      add({
+        name: `split (2 API + 2 workers): delists carried out per second at ${perSecond} sales/s`,
+        value: delistsPerSecond,
+        unit: 'delists/s',
       });
     }
 
@@ -141,14 +166,17 @@ export async function benchSplit(
   }
 }
 
-/** Sells items first…first+count-1 at `perSecond`, in turn through `apis`; sorted latencies. */
+/**
+ * Sells items first…first+count-1 at `perSecond`, in turn through `apis`: the sorted latencies,
+ * and the delists carried out per second from the first sale to the last delist.
+ */
 async function saleLatencies(
   apis: string[],
   first: number,
   count: number,
   perSecond: number,
   delists: Map<string, Map<string, number>>,
-): Promise<number[]> {
+): Promise<{ latencies: number[]; delistsPerSecond: number }> {
   const sentAt = new Map<string, number>();
   const sends: Promise<void>[] = [];
   const gap = 1000 / perSecond;
@@ -181,9 +209,31 @@ async function saleLatencies(
     if (Date.now() > deadline) throw new Error('delists did not all arrive within 3 minutes');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return [...sentAt.entries()]
-    .map(([id, at]) => Math.max(...delists.get(id)!.values()) - at)
-    .sort((a, b) => a - b);
+  const lastDelists = [...sentAt.entries()].map(([id, at]) => ({
+    at,
+    last: Math.max(...delists.get(id)!.values()),
+  }));
+  const span = Math.max(...lastDelists.map((d) => d.last)) - started;
+  return {
+    latencies: lastDelists.map((d) => d.last - d.at).sort((a, b) => a - b),
+    delistsPerSecond: (count * SALES_OTHER_MARKETPLACES.length) / (span / 1000),
+  };
+}
+
+/** How long each `listings.execute` job sent since `since` waited to start, sorted (ms). */
+async function jobWaits(databaseUrl: string, since: Date): Promise<number[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ ms: number }>(
+      `SELECT extract(epoch FROM started_on - created_on) * 1000 AS ms FROM pgboss.job
+       WHERE name = 'listings.execute' AND created_on >= $1 AND started_on IS NOT NULL`,
+      [since],
+    );
+    return rows.map((row) => Number(row.ms)).sort((a, b) => a - b);
+  } finally {
+    await client.end();
+  }
 }
 
 /** The list page's requests a second with CONNECTIONS connections shared among `apis`. */
