@@ -1,6 +1,8 @@
 /**
  * What the benchmark's server entries share: the real server (container, queue, routes, as
- * src/main.ts runs it) with stand-in connectors registered first, serving until SIGTERM.
+ * src/main.ts runs it) with stand-in connectors registered first, serving until SIGTERM. In
+ * its ROLE, as src/main.ts: an API process serves and works no jobs, a worker works jobs and
+ * serves nothing (bench/split.ts runs them apart), `all` does both.
  */
 import { loadConfig } from '../src/platform/config';
 import { buildServerApp } from '../src/routes';
@@ -12,12 +14,20 @@ export function serveWithStandIns(register: (container: Container) => void): voi
     const container = await createContainer(config);
     register(container);
     await container.queue.start();
-    await container.queue.work();
-    const { app } = await buildServerApp(container);
-    await app.listen({ port: config.port, host: config.host });
+    if (config.role !== 'api') await container.queue.work();
+    let close = () => container.close();
+    if (config.role !== 'worker') {
+      const { app } = await buildServerApp(container);
+      await app.listen({ port: config.port, host: config.host });
+      close = async () => {
+        await app.close();
+        await container.close();
+      };
+    } else {
+      container.logger.info('worker started');
+    }
     const stop = async () => {
-      await app.close();
-      await container.close();
+      await close();
       process.exit(0);
     };
     process.on('SIGTERM', () => void stop());

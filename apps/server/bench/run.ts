@@ -28,7 +28,11 @@
  * gzipped (under `none`); `search` (bench/search.ts): inventory searches of each kind of term
  * over 1,000,000 items on Postgres (100,000 on PGlite; BENCH_SEARCH_ITEMS), through the API and
  * as SQL, on its own scratch database. The inventory part also records the server's RSS idle and its peak
- * under each 50-connection load.
+ * under each 50-connection load. Postgres only (skipped on PGlite, which serves one process), each
+ * on its own scratch database: `wake-up` (bench/wake-up.ts): the time from a job sent in this
+ * process to its start in a worker process polling every 2 s (decision 0064); `split`
+ * (bench/split.ts): two API and two worker processes, sale to last delist at 10 and 100 sales a
+ * second, and the list page's throughput on one API process and on two.
  *
  * BENCH_CPU_PROF=<dir> runs every server it starts under `--cpu-prof`, writing a .cpuprofile
  * into <dir> when that server stops; `node scripts/cpu-profile-top.mjs <file>` prints its top
@@ -63,6 +67,8 @@ import { benchBackgroundRemoval } from './background-removal';
 import { benchEnrichment } from './enrichment';
 import { benchWebhookFlood, WEBHOOK_FLOOD_ENV } from './webhook-flood';
 import { benchSearch, prepareSearch, searchItems } from './search';
+import { benchSplit } from './split';
+import { benchWakeUp } from './wake-up';
 import { startSmtpReceiver } from '../test/smtp-receiver';
 import { seedBenchItems } from './seed-items';
 import { percentile } from './timing';
@@ -90,12 +96,12 @@ const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 /**
  * Which figures to measure: `inventory`, `listings`, `sales`, `webhook-flood`, `connectors`,
  * `extension`, `team`, `dashboard`, `picking-list`, `analytics`, `reports`, `ai`,
- * `background-removal`, `enrichment`, `web`, `search` (all by default).
+ * `background-removal`, `enrichment`, `web`, `search`, `wake-up`, `split` (all by default).
  */
 const PARTS = new Set(
   (
     process.env.BENCH_PARTS ??
-    'inventory,listings,sales,webhook-flood,connectors,extension,team,dashboard,picking-list,analytics,reports,ai,background-removal,enrichment,web,search'
+    'inventory,listings,sales,webhook-flood,connectors,extension,team,dashboard,picking-list,analytics,reports,ai,background-removal,enrichment,web,search,wake-up,split'
   )
     .split(',')
     .map((p) => p.trim()),
@@ -945,6 +951,35 @@ function measureSearch(): Promise<Figure[]> {
   );
 }
 
+/**
+ * A Postgres-only part on a scratch database of its own (several processes share it); on
+ * PGlite it is skipped with a word why.
+ */
+async function measureOnPostgres(
+  part: string,
+  bench: (env: Record<string, string>, report: Report) => Promise<void>,
+): Promise<Figure[]> {
+  if (!process.env.BENCH_DATABASE_URL) {
+    console.log(
+      `${part}: skipped, it needs Postgres (BENCH_DATABASE_URL): PGlite serves one process`,
+    );
+    return [];
+  }
+  const scratch = await scratchDatabase();
+  const figures: Figure[] = [];
+  try {
+    await bench(scratch.env, (figure) => {
+      figures.push({ ...figure, database: scratch.kind });
+      console.log(
+        `  ${figure.name.padEnd(50)} ${String(Math.round(figure.value * 100) / 100).padStart(10)} ${figure.unit}`,
+      );
+    });
+  } finally {
+    await scratch.drop();
+  }
+  return figures;
+}
+
 async function main() {
   const figures: Figure[] = [];
   const databases = new Set<string>();
@@ -995,6 +1030,21 @@ async function main() {
 
   if (PARTS.has('search')) {
     const measured = await measureSearch();
+    figures.push(...measured);
+    for (const figure of measured) databases.add(figure.database);
+  }
+
+  if (PARTS.has('wake-up')) {
+    const measured = await measureOnPostgres('wake-up', (env, report) =>
+      benchWakeUp(env.DATABASE_URL!, report),
+    );
+    figures.push(...measured);
+    for (const figure of measured) databases.add(figure.database);
+  }
+  if (PARTS.has('split')) {
+    const measured = await measureOnPostgres('split', (env, report) =>
+      benchSplit(env, OWNER, report),
+    );
     figures.push(...measured);
     for (const figure of measured) databases.add(figure.database);
   }

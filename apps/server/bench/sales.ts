@@ -35,21 +35,24 @@ const SALE_RUNS = [
 ] as const;
 /** Every item a run may sell, seeded whichever runs the database takes. */
 export const SALES = SALE_RUNS.reduce((sum, run) => sum + run.sales, 0);
-const saleItemId = (n: number) => `benchsale${String(n).padStart(15, '0')}`;
 /** Items the intake figures sell from, with plenty of units each. */
 const INTAKE_ITEMS = 200;
 
 export const productGid = (n: number) => `gid://shopify/Product/${9_000_000 + n}`;
 const intakeGid = (n: number) => `gid://shopify/Product/${8_000_000 + n}`;
 
+/** The id of the n-th item seeded for sale (`benchsale…`). */
+export const saleItemId = (n: number) => `benchsale${String(n).padStart(15, '0')}`;
+
 /**
- * Writes the benchmark's items straight into the scratch database: SALES items of one unit live
- * on the five marketplaces, INTAKE_ITEMS items of 1,000,000 units live on Shopify only, and the
- * account's Shopify connection for the shop the webhooks name.
+ * Writes the benchmark's items straight into the scratch database: `count` (SALES) items of one
+ * unit live on the five marketplaces, INTAKE_ITEMS items of 1,000,000 units live on Shopify
+ * only, and the account's Shopify connection for the shop the webhooks name.
  */
 export async function seedSales(
   container: Container,
   owner: { accountId: string; userId: string },
+  count: number = SALES,
 ): Promise<void> {
   await container.database.db.execute(sql`
     INSERT INTO marketplace_connections (id, account_id, marketplace, nickname, status, external_account_id)
@@ -65,7 +68,7 @@ export async function seedSales(
     dateLastModified: now,
   });
   const rows: { id: string; quantity: number; listings: Record<string, unknown> }[] = [];
-  for (let n = 0; n < SALES; n += 1) {
+  for (let n = 0; n < count; n += 1) {
     const listings: Record<string, unknown> = {
       [SALES_SELLING_MARKETPLACE]: listed(productGid(n)),
     };
@@ -118,7 +121,7 @@ export async function seedSales(
 }
 
 /** An orders/create delivery as Shopify signs it. */
-function orderWebhook(options: { order: number; product: string; webhookId: string }) {
+export function orderWebhook(options: { order: number; product: string; webhookId: string }) {
   const body = JSON.stringify({
     id: options.order,
     admin_graphql_api_id: `gid://shopify/Order/${options.order}`,

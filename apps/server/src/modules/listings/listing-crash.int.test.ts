@@ -16,6 +16,7 @@ import { testDatabaseKind } from '../../../test/database';
 import { COMPLETE_DETAILS } from '../items/item.test-fixtures';
 import { standInConnector } from '../../../test/stand-in-connector';
 import type { Connector } from '../../connectors/contract';
+import { listingJobLookup } from './listing.jobs';
 
 const WORKER_SCRIPT = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -176,8 +177,7 @@ describe('a worker killed mid-job', () => {
     expect(before).toMatchObject({ status: 'running', attempts: 1 });
     expect(before!.lease_owner).toBeTruthy();
 
-    const jobState = async (jobId: string) =>
-      (await container.queue.getJob('listings.execute', jobId))?.state ?? null;
+    const jobState = listingJobLookup(container.queue);
     // While the lease is live nothing is sent again: the worker might only be slow.
     expect(await container.services.listings.sweep(jobState, container.logger)).toEqual({
       resent: 0,

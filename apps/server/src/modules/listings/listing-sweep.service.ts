@@ -2,6 +2,15 @@ import type { Logger } from 'pino';
 import { listingActor, listingStateOf, type MarketplaceId } from '@listloop/domain';
 import type { ListingChanges } from './listing-changes';
 import type { ListingEngine } from './listing-context';
+import type { ListingOperationRow } from './listing.repository';
+
+/** An operation's pg-boss job as the sweep reads it: its state and when a worker started it. */
+export type JobLookup = (
+  jobId: string,
+) => Promise<{ state: string; startedOn: Date | null } | null>;
+
+/** How long a queued operation whose job ended without running it is left before it is resent. */
+const ENDED_JOB_GRACE_MS = 20 * 60_000;
 
 /**
  * The `listings.sweep` job's rule: connector operations no job will carry out are sent again,
@@ -15,27 +24,24 @@ export class ListingSweep {
 
   /**
    * The `listings.sweep` job: connector operations that no job will carry out are sent again:
-   * queued ones whose job was never sent (a stop between the commit and the send) or whose job
-   * has ended without running them, and running ones whose worker died (lease run out). One
-   * that has crashed its worker `maxAttempts` times ends in failure instead of looping.
+   * queued ones whose job was never sent (a stop between the commit and the send), whose job
+   * has ended without running them, or whose job a worker started and died before taking them;
+   * and running ones whose worker died (lease run out). One that has crashed its worker
+   * `maxAttempts` times ends in failure instead of looping.
    */
-  async sweep(
-    jobState: (jobId: string) => Promise<string | null>,
-    logger: Logger,
-  ): Promise<{ resent: number; failed: number }> {
+  async sweep(jobOf: JobLookup, logger: Logger): Promise<{ resent: number; failed: number }> {
     const now = this.engine.now();
     const stranded = await this.engine.listings.stranded({
       sentBefore: new Date(now - 15_000),
-      staleBefore: new Date(now - 20 * 60_000),
+      staleBefore: new Date(now - this.engine.leaseMs),
       now: new Date(now),
       limit: 500,
     });
     let resent = 0;
     let failed = 0;
     for (const op of stranded) {
-      if (op.status === 'queued' && op.jobId) {
-        const state = await jobState(op.jobId);
-        if (state && ['created', 'retry', 'active'].includes(state)) continue;
+      if (op.status === 'queued' && op.jobId && !(await this.jobWillNotRun(op, jobOf, now))) {
+        continue;
       }
       const marketplace = op.marketplace as MarketplaceId;
       if (op.attempts >= this.engine.maxAttempts) {
@@ -82,5 +88,22 @@ export class ListingSweep {
       resent += 1;
     }
     return { resent, failed };
+  }
+
+  /** Whether the job of a queued operation (untouched for a lease) will never carry it out. */
+  private async jobWillNotRun(
+    op: ListingOperationRow,
+    jobOf: JobLookup,
+    now: number,
+  ): Promise<boolean> {
+    const job = await jobOf(op.jobId!);
+    if (job?.state === 'created' || job?.state === 'retry') return false;
+    if (job?.state === 'active') {
+      // A worker takes the operation (its lease) the moment it starts the job, so a job active
+      // for a whole lease with its operation still queued belongs to a worker that died in
+      // between (a SIGKILL mid-load): pg-boss would give it back only when it expires.
+      return job.startedOn !== null && job.startedOn.getTime() < now - this.engine.leaseMs;
+    }
+    return op.updatedAt.getTime() < now - ENDED_JOB_GRACE_MS;
   }
 }

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { MarketplaceId } from '@listloop/domain';
@@ -11,6 +12,7 @@ import { loadMemberContext } from '../../platform/http/request-context';
 import { ConnectorError, type Connector } from '../../connectors/contract';
 import { ListingService } from './listing.service';
 import { waitFor } from '../../../test/wait';
+import { listingJobLookup } from './listing.jobs';
 
 const ITEMS = '/api/account/item';
 const REST = '/api/rest/v1/item';
@@ -583,8 +585,7 @@ describe('listing engine', () => {
     const [op] = await operationsOf(itemId);
     expect(op).toMatchObject({ id: operationId, status: 'queued' });
 
-    const jobState = async (jobId: string) =>
-      (await container.queue.getJob('listings.execute', jobId))?.state ?? null;
+    const jobState = listingJobLookup(container.queue);
     // Not yet: a send may still be on its way.
     expect((await container.services.listings.sweep(jobState, container.logger)).resent).toBe(0);
     await container.database.db.execute(
@@ -599,5 +600,63 @@ describe('listing engine', () => {
     expect(published).toBe(1);
     // Sweeping again finds nothing: the operation is done.
     expect((await container.services.listings.sweep(jobState, container.logger)).resent).toBe(0);
+  });
+
+  it('sends again an operation whose worker died after starting its job, before taking it', async () => {
+    const { container } = server;
+    const { db } = container.database;
+    let published = 0;
+    container.connectors.register(
+      fakeConnector('whatnot', async () => {
+        published += 1;
+        return { listedID: 'WN-TAKEN-1' };
+      }),
+    );
+    const stopped = new ListingService(
+      db,
+      container.services.items,
+      container.repositories.listings,
+      container.connectors,
+      async () => null,
+      container.services.listingPreviews,
+    );
+    const { context } = await loadMemberContext(
+      container.services.accountUsers,
+      { id: account.userId, email: account.email, name: '' },
+      'test',
+    );
+    const itemId = await newItem();
+    const queued = await stopped.queue(context!, itemId, {
+      userId: account.userId,
+      marketplace: 'whatnot',
+      operation: 'list',
+    });
+    const operationId = queued.operation.operationId;
+    // Its job fetched by a worker that was killed before it took the operation (its lease): the
+    // job stays active until pg-boss expires it, the operation queued, sent a while ago.
+    const jobId = crypto.randomUUID();
+    const data = JSON.stringify({ operationId, accountId: account.accountId });
+    await db.execute(
+      sql`INSERT INTO pgboss.job (id, name, data, state, started_on)
+          VALUES (${jobId}, 'listings.execute', ${data}::jsonb, 'active', now())`,
+    );
+    await db.execute(
+      sql`UPDATE listing_operations SET job_id = ${jobId}, updated_at = now() - interval '10 minutes'
+          WHERE id = ${operationId}`,
+    );
+    const jobState = listingJobLookup(container.queue);
+    // Just started: a live worker takes the operation in a moment.
+    expect((await container.services.listings.sweep(jobState, container.logger)).resent).toBe(0);
+    // Active for longer than a lease (120 s here) without taking it: its worker is gone.
+    await db.execute(
+      sql`UPDATE pgboss.job SET started_on = now() - interval '3 minutes' WHERE id = ${jobId}`,
+    );
+    expect((await container.services.listings.sweep(jobState, container.logger)).resent).toBe(1);
+    const listing = await waitFor(
+      () => listingOf(itemId, 'whatnot'),
+      (l) => l.status !== 'queued',
+    );
+    expect(listing).toMatchObject({ status: 'listed', listedID: 'WN-TAKEN-1' });
+    expect(published).toBe(1);
   });
 });

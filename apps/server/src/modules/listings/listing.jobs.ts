@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineJob } from '../../platform/queue/job';
 import type { Queue } from '../../platform/queue/queue';
 import type { EnqueueOperation } from './listing-context';
+import type { JobLookup } from './listing-sweep.service';
 import { jobIdOf } from './listing.messages';
 import type { ListingService } from './listing.service';
 
@@ -28,13 +29,20 @@ export function executeListingJob(service: ListingService, concurrency: number) 
   });
 }
 
+/** An operation's `listings.execute` job, as the sweep reads it. */
+export function listingJobLookup(queue: Pick<Queue, 'getJob'>): JobLookup {
+  return async (jobId) => {
+    const job = await queue.getJob('listings.execute', jobId);
+    return job ? { state: job.state, startedOn: job.startedOn ?? null } : null;
+  };
+}
+
 /**
  * Every minute: sends again the connector operations no job will carry out (a process that
  * stopped between commit and send, or a worker that died holding one). See ListingService.sweep.
  */
 export function sweepListingsJob(service: ListingService, queue: Pick<Queue, 'getJob'>) {
-  const jobState = async (jobId: string): Promise<string | null> =>
-    (await queue.getJob('listings.execute', jobId))?.state ?? null;
+  const jobOf = listingJobLookup(queue);
   return defineJob({
     name: 'listings.sweep',
     schema: z.object({}).passthrough(),
@@ -42,7 +50,7 @@ export function sweepListingsJob(service: ListingService, queue: Pick<Queue, 'ge
     expireInSeconds: 5 * 60,
     cron: '* * * * *',
     handler: async (_payload, { logger }) => {
-      const { resent, failed } = await service.sweep(jobState, logger);
+      const { resent, failed } = await service.sweep(jobOf, logger);
       if (resent > 0 || failed > 0) logger.info({ resent, failed }, 'listing sweep');
     },
   });

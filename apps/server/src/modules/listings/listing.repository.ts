@@ -724,7 +724,8 @@ export class ListingRepository {
   /**
    * Connector operations the sweeper must look at, across accounts: queued with no job sent
    * (the process stopped between the commit and the send), queued but not touched since
-   * `staleBefore` (their job ended without running them), and running under an expired lease
+   * `staleBefore` (their job may have ended, or died with its worker, without running them;
+   * the sweep asks the job), and running under an expired lease
    * (their worker died). Oldest first.
    */
   async stranded(input: { sentBefore: Date; staleBefore: Date; now: Date; limit: number }) {

@@ -27,12 +27,17 @@ export interface SqlExecutor {
 }
 
 /**
- * The channels every connection of a process listens on. `listloop_context`: a session, user,
- * membership, account or role changed (migration 0023's triggers), so cached request contexts
- * of that user or account are stale.
+ * The channels a process listens on. `listloop_context`: a session, user, membership, account
+ * or role changed (migration 0023's triggers), so cached request contexts of that user or
+ * account are stale; every pooled connection listens (see onNotification). `listloop_jobs`: a
+ * job was sent (`<name> <id>`, by the queue once the job is committed), so an idle worker of
+ * that name in any process fetches it now instead of at its next poll (decision 0064); one
+ * connection per process listens, and only in a process that asked to.
  */
-export const NOTIFY_CHANNELS = ['listloop_context'] as const;
+export const NOTIFY_CHANNELS = ['listloop_context', 'listloop_jobs'] as const;
 export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];
+/** Heard on every pooled connection; the others on one connection of their own. */
+const EVERY_CONNECTION: readonly NotifyChannel[] = ['listloop_context'];
 type NotificationHandler = (payload: string) => void;
 
 /** Hands each NOTIFY to the handlers of its channel. */
@@ -48,23 +53,109 @@ class Notifications {
   }
 }
 
+/**
+ * One connection of the process's own, outside the pool, listening on the channels a process
+ * needs to hear once, not once per pooled connection: a job announced a few hundred times a
+ * second would otherwise wake every backend of every process for each. Opened at the first
+ * channel; a lost connection is opened again a second later (what is announced meanwhile is
+ * found by the workers' polls).
+ */
+/** How the process's listening connection names itself in pg_stat_activity. */
+export const LISTENER_APPLICATION_NAME = 'listloop-listener';
+
+class ProcessListener {
+  private client: pg.Client | null = null;
+  private readonly channels = new Set<string>();
+  /** Connecting and listening, one step after another. */
+  private steps: Promise<void> = Promise.resolve();
+  private retry: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly notifications: Notifications,
+  ) {}
+
+  /** Listens on `channel` from now on; resolves once listening (or once an attempt failed). */
+  listen(channel: NotifyChannel): Promise<void> {
+    this.channels.add(channel);
+    return this.step(async () => {
+      if (!this.client) return this.connect();
+      await this.client.query(`LISTEN ${channel}`).catch(() => this.lost(this.client));
+    });
+  }
+
+  private step(work: () => Promise<void>): Promise<void> {
+    this.steps = this.steps.then(work, work);
+    return this.steps;
+  }
+
+  private async connect(): Promise<void> {
+    if (this.closed || this.client) return;
+    const client = new pg.Client({
+      connectionString: this.url,
+      application_name: LISTENER_APPLICATION_NAME,
+    });
+    client.on('notification', (message) =>
+      this.notifications.dispatch(message.channel, message.payload),
+    );
+    client.on('error', () => this.lost(client));
+    try {
+      await client.connect();
+      await client.query([...this.channels].map((channel) => `LISTEN ${channel}`).join('; '));
+      this.client = client;
+    } catch {
+      await client.end().catch(() => undefined);
+      this.retryLater();
+    }
+  }
+
+  private lost(client: pg.Client | null): void {
+    if (client && this.client === client) this.client = null;
+    void client?.end().catch(() => undefined);
+    this.retryLater();
+  }
+
+  private retryLater(): void {
+    if (this.closed || this.retry) return;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      void this.step(() => this.connect());
+    }, 1000);
+    this.retry.unref();
+  }
+
+  close(): Promise<void> {
+    this.closed = true;
+    if (this.retry) clearTimeout(this.retry);
+    return this.step(async () => {
+      const client = this.client;
+      this.client = null;
+      await client?.end().catch(() => undefined);
+    });
+  }
+}
+
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   executor: SqlExecutor;
   /**
    * Calls `handler` with the payload of every NOTIFY on `channel`, from any process, this one
-   * included: every connection listens, so the connection that commits a change hears it
-   * before its commit returns, and nothing this process does next can miss it.
+   * included. On `listloop_context` every pooled connection listens, so the connection that
+   * commits a change hears it before its commit returns, and nothing this process does next
+   * can miss it (the handler may hear one NOTIFY once per connection). The other channels are
+   * heard once, on a connection of their own. Resolves once the process listens.
    */
-  onNotification(channel: NotifyChannel, handler: NotificationHandler): void;
-  ping(): Promise<void>;
+  onNotification(channel: NotifyChannel, handler: NotificationHandler): Promise<void>;
   /**
-   * Runs `fn` while this process holds the database-wide lock `key` (a Postgres advisory lock
-   * on a connection of its own), so processes starting together take turns; PGlite has one
-   * process and just runs it.
+   * Runs `work` while no other process runs work under the same `name` (a Postgres advisory
+   * lock held by one pooled connection): processes starting together on one database apply
+   * migrations and create the job queues one after another, not over each other. PGlite is one
+   * process: it runs `work` at once.
    */
-  exclusively<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  serialized<T>(name: string, work: () => Promise<T>): Promise<T>;
+  ping(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball, to open copies of it from (tests). */
   dump?(): Promise<Blob>;
   close(): Promise<void>;
@@ -118,23 +209,43 @@ export async function openDatabase(
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.poolSize ?? 10,
+      // One connection outlives the idle timeout, so a quiet process still hears every change
+      // on listloop_context: with none open it would hear nothing until its next query.
+      min: 1,
       // pg-pool runs this before a new connection is first handed out.
       onConnect: async (client: pg.ClientBase) => {
         client.on('notification', (message) => {
           notifications.dispatch(message.channel, message.payload);
         });
-        await client.query(NOTIFY_CHANNELS.map((channel) => `LISTEN ${channel}`).join('; '));
+        await client.query(EVERY_CONNECTION.map((channel) => `LISTEN ${channel}`).join('; '));
       },
     });
     pool.on('error', () => {
       // An idle client lost its connection; the pool replaces it on the next checkout.
     });
+    const listener = new ProcessListener(target.url, notifications);
     const db = drizzlePg(pool, { schema, casing: 'snake_case', logger }) as unknown as Db;
     let closed = false;
     return {
       kind: 'postgres',
       db,
-      onNotification: (channel, handler) => notifications.on(channel, handler),
+      async onNotification(channel, handler) {
+        notifications.on(channel, handler);
+        if (!EVERY_CONNECTION.includes(channel)) await listener.listen(channel);
+      },
+      async serialized(name, work) {
+        const client = await pool.connect();
+        try {
+          await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [name]);
+          try {
+            return await work();
+          } finally {
+            await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [name]);
+          }
+        } finally {
+          client.release();
+        }
+      },
       executor: {
         async executeSql(text, values) {
           // A job still finishing when its process shuts down (past the queue's graceful stop)
@@ -147,22 +258,10 @@ export async function openDatabase(
       ping: async () => {
         await pool.query('select 1');
       },
-      exclusively: async (key, fn) => {
-        const client = await pool.connect();
-        try {
-          await client.query('SELECT pg_advisory_lock($1)', [key]);
-          try {
-            return await fn();
-          } finally {
-            await client.query('SELECT pg_advisory_unlock($1)', [key]);
-          }
-        } finally {
-          client.release();
-        }
-      },
-      close: () => {
+      close: async () => {
         closed = true;
-        return pool.end();
+        await listener.close();
+        await pool.end();
       },
     };
   }
@@ -186,7 +285,8 @@ export async function openDatabase(
   return {
     kind: 'pglite',
     db,
-    onNotification: (channel, handler) => notifications.on(channel, handler),
+    onNotification: async (channel, handler) => notifications.on(channel, handler),
+    serialized: (_name, work) => work(),
     executor: {
       // pg-boss sends its migrations as multi-statement text without parameters, which only
       // PGlite's exec runs; everything with parameters goes through query.
@@ -204,7 +304,6 @@ export async function openDatabase(
     ping: async () => {
       await client.query('select 1');
     },
-    exclusively: (_key, fn) => fn(),
     dump: () => client.dumpDataDir('none'),
     close: () => {
       closed = true;
@@ -213,19 +312,14 @@ export async function openDatabase(
   };
 }
 
-/** The advisory lock processes take turns on to migrate one database (any fixed number). */
-const MIGRATION_LOCK = 7_311_846_201;
-
-/**
- * Applies the drizzle-kit migrations in apps/server/drizzle. Idempotent. Processes that start
- * together on one database migrate one after another: the first applies what is missing, the
- * others find it applied (two at once would both create the same tables, and one would fail).
- */
+/** Applies the drizzle-kit migrations in apps/server/drizzle, one process at a time. Idempotent. */
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === 'pglite') {
     await migratePglite(database.db as never, { migrationsFolder: MIGRATIONS_DIR });
   } else {
-    await database.exclusively(MIGRATION_LOCK, () =>
+    // Drizzle's migrator takes no lock: two processes starting on a new database would both
+    // apply the same migrations.
+    await database.serialized('listloop.migrations', () =>
       migratePg(database.db as never, { migrationsFolder: MIGRATIONS_DIR }),
     );
   }

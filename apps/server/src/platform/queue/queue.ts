@@ -1,10 +1,15 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import type { Database } from '../db/database';
+import type { Database, SqlExecutor } from '../db/database';
 import { NO_TRACING, type Tracing } from '../observability/tracing';
 import type { JobDefinition } from './job';
 import { accountOf, splitTrace, withTrace } from './job-envelope';
+
+/** Where a sent job is announced to every process (see Database's NOTIFY_CHANNELS). */
+const JOB_CHANNEL = 'listloop_jobs';
+/** This process's own announcements kept until heard back (a lost one drops out in time). */
+const OWN_KEPT = 1024;
 
 export interface QueueOptions {
   /** Poll interval of workers, in seconds (pg-boss's minimum is 0.5). */
@@ -19,6 +24,10 @@ export interface QueueOptions {
  * pg-boss on the application's own database (PGlite or Postgres), with a registry of job
  * definitions. The registry refuses to start with a job defined twice, and refuses to send a
  * job it does not know or a payload its schema rejects.
+ *
+ * A job sent wakes an idle worker of its name at once: in this process directly, and on
+ * Postgres in every other process too, through a NOTIFY on `listloop_jobs` once the job is
+ * committed (decision 0064). Polling stays as the fallback for an announcement missed.
  */
 export class Queue {
   private readonly boss: PgBoss;
@@ -27,11 +36,16 @@ export class Queue {
   private working = false;
   /** This process's pg-boss worker ids per job name, woken when a job of theirs is sent. */
   private readonly workers = new Map<string, string[]>();
+  /** This process's workers handling a job now: a wake goes to an idle one first. */
+  private readonly busy = new Set<string>();
   private nextWake = 0;
   private readonly tracing: Tracing;
+  /** `<name> <id>` of jobs this process announced and has not heard back yet (oldest first). */
+  private readonly own = new Set<string>();
+  private listening = false;
 
   constructor(
-    database: Database,
+    private readonly database: Database,
     private readonly logger: Logger,
     private readonly options: QueueOptions = {},
   ) {
@@ -65,22 +79,32 @@ export class Queue {
 
   async start(): Promise<void> {
     if (this.started) return;
-    await this.boss.start();
-    for (const definition of this.definitions.values()) {
-      await this.boss.createQueue(definition.name, {
-        name: definition.name,
-        retryLimit: definition.retryLimit ?? 5,
-        retryDelay: definition.retryDelaySeconds ?? 5,
-        retryBackoff: definition.retryBackoff ?? true,
-        expireInSeconds: definition.expireInSeconds ?? 15 * 60,
-      });
-    }
+    // One process at a time: pg-boss creates a queue's partition and attaches it to its job
+    // table, and processes doing so at once on a new database deadlock each other.
+    await this.database.serialized('listloop.queues', async () => {
+      await this.boss.start();
+      for (const definition of this.definitions.values()) {
+        await this.boss.createQueue(definition.name, {
+          name: definition.name,
+          retryLimit: definition.retryLimit ?? 5,
+          retryDelay: definition.retryDelaySeconds ?? 5,
+          retryBackoff: definition.retryBackoff ?? true,
+          expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+        });
+      }
+    });
     this.started = true;
   }
 
   /** Starts handling every registered job in this process (the worker role). */
   async work(): Promise<void> {
     if (!this.started) throw new Error('Start the queue before working it');
+    // Only a working process hears jobs announced; PGlite is one process, where the direct
+    // wake in `send` reaches every worker there is.
+    if (this.database.kind === 'postgres' && !this.listening) {
+      this.listening = true;
+      await this.database.onNotification(JOB_CHANNEL, (payload) => this.onAnnounced(payload));
+    }
     for (const definition of this.definitions.values()) {
       const ids: string[] = [];
       for (let n = 0; n < Math.max(1, definition.concurrency ?? 1); n += 1) {
@@ -93,30 +117,35 @@ export class Queue {
             includeMetadata: true,
           },
           async (jobs) => {
-            for (const job of jobs) {
-              const { data, traceparent } = splitTrace(job.data);
-              const payload = definition.schema.parse(data);
-              const accountId = accountOf(payload);
-              const logger = this.logger.child({
-                job: definition.name,
-                jobId: job.id,
-                ...(accountId ? { accountId } : {}),
-              });
-              const handle = () =>
-                definition.handler(payload, {
+            this.busy.add(workerId);
+            try {
+              for (const job of jobs) {
+                const { data, traceparent } = splitTrace(job.data);
+                const payload = definition.schema.parse(data);
+                const accountId = accountOf(payload);
+                const logger = this.logger.child({
+                  job: definition.name,
                   jobId: job.id,
-                  retryCount: (job as PgBoss.JobWithMetadata).retryCount ?? 0,
-                  logger,
+                  ...(accountId ? { accountId } : {}),
                 });
-              await this.tracing.continueFrom(
-                traceparent,
-                `job ${definition.name}`,
-                {
-                  kind: 'consumer',
-                  attributes: { 'messaging.system': 'pg-boss', 'messaging.message.id': job.id },
-                },
-                handle,
-              );
+                const handle = () =>
+                  definition.handler(payload, {
+                    jobId: job.id,
+                    retryCount: (job as PgBoss.JobWithMetadata).retryCount ?? 0,
+                    logger,
+                  });
+                await this.tracing.continueFrom(
+                  traceparent,
+                  `job ${definition.name}`,
+                  {
+                    kind: 'consumer',
+                    attributes: { 'messaging.system': 'pg-boss', 'messaging.message.id': job.id },
+                  },
+                  handle,
+                );
+              }
+            } finally {
+              this.busy.delete(workerId);
             }
             // A worker that just finished a job looks for the next one at once instead of
             // sleeping a polling interval: a backlog drains at the speed of the handlers.
@@ -142,19 +171,61 @@ export class Queue {
     if (known !== definition) throw new Error(`Job "${definition.name}" is not registered`);
     const data = withTrace(definition.schema.parse(payload) as object, this.tracing.traceparent());
     const id = await this.boss.send(definition.name, data, options);
+    // A job held back (startAfter) is found by a poll when its time comes; nothing to wake.
+    if (options.startAfter !== undefined) return id;
+    if (id && this.database.kind === 'postgres') {
+      const announcement = `${definition.name} ${id}`;
+      // Heard here too: this process wakes its own worker directly, just below.
+      if (this.working) this.remember(announcement);
+      await this.announce(options.db ?? this.database.executor, announcement);
+    }
     this.wake(definition.name);
     return id;
   }
 
   /**
-   * Wakes one of this process's workers of the job (in turn), so a job sent here starts now
-   * rather than at the next poll. Workers in other processes find it at their next poll.
+   * NOTIFY every process of a job sent. Through the executor that sent it: a job sent inside a
+   * caller's transaction (pg-boss's `db` option) is announced when that transaction commits,
+   * never before the job is visible, and not at all if it rolls back. A lost announcement costs
+   * only time (the job waits for a poll), so it never fails the send.
+   */
+  private async announce(executor: SqlExecutor, announcement: string): Promise<void> {
+    try {
+      await executor.executeSql('SELECT pg_notify($1, $2)', [JOB_CHANNEL, announcement]);
+    } catch (error) {
+      this.logger.warn({ err: error, announcement }, 'job sent but not announced; a poll finds it');
+    }
+  }
+
+  /** A job announced by another process: wakes one idle worker of its name here. */
+  private onAnnounced(announcement: string): void {
+    if (this.own.delete(announcement) || !this.working) return;
+    this.wake(announcement.slice(0, announcement.indexOf(' ')));
+  }
+
+  private remember(announcement: string): void {
+    this.own.add(announcement);
+    if (this.own.size > OWN_KEPT) {
+      const oldest = this.own.values().next();
+      if (!oldest.done) this.own.delete(oldest.value);
+    }
+  }
+
+  /**
+   * Wakes one of this process's workers of the job, an idle one first (in turn), so the job
+   * starts now rather than at the next poll. When all are busy none is: each fetches again the
+   * moment its job ends.
    */
   private wake(name: string): void {
     const ids = this.workers.get(name);
     if (!ids || ids.length === 0) return;
-    this.nextWake = (this.nextWake + 1) % ids.length;
-    this.boss.notifyWorker(ids[this.nextWake]!);
+    for (let tried = 0; tried < ids.length; tried += 1) {
+      this.nextWake = (this.nextWake + 1) % ids.length;
+      const id = ids[this.nextWake]!;
+      if (this.busy.has(id)) continue;
+      this.boss.notifyWorker(id);
+      return;
+    }
   }
 
   async getJob(name: string, id: string) {
@@ -171,5 +242,7 @@ export class Queue {
     this.started = false;
     this.working = false;
     this.workers.clear();
+    this.busy.clear();
+    this.own.clear();
   }
 }
