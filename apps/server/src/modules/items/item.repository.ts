@@ -168,10 +168,11 @@ function afterCursor(
 
 /**
  * Whether the filter is the inventory itself, or one status of it, with no search: the list a
- * seller opens most, read by a statement prepared once per shape (see ItemRepository.plainPage).
- * Any other filter field set, including one added later, makes the filter not plain.
+ * seller opens most, totalled by the kept counts and read by a statement prepared once per
+ * shape (see ItemRepository.plainPage). Any other filter field set, including one added later,
+ * makes the filter narrower.
  */
-function isPlain(filter: ItemFilter): boolean {
+export function coversWholeStatus(filter: ItemFilter): boolean {
   return Object.entries(filter).every(
     ([key, value]) =>
       value === undefined ||
@@ -473,13 +474,8 @@ export class ItemRepository {
       ? sql`(${items.id} || '') ${sql.raw(spec.idDir)}`
       : orderId;
 
-    if (!spec.nullable && !options.byMatches && isPlain(filter)) {
-      return this.plainPage(
-        filter,
-        sort,
-        cursor?.v != null ? { v: cursor.v, i: cursor.i } : null,
-        limit,
-      );
+    if (!spec.nullable && !options.byMatches && coversWholeStatus(filter)) {
+      return (await this.plainPage(filter, sort, cursor, limit)).rows;
     }
     if (!spec.nullable) {
       const where =
@@ -545,26 +541,51 @@ export class ItemRepository {
     return Number(row?.n ?? 0);
   }
 
-  /** A page of a plain filter (isPlain) in a sort whose column is never empty. */
+  /**
+   * A page of the whole inventory or one status of it (coversWholeStatus), with the view's kept
+   * total, in one statement: the counters' sum is an uncorrelated subquery, run once. The total
+   * is null when it could not come with the page: a sort whose column can be empty (read as any
+   * other page), or a page with no row to carry it.
+   */
+  async wholeStatusPage(
+    filter: ItemFilter,
+    sort: keyof typeof SORT_SPECS,
+    cursor: ItemCursor | null,
+    limit: number,
+  ): Promise<{ rows: ItemRecord[]; kept: number | null }> {
+    if (SORT_SPECS[sort].nullable) {
+      return { rows: await this.listPage(filter, sort, cursor, limit), kept: null };
+    }
+    return this.plainPage(filter, sort, cursor, limit);
+  }
+
+  /** A page of coversWholeStatus's views in a sort whose column is never empty, and its total. */
   private async plainPage(
     filter: ItemFilter,
     sort: keyof typeof SORT_SPECS,
-    after: { v: number | string; i: string } | null,
+    cursor: ItemCursor | null,
     limit: number,
-  ): Promise<ItemRecord[]> {
+  ): Promise<{ rows: ItemRecord[]; kept: number | null }> {
     const spec = SORT_SPECS[sort];
+    const after = cursor?.v != null ? { v: cursor.v, i: cursor.i } : null;
     const shape = `${sort}_${filter.status ? 'status' : 'all'}_${after ? 'after' : 'first'}`;
     const query = this.prepared(`items_page_${shape}`, (name) => {
-      const cursor = { v: sql.placeholder('v'), i: sql.placeholder('i') };
+      const kept = sql<string>`(SELECT coalesce(sum(${itemCounts.n}), 0) FROM ${itemCounts} WHERE ${and(
+        eq(itemCounts.accountId, sql.placeholder('accountId')),
+        eq(itemCounts.userId, sql.placeholder('userId')),
+        ...(filter.status ? [eq(itemCounts.status, sql.placeholder('status'))] : []),
+      )})`;
       return this.db
-        .select(itemColumns)
+        .select({ ...itemColumns, kept })
         .from(items)
         .where(
           and(
             eq(items.accountId, sql.placeholder('accountId')),
             eq(items.userId, sql.placeholder('userId')),
             ...(filter.status ? [eq(items.status, sql.placeholder('status'))] : []),
-            ...(after ? [afterCursor(spec, cursor)] : []),
+            ...(after
+              ? [afterCursor(spec, { v: sql.placeholder('v'), i: sql.placeholder('i') })]
+              : []),
           ),
         )
         .orderBy(
@@ -574,14 +595,16 @@ export class ItemRepository {
         .limit(sql.placeholder('limit'))
         .prepare(name);
     });
-    return (await query.execute({
+    const found = (await query.execute({
       accountId: filter.accountId,
       userId: filter.userId,
       status: filter.status,
       v: after?.v,
       i: after?.i,
       limit,
-    })) as ItemRecord[];
+    })) as (ItemRecord & { kept: string })[];
+    const rows = found.map(({ kept: _kept, ...row }) => row as ItemRecord);
+    return { rows, kept: found[0] ? Number(found[0].kept) : null };
   }
 
   private prepared<T>(name: string, build: (name: string) => PreparedRead<T>): PreparedRead<T> {

@@ -37,18 +37,11 @@ import type {
   ItemUpdate,
   ItemWrite,
 } from './item.repository';
+import { coversWholeStatus } from './item.repository';
 import { isUniqueViolation } from '../../platform/db/unique-violation';
 
 export const NO_SUCH_ITEM = 'No such item.';
 
-/** True when a filter narrows an inventory by nothing but, at most, the item status. */
-function coversWholeStatus(filter: ItemFilter): boolean {
-  // Every other field narrows the view, a filter added later included.
-  const { accountId: _account, userId: _owner, status: _status, terms, ...narrowing } = filter;
-  return (
-    (terms ?? []).length === 0 && Object.values(narrowing).every((value) => value === undefined)
-  );
-}
 export const VARIANTS_DISABLED = 'Variants are not enabled for this account.';
 
 export type ItemCreateInput = z.output<typeof ItemCreateSchema>;
@@ -277,10 +270,12 @@ export class ItemService {
     const owner = await this.owner(ctx, query.userId);
     const cursor = query.cursor ? decodeCursor(query.cursor, query.sort) : null;
     const filter = this.filterFor(ctx, owner, query);
-    const [rows, counted] = await Promise.all([
-      this.items.listPage(filter, query.sort, cursor, query.limit + 1),
-      this.totalOf(filter, cursor, query.total),
-    ]);
+    const { rows, counted } = coversWholeStatus(filter)
+      ? await this.wholeStatusPage(filter, query.sort, cursor, query.limit + 1)
+      : await Promise.all([
+          this.items.listPage(filter, query.sort, cursor, query.limit + 1),
+          this.totalOf(filter, cursor, query.total),
+        ]).then(([rows, counted]) => ({ rows, counted }));
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     return {
@@ -295,6 +290,22 @@ export class ItemService {
             })
           : null,
     };
+  }
+
+  /**
+   * A page of the whole inventory or one status of it, with its kept total read by the same
+   * statement; the counters are read on their own only when the page could not carry them.
+   */
+  private async wholeStatusPage(
+    filter: ItemFilter,
+    sort: ItemListInput['sort'],
+    cursor: ItemCursor | null,
+    limit: number,
+  ): Promise<{ rows: ItemRecord[]; counted: { total: number; capped: boolean } }> {
+    const { rows, kept } = await this.items.wholeStatusPage(filter, sort, cursor, limit);
+    const total =
+      kept ?? (await this.items.countKept(filter.accountId, filter.userId, filter.status));
+    return { rows, counted: { total, capped: false } };
   }
 
   /** How many items the list's search and filters match (exact under ITEM_COUNT_CAP). */
