@@ -1,12 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { testDatabaseKind } from '../test/database';
+import { createPostgresDatabase, testDatabaseKind } from '../test/database';
 
 const MAIN = path.resolve(import.meta.dirname, 'main.ts');
 const TOKEN = 'shutdown-test-metrics-token';
@@ -87,21 +85,9 @@ describe('graceful shutdown of the server process', () => {
       SHUTDOWN_DELAY_SECONDS: '1',
     };
     if (testDatabaseKind() === 'postgres') {
-      const adminUrl = process.env.TEST_DATABASE_URL!;
-      const name = `listloop_stop_${crypto.randomBytes(5).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      cleanups.push(async () => {
-        const client = new pg.Client({ connectionString: adminUrl });
-        await client.connect();
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await client.end();
-      });
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      env.DATABASE_URL = url.toString();
+      const database = await createPostgresDatabase();
+      cleanups.push(() => database.drop());
+      env.DATABASE_URL = database.url;
     }
     return env;
   }

@@ -5,14 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ItemCreateSchema } from '@listloop/domain';
 import { createContainer, type Container } from '../../container';
 import { loadConfig } from '../../platform/config';
 import { loadMemberContext } from '../../platform/http/request-context';
-import { testDatabaseKind } from '../../../test/database';
+import { createPostgresDatabase, testDatabaseKind } from '../../../test/database';
 import { COMPLETE_DETAILS } from '../items/item.test-fixtures';
 import { standInConnector } from '../../../test/stand-in-connector';
 import type { Connector } from '../../connectors/contract';
@@ -55,21 +54,9 @@ describe('a worker killed mid-job', () => {
       WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     };
     if (testDatabaseKind() === 'postgres') {
-      const adminUrl = process.env.TEST_DATABASE_URL!;
-      const name = `listloop_crash_${crypto.randomBytes(5).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      cleanups.push(async () => {
-        const client = new pg.Client({ connectionString: adminUrl });
-        await client.connect();
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await client.end();
-      });
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      env.DATABASE_URL = url.toString();
+      const database = await createPostgresDatabase();
+      cleanups.push(() => database.drop());
+      env.DATABASE_URL = database.url;
     }
     return env;
   }

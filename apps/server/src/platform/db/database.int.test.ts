@@ -1,9 +1,11 @@
-import crypto from 'node:crypto';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../schema';
 import { migrateDatabase, openDatabase } from './database';
-import { createTestDatabase, testDatabaseKind } from '../../../test/database';
+import {
+  createPostgresDatabase,
+  createTestDatabase,
+  testDatabaseKind,
+} from '../../../test/database';
 
 /** Whether a promise settled within `ms` (true/false), without awaiting it further. */
 async function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
@@ -34,15 +36,9 @@ describe.skipIf(testDatabaseKind() !== 'postgres')(
   'processes starting together on one empty database (Postgres)',
   () => {
     it('migrate one after another, and all of them start', async () => {
-      const adminUrl = process.env.TEST_DATABASE_URL!;
-      const name = `listloop_mig_${crypto.randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
+      const empty = await createPostgresDatabase({ empty: true });
       const databases = await Promise.all(
-        [1, 2, 3].map(() => openDatabase({ kind: 'postgres', url: url.toString() }, schema)),
+        [1, 2, 3].map(() => openDatabase({ kind: 'postgres', url: empty.url }, schema)),
       );
       try {
         await Promise.all(databases.map((database) => migrateDatabase(database)));
@@ -53,8 +49,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres')(
         expect(rows).toEqual([{ n: journal.entries.length }]);
       } finally {
         await Promise.all(databases.map((database) => database.close()));
-        await admin.query(`DROP DATABASE ${name} WITH (FORCE)`);
-        await admin.end();
+        await empty.drop();
       }
     });
   },
