@@ -37,6 +37,10 @@
  * BENCH_CPU_PROF=<dir> runs every server it starts under `--cpu-prof`, writing a .cpuprofile
  * into <dir> when that server stops; `node scripts/cpu-profile-top.mjs <file>` prints its top
  * functions by self and by total time.
+ *
+ * The sales part sells BENCH_SALES items at 10 a second (500) and, on Postgres,
+ * BENCH_FAST_SALES at 100 a second (1,000); its server carries out BENCH_LISTING_WORKERS
+ * marketplace operations at once (8).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';

@@ -93,6 +93,9 @@ describe('a bulk action across a restart', () => {
       { jobId: 'late-duplicate', retryCount: 0, logger },
     );
     expect(await copiesOf(container, ctx, 'Resumed copy')).toBe(10);
+    // This process stops too: left working on the shared database, it would take the next
+    // test's job the moment that job is announced, before the test can lose it.
+    await container.close();
   });
 
   it('sends again a run whose job was lost, and redoes nothing a crashed batch did', async () => {
