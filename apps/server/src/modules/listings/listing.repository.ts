@@ -73,6 +73,16 @@ interface ClaimedRow {
   lease_expires_at: Date | string;
 }
 
+/** The account's operation `id`, running under a lease `owner` holds. */
+function heldBy(accountId: string, id: string, owner: string) {
+  return and(
+    eq(listingOperations.accountId, accountId),
+    eq(listingOperations.id, id),
+    eq(listingOperations.status, 'running'),
+    eq(listingOperations.leaseOwner, owner),
+  );
+}
+
 /** listing_events and listing_operations; every query is scoped by the account. */
 export class ListingRepository {
   constructor(private readonly db: Db) {}
@@ -381,15 +391,7 @@ export class ListingRepository {
         needsYouAt: hold.at,
         updatedAt: new Date(),
       })
-      .where(
-        and(
-          eq(listingOperations.accountId, accountId),
-          eq(listingOperations.id, id),
-          eq(listingOperations.executor, 'extension'),
-          eq(listingOperations.status, 'running'),
-          eq(listingOperations.leaseOwner, owner),
-        ),
-      )
+      .where(and(heldBy(accountId, id, owner), eq(listingOperations.executor, 'extension')))
       .returning();
     return row ?? null;
   }
@@ -688,14 +690,7 @@ export class ListingRepository {
     const rows = await this.db
       .update(listingOperations)
       .set({ leaseExpiresAt, updatedAt: new Date() })
-      .where(
-        and(
-          eq(listingOperations.accountId, accountId),
-          eq(listingOperations.id, id),
-          eq(listingOperations.status, 'running'),
-          eq(listingOperations.leaseOwner, owner),
-        ),
-      )
+      .where(heldBy(accountId, id, owner))
       .returning({ id: listingOperations.id });
     return rows.length > 0;
   }
@@ -709,14 +704,7 @@ export class ListingRepository {
     const rows = await this.db
       .update(listingOperations)
       .set({ status: 'queued', leaseOwner: null, leaseExpiresAt: null, updatedAt: new Date() })
-      .where(
-        and(
-          eq(listingOperations.accountId, accountId),
-          eq(listingOperations.id, id),
-          eq(listingOperations.status, 'running'),
-          eq(listingOperations.leaseOwner, owner),
-        ),
-      )
+      .where(heldBy(accountId, id, owner))
       .returning({ id: listingOperations.id });
     return rows.length > 0;
   }

@@ -66,28 +66,21 @@ export class SaleDetectionRepository {
 
   /** Where the item's units last sold (the first sale of a double sale). */
   async lastSaleOf(accountId: string, itemId: string, db: Db): Promise<string | null> {
-    const [row] = await db
-      .select({ marketplace: saleEvents.marketplace })
-      .from(saleEvents)
-      .where(
-        and(
-          eq(saleEvents.accountId, accountId),
-          eq(saleEvents.itemId, itemId),
-          eq(saleEvents.kind, 'sale'),
-        ),
-      )
-      .orderBy(desc(saleEvents.detectedAt), desc(saleEvents.id))
-      .limit(1);
-    return row?.marketplace ?? null;
+    return (await this.latestSale(accountId, itemId, db))?.marketplace ?? null;
   }
 
-  /** The item's latest sale (double sales apart): its id and when ListLoop heard of it. */
+  /** The item's latest sale (double sales apart): its id, marketplace and when ListLoop heard of it. */
   async latestSale(
     accountId: string,
     itemId: string,
-  ): Promise<{ id: string; detectedAt: Date } | null> {
-    const [row] = await this.db
-      .select({ id: saleEvents.id, detectedAt: saleEvents.detectedAt })
+    db: Db = this.db,
+  ): Promise<{ id: string; marketplace: string; detectedAt: Date } | null> {
+    const [row] = await db
+      .select({
+        id: saleEvents.id,
+        marketplace: saleEvents.marketplace,
+        detectedAt: saleEvents.detectedAt,
+      })
       .from(saleEvents)
       .where(
         and(
