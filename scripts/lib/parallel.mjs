@@ -12,6 +12,7 @@ export const TYPECHECK_PROJECTS = [
   'packages/emulators',
   'apps/extension',
   'packages/domain',
+  'packages/pglite-17',
 ];
 
 /** One task per TypeScript project: `tsc -p <project> --noEmit` with the installed compiler. */

@@ -215,6 +215,7 @@ export async function createContainer(config: Config, options: ContainerOptions 
         ? { kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize }
         : { kind: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
       schema,
+      { log: { info: (message) => logger.info(message) } },
     ));
   await migrateDatabase(database);
   const { db } = database;

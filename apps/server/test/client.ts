@@ -13,6 +13,12 @@ export class TestClient {
     private readonly defaults: { origin?: string | null; localAddress?: string } = {},
   ) {}
 
+  /** The same signed-in browser pointed at another server (one on a restored or moved database). */
+  carryCookiesFrom(other: TestClient): this {
+    for (const [name, value] of other.cookies) this.cookies.set(name, value);
+    return this;
+  }
+
   get cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }

@@ -7,6 +7,7 @@ import { loadConfig } from '../src/platform/config';
 import type { RouteInfo } from '../src/platform/http/app';
 import { buildServerApp } from '../src/routes';
 import { createContainer, type Container, type ContainerOptions } from '../src/container';
+import type { Database } from '../src/platform/db/database';
 import { createTestDatabase, type TestDatabaseKind } from './database';
 
 export interface TestServer {
@@ -29,9 +30,13 @@ export async function startTestServer(
      * Which database, when not the one the test project names (the benchmark chooses its own).
      * `configured`: the one the configuration names (DATABASE_URL, or PGlite in DATA_DIR), opened
      * by the server as in production and left in place at close: servers sharing a database,
-     * or starting on a restored one.
+     * or starting on a restored one. `open`: a database the test opened itself and closes.
      */
-    database?: { kind: 'pglite' } | { kind: 'postgres'; adminUrl: string } | { kind: 'configured' };
+    database?:
+      | { kind: 'pglite' }
+      | { kind: 'postgres'; adminUrl: string }
+      | { kind: 'configured' }
+      | { kind: 'open'; database: Database };
     /** Where the container's spans go (the tracing tests' in-memory exporter). */
     spanExporter?: ContainerOptions['spanExporter'];
     /** The logger of the container and of the HTTP server (a test that reads the logs). */
@@ -55,7 +60,7 @@ export async function startTestServer(
     [],
   );
   const testDb =
-    options.database?.kind === 'configured'
+    options.database?.kind === 'configured' || options.database?.kind === 'open'
       ? null
       : options.database
         ? await createTestDatabase(
@@ -66,6 +71,7 @@ export async function startTestServer(
   const logger = options.logger ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const container = await createContainer(config, {
     ...(testDb ? { database: testDb.database } : {}),
+    ...(options.database?.kind === 'open' ? { database: options.database.database } : {}),
     logger,
     queue: { pollingIntervalSeconds: 0.5, schedule: false },
     ...(options.spanExporter ? { spanExporter: options.spanExporter } : {}),

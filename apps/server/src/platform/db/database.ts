@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { upgradeEmbeddedDataDir, type UpgradeLog } from './pglite-upgrade';
 
 /**
  * Every table, by name, as the composition root's `schema.ts` exports them. Platform is given
@@ -198,6 +199,8 @@ export async function openDatabase(
   watch: {
     /** Told every statement Drizzle sends, with its parameters (the bench replays them). */
     onQuery?: (text: string, params: unknown[]) => void;
+    /** Told what a one-time move of an older embedded database does (PGlite only). */
+    log?: UpgradeLog;
   } = {},
 ): Promise<Database> {
   const { onQuery } = watch;
@@ -266,13 +269,29 @@ export async function openDatabase(
     };
   }
 
-  if (target.dataDir) await fs.mkdir(target.dataDir, { recursive: true });
+  if (target.dataDir) {
+    // A folder an earlier ListLoop wrote with PostgreSQL 17 is moved once before it is opened.
+    await upgradeEmbeddedDataDir(target.dataDir, watch.log ?? { info: () => undefined });
+    await fs.mkdir(target.dataDir, { recursive: true });
+  }
   // Trigram search (pg_trgm) is an extension PGlite loads on demand; server Postgres ships it.
   const options = {
     extensions: { pg_trgm },
     ...(target.snapshot ? { loadDataDir: target.snapshot } : {}),
   };
   const client = target.dataDir ? new PGlite(target.dataDir, options) : new PGlite(options);
+  return databaseOverPglite(client, schema, logger);
+}
+
+/**
+ * The Database over an open PGlite client. Also how a test runs the server on the PGlite of an
+ * earlier release (the upgrade's test), whose client answers the same calls.
+ */
+export async function databaseOverPglite(
+  client: PGlite,
+  schema: DatabaseSchema,
+  logger?: { logQuery: (text: string, params: unknown[]) => void },
+): Promise<Database> {
   await client.waitReady;
   // PGlite hands a notification to its listeners while it reads the committing statement's
   // answer, before that statement's promise settles.
