@@ -105,6 +105,7 @@ import { extensionMarketplacesOf, listingReachFor } from './modules/listings/lis
 import { EtsyProfileService } from './modules/marketplaces/etsy-profile.service';
 import { MarketplaceCategoryService } from './modules/marketplaces/marketplace-category.service';
 import {
+  enqueueFirstListingAttempts,
   enqueueListingOperation,
   executeListingJob,
   sweepListingsJob,
@@ -549,6 +550,9 @@ export async function createContainer(config: Config, options: ContainerOptions 
       listingPreviews,
       {
         leaseSeconds: config.listings.leaseSeconds,
+        enqueueFirstAttempts: enqueueFirstListingAttempts((sent): Promise<void> =>
+          queue.sendMany(jobs.executeListing, sent),
+        ),
         executorOf: executorByConnection(connectors, connections),
         onDelistFailed: notifyDelistFailed(async (input): Promise<void> => {
           await notifications.notify(input);

@@ -91,7 +91,7 @@ export class ListingChanges {
       return toItem(row);
     });
     for (const ended of finished) this.engine.onFinished(ended);
-    for (const operation of toSend) await this.queue.send(operation);
+    await this.queue.sendAll(toSend);
     for (const { marketplace, event } of changes) {
       if (event.type !== 'delist_failure') continue;
       await this.engine

@@ -42,12 +42,22 @@ export type EnqueueOperation = (
   startAfterSeconds?: number,
 ) => Promise<string | null>;
 
+/**
+ * How the engine sends the first jobs of several committed connector operations at once (a
+ * sale's delists): one statement for all, each job's id fixed by its operation (jobIdOf).
+ */
+export type EnqueueFirstAttempts = (
+  operations: readonly { operationId: string; accountId: string }[],
+) => Promise<void>;
+
 export interface ListingServiceOptions {
   now?: () => number;
   /** How long a worker holds a connector operation without renewing it. */
   leaseSeconds?: number;
   /** Names this process's worker in the leases it takes. */
   workerId?: string;
+  /** Sends several first jobs in one go; by default one `enqueue` each. */
+  enqueueFirstAttempts?: EnqueueFirstAttempts;
   /** Attempts after which a crash-looping operation is given up (ends in failure). */
   maxAttempts?: number;
   /** Who carries out a new operation (default: the marketplace's group alone). */
@@ -112,6 +122,7 @@ export interface ListingEngine {
   listings: ListingRepository;
   connectors: ConnectorRegistry;
   enqueue: EnqueueOperation;
+  enqueueFirstAttempts: EnqueueFirstAttempts;
   builder: ListingBuilder;
   now: () => number;
   leaseMs: number;
@@ -130,6 +141,13 @@ export function listingEngine(
 ): ListingEngine {
   return {
     ...parts,
+    enqueueFirstAttempts:
+      options.enqueueFirstAttempts ??
+      (async (operations) => {
+        await Promise.all(
+          operations.map(({ operationId, accountId }) => parts.enqueue(operationId, accountId, 0)),
+        );
+      }),
     now: options.now ?? (() => Date.now()),
     leaseMs: (options.leaseSeconds ?? 120) * 1000,
     workerId:

@@ -319,13 +319,25 @@ export class ListingQueue {
     };
   }
 
-  /** Sends a committed connector operation to the workers; answers it with its job id. */
+  /**
+   * Sends a committed connector operation to the workers. Its first job's id is fixed by the
+   * operation (jobIdOf), so it is not written back: `jobId` names only a job sent again later.
+   */
   async send(operation: ListingOperationRow): Promise<ListingOperationRow> {
-    if (operation.executor !== 'connector') return operation;
-    const jobId = await this.engine.enqueue(operation.id, operation.accountId, 0);
-    if (!jobId) return operation;
-    await this.engine.listings.update(operation.accountId, operation.id, { jobId });
-    return { ...operation, jobId };
+    await this.sendAll([operation]);
+    return operation;
+  }
+
+  /** Sends several committed operations' first jobs together (a sale's delists). */
+  async sendAll(operations: readonly ListingOperationRow[]): Promise<void> {
+    const connector = operations.filter((operation) => operation.executor === 'connector');
+    if (connector.length === 0) return;
+    await this.engine.enqueueFirstAttempts(
+      connector.map((operation) => ({
+        operationId: operation.id,
+        accountId: operation.accountId,
+      })),
+    );
   }
 
   /** How the account's operations on `marketplace` are carried out (connector or extension). */

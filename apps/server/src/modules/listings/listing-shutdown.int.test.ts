@@ -11,6 +11,7 @@ import { loadConfig } from '../../platform/config';
 import { loadMemberContext, type RequestContext } from '../../platform/http/request-context';
 import { createAccount, type AccountFixture } from '../../../test/fixtures';
 import { queryRows, startTestServer, type TestServer } from '../../../test/server';
+import { jobIdOf } from './listing.messages';
 import { standInConnector } from '../../../test/stand-in-connector';
 import { waitFor, waitUntil } from '../../../test/wait';
 import { COMPLETE_DETAILS } from '../items/item.test-fixtures';
@@ -83,7 +84,7 @@ describe('a listing operation held at shutdown', () => {
     await published;
     const operation = async () =>
       (
-        await queryRows<{ status: string; lease_owner: string | null; job_id: string }>(
+        await queryRows<{ status: string; lease_owner: string | null; job_id: string | null }>(
           server,
           sql`SELECT status, lease_owner, job_id FROM listing_operations WHERE id = ${operationId}`,
         )
@@ -97,7 +98,7 @@ describe('a listing operation held at shutdown', () => {
     expect(released).toMatchObject({ status: 'queued', lease_owner: null });
     const job = await queryRows<{ state: string }>(
       server,
-      sql`SELECT state::text FROM pgboss.job WHERE id = ${released.job_id}`,
+      sql`SELECT state::text FROM pgboss.job WHERE id = ${released.job_id ?? jobIdOf(operationId)}`,
     );
     expect(job).toEqual([{ state: 'retry' }]);
 

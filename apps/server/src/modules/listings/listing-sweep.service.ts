@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { listingActor, listingStateOf, type MarketplaceId } from '@listloop/domain';
 import type { ListingChanges } from './listing-changes';
 import type { ListingEngine } from './listing-context';
+import { jobIdOf } from './listing.messages';
 import type { ListingOperationRow } from './listing.repository';
 
 /** An operation's pg-boss job as the sweep reads it: its state and when a worker started it. */
@@ -40,9 +41,7 @@ export class ListingSweep {
     let resent = 0;
     let failed = 0;
     for (const op of stranded) {
-      if (op.status === 'queued' && op.jobId && !(await this.jobWillNotRun(op, jobOf, now))) {
-        continue;
-      }
+      if (op.status === 'queued' && !(await this.jobWillNotRun(op, jobOf, now))) continue;
       const marketplace = op.marketplace as MarketplaceId;
       if (op.attempts >= this.engine.maxAttempts) {
         const reason = `ListLoop stopped after ${op.attempts} attempts that did not finish. Try again.`;
@@ -90,13 +89,18 @@ export class ListingSweep {
     return { resent, failed };
   }
 
-  /** Whether the job of a queued operation (untouched for a lease) will never carry it out. */
+  /**
+   * Whether the job of a queued operation (untouched for a lease, or sent 15 s ago) will never
+   * carry it out. Its first job's id is its own (jobIdOf); `jobId` names a job sent later.
+   */
   private async jobWillNotRun(
     op: ListingOperationRow,
     jobOf: JobLookup,
     now: number,
   ): Promise<boolean> {
-    const job = await jobOf(op.jobId!);
+    const job = await jobOf(op.jobId ?? jobIdOf(op.id, 0));
+    // Never sent: the process stopped between the commit and the send.
+    if (job === null && op.jobId === null) return true;
     if (job?.state === 'created' || job?.state === 'retry') return false;
     if (job?.state === 'active') {
       // A worker takes the operation (its lease) the moment it starts the job, so a job active

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineJob } from '../../platform/queue/job';
 import type { Queue } from '../../platform/queue/queue';
-import type { EnqueueOperation } from './listing-context';
+import type { EnqueueFirstAttempts, EnqueueOperation } from './listing-context';
 import type { JobLookup } from './listing-sweep.service';
 import { jobIdOf } from './listing.messages';
 import type { ListingService } from './listing.service';
@@ -74,5 +74,23 @@ export function enqueueListingOperation(
         id: jobIdOf(operationId, attempt),
         ...(startAfterSeconds ? { startAfter: startAfterSeconds } : {}),
       },
+    );
+}
+
+/**
+ * How the engine sends several operations' first jobs through the queue's `sendMany`: one
+ * statement for all, each job's id fixed by its operation as `enqueueListingOperation` fixes it.
+ */
+export function enqueueFirstListingAttempts(
+  sendMany: (
+    jobs: { id: string; payload: { operationId: string; accountId: string } }[],
+  ) => Promise<void>,
+): EnqueueFirstAttempts {
+  return (operations) =>
+    sendMany(
+      operations.map(({ operationId, accountId }) => ({
+        id: jobIdOf(operationId, 0),
+        payload: { operationId, accountId },
+      })),
     );
 }

@@ -101,6 +101,10 @@ export class ListingService {
     return this.queuing.send(...args);
   }
 
+  sendAll(...args: Parameters<ListingQueue['sendAll']>) {
+    return this.queuing.sendAll(...args);
+  }
+
   executorFor(...args: Parameters<ListingQueue['executorFor']>) {
     return this.queuing.executorFor(...args);
   }

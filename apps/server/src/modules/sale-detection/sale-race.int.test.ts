@@ -5,6 +5,8 @@ import type { TestClient } from '../../../test/client';
 import { connectMarketplace } from '../../../test/connections';
 import { createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
 import { queryRows, startTestServer, type TestServer } from '../../../test/server';
+import { listingJobLookup } from '../listings/listing.jobs';
+import { jobIdOf } from '../listings/listing.messages';
 
 /** Marketplaces the browser extension works: their delists wait for it, so nothing runs them. */
 const LISTED_ON = ['mercari', 'poshmark', 'grailed'] as const;
@@ -203,7 +205,7 @@ describe('a process that dies between the sale and sending its delists', () => {
 
     // The process dies after the sale's transaction commits, before the delist is sent.
     const listings = server.container.services.listings;
-    const send = vi.spyOn(listings, 'send').mockRejectedValueOnce(new Error('process killed'));
+    const send = vi.spyOn(listings, 'sendAll').mockRejectedValueOnce(new Error('process killed'));
     const sold = await owner.post('/api/rest/v1/executor/sales', {
       marketplace: 'mercari',
       externalOrderId: 'M-CRASH-1',
@@ -219,6 +221,11 @@ describe('a process that dies between the sale and sending its delists', () => {
           WHERE item_id = ${item.itemID} AND operation = 'delist'`,
     );
     expect(operation!.job_id).toBeNull();
+    const sent = await queryRows<{ n: number }>(
+      server,
+      sql`SELECT count(*)::int AS n FROM pgboss.job WHERE id = ${jobIdOf(operation!.id)}`,
+    );
+    expect(sent).toEqual([{ n: 0 }]);
 
     // Later (the sweeper looks for sends lost more than 15 s ago), the sweeper sends it.
     await queryRows(
@@ -226,7 +233,10 @@ describe('a process that dies between the sale and sending its delists', () => {
       sql`UPDATE listing_operations SET created_at = now() - interval '1 minute',
             updated_at = now() - interval '1 minute' WHERE id = ${operation!.id}`,
     );
-    const swept = await listings.sweep(async () => null, server.container.logger);
+    const swept = await listings.sweep(
+      listingJobLookup(server.container.queue),
+      server.container.logger,
+    );
     expect(swept.resent).toBeGreaterThanOrEqual(1);
     await vi.waitFor(async () => expect((await read()).status).toBe('delisted'), {
       timeout: 30_000,

@@ -6,6 +6,8 @@ import { createSellerIn } from '../../../test/fixtures';
 import { restartableContainers, rowsIn } from '../../../test/restartable';
 import { standInConnector } from '../../../test/stand-in-connector';
 import { waitFor } from '../../../test/wait';
+import { listingJobLookup } from '../listings/listing.jobs';
+import { jobIdOf } from '../listings/listing.messages';
 
 /** API marketplaces (the server delists them) with a stand-in for each. */
 const OTHERS = ['ebay', 'etsy'] as const satisfies readonly MarketplaceId[];
@@ -72,13 +74,29 @@ describe('a sale across a restart', () => {
       source: 'webhook',
     });
     expect(recorded.status).toBe('recorded');
-    const queued = await rowsIn<{ marketplace: string; job_id: string | null }>(
+    const queued = await rowsIn<{ id: string; marketplace: string }>(
       container,
-      sql`SELECT marketplace, job_id FROM listing_operations
+      sql`SELECT id, marketplace FROM listing_operations
           WHERE item_id = ${item.itemID} AND status = 'queued' ORDER BY marketplace`,
     );
     expect(queued.map((q) => q.marketplace)).toEqual([...OTHERS]);
-    expect(queued.every((q) => q.job_id)).toBe(true);
+    // Each delist's first job is there under the id its operation fixes, waiting.
+    for (const { id } of queued) {
+      expect(await container.queue.getJob('listings.execute', jobIdOf(id))).toMatchObject({
+        state: 'created',
+      });
+    }
+    // A sweep a minute on finds each job waiting, and sends none again.
+    await rowsIn(
+      container,
+      sql`UPDATE listing_operations SET created_at = now() - interval '1 minute'
+          WHERE item_id = ${item.itemID}`,
+    );
+    const swept = await container.services.listings.sweep(
+      listingJobLookup(container.queue),
+      container.logger,
+    );
+    expect(swept).toEqual({ resent: 0, failed: 0 });
     await container.close();
     expect(firstDelisted).toEqual([]);
 

@@ -491,17 +491,21 @@ export class SaleWorkflow {
     steps: StepTrail,
   ): Promise<void> {
     if (operations.length === 0) return;
-    let deferred = false;
-    await Promise.all(
-      operations.map((op) =>
-        this.listings.send(op).catch((error: unknown) => {
-          deferred = true;
-          this.logger.warn(
-            { err: error, operationId: op.id, step: 'send-operations', eventId: event.id },
-            'delist send deferred to sweeper',
-          );
-        }),
-      ),
+    // One statement sends every delist's job; if it fails, the sweep sends them.
+    const deferred = await this.listings.sendAll(operations).then(
+      () => false,
+      (error: unknown) => {
+        this.logger.warn(
+          {
+            err: error,
+            operationIds: operations.map((op) => op.id),
+            step: 'send-operations',
+            eventId: event.id,
+          },
+          'delist send deferred to sweeper',
+        );
+        return true;
+      },
     );
     steps.add(
       'send-operations',

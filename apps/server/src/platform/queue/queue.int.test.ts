@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createAccount, signIn } from '../../../test/fixtures';
 import { queryRows, startTestServer, type TestServer } from '../../../test/server';
 import { waitUntil } from '../../../test/wait';
+import { stableJobId } from './job';
 
 /** pg-boss runs on the application's own database, PGlite or Postgres alike. */
 describe('job queue', () => {
@@ -37,6 +38,34 @@ describe('job queue', () => {
         (await queue.getJob(jobs.purgeExpiredSessions.name, jobId!))?.state === 'completed',
     );
     expect(await count()).toBe(0);
+  });
+
+  it('sends several jobs in one go by their ids, and a second send of the same ids adds none', async () => {
+    const { queue, jobs } = server.container;
+    const ids = [0, 1, 2].map((n) => stableJobId('test.send-many', `${Date.now()}:${n}`));
+    await queue.sendMany(
+      jobs.purgeExpiredSessions,
+      ids.map((id) => ({ id, payload: {} })),
+    );
+    await queue.sendMany(
+      jobs.purgeExpiredSessions,
+      ids.map((id) => ({ id, payload: {} })),
+    );
+    for (const id of ids) {
+      await waitUntil(
+        async () => (await queue.getJob(jobs.purgeExpiredSessions.name, id))?.state === 'completed',
+      );
+    }
+    const [row] = await queryRows<{ n: number }>(
+      server,
+      sql`select count(*)::int as n from pgboss.job where id = any(${`{${ids.join(',')}}`}::uuid[])`,
+    );
+    expect(row?.n).toBe(3);
+    await expect(
+      queue.sendMany(jobs.purgeExpiredSessions, [
+        { id: stableJobId('test.send-many', 'bad'), payload: { unexpected: true } as never },
+      ]),
+    ).rejects.toThrow();
   });
 
   it('refuses a payload the job schema rejects, before it reaches the queue', async () => {

@@ -184,14 +184,51 @@ export class Queue {
   }
 
   /**
+   * Sends several jobs of one definition, each with its own id, in one statement, announced
+   * together in one more: a sale's delists start together and cost two round trips, not two
+   * each. A job whose id exists already is left as it is (a second send is no second job).
+   */
+  async sendMany<TSchema extends z.ZodType>(
+    definition: JobDefinition<TSchema>,
+    jobs: readonly { id: string; payload: z.input<TSchema> }[],
+  ): Promise<void> {
+    const known = this.definitions.get(definition.name);
+    if (known !== definition) throw new Error(`Job "${definition.name}" is not registered`);
+    if (jobs.length === 0) return;
+    const traceparent = this.tracing.traceparent();
+    const rows = jobs.map(({ id, payload }) => ({
+      id,
+      name: definition.name,
+      data: withTrace(definition.schema.parse(payload) as object, traceparent),
+    }));
+    await this.boss.insert(rows);
+    if (this.database.kind === 'postgres') {
+      const announcements = jobs.map(({ id }) => `${definition.name} ${id}`);
+      if (this.working) for (const announcement of announcements) this.remember(announcement);
+      await this.announce(this.database.executor, announcements);
+    }
+    for (let n = 0; n < jobs.length; n += 1) this.wake(definition.name);
+  }
+
+  /**
    * NOTIFY every process of a job sent. Through the executor that sent it: a job sent inside a
    * caller's transaction (pg-boss's `db` option) is announced when that transaction commits,
    * never before the job is visible, and not at all if it rolls back. A lost announcement costs
    * only time (the job waits for a poll), so it never fails the send.
    */
-  private async announce(executor: SqlExecutor, announcement: string): Promise<void> {
+  private async announce(
+    executor: SqlExecutor,
+    announcement: string | readonly string[],
+  ): Promise<void> {
     try {
-      await executor.executeSql('SELECT pg_notify($1, $2)', [JOB_CHANNEL, announcement]);
+      if (typeof announcement === 'string') {
+        await executor.executeSql('SELECT pg_notify($1, $2)', [JOB_CHANNEL, announcement]);
+      } else {
+        await executor.executeSql('SELECT pg_notify($1, a) FROM unnest($2::text[]) AS a', [
+          JOB_CHANNEL,
+          announcement,
+        ]);
+      }
     } catch (error) {
       this.logger.warn({ err: error, announcement }, 'job sent but not announced; a poll finds it');
     }
