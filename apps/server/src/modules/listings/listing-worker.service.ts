@@ -136,7 +136,12 @@ export class ListingWorker {
       if (!row) return;
       const stored = (row.listings[marketplace] ?? {}) as Record<string, unknown>;
       const state = listingStateOf(stored);
-      const active = await this.engine.listings.active(accountId, op.itemId, marketplace);
+      const { active, updateUntil } = await this.engine.listings.activeAndUpdateUnderWay(
+        accountId,
+        op.itemId,
+        marketplace,
+        new Date(this.engine.now()),
+      );
       if (state.status !== 'queued' || !active || active.id !== op.id) {
         if (active?.id === op.id) {
           const ended = await this.engine.listings.finishActive(
@@ -208,14 +213,8 @@ export class ListingWorker {
         }
         // An update of this listing being sent now goes first: a delist that ran beside it
         // could be undone by it (the update puts the listing's quantity back).
-        const underWay = await this.engine.listings.updateUnderWay(
-          accountId,
-          op.itemId,
-          marketplace,
-          new Date(this.engine.now()),
-        );
-        if (underWay) {
-          await this.waitForUpdate(op, underWay);
+        if (updateUntil) {
+          await this.waitForUpdate(op, updateUntil);
           return;
         }
         await this.call(op, 'delist', () =>

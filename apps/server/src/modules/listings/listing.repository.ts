@@ -4,7 +4,6 @@ import {
   count,
   desc,
   eq,
-  gt,
   gte,
   inArray,
   isNotNull,
@@ -120,6 +119,40 @@ export class ListingRepository {
     return this.firstActive(accountId, itemId, marketplace, STATE_OPERATION, db);
   }
 
+  /**
+   * In one read, what a worker checks before it delists or relists: the active list, delist or
+   * relist of (item, marketplace), and when the update an executor is sending there now lets go
+   * of it (its lease's end; null when none is being sent). A delist or relist waits for it, so
+   * the update cannot put back on sale what the delist takes down.
+   */
+  async activeAndUpdateUnderWay(
+    accountId: string,
+    itemId: string,
+    marketplace: string,
+    now: Date,
+  ): Promise<{ active: ListingOperationRow | null; updateUntil: Date | null }> {
+    const rows = await this.db
+      .select()
+      .from(listingOperations)
+      .where(
+        and(
+          eq(listingOperations.accountId, accountId),
+          eq(listingOperations.itemId, itemId),
+          eq(listingOperations.marketplace, marketplace),
+          inArray(listingOperations.status, [...ACTIVE]),
+        ),
+      )
+      .orderBy(asc(listingOperations.createdAt));
+    const active = rows.find((row) => row.operation !== 'update') ?? null;
+    let updateUntil: Date | null = null;
+    for (const row of rows) {
+      const until = row.leaseExpiresAt;
+      if (row.operation !== 'update' || row.status !== 'running' || !until) continue;
+      if (until > now && (!updateUntil || until > updateUntil)) updateUntil = until;
+    }
+    return { active, updateUntil };
+  }
+
   /** The queued or running update of (item, marketplace); there is at most one. */
   activeUpdate(
     accountId: string,
@@ -153,35 +186,6 @@ export class ListingRepository {
       .orderBy(asc(listingOperations.createdAt))
       .limit(1);
     return row ?? null;
-  }
-
-  /**
-   * When the update of (item, marketplace) an executor is sending now lets go of it: its lease's
-   * end, or null when no update is being sent. A delist or relist waits for it, so the update
-   * cannot put back on sale what the delist takes down.
-   */
-  async updateUnderWay(
-    accountId: string,
-    itemId: string,
-    marketplace: string,
-    now: Date,
-  ): Promise<Date | null> {
-    const [row] = await this.db
-      .select({ leaseExpiresAt: listingOperations.leaseExpiresAt })
-      .from(listingOperations)
-      .where(
-        and(
-          eq(listingOperations.accountId, accountId),
-          eq(listingOperations.itemId, itemId),
-          eq(listingOperations.marketplace, marketplace),
-          eq(listingOperations.operation, 'update'),
-          eq(listingOperations.status, 'running'),
-          gt(listingOperations.leaseExpiresAt, now),
-        ),
-      )
-      .orderBy(desc(listingOperations.leaseExpiresAt))
-      .limit(1);
-    return row?.leaseExpiresAt ?? null;
   }
 
   /**
