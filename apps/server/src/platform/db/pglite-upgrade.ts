@@ -1,7 +1,9 @@
+import { openAsBlob } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { pgDumpBatches } from './pg-dump-batches';
 
 /** The PostgreSQL major version of the PGlite this server runs, as its data folders record it. */
 export const EMBEDDED_POSTGRES_MAJOR = '18';
@@ -27,8 +29,9 @@ export interface EmbeddedUpgrade {
  * ListLoop wrote it with PGlite 0.3 (PostgreSQL 17): PostgreSQL cannot open an older major
  * version's files, so without this a seller's inventory would not open after an update.
  *
- * The old folder is dumped with the old PGlite's pg_dump (the `@listloop/pglite-17` package),
- * loaded into a new folder beside it, and every table's row count compared. Only then is the
+ * The old folder is dumped into a file beside it with the old PGlite's pg_dump, in a process of
+ * its own (the `@listloop/pglite-17` package), loaded piece by piece into a new folder beside
+ * it, and every table's row count compared with the old folder's. Only then is the
  * new folder swapped in, and the old one kept beside it as `<folder>-pg17`. A crash at any
  * point leaves either the old folder in place (and the next start begins again) or a finished
  * copy marked complete (and the next start finishes the swap). Returns null when there was
@@ -73,15 +76,33 @@ export async function upgradeEmbeddedDataDir(
   await fs.rm(staging, { recursive: true, force: true });
 
   const { dumpPostgres17DataDir } = await import('@listloop/pglite-17');
-  const dump = await dumpPostgres17DataDir(dataDir);
+  const sqlFile = `${staging}.sql`;
+  await fs.rm(sqlFile, { force: true });
+  let rows: Record<string, number>;
+  try {
+    ({ rows } = await dumpPostgres17DataDir(dataDir, sqlFile));
+    await loadCopy(staging, sqlFile, rows, dataDir);
+  } finally {
+    await fs.rm(sqlFile, { force: true });
+  }
+  return swapIn({ dataDir, staging, complete, version, rows }, log);
+}
 
+/** Loads the dump into a new folder at `staging` and checks every table's row count there. */
+async function loadCopy(
+  staging: string,
+  sqlFile: string,
+  expectedRows: Record<string, number>,
+  dataDir: string,
+): Promise<void> {
   const copy = new PGlite(staging, { extensions: { pg_trgm } });
   try {
     await copy.waitReady;
-    await copy.exec(dump.sql);
+    // Piece by piece in one session: the dump's settings at its start hold for all of it.
+    for await (const batch of pgDumpBatches(await openAsBlob(sqlFile))) await copy.exec(batch);
     // pg_dump's preamble leaves the session's search path empty and its settings changed.
     await copy.exec('RESET ALL');
-    for (const [table, expected] of Object.entries(dump.rows)) {
+    for (const [table, expected] of Object.entries(expectedRows)) {
       const counted = await copy.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
       const found = counted.rows[0]?.n ?? 0;
       if (found !== expected) {
@@ -97,15 +118,28 @@ export async function upgradeEmbeddedDataDir(
     throw error;
   }
   await copy.close();
+}
 
+/** Swaps the checked copy in for the folder, keeping the folder as it was beside it. */
+async function swapIn(
+  move: {
+    dataDir: string;
+    staging: string;
+    complete: string;
+    version: string;
+    rows: Record<string, number>;
+  },
+  log: UpgradeLog,
+): Promise<EmbeddedUpgrade> {
+  const { dataDir, staging, complete, version } = move;
   await fs.writeFile(complete, `${new Date().toISOString()}\n`);
   const keptAt = await freeName(`${dataDir}-pg${version}`);
   await fs.rename(dataDir, keptAt);
   await fs.rename(staging, dataDir);
   await fs.rm(complete, { force: true });
 
-  const rows = Object.values(dump.rows).reduce((sum, n) => sum + n, 0);
-  const tables = Object.keys(dump.rows).length;
+  const rows = Object.values(move.rows).reduce((sum, n) => sum + n, 0);
+  const tables = Object.keys(move.rows).length;
   log.info(
     `Moved the embedded database to PostgreSQL ${EMBEDDED_POSTGRES_MAJOR}: ${rows} rows in ` +
       `${tables} tables, every count checked. The folder as it was is kept in ${keptAt}; ` +
