@@ -49,6 +49,16 @@ try {
  * on disk without them is packed instead (the folder itself is left as it is); if that copy
  * does not open, the whole folder is packed.
  */
+async function packFolder(folder, compression) {
+  const db = new PGlite(folder, { extensions: { pg_trgm } });
+  try {
+    await db.waitReady;
+    return await db.dumpDataDir(compression);
+  } finally {
+    await db.close();
+  }
+}
+
 async function packed() {
   const slim = `${sqlFile}.folder`;
   await fs.rm(slim, { recursive: true, force: true });
@@ -61,21 +71,10 @@ async function packed() {
         return (await fs.stat(source)).mtimeMs >= checkpointAt;
       },
     });
-    const copy = new PGlite(slim, { extensions: { pg_trgm } });
-    try {
-      await copy.waitReady;
-      return await copy.dumpDataDir('none');
-    } finally {
-      await copy.close();
-    }
+    return await packFolder(slim, 'none');
   } catch {
-    const whole = new PGlite(dataDir, { extensions: { pg_trgm } });
-    try {
-      await whole.waitReady;
-      return await whole.dumpDataDir('gzip');
-    } finally {
-      await whole.close();
-    }
+    // Compressed: the spare segments pack to little.
+    return await packFolder(dataDir, 'gzip');
   } finally {
     await fs.rm(slim, { recursive: true, force: true });
   }

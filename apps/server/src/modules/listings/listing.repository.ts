@@ -39,6 +39,16 @@ const ACTIVE = ['queued', 'running'] as const;
  */
 const STATE_OPERATION = ne(listingOperations.operation, 'update');
 
+/** The queued or running operations of (item, marketplace) of an account. */
+function activeOf(accountId: string, itemId: string, marketplace: string): SQL | undefined {
+  return and(
+    eq(listingOperations.accountId, accountId),
+    eq(listingOperations.itemId, itemId),
+    eq(listingOperations.marketplace, marketplace),
+    inArray(listingOperations.status, [...ACTIVE]),
+  );
+}
+
 /**
  * An operation that ends (done, failed, canceled) is no longer held for the seller: every
  * statement that ends one clears its needs-you stop with it.
@@ -134,14 +144,7 @@ export class ListingRepository {
     const rows = await this.db
       .select()
       .from(listingOperations)
-      .where(
-        and(
-          eq(listingOperations.accountId, accountId),
-          eq(listingOperations.itemId, itemId),
-          eq(listingOperations.marketplace, marketplace),
-          inArray(listingOperations.status, [...ACTIVE]),
-        ),
-      )
+      .where(activeOf(accountId, itemId, marketplace))
       .orderBy(asc(listingOperations.createdAt));
     const active = rows.find((row) => row.operation !== 'update') ?? null;
     let updateUntil: Date | null = null;
@@ -174,15 +177,7 @@ export class ListingRepository {
     const [row] = await db
       .select()
       .from(listingOperations)
-      .where(
-        and(
-          eq(listingOperations.accountId, accountId),
-          eq(listingOperations.itemId, itemId),
-          eq(listingOperations.marketplace, marketplace),
-          inArray(listingOperations.status, [...ACTIVE]),
-          kind,
-        ),
-      )
+      .where(and(activeOf(accountId, itemId, marketplace), kind))
       .orderBy(asc(listingOperations.createdAt))
       .limit(1);
     return row ?? null;
