@@ -18,7 +18,7 @@ export interface UpgradeLog {
 /** What an upgrade did, for its caller and its test. */
 export interface EmbeddedUpgrade {
   from: string;
-  /** Where the folder as it was is kept, untouched, to go back to. */
+  /** Where the folder as it was is kept (its data unchanged), to go back to. */
   keptAt: string;
   rows: number;
   tables: number;
