@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import pino from 'pino';
 import { openPostgres17DataDir } from '@listloop/pglite-17';
 import { afterEach, describe, expect, it } from 'vitest';
 import { COMPLETE_DETAILS } from '../../modules/items/item.test-fixtures';
@@ -63,7 +64,6 @@ describe('the embedded database written by an earlier ListLoop (PGlite 0.3, Post
     await oldDatabase.close();
 
     const messages: string[] = [];
-    const pino = (await import('pino')).default;
     const logger = pino(
       { level: 'info' },
       { write: (line: string) => messages.push(JSON.parse(line).msg as string) },
