@@ -124,10 +124,27 @@ export async function createSellerIn(
     accessLevel: 'member',
     accountFeatureFlags: {},
   });
-  const { context } = await container.services.accountUsers.memberContext(
-    { id: created.userId, email, name: 'Ada Seller' },
+  const ctx = await memberContext(
+    container,
+    { userId: created.userId, email, name: 'Ada Seller' },
     `${options.emailPrefix}-test`,
   );
-  if (!context) throw new Error('the new seller has no member context');
-  return { userId: created.userId, accountId: created.account.accountId, ctx: context };
+  return { userId: created.userId, accountId: created.account.accountId, ctx };
+}
+
+/**
+ * The request context the services take for a member, as the request hook builds it for a
+ * signed-in session (`session` names that session): for tests that call services directly.
+ */
+export async function memberContext(
+  container: Container,
+  member: { userId: string; email: string; name?: string },
+  session = 'test',
+): Promise<RequestContext> {
+  const { context } = await container.services.accountUsers.memberContext(
+    { id: member.userId, email: member.email, name: member.name ?? '' },
+    session,
+  );
+  if (!context) throw new Error(`${member.email} has no member context`);
+  return context;
 }

@@ -1,4 +1,6 @@
 import { expect } from 'vitest';
+import type { Container } from '../src/container';
+import { ListingService } from '../src/modules/listings/listing.service';
 import type { TestClient } from './client';
 import { waitFor } from './wait';
 
@@ -31,5 +33,20 @@ export async function crossList(
       marketplaces.every((m) =>
         ['listed', 'list_failure'].includes((listings[m]?.status as string | undefined) ?? ''),
       ),
+  );
+}
+
+/**
+ * The container's listing service as a process that stops right after each commit: what it
+ * queues is recorded, but its job is never sent, so a test runs the job, or the sweep, itself.
+ */
+export function listingServiceThatNeverSends(container: Container): ListingService {
+  return new ListingService(
+    container.database.db,
+    container.services.items,
+    container.repositories.listings,
+    container.connectors,
+    async () => null,
+    container.services.listingPreviews,
   );
 }

@@ -4,10 +4,15 @@ import pino from 'pino';
 import { BULK_ACTION_ITEMS_MAX, type BulkActionRun } from '@listloop/domain';
 import type { TestClient } from '../../../test/client';
 import { connectMarketplace } from '../../../test/connections';
-import { addMember, createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
+import {
+  addMember,
+  createAccount,
+  memberContext,
+  signIn,
+  type AccountFixture,
+} from '../../../test/fixtures';
 import { queryRows, startTestServer, type TestServer } from '../../../test/server';
 import { waitFor } from '../../../test/wait';
-import { loadMemberContext } from '../../platform/http/request-context';
 import { COMPLETE_DETAILS } from '../items/item.test-fixtures';
 
 const ITEMS = '/api/account/item';
@@ -816,13 +821,7 @@ describe('bulk actions', () => {
         who.accountId,
         started.body.runId,
       );
-      const ctx = (
-        await loadMemberContext(
-          idle.container.services.accountUsers,
-          { id: who.userId, email: who.email, name: 'Ada Seller' },
-          'test',
-        )
-      ).context!;
+      const ctx = await memberContext(idle.container, { ...who, name: 'Ada Seller' });
       try {
         const work = () =>
           steps.run('bulkCopyItems', { ctx, run: row, itemIds: ids, parameters: {}, logger });

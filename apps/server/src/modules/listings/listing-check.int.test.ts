@@ -2,11 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../../test/client';
 import { connectMarketplace } from '../../../test/connections';
-import { createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
+import { createAccount, memberContext, signIn, type AccountFixture } from '../../../test/fixtures';
+import { listingServiceThatNeverSends } from '../../../test/listings';
 import { queryRows, startTestServer, type TestServer } from '../../../test/server';
 import { waitFor } from '../../../test/wait';
-import { loadMemberContext } from '../../platform/http/request-context';
-import { ListingService } from './listing.service';
 
 const ITEMS = '/api/account/item';
 
@@ -173,21 +172,10 @@ describe('the listing check: what the preview calls ready is what the queue acce
     await mapEbayJeans('11483');
     const { container } = server;
     // Queued by a process whose send never happened, so the job runs when this test says.
-    const unsent = new ListingService(
-      container.database.db,
-      container.services.items,
-      container.repositories.listings,
-      container.connectors,
-      async () => null,
-      container.services.listingPreviews,
-    );
-    const { context } = await loadMemberContext(
-      container.services.accountUsers,
-      { id: account.userId, email: account.email, name: '' },
-      'test',
-    );
+    const unsent = listingServiceThatNeverSends(container);
+    const context = await memberContext(container, account);
     const itemId = await newItem('Clothing › Men › Jeans');
-    const queued = await unsent.queue(context!, itemId, {
+    const queued = await unsent.queue(context, itemId, {
       userId: account.userId,
       marketplace: 'ebay',
       operation: 'list',

@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,10 +9,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ItemCreateSchema } from '@listloop/domain';
 import { createContainer, type Container } from '../../container';
 import { loadConfig } from '../../platform/config';
-import { loadMemberContext } from '../../platform/http/request-context';
 import { createPostgresDatabase, testDatabaseKind } from '../../../test/database';
 import { COMPLETE_DETAILS } from '../items/item.test-fixtures';
-import { standInConnector } from '../../../test/stand-in-connector';
+import { createSellerIn } from '../../../test/fixtures';
+import { connectStandIn, standInConnector } from '../../../test/stand-in-connector';
 import type { Connector } from '../../connectors/contract';
 import { listingJobLookup } from './listing.jobs';
 
@@ -73,37 +72,19 @@ describe('a worker killed mid-job', () => {
     // 1. A seller queues an item; no worker runs in this process.
     let container = await open(env);
     await container.queue.start();
-    const email = `crash-${crypto.randomBytes(4).toString('hex')}@example.test`;
-    const created = await container.services.accounts.createWithOwner({
+    const seller = await createSellerIn(container, {
       companyName: 'Crash Test Vintage',
-      owner: { email, password: 'a-long-password-1', firstName: 'Ada', lastName: 'Seller' },
-      accessLevel: 'member',
-      accountFeatureFlags: {},
+      emailPrefix: 'crash',
     });
-    const { context } = await loadMemberContext(
-      container.services.accountUsers,
-      { id: created.userId, email, name: 'Ada Seller' },
-      'crash-test',
-    );
-    const ctx = context!;
+    const { ctx } = seller;
     const item = await container.services.items.create(
       ctx,
       ItemCreateSchema.parse({ generalDetails: { ...COMPLETE_DETAILS, sku: 'CRASH-1' } }),
     );
-    // ListLoop queues only where it can reach the seller: the connector, and the seller's
-    // Sellwild account connected with its key (the stand-in takes any).
     container.connectors.register(standInConnector(MARKETPLACE));
-    const connectionId = crypto.randomBytes(12).toString('hex');
-    await container.services.connections.put(ctx, connectionId, {
-      marketplace: MARKETPLACE,
-      nickname: 'Sellwild',
-    });
-    await container.services.credentials.store(ctx, MARKETPLACE, connectionId, {
-      marketplaceAccount: { marketplaceID: MARKETPLACE },
-      apiKey: 'sellwild-key',
-    });
+    await connectStandIn(container, ctx, MARKETPLACE);
     const queued = await container.services.listings.queue(ctx, item.itemID, {
-      userId: created.userId,
+      userId: seller.userId,
       marketplace: MARKETPLACE,
       operation: 'list',
     });
@@ -180,8 +161,8 @@ describe('a worker killed mid-job', () => {
     let listing: Record<string, unknown> | undefined;
     while (Date.now() < deadline) {
       const row = await container.repositories.items.find(
-        created.account.accountId,
-        created.userId,
+        seller.accountId,
+        seller.userId,
         item.itemID,
       );
       listing = row?.listings[MARKETPLACE] as Record<string, unknown> | undefined;
@@ -200,7 +181,7 @@ describe('a worker killed mid-job', () => {
       sql`SELECT event, by FROM listing_events WHERE item_id = ${item.itemID} ORDER BY at, id`,
     );
     expect(history).toEqual([
-      { event: 'queue_list', by: created.userId },
+      { event: 'queue_list', by: seller.userId },
       { event: 'listed', by: `connector:${MARKETPLACE}` },
     ]);
   }, 90_000);

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ItemCreateSchema } from '@listloop/domain';
 import { createContainer, type Container } from '../../container';
 import { loadConfig } from '../../platform/config';
-import { loadMemberContext, type RequestContext } from '../../platform/http/request-context';
-import { createAccount, type AccountFixture } from '../../../test/fixtures';
+import type { RequestContext } from '../../platform/http/request-context';
+import { createAccount, memberContext, type AccountFixture } from '../../../test/fixtures';
 import { queryRows, startTestServer, type TestServer } from '../../../test/server';
 import { jobIdOf } from './listing.messages';
-import { standInConnector } from '../../../test/stand-in-connector';
+import { connectStandIn, standInConnector } from '../../../test/stand-in-connector';
 import { waitFor, waitUntil } from '../../../test/wait';
 import { COMPLETE_DETAILS } from '../items/item.test-fixtures';
 
@@ -37,13 +36,11 @@ describe('a listing operation held at shutdown', () => {
     server = await startTestServer();
     account = await createAccount(server);
     const { container } = server;
-    ctx = (
-      await loadMemberContext(
-        container.services.accountUsers,
-        { id: account.userId, email: account.email, name: 'Ada Seller' },
-        'shutdown-test',
-      )
-    ).context!;
+    ctx = await memberContext(
+      container,
+      { userId: account.userId, email: account.email, name: 'Ada Seller' },
+      'shutdown-test',
+    );
     // This process's marketplace call never returns: a hung connection at shutdown.
     container.connectors.register(
       standInConnector(MARKETPLACE, {
@@ -53,15 +50,7 @@ describe('a listing operation held at shutdown', () => {
         },
       }),
     );
-    const connectionId = crypto.randomBytes(12).toString('hex');
-    await container.services.connections.put(ctx, connectionId, {
-      marketplace: MARKETPLACE,
-      nickname: 'Sellwild',
-    });
-    await container.services.credentials.store(ctx, MARKETPLACE, connectionId, {
-      marketplaceAccount: { marketplaceID: MARKETPLACE },
-      apiKey: 'sellwild-key',
-    });
+    await connectStandIn(container, ctx, MARKETPLACE);
   });
   afterAll(async () => {
     await other?.close();

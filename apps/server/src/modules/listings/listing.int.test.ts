@@ -3,14 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { MarketplaceId } from '@listloop/domain';
 import type { TestClient } from '../../../test/client';
-import { createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
+import { createAccount, memberContext, signIn, type AccountFixture } from '../../../test/fixtures';
+import { listingServiceThatNeverSends } from '../../../test/listings';
 import { queryRows, startTestServer, type TestServer } from '../../../test/server';
 import { connectMarketplace } from '../../../test/connections';
 import { standInConnector } from '../../../test/stand-in-connector';
 import { COMPLETE_DETAILS } from '../items/item.test-fixtures';
-import { loadMemberContext } from '../../platform/http/request-context';
 import { ConnectorError, type Connector } from '../../connectors/contract';
-import { ListingService } from './listing.service';
 import { waitFor } from '../../../test/wait';
 import { listingJobLookup } from './listing.jobs';
 
@@ -290,21 +289,10 @@ describe('listing engine', () => {
     const { container } = server;
     container.connectors.register(fakeConnector('whatnot', async () => ({ listedID: 'WN-0' })));
     // Queued while the connector was there, by a process whose send never happened.
-    const unsent = new ListingService(
-      container.database.db,
-      container.services.items,
-      container.repositories.listings,
-      container.connectors,
-      async () => null,
-      container.services.listingPreviews,
-    );
-    const { context } = await loadMemberContext(
-      container.services.accountUsers,
-      { id: account.userId, email: account.email, name: '' },
-      'test',
-    );
+    const unsent = listingServiceThatNeverSends(container);
+    const context = await memberContext(container, account);
     const itemId = await newItem();
-    const queued = await unsent.queue(context!, itemId, {
+    const queued = await unsent.queue(context, itemId, {
       userId: account.userId,
       marketplace: 'whatnot',
       operation: 'list',
@@ -562,21 +550,10 @@ describe('listing engine', () => {
       }),
     );
     // A listing service whose process "stops" right after the commit: its send never happens.
-    const stopped = new ListingService(
-      container.database.db,
-      container.services.items,
-      container.repositories.listings,
-      container.connectors,
-      async () => null,
-      container.services.listingPreviews,
-    );
-    const { context } = await loadMemberContext(
-      container.services.accountUsers,
-      { id: account.userId, email: account.email, name: '' },
-      'test',
-    );
+    const stopped = listingServiceThatNeverSends(container);
+    const context = await memberContext(container, account);
     const itemId = await newItem();
-    const queued = await stopped.queue(context!, itemId, {
+    const queued = await stopped.queue(context, itemId, {
       userId: account.userId,
       marketplace: 'sellwild',
       operation: 'list',
@@ -612,21 +589,10 @@ describe('listing engine', () => {
         return { listedID: 'WN-TAKEN-1' };
       }),
     );
-    const stopped = new ListingService(
-      db,
-      container.services.items,
-      container.repositories.listings,
-      container.connectors,
-      async () => null,
-      container.services.listingPreviews,
-    );
-    const { context } = await loadMemberContext(
-      container.services.accountUsers,
-      { id: account.userId, email: account.email, name: '' },
-      'test',
-    );
+    const stopped = listingServiceThatNeverSends(container);
+    const context = await memberContext(container, account);
     const itemId = await newItem();
-    const queued = await stopped.queue(context!, itemId, {
+    const queued = await stopped.queue(context, itemId, {
       userId: account.userId,
       marketplace: 'whatnot',
       operation: 'list',

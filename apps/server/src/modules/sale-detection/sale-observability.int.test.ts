@@ -2,13 +2,12 @@ import crypto from 'node:crypto';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../../test/client';
-import { createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
+import { createAccount, memberContext, signIn, type AccountFixture } from '../../../test/fixtures';
 import { crossList } from '../../../test/listings';
 import { metricValue } from '../../../test/metrics';
 import { startTestServer, type TestServer } from '../../../test/server';
-import { standInConnector } from '../../../test/stand-in-connector';
+import { connectStandIn, standInConnector } from '../../../test/stand-in-connector';
 import { waitFor } from '../../../test/wait';
-import { loadMemberContext } from '../../platform/http/request-context';
 
 const TOKEN = 'sale-observability-token-0123';
 
@@ -48,20 +47,12 @@ describe('a webhook sale, traced and measured', () => {
     container.connectors.register(
       standInConnector('sellwild', { publish: async () => ({ listedID: 'SW-OBS-1' }) }),
     );
-    const { context } = await loadMemberContext(
-      container.services.accountUsers,
-      { id: account.userId, email: account.email, name: 'Ada Seller' },
+    const context = await memberContext(
+      container,
+      { userId: account.userId, email: account.email, name: 'Ada Seller' },
       'observability-test',
     );
-    const connectionId = crypto.randomBytes(12).toString('hex');
-    await container.services.connections.put(context!, connectionId, {
-      marketplace: 'sellwild',
-      nickname: 'Sellwild',
-    });
-    await container.services.credentials.store(context!, 'sellwild', connectionId, {
-      marketplaceAccount: { marketplaceID: 'sellwild' },
-      apiKey: 'sellwild-key',
-    });
+    await connectStandIn(container, context, 'sellwild');
   });
   afterAll(() => server?.close());
 
