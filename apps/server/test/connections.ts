@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { marketplaceGroup, type ConnectionStatus, type MarketplaceId } from '@listloop/domain';
 import { sql } from 'drizzle-orm';
 import type { TestClient } from './client';
+import { createAccount, signIn, type AccountFixture } from './fixtures';
 import { queryRows, type TestServer } from './server';
 
 /**
@@ -49,4 +50,27 @@ export async function linkMarketplaceAccount(
     server,
     sql`UPDATE marketplace_connections SET external_account_id = ${externalAccountId} WHERE id = ${connectionId}`,
   );
+}
+
+/**
+ * A signed-in seller on a server started with MARKETPLACES=sandbox, ready to list on every
+ * sandbox marketplace: where eBay items ship from (connecting adds the seller's policies to it),
+ * then each sandbox marketplace connected. Answers the connection ids by marketplace.
+ */
+export async function sandboxSeller(server: TestServer): Promise<{
+  account: AccountFixture;
+  owner: TestClient;
+  connections: Record<string, string>;
+}> {
+  const account = await createAccount(server);
+  const owner = await signIn(server, account);
+  const defaults = await owner.put('/api/account/defaults/ebay', {
+    defaults: { location: { postalCode: '10001', country: 'US' } },
+  });
+  expect(defaults.status, defaults.text).toBe(200);
+  const connections = await server.container.sandboxConnections!.connectAccount(
+    account.accountId,
+    account.userId,
+  );
+  return { account, owner, connections };
 }

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { TestClient } from '../../../test/client';
-import { createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
+import { type AccountFixture } from '../../../test/fixtures';
 import { crossList } from '../../../test/listings';
+import { sandboxSeller } from '../../../test/connections';
 import { queryRows, startTestServer, type TestServer } from '../../../test/server';
 import { waitFor } from '../../../test/wait';
 
@@ -22,16 +23,7 @@ describe('live listing updates on the eBay and Shopify emulators', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ env: { MARKETPLACES: 'sandbox', LOGIN_MAX_PER_IP: '1000' } });
-    account = await createAccount(server);
-    owner = await signIn(server, account);
-    const defaults = await owner.put('/api/account/defaults/ebay', {
-      defaults: { location: { postalCode: '10001', country: 'US' } },
-    });
-    expect(defaults.status, defaults.text).toBe(200);
-    connections = await server.container.sandboxConnections!.connectAccount(
-      account.accountId,
-      account.userId,
-    );
+    ({ account, owner, connections } = await sandboxSeller(server));
   });
   afterAll(() => server.close());
 

@@ -4,6 +4,7 @@ import type { SaleEvent } from '@listloop/domain';
 import type { TestClient } from '../../../test/client';
 import { createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
 import { crossList } from '../../../test/listings';
+import { sandboxSeller } from '../../../test/connections';
 import { queryRows, startTestServer, type TestServer } from '../../../test/server';
 import { waitFor } from '../../../test/wait';
 
@@ -67,17 +68,7 @@ describe('sale detection: one event per sale, the item down everywhere else', ()
 
   beforeAll(async () => {
     server = await startTestServer({ env: { MARKETPLACES: 'sandbox', LOGIN_MAX_PER_IP: '1000' } });
-    account = await createAccount(server);
-    owner = await signIn(server, account);
-    // eBay needs where the item ships from; connecting adds the seller's policies to these.
-    const defaults = await owner.put('/api/account/defaults/ebay', {
-      defaults: { location: { postalCode: '10001', country: 'US' } },
-    });
-    expect(defaults.status, defaults.text).toBe(200);
-    connections = await server.container.sandboxConnections!.connectAccount(
-      account.accountId,
-      account.userId,
-    );
+    ({ account, owner, connections } = await sandboxSeller(server));
   });
   afterAll(() => server.close());
 

@@ -2,9 +2,10 @@ import crypto from 'node:crypto';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestClient } from '../../../test/client';
-import { createAccount, memberContext, signIn, type AccountFixture } from '../../../test/fixtures';
+import { memberContext, type AccountFixture } from '../../../test/fixtures';
 import { crossList } from '../../../test/listings';
 import { metricValue } from '../../../test/metrics';
+import { sandboxSeller } from '../../../test/connections';
 import { startTestServer, type TestServer } from '../../../test/server';
 import { connectStandIn, standInConnector } from '../../../test/stand-in-connector';
 import { waitFor } from '../../../test/wait';
@@ -35,13 +36,7 @@ describe('a webhook sale, traced and measured', () => {
       env: { MARKETPLACES: 'sandbox', METRICS_TOKEN: TOKEN, LOGIN_MAX_PER_IP: '1000' },
       spanExporter: exporter,
     });
-    account = await createAccount(server);
-    owner = await signIn(server, account);
-    const defaults = await owner.put('/api/account/defaults/ebay', {
-      defaults: { location: { postalCode: '10001', country: 'US' } },
-    });
-    expect(defaults.status, defaults.text).toBe(200);
-    await server.container.sandboxConnections!.connectAccount(account.accountId, account.userId);
+    ({ account, owner } = await sandboxSeller(server));
     // A third marketplace through a connector of the test's, so the sale has two delists.
     const { container } = server;
     container.connectors.register(

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SaleEvent } from '@listloop/domain';
 import type { TestClient } from '../../../test/client';
-import { connectMarketplace } from '../../../test/connections';
+import { connectMarketplace, sandboxSeller } from '../../../test/connections';
 import { createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
 import { queryRows, startTestServer, type TestServer } from '../../../test/server';
 import { listingJobLookup } from '../listings/listing.jobs';
@@ -159,18 +159,11 @@ describe('sale detection under concurrency: never two sold, never a lost delist'
 
 describe('a process that dies between the sale and sending its delists', () => {
   let server: TestServer;
-  let account: AccountFixture;
   let owner: TestClient;
 
   beforeAll(async () => {
     server = await startTestServer({ env: { MARKETPLACES: 'sandbox', LOGIN_MAX_PER_IP: '1000' } });
-    account = await createAccount(server);
-    owner = await signIn(server, account);
-    const defaults = await owner.put('/api/account/defaults/ebay', {
-      defaults: { location: { postalCode: '10001', country: 'US' } },
-    });
-    expect(defaults.status, defaults.text).toBe(200);
-    await server.container.sandboxConnections!.connectAccount(account.accountId, account.userId);
+    ({ owner } = await sandboxSeller(server));
   });
   afterAll(() => server.close());
 
