@@ -244,12 +244,39 @@ async function saleRun(
   console.log(
     `Sale detection: ${run.sales} sales at ${run.perSecond}/s, each delisted on ${SALES_OTHER_MARKETPLACES.length} marketplaces…`,
   );
+  const { lastDelists } = await sellAtPace({
+    apiOf: () => baseUrl,
+    first: run.first,
+    count: run.sales,
+    perSecond: run.perSecond,
+    delists,
+    // Two minutes past the last send: a run that falls behind is measured, not cut short.
+    waitMs: 120_000,
+  });
+  return lastDelists.map(({ sentAt, last }) => last - sentAt).sort((a, b) => a - b);
+}
+
+/**
+ * Sells items first…first+count-1 at `perSecond` by Shopify orders/create webhooks, the n-th
+ * through `apiOf(n)`, and waits up to `waitMs` past the last send until every other marketplace
+ * has delisted each (`delists`, filled by the emulators). Answers when the first sale was sent,
+ * and each sale's send time and last delist.
+ */
+export async function sellAtPace(options: {
+  apiOf: (n: number) => string;
+  first: number;
+  count: number;
+  perSecond: number;
+  delists: Map<string, Map<string, number>>;
+  waitMs: number;
+}): Promise<{ started: number; lastDelists: { sentAt: number; last: number }[] }> {
+  const { first, count, perSecond, delists } = options;
   const sentAt = new Map<string, number>();
   const sends: Promise<void>[] = [];
-  const gap = 1000 / run.perSecond;
+  const gap = 1000 / perSecond;
   const started = Date.now();
-  for (let k = 0; k < run.sales; k += 1) {
-    const n = run.first + k;
+  for (let k = 0; k < count; k += 1) {
+    const n = first + k;
     const wait = started + k * gap - Date.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const { body, headers } = orderWebhook({
@@ -259,7 +286,7 @@ async function saleRun(
     });
     sentAt.set(saleItemId(n), Date.now());
     sends.push(
-      fetch(`${baseUrl}/webhook/shopify`, { method: 'POST', headers, body }).then(
+      fetch(`${options.apiOf(n)}/webhook/shopify`, { method: 'POST', headers, body }).then(
         async (response) => {
           if (!response.ok) throw new Error(`webhook ${response.status}: ${await response.text()}`);
         },
@@ -267,24 +294,24 @@ async function saleRun(
     );
   }
   await Promise.all(sends);
-  // Two minutes past the last send: a run that falls behind is measured, not cut short.
-  const deadline = Date.now() + 120_000;
-  const done = () =>
-    [...sentAt.keys()].every(
-      (id) => (delists.get(id)?.size ?? 0) >= SALES_OTHER_MARKETPLACES.length,
+  const deadline = Date.now() + options.waitMs;
+  const missing = () =>
+    [...sentAt.keys()].filter(
+      (id) => (delists.get(id)?.size ?? 0) < SALES_OTHER_MARKETPLACES.length,
     );
-  while (!done()) {
+  for (let left = missing(); left.length > 0; left = missing()) {
     if (Date.now() > deadline) {
-      const missing = [...sentAt.keys()].filter(
-        (id) => (delists.get(id)?.size ?? 0) < SALES_OTHER_MARKETPLACES.length,
-      );
       throw new Error(
-        `${missing.length} of ${run.sales} sales at ${run.perSecond}/s were not delisted everywhere within 2 minutes of the last sale (first: ${missing[0]})`,
+        `${left.length} of ${count} sales at ${perSecond}/s were not delisted everywhere within ${options.waitMs / 60_000} minutes of the last sale (first: ${left[0]})`,
       );
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return [...sentAt.entries()]
-    .map(([id, at]) => Math.max(...delists.get(id)!.values()) - at)
-    .sort((a, b) => a - b);
+  return {
+    started,
+    lastDelists: [...sentAt.entries()].map(([id, at]) => ({
+      sentAt: at,
+      last: Math.max(...delists.get(id)!.values()),
+    })),
+  };
 }

@@ -16,14 +16,7 @@ import { createContainer } from '../src/container';
 import { loadConfig } from '../src/platform/config';
 import { TestClient } from '../test/client';
 import { startServerProcess, type ServerProcess } from '../test/server-process';
-import {
-  orderWebhook,
-  productGid,
-  saleItemId,
-  SALES_OTHER_MARKETPLACES,
-  SALES_SECRET,
-  seedSales,
-} from './sales';
+import { SALES_OTHER_MARKETPLACES, SALES_SECRET, seedSales, sellAtPace } from './sales';
 import { seedBenchItems } from './seed-items';
 import { percentile } from './timing';
 
@@ -177,45 +170,17 @@ async function saleLatencies(
   perSecond: number,
   delists: Map<string, Map<string, number>>,
 ): Promise<{ latencies: number[]; delistsPerSecond: number }> {
-  const sentAt = new Map<string, number>();
-  const sends: Promise<void>[] = [];
-  const gap = 1000 / perSecond;
-  const started = Date.now();
-  for (let k = 0; k < count; k += 1) {
-    const wait = started + k * gap - Date.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const n = first + k;
-    const { body, headers } = orderWebhook({
-      order: 5_000_000 + n,
-      product: productGid(n),
-      webhookId: crypto.randomUUID(),
-    });
-    sentAt.set(saleItemId(n), Date.now());
-    sends.push(
-      fetch(`${apis[n % apis.length]}/webhook/shopify`, { method: 'POST', headers, body }).then(
-        async (response) => {
-          if (!response.ok) throw new Error(`webhook ${response.status}: ${await response.text()}`);
-        },
-      ),
-    );
-  }
-  await Promise.all(sends);
-  const done = () =>
-    [...sentAt.keys()].every(
-      (id) => (delists.get(id)?.size ?? 0) >= SALES_OTHER_MARKETPLACES.length,
-    );
-  const deadline = Date.now() + 180_000;
-  while (!done()) {
-    if (Date.now() > deadline) throw new Error('delists did not all arrive within 3 minutes');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  const lastDelists = [...sentAt.entries()].map(([id, at]) => ({
-    at,
-    last: Math.max(...delists.get(id)!.values()),
-  }));
+  const { started, lastDelists } = await sellAtPace({
+    apiOf: (n) => apis[n % apis.length]!,
+    first,
+    count,
+    perSecond,
+    delists,
+    waitMs: 180_000,
+  });
   const span = Math.max(...lastDelists.map((d) => d.last)) - started;
   return {
-    latencies: lastDelists.map((d) => d.last - d.at).sort((a, b) => a - b),
+    latencies: lastDelists.map((d) => d.last - d.sentAt).sort((a, b) => a - b),
     delistsPerSecond: (count * SALES_OTHER_MARKETPLACES.length) / (span / 1000),
   };
 }
