@@ -5,7 +5,7 @@ import {
   type StoredCredentials,
 } from '@listloop/domain';
 import type { Db } from '../../platform/db/database';
-import type { SecretBox } from '../../platform/crypto/secret-box';
+import { resealStale, type SecretBox } from '../../platform/crypto/secret-box';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { newId } from '../../platform/ids';
 import type { RequestContext } from '../../platform/http/request-context';
@@ -239,31 +239,16 @@ export class CredentialService {
    * under the current key already); a row no configured key opens is counted, not touched.
    */
   async resealAll(batch = 200): Promise<{ resealed: number; unreadable: string[] }> {
-    let resealed = 0;
-    const unreadable: string[] = [];
-    let after = '';
-    for (;;) {
-      const rows = await this.connections.sealedUnderOtherKeys(
-        this.box.currentVersion,
-        after,
-        batch,
-      );
-      for (const row of rows) {
-        let credentials: StoredCredentials;
-        try {
-          credentials = StoredCredentialsSchema.parse(
-            JSON.parse(this.box.open(row, sealContext(row))),
-          );
-        } catch {
-          unreadable.push(row.connectionId);
-          continue;
-        }
-        await this.reseal(row, credentials);
-        resealed += 1;
-      }
-      if (rows.length < batch) return { resealed, unreadable };
-      after = rows.at(-1)!.id;
-    }
+    return resealStale({
+      page: (after, limit) =>
+        this.connections.sealedUnderOtherKeys(this.box.currentVersion, after, limit),
+      keyOf: (row) => row.id,
+      nameOf: (row) => row.connectionId,
+      open: (row) =>
+        StoredCredentialsSchema.parse(JSON.parse(this.box.open(row, sealContext(row)))),
+      reseal: (row, credentials) => this.reseal(row, credentials),
+      batch,
+    });
   }
 
   private async reseal(row: CredentialRow, credentials: StoredCredentials): Promise<void> {

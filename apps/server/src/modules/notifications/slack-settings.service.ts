@@ -5,7 +5,7 @@ import {
   type SlackSettingsUpdate,
 } from '@listloop/domain';
 import type { Logger } from 'pino';
-import type { SecretBox } from '../../platform/crypto/secret-box';
+import { resealStale, type SecretBox } from '../../platform/crypto/secret-box';
 import type { Db } from '../../platform/db/database';
 import { badRequest } from '../../platform/http/errors';
 import type { RequestContext } from '../../platform/http/request-context';
@@ -133,28 +133,20 @@ export class SlackSettingsService {
    * operator's step after a key rotation). One no configured key opens is counted, not touched.
    */
   async resealAll(batch = 200): Promise<{ resealed: number; unreadable: string[] }> {
-    let resealed = 0;
-    const unreadable: string[] = [];
-    let after = '';
-    for (;;) {
-      const rows = await this.webhooks.sealedUnderOtherKeys(this.box.currentVersion, after, batch);
-      for (const row of rows) {
-        let url: string;
-        try {
-          url = this.box.open(
-            { ciphertext: row.webhookCiphertext, keyVersion: row.keyVersion },
-            sealContext(row.accountId),
-          );
-        } catch {
-          unreadable.push(row.accountId);
-          continue;
-        }
-        await this.webhooks.resealWebhook(row, this.box.seal(url, sealContext(row.accountId)));
-        resealed += 1;
-      }
-      if (rows.length < batch) return { resealed, unreadable };
-      after = rows.at(-1)!.accountId;
-    }
+    return resealStale({
+      page: (after, limit) =>
+        this.webhooks.sealedUnderOtherKeys(this.box.currentVersion, after, limit),
+      keyOf: (row) => row.accountId,
+      nameOf: (row) => row.accountId,
+      open: (row) =>
+        this.box.open(
+          { ciphertext: row.webhookCiphertext, keyVersion: row.keyVersion },
+          sealContext(row.accountId),
+        ),
+      reseal: (row, url) =>
+        this.webhooks.resealWebhook(row, this.box.seal(url, sealContext(row.accountId))),
+      batch,
+    });
   }
 
   private async settingsOf(accountId: string): Promise<SlackSettings> {

@@ -105,3 +105,39 @@ export class SecretBox {
     return `SecretBox(current: ${this.currentVersion}, versions: ${[...this.#keys.keys()].join(', ')})`;
   }
 }
+
+/**
+ * Seals again, under the current key, every row a store keeps sealed under another one: a
+ * page at a time (`page`, in the order of `keyOf`, after the last row's key), each opened
+ * (`open`) and written back (`reseal`). A row that does not open under any configured key, or
+ * whose value no longer reads, is named (`nameOf`) in `unreadable` and left as it is. What an
+ * operator runs after a key rotation, so the old key can go.
+ */
+export async function resealStale<Row, Value>(options: {
+  page: (afterKey: string, limit: number) => Promise<Row[]>;
+  keyOf: (row: Row) => string;
+  nameOf: (row: Row) => string;
+  open: (row: Row) => Value;
+  reseal: (row: Row, value: Value) => Promise<unknown>;
+  batch: number;
+}): Promise<{ resealed: number; unreadable: string[] }> {
+  let resealed = 0;
+  const unreadable: string[] = [];
+  let after = '';
+  for (;;) {
+    const rows = await options.page(after, options.batch);
+    for (const row of rows) {
+      let value: Value;
+      try {
+        value = options.open(row);
+      } catch {
+        unreadable.push(options.nameOf(row));
+        continue;
+      }
+      await options.reseal(row, value);
+      resealed += 1;
+    }
+    if (rows.length < options.batch) return { resealed, unreadable };
+    after = options.keyOf(rows.at(-1)!);
+  }
+}
