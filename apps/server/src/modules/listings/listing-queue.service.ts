@@ -108,8 +108,12 @@ export class ListingQueue {
         listingActor.user(ctx.user.id),
       );
     });
-    const op = result.created ? await this.send(result.operation) : result.operation;
-    return { item: toItem(result.row), operation: operationView(op), created: result.created };
+    if (result.created) await this.sendAll([result.operation]);
+    return {
+      item: toItem(result.row),
+      operation: operationView(result.operation),
+      created: result.created,
+    };
   }
 
   /**
@@ -320,15 +324,10 @@ export class ListingQueue {
   }
 
   /**
-   * Sends a committed connector operation to the workers. Its first job's id is fixed by the
-   * operation (jobIdOf), so it is not written back: `jobId` names only a job sent again later.
+   * Sends committed connector operations' first jobs to the workers, together (a sale's
+   * delists go in one statement). A first job's id is fixed by its operation (jobIdOf), so it
+   * is not written back: `jobId` names only a job sent again later.
    */
-  async send(operation: ListingOperationRow): Promise<ListingOperationRow> {
-    await this.sendAll([operation]);
-    return operation;
-  }
-
-  /** Sends several committed operations' first jobs together (a sale's delists). */
   async sendAll(operations: readonly ListingOperationRow[]): Promise<void> {
     const connector = operations.filter((operation) => operation.executor === 'connector');
     if (connector.length === 0) return;

@@ -97,10 +97,6 @@ export class ListingService {
     return this.transitions.markSoldLocked(...args);
   }
 
-  send(...args: Parameters<ListingQueue['send']>) {
-    return this.queuing.send(...args);
-  }
-
   sendAll(...args: Parameters<ListingQueue['sendAll']>) {
     return this.queuing.sendAll(...args);
   }
