@@ -49,16 +49,6 @@ function activeOf(accountId: string, itemId: string, marketplace: string): SQL |
   );
 }
 
-/** The queued or running operations of the item on any of `marketplaces`. */
-function activeOnAny(accountId: string, itemId: string, marketplaces: readonly string[]) {
-  return and(
-    eq(listingOperations.accountId, accountId),
-    eq(listingOperations.itemId, itemId),
-    inArray(listingOperations.marketplace, [...marketplaces]),
-    inArray(listingOperations.status, [...ACTIVE]),
-  );
-}
-
 /**
  * An operation that ends (done, failed, canceled) is no longer held for the seller: every
  * statement that ends one clears its needs-you stop with it.
@@ -154,7 +144,14 @@ export class ListingRepository {
     const rows = await this.db
       .select()
       .from(listingOperations)
-      .where(activeOnAny(accountId, itemId, marketplaces))
+      .where(
+        and(
+          eq(listingOperations.accountId, accountId),
+          eq(listingOperations.itemId, itemId),
+          inArray(listingOperations.marketplace, [...marketplaces]),
+          inArray(listingOperations.status, [...ACTIVE]),
+        ),
+      )
       .orderBy(asc(listingOperations.createdAt));
     const found = new Map<string, { active: ListingOperationRow | null; updateUntil: Date | null }>(
       marketplaces.map((marketplace) => [marketplace, { active: null, updateUntil: null }]),
@@ -284,7 +281,10 @@ export class ListingRepository {
       .from(listingOperations)
       .where(
         and(
-          activeOnAny(accountId, itemId, marketplaces),
+          eq(listingOperations.accountId, accountId),
+          eq(listingOperations.itemId, itemId),
+          inArray(listingOperations.marketplace, [...marketplaces]),
+          inArray(listingOperations.status, [...ACTIVE]),
           options.updates ? eq(listingOperations.operation, 'update') : STATE_OPERATION,
         ),
       )
