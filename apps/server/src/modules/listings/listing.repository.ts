@@ -130,44 +130,30 @@ export class ListingRepository {
   }
 
   /**
-   * In one read, what a worker checks before it delists or relists, for each of `marketplaces`
-   * of the item: the active list, delist or relist there, and when the update an executor is
-   * sending there now lets go of it (its lease's end; null when none is being sent). A delist or
-   * relist waits for it, so the update cannot put back on sale what the delist takes down.
+   * In one read, what a worker checks before it delists or relists: the active list, delist or
+   * relist of (item, marketplace), and when the update an executor is sending there now lets go
+   * of it (its lease's end; null when none is being sent). A delist or relist waits for it, so
+   * the update cannot put back on sale what the delist takes down.
    */
   async activeAndUpdateUnderWay(
     accountId: string,
     itemId: string,
-    marketplaces: readonly string[],
+    marketplace: string,
     now: Date,
-  ): Promise<Map<string, { active: ListingOperationRow | null; updateUntil: Date | null }>> {
+  ): Promise<{ active: ListingOperationRow | null; updateUntil: Date | null }> {
     const rows = await this.db
       .select()
       .from(listingOperations)
-      .where(
-        and(
-          eq(listingOperations.accountId, accountId),
-          eq(listingOperations.itemId, itemId),
-          inArray(listingOperations.marketplace, [...marketplaces]),
-          inArray(listingOperations.status, [...ACTIVE]),
-        ),
-      )
+      .where(activeOf(accountId, itemId, marketplace))
       .orderBy(asc(listingOperations.createdAt));
-    const found = new Map<string, { active: ListingOperationRow | null; updateUntil: Date | null }>(
-      marketplaces.map((marketplace) => [marketplace, { active: null, updateUntil: null }]),
-    );
+    const active = rows.find((row) => row.operation !== 'update') ?? null;
+    let updateUntil: Date | null = null;
     for (const row of rows) {
-      const there = found.get(row.marketplace);
-      if (!there) continue;
-      if (row.operation !== 'update') {
-        there.active ??= row;
-        continue;
-      }
       const until = row.leaseExpiresAt;
-      if (row.status !== 'running' || !until || until <= now) continue;
-      if (!there.updateUntil || until > there.updateUntil) there.updateUntil = until;
+      if (row.operation !== 'update' || row.status !== 'running' || !until) continue;
+      if (until > now && (!updateUntil || until > updateUntil)) updateUntil = until;
     }
-    return found;
+    return { active, updateUntil };
   }
 
   /** The queued or running update of (item, marketplace); there is at most one. */
@@ -497,12 +483,11 @@ export class ListingRepository {
   async finishActive(
     accountId: string,
     itemId: string,
-    marketplaces: readonly string[],
+    marketplace: string,
     status: 'succeeded' | 'failed' | 'canceled',
     lastError: string | null,
     db: Db = this.db,
-  ): Promise<{ id: string; operation: string; marketplace: string }[]> {
-    if (marketplaces.length === 0) return [];
+  ): Promise<{ id: string; operation: string }[]> {
     return db
       .update(listingOperations)
       .set({
@@ -517,16 +502,12 @@ export class ListingRepository {
         and(
           eq(listingOperations.accountId, accountId),
           eq(listingOperations.itemId, itemId),
-          inArray(listingOperations.marketplace, [...marketplaces]),
+          eq(listingOperations.marketplace, marketplace),
           inArray(listingOperations.status, [...ACTIVE]),
           STATE_OPERATION,
         ),
       )
-      .returning({
-        id: listingOperations.id,
-        operation: listingOperations.operation,
-        marketplace: listingOperations.marketplace,
-      });
+      .returning({ id: listingOperations.id, operation: listingOperations.operation });
   }
 
   /**
@@ -657,20 +638,18 @@ export class ListingRepository {
   }
 
   /**
-   * A worker takes connector operations of an account in one statement: those queued, or
-   * running under a lease that has run out (their worker died). One finished, or held by
-   * another worker under a live lease, is not answered: the caller leaves it alone, so two jobs
-   * for one operation never both call the marketplace.
+   * A worker takes a connector operation: queued, or running under a lease that has run out
+   * (its worker died). Null when it is finished or another worker holds a live lease: the
+   * caller then leaves it alone, so two jobs for one operation never both call the marketplace.
    */
   async takeForWorker(input: {
     accountId: string;
-    ids: readonly string[];
+    id: string;
     owner: string;
     now: Date;
     leaseExpiresAt: Date;
-  }): Promise<ListingOperationRow[]> {
-    if (input.ids.length === 0) return [];
-    return this.db
+  }): Promise<ListingOperationRow | null> {
+    const [row] = await this.db
       .update(listingOperations)
       .set({
         status: 'running',
@@ -682,7 +661,7 @@ export class ListingRepository {
       .where(
         and(
           eq(listingOperations.accountId, input.accountId),
-          inArray(listingOperations.id, [...input.ids]),
+          eq(listingOperations.id, input.id),
           eq(listingOperations.executor, 'connector'),
           or(
             eq(listingOperations.status, 'queued'),
@@ -697,27 +676,22 @@ export class ListingRepository {
         ),
       )
       .returning();
+    return row ?? null;
   }
 
-  /** Renews a worker's leases on operations of an account it holds, in one statement. */
-  async renewLeases(
+  /** Renews a worker's lease; false when the worker no longer holds the operation. */
+  async renewLease(
     accountId: string,
-    ids: readonly string[],
+    id: string,
     owner: string,
     leaseExpiresAt: Date,
-  ): Promise<void> {
-    if (ids.length === 0) return;
-    await this.db
+  ): Promise<boolean> {
+    const rows = await this.db
       .update(listingOperations)
       .set({ leaseExpiresAt, updatedAt: new Date() })
-      .where(
-        and(
-          eq(listingOperations.accountId, accountId),
-          inArray(listingOperations.id, [...ids]),
-          eq(listingOperations.status, 'running'),
-          eq(listingOperations.leaseOwner, owner),
-        ),
-      );
+      .where(heldBy(accountId, id, owner))
+      .returning({ id: listingOperations.id });
+    return rows.length > 0;
   }
 
   /**
