@@ -291,11 +291,11 @@ describe.skipIf(testDatabaseKind() !== 'postgres')(
       const deadline = Date.now() + 45_000;
       for (;;) {
         const states = await itemStates();
-        const settled = states.every((s) =>
+        const asExpected = (s: ItemState) =>
           sold.has(s.sku)
             ? s.depop === 'sold' && s.ebay === 'delisted'
-            : s.depop === 'listed' && s.ebay === 'listed',
-        );
+            : s.depop === 'listed' && s.ebay === 'listed';
+        const settled = states.every(asExpected);
         if (settled && killedAt !== null) break;
         if (Date.now() > deadline) {
           const open = (
@@ -307,11 +307,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres')(
               rows: unknown[];
             }
           ).rows;
-          const unsettled = states.filter((s) =>
-            sold.has(s.sku)
-              ? s.depop !== 'sold' || s.ebay !== 'delisted'
-              : s.depop !== 'listed' || s.ebay !== 'listed',
-          );
+          const unsettled = states.filter((s) => !asExpected(s));
           throw new Error(
             `not settled in time (victim ${victim.pid}, ${killedAt === null ? 'never killed' : 'killed'}, ${sold.size} sold): open operations ${JSON.stringify(open)}; listings not as expected ${JSON.stringify(unsettled)}`,
           );
