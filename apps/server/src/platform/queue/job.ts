@@ -9,6 +9,14 @@ export interface JobContext {
   logger: Logger;
 }
 
+/** One job of a batch: its payload, its context, and a way to run work inside its trace. */
+export interface BatchRun<P> {
+  payload: P;
+  context: JobContext;
+  /** Runs `work` in a span of this job, continuing the trace it was sent from. */
+  traced<T>(work: () => Promise<T>): Promise<T>;
+}
+
 /**
  * A job is a name, a payload schema and a handler. Handlers must be idempotent: a job can run
  * again after a crash or a retry, and a second run must leave the same result as one.
@@ -17,6 +25,15 @@ export interface JobDefinition<TSchema extends z.ZodType = z.ZodType> {
   name: string;
   schema: TSchema;
   handler: (payload: z.output<TSchema>, context: JobContext) => Promise<void>;
+  /**
+   * Takes the jobs of one fetch (up to `batchSize`) together instead of one `handler` call
+   * each, so work on the same thing can share its reads and writes. It answers, per run in
+   * order, the error that failed that job (retried as a thrown `handler` error would be) or
+   * undefined when it is done; the others are completed.
+   */
+  batchHandler?: (
+    runs: readonly BatchRun<z.output<TSchema>>[],
+  ) => Promise<readonly (unknown | undefined)[]>;
   retryLimit?: number;
   retryDelaySeconds?: number;
   retryBackoff?: boolean;

@@ -3,11 +3,12 @@ import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Database, SqlExecutor } from '../db/database';
 import { NO_TRACING, type Tracing } from '../observability/tracing';
-import type { JobDefinition } from './job';
+import type { BatchRun, JobDefinition } from './job';
 import { accountOf, splitTrace, withTrace } from './job-envelope';
 
 /** Where a sent job is announced to every process (see Database's NOTIFY_CHANNELS). */
 const JOB_CHANNEL = 'listloop_jobs';
+const FETCH_ORDER_INDEX = `CREATE INDEX IF NOT EXISTS job_fetch_order ON pgboss.job (name, priority DESC, created_on, id) WHERE state < 'active'`;
 /** This process's own announcements kept until heard back (a lost one drops out in time). */
 const OWN_KEPT = 1024;
 
@@ -39,6 +40,9 @@ export class Queue {
   /** This process's workers handling a job now: a wake goes to an idle one first. */
   private readonly busy = new Set<string>();
   private nextWake = 0;
+  /** Jobs sent per name this turn of the event loop, whose workers are woken at its end. */
+  private readonly wakes = new Map<string, number>();
+  private wakesDue = false;
   private readonly tracing: Tracing;
   /** `<name> <id>` of jobs this process announced and has not heard back yet (oldest first). */
   private readonly own = new Set<string>();
@@ -83,6 +87,7 @@ export class Queue {
     // table, and processes doing so at once on a new database deadlock each other.
     await this.database.serialized('listloop.queues', async () => {
       await this.boss.start();
+      await this.database.executor.executeSql(FETCH_ORDER_INDEX, []);
       for (const definition of this.definitions.values()) {
         await this.boss.createQueue(definition.name, {
           name: definition.name,
@@ -119,30 +124,20 @@ export class Queue {
           async (jobs) => {
             this.busy.add(workerId);
             try {
-              for (const job of jobs) {
-                const { data, traceparent } = splitTrace(job.data);
-                const payload = definition.schema.parse(data);
-                const accountId = accountOf(payload);
-                const logger = this.logger.child({
-                  job: definition.name,
-                  jobId: job.id,
-                  ...(accountId ? { accountId } : {}),
-                });
-                const handle = () =>
-                  definition.handler(payload, {
-                    jobId: job.id,
-                    retryCount: (job as PgBoss.JobWithMetadata).retryCount ?? 0,
-                    logger,
-                  });
-                await this.tracing.continueFrom(
-                  traceparent,
-                  `job ${definition.name}`,
-                  {
-                    kind: 'consumer',
-                    attributes: { 'messaging.system': 'pg-boss', 'messaging.message.id': job.id },
-                  },
-                  handle,
-                );
+              const runs = jobs.map((job) => this.runOf(definition, job));
+              if (definition.batchHandler) {
+                const failures = await definition.batchHandler(runs);
+                // A job that failed goes to its retry on its own; pg-boss completes the rest
+                // when this returns (its completion touches active jobs only).
+                for (let n = 0; n < runs.length; n += 1) {
+                  const failure = failures[n];
+                  if (failure === undefined) continue;
+                  await this.boss.fail(definition.name, runs[n]!.context.jobId, failure as object);
+                }
+              } else {
+                for (const run of runs) {
+                  await run.traced(() => definition.handler(run.payload, run.context));
+                }
               }
             } finally {
               this.busy.delete(workerId);
@@ -160,6 +155,36 @@ export class Queue {
       }
     }
     this.working = true;
+  }
+
+  /** A fetched job as its handler sees it: parsed payload, context, and its trace. */
+  private runOf(definition: JobDefinition, job: PgBoss.Job<unknown>): BatchRun<unknown> {
+    const { data, traceparent } = splitTrace(job.data);
+    const payload = definition.schema.parse(data);
+    const accountId = accountOf(payload);
+    const logger = this.logger.child({
+      job: definition.name,
+      jobId: job.id,
+      ...(accountId ? { accountId } : {}),
+    });
+    return {
+      payload,
+      context: {
+        jobId: job.id,
+        retryCount: (job as PgBoss.JobWithMetadata).retryCount ?? 0,
+        logger,
+      },
+      traced: (work) =>
+        this.tracing.continueFrom(
+          traceparent,
+          `job ${definition.name}`,
+          {
+            kind: 'consumer',
+            attributes: { 'messaging.system': 'pg-boss', 'messaging.message.id': job.id },
+          },
+          work,
+        ),
+    };
   }
 
   async send<TSchema extends z.ZodType>(
@@ -207,7 +232,7 @@ export class Queue {
       if (this.working) for (const announcement of announcements) this.remember(announcement);
       await this.announce(this.database.executor, announcements);
     }
-    for (let n = 0; n < jobs.length; n += 1) this.wake(definition.name);
+    this.wake(definition.name, jobs.length);
   }
 
   /**
@@ -249,11 +274,31 @@ export class Queue {
   }
 
   /**
+   * Wakes this process's workers of the job for `jobs` jobs sent: one worker per fetch's worth
+   * (`batchSize`) of the jobs announced in the same turn of the event loop, so a sale's delists
+   * sent together wake one worker to take them together, not one each that mostly find nothing.
+   */
+  private wake(name: string, jobs = 1): void {
+    this.wakes.set(name, (this.wakes.get(name) ?? 0) + jobs);
+    if (this.wakesDue) return;
+    this.wakesDue = true;
+    setImmediate(() => {
+      this.wakesDue = false;
+      const due = [...this.wakes];
+      this.wakes.clear();
+      for (const [job, count] of due) {
+        const batch = Math.max(1, this.definitions.get(job)?.batchSize ?? 1);
+        for (let n = 0; n < Math.ceil(count / batch); n += 1) this.wakeOne(job);
+      }
+    });
+  }
+
+  /**
    * Wakes one of this process's workers of the job, an idle one first (in turn), so the job
    * starts now rather than at the next poll. When all are busy none is: each fetches again the
    * moment its job ends.
    */
-  private wake(name: string): void {
+  private wakeOne(name: string): void {
     const ids = this.workers.get(name);
     if (!ids || ids.length === 0) return;
     for (let tried = 0; tried < ids.length; tried += 1) {
