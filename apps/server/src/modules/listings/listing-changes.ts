@@ -7,7 +7,7 @@ import {
   type MarketplaceId,
 } from '@listloop/domain';
 import { notFound } from '../../platform/http/errors';
-import { NO_SUCH_ITEM, toItem } from '../items';
+import { NO_SUCH_ITEM, toItem, type ItemRecord } from '../items';
 import {
   soldOut,
   type ItemKey,
@@ -17,7 +17,7 @@ import {
 } from './listing-context';
 import type { ListingExecutor } from './listing-executor';
 import type { ListingQueue } from './listing-queue.service';
-import type { ListingTransitions } from './listing-transitions';
+import type { ListingTransitions, Move } from './listing-transitions';
 import type { ListingOperationRow } from './listing.repository';
 
 /**
@@ -32,10 +32,18 @@ export class ListingChanges {
     private readonly queue: ListingQueue,
   ) {}
 
-  /** Locks the item, applies the events in order, and answers the item. */
+  /**
+   * Locks the item, applies the events in order, and answers the item. Each event is by `by`
+   * unless it names its own (the connectors of a sale's delists, recorded together).
+   */
   async change(
     key: ItemKey,
-    changes: { marketplace: MarketplaceId; event: ListingEvent; patch?: ListingPatch }[],
+    changes: {
+      marketplace: MarketplaceId;
+      event: ListingEvent;
+      patch?: ListingPatch;
+      by?: ListingActor;
+    }[],
     by: ListingActor,
     options: { skipUnchanged?: boolean } = {},
   ): Promise<Item> {
@@ -54,28 +62,33 @@ export class ListingChanges {
     const item = await this.engine.db.transaction(async (tx) => {
       let row = await this.engine.items.findLocked(tx, key.accountId, key.userId, key.itemId);
       if (!row) throw notFound(NO_SUCH_ITEM);
-      for (const { marketplace, event, patch } of changes) {
+      // The moves are worked out in order and written together (one write of the item, one of
+      // their history); what reads the database between them writes what is pending first.
+      let pending: Move[] = [];
+      const flush = async (current: ItemRecord) => {
+        finished.push(...(await this.transitions.writeMovesLocked(tx, current, pending)));
+        pending = [];
+      };
+      for (const change of changes) {
+        const { marketplace, event, patch } = change;
+        const eventBy = change.by ?? by;
         if (options.skipUnchanged && event.type === 'mark_not_listed') {
           const state = listingStateOf(row.listings[marketplace] ?? null);
           if (state.status === 'not_listed' && state.listedID === null && !state.listingURL)
             continue;
         }
-        const stopped = await this.transitions.afterStop(tx, row, marketplace, event, by);
-        const applied = await this.transitions.applyLocked(
-          tx,
-          row,
-          marketplace,
-          stopped,
-          by,
-          patch,
-        );
-        row = applied.row;
-        finished.push(...applied.finished);
+        // A second event on one listing reads the operations the first one ends.
+        if (pending.some((move) => move.marketplace === marketplace)) await flush(row);
+        const stopped = await this.transitions.afterStop(tx, row, marketplace, event, eventBy);
+        const next = this.transitions.transitionOf(row, marketplace, stopped, eventBy, patch);
+        row = next.row;
+        pending.push({ marketplace, ...next });
         const executor = executors.get(marketplace);
         const live = listingStateOf(row.listings[marketplace] ?? null).status === 'listed';
         if (live && executor && soldOut(row)) {
           // It went live after its item sold out elsewhere (the list was on its way when the
           // sale came): it comes down at once, in this same transaction.
+          await flush(row);
           const queued = await this.queue.queueLocked(
             tx,
             row,
@@ -88,6 +101,7 @@ export class ListingChanges {
           if (queued.created) toSend.push(queued.operation);
         }
       }
+      await flush(row);
       return toItem(row);
     });
     for (const ended of finished) this.engine.onFinished(ended);

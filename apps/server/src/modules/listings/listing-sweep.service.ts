@@ -69,7 +69,7 @@ export class ListingSweep {
         await this.engine.listings.finishActive(
           op.accountId,
           op.itemId,
-          marketplace,
+          [marketplace],
           'failed',
           null,
         );

@@ -16,6 +16,11 @@ import type { ListingEngine, ListingPatch, OperationFinished } from './listing-c
 import { OUTCOME_REPORTS, stoppedMessage } from './listing.messages';
 import type { ListingEventInsert } from './listing.repository';
 
+type FinishStatus = 'succeeded' | 'failed' | 'canceled';
+
+/** A transition worked out in memory (`transitionOf`) on one marketplace, to be written. */
+export type Move = ReturnType<ListingTransitions['transitionOf']> & { marketplace: MarketplaceId };
+
 /**
  * The domain's transitions applied to item.listings[marketplace], and their writes with the
  * item row locked by the caller: the item as it becomes, its history, and the end of the
@@ -124,41 +129,65 @@ export class ListingTransitions {
     finished: OperationFinished[];
   }> {
     const next = this.transitionOf(row, marketplace, event, by, patch);
-    await this.writeListingsLocked(tx, next.row, [next.history]);
-    if (next.leavesListed) {
-      // Sold, or marked not listed: an update waiting or being sent is not wanted any more
-      // (one being sent finds its operation canceled and records nothing).
-      await this.engine.listings.cancelUpdates(
-        row.accountId,
-        row.id,
-        [marketplace],
-        { running: true },
-        tx,
-      );
+    const finished = await this.writeMovesLocked(tx, next.row, [{ marketplace, ...next }]);
+    return { row: next.row, state: next.state, changed: true, finished };
+  }
+
+  /**
+   * Writes what transitions of a locked item worked out (`transitionOf`, in order, `row` as the
+   * last left it), in `tx`: its listings once, every history row in one insert, the updates of
+   * listings that left `listed` canceled (one being sent finds its operation canceled and
+   * records nothing), and the active operations the moves end, ended together where they end
+   * alike. Answers those operations and how they ended.
+   */
+  async writeMovesLocked(
+    tx: Db,
+    row: ItemRecord,
+    moves: readonly Move[],
+  ): Promise<OperationFinished[]> {
+    if (moves.length === 0) return [];
+    await this.writeListingsLocked(
+      tx,
+      row,
+      moves.map((move) => move.history),
+    );
+    await this.engine.listings.cancelUpdates(
+      row.accountId,
+      row.id,
+      moves.filter((move) => move.leavesListed).map((move) => move.marketplace),
+      { running: true },
+      tx,
+    );
+    const ends = new Map<string, { status: FinishStatus; reason: string | null; on: string[] }>();
+    for (const { marketplace, finish } of moves) {
+      if (!finish) continue;
+      const key = `${finish.status}\u0000${finish.reason ?? ''}`;
+      const end = ends.get(key) ?? { status: finish.status, reason: finish.reason, on: [] };
+      end.on.push(marketplace);
+      ends.set(key, end);
     }
     const finished: OperationFinished[] = [];
-    if (next.finish) {
-      const { status } = next.finish;
+    for (const { status, reason, on } of ends.values()) {
       const ended = await this.engine.listings.finishActive(
         row.accountId,
         row.id,
-        marketplace,
+        on,
         status,
-        next.finish.reason,
+        reason,
         tx,
       );
-      for (const { id, operation } of ended) {
+      for (const { id, operation, marketplace } of ended) {
         finished.push({
           accountId: row.accountId,
           itemId: row.id,
-          marketplace,
+          marketplace: marketplace as MarketplaceId,
           operationId: id,
           operation,
           status,
         });
       }
     }
-    return { row: next.row, state: next.state, changed: true, finished };
+    return finished;
   }
 
   /**

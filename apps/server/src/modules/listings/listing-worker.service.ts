@@ -18,6 +18,39 @@ const UPDATE_WAIT_SECONDS = 2;
 /** What a job run tells the worker: its retries so far and allowed, and where it logs. */
 type JobRun = { retryCount: number; retryLimit: number; logger: Logger };
 
+/** A `listings.execute` job's payload: the operation to carry out, and its account. */
+type ExecutePayload = { operationId: string; accountId: string };
+
+/** One job of a fetch: its payload, its run, and how to run work inside its trace. */
+export interface ExecuteRun {
+  payload: ExecutePayload;
+  job: JobRun;
+  traced<T>(work: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * An operation this worker took under its lease, with the job run that carries it out: the
+ * fetch's run of its own job (`index`), or, for a delist taken with its item's others, the run
+ * of the job that took it (`index` null: no job of this fetch is its own).
+ */
+interface Taken {
+  op: ListingOperationRow;
+  run: ExecuteRun;
+  index: number | null;
+}
+
+/** The entries grouped by `keyOf`, each group in the order met. */
+function groupBy<T>(entries: Iterable<T>, keyOf: (entry: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const entry of entries) {
+    const key = keyOf(entry);
+    const group = groups.get(key);
+    if (group) group.push(entry);
+    else groups.set(key, [entry]);
+  }
+  return groups;
+}
+
 /**
  * The worker that carries connector operations out: the `listings.execute` job (list, delist,
  * relist, update) under a lease, its retries and failures, and a quantity pushed to a live
@@ -68,39 +101,137 @@ export class ListingWorker {
   }
 
   /**
-   * The `listings.execute` job: carries out one connector operation. It first takes the
-   * operation under a lease it renews while the marketplace answers; an operation finished, or
-   * held by a live worker, is left alone, so a duplicate or late job never lists twice. A worker
-   * that dies leaves its lease to run out, and the sweeper sends the operation again.
+   * The `listings.execute` job: carries out one connector operation. See `executeBatch`; a
+   * failure that asks for a retry is thrown.
    */
-  async execute(payload: { operationId: string; accountId: string }, job: JobRun): Promise<void> {
-    const { operationId, accountId } = payload;
-    const op = await this.engine.listings.takeForWorker({
-      accountId,
-      id: operationId,
-      owner: this.engine.workerId,
-      now: new Date(this.engine.now()),
-      leaseExpiresAt: new Date(this.engine.now() + this.engine.leaseMs),
-    });
-    if (!op) return;
-    this.held.set(op.id, accountId);
+  async execute(payload: ExecutePayload, job: JobRun): Promise<void> {
+    const [failure] = await this.executeBatch([{ payload, job, traced: (work) => work() }]);
+    if (failure !== undefined) throw failure;
+  }
+
+  /**
+   * The `listings.execute` jobs of one fetch, each carrying out one connector operation. The
+   * operations are first taken under a lease (one statement per account) that is renewed while
+   * the marketplaces answer; an operation finished, or held by a live worker, is left alone, so
+   * a duplicate or late job never lists twice. A worker that dies leaves its leases to run out,
+   * and the sweeper sends those operations again.
+   *
+   * The delists of one item (a sale's, on every other marketplace) go together: the item and
+   * its operations are read once, the marketplaces are called at once, and what they answered
+   * is recorded in one transaction, instead of each delist waiting on the item's lock in turn.
+   * Anything else runs on its own. Answers, per run, the error that asks for its job's retry.
+   */
+  async executeBatch(runs: readonly ExecuteRun[]): Promise<(unknown | undefined)[]> {
+    const failures: (unknown | undefined)[] = runs.map(() => undefined);
+    const now = new Date(this.engine.now());
+    const leaseExpiresAt = new Date(this.engine.now() + this.engine.leaseMs);
+    const taken: Taken[] = [];
+    for (const [accountId, indexes] of groupBy(runs.keys(), (n) => runs[n]!.payload.accountId)) {
+      const ops = await this.engine.listings.takeForWorker({
+        accountId,
+        ids: indexes.map((n) => runs[n]!.payload.operationId),
+        owner: this.engine.workerId,
+        now,
+        leaseExpiresAt,
+      });
+      for (const op of ops) {
+        // Two jobs of one operation in one fetch: the first carries it out, the other is done.
+        const index = indexes.find((n) => runs[n]!.payload.operationId === op.id)!;
+        taken.push({ op, run: runs[index]!, index });
+      }
+    }
+    if (taken.length === 0) return failures;
+    taken.push(...(await this.takeItemsOtherDelists(taken, now, leaseExpiresAt)));
+    for (const { op } of taken) this.held.set(op.id, op.accountId);
     const renew = setInterval(
       () => {
         const until = new Date(this.engine.now() + this.engine.leaseMs);
-        this.engine.listings
-          .renewLease(accountId, op.id, this.engine.workerId, until)
-          .catch((error: unknown) =>
-            job.logger.warn({ err: error, operationId }, 'could not renew the listing lease'),
-          );
+        for (const [accountId, held] of groupBy(taken, ({ op }) => op.accountId)) {
+          const ids = held.map(({ op }) => op.id);
+          this.engine.listings
+            .renewLeases(accountId, ids, this.engine.workerId, until)
+            .catch((error: unknown) =>
+              held[0]!.run.job.logger.warn(
+                { err: error, operationIds: ids },
+                'could not renew the listing lease',
+              ),
+            );
+        }
       },
       Math.max(1000, Math.floor(this.engine.leaseMs / 3)),
     );
+    const fail = (taken: Taken) => async (error: unknown) => {
+      if (taken.index !== null) failures[taken.index] = error;
+      else await this.retryWithoutJob(taken, error);
+    };
     try {
-      await this.carryOut(op, job);
+      const items = groupBy(taken, ({ op }) => `${op.accountId} ${op.itemId}`).values();
+      await Promise.all(
+        [...items].map(async (group) => {
+          const delists = group.filter(({ op }) => op.operation === 'delist');
+          const alone = delists.length > 1 ? group.filter((one) => !delists.includes(one)) : group;
+          await Promise.all([
+            ...alone.map((one) =>
+              one.run.traced(() => this.carryOut(one.op, one.run.job)).catch(fail(one)),
+            ),
+            delists.length > 1
+              ? delists[0]!.run.traced(() => this.delistTogether(delists, fail))
+              : null,
+          ]);
+        }),
+      );
     } finally {
       clearInterval(renew);
-      this.held.delete(op.id);
+      for (const { op } of taken) this.held.delete(op.id);
     }
+    return failures;
+  }
+
+  /**
+   * The other delists of the items whose first try at a delist this fetch took (a sale's, sent
+   * together), when no worker has tried them yet: a fetch may have split them, and the item's
+   * delists are cheaper carried out and recorded together than by several workers each waiting
+   * on the item's lock. Each runs under the run of a delist of its item that this fetch took.
+   */
+  private async takeItemsOtherDelists(
+    taken: readonly Taken[],
+    now: Date,
+    leaseExpiresAt: Date,
+  ): Promise<Taken[]> {
+    const firstTries = taken.filter(({ op }) => op.operation === 'delist' && op.attempts === 1);
+    const others: Taken[] = [];
+    for (const [accountId, delists] of groupBy(firstTries, ({ op }) => op.accountId)) {
+      const ops = await this.engine.listings.takeUntriedDelists({
+        accountId,
+        itemIds: [...new Set(delists.map(({ op }) => op.itemId))],
+        exceptIds: taken.map(({ op }) => op.id),
+        owner: this.engine.workerId,
+        now,
+        leaseExpiresAt,
+      });
+      for (const op of ops) {
+        const { run } = delists.find((one) => one.op.itemId === op.itemId)!;
+        others.push({ op, run, index: null });
+      }
+    }
+    return others;
+  }
+
+  /**
+   * A delist taken with its item's others failed in a way that asks for a retry: there is no
+   * job of its own in this fetch to fail, so it goes back to the queue with a job of its own,
+   * after the backoff its job would have had. If it was handed back already (a transient
+   * marketplace error does that), the new job is all it needs.
+   */
+  private async retryWithoutJob({ op, run }: Taken, error: unknown): Promise<void> {
+    run.job.logger.warn(
+      { err: error, operationId: op.id },
+      'listing operation taken with its item’s others failed; it is tried again on its own',
+    );
+    await this.engine.listings.releaseLease(op.accountId, op.id, this.engine.workerId);
+    const backoffSeconds = Math.min(60, 2 ** Math.max(0, op.attempts - 1));
+    const jobId = await this.engine.enqueue(op.id, op.accountId, op.attempts + 1, backoffSeconds);
+    if (jobId) await this.engine.listings.update(op.accountId, op.id, { jobId });
   }
 
   /**
@@ -136,18 +267,19 @@ export class ListingWorker {
       if (!row) return;
       const stored = (row.listings[marketplace] ?? {}) as Record<string, unknown>;
       const state = listingStateOf(stored);
-      const { active, updateUntil } = await this.engine.listings.activeAndUpdateUnderWay(
+      const under = await this.engine.listings.activeAndUpdateUnderWay(
         accountId,
         op.itemId,
-        marketplace,
+        [marketplace],
         new Date(this.engine.now()),
       );
+      const { active, updateUntil } = under.get(marketplace)!;
       if (state.status !== 'queued' || !active || active.id !== op.id) {
         if (active?.id === op.id) {
           const ended = await this.engine.listings.finishActive(
             accountId,
             op.itemId,
-            marketplace,
+            [marketplace],
             'canceled',
             null,
           );
@@ -228,6 +360,99 @@ export class ListingWorker {
         return;
       }
     }
+  }
+
+  /**
+   * The delists of one item, taken together (see `executeBatch`). A delist that is not plainly
+   * due now (the listing moved on, an update is being sent, no connector) runs on its own, as
+   * any operation does. The delists the marketplaces confirmed are recorded in one change; if
+   * a listing moved on meanwhile, each is recorded on its own, that one being ignored.
+   */
+  private async delistTogether(
+    delists: readonly Taken[],
+    fail: (taken: Taken) => (error: unknown) => Promise<void>,
+  ): Promise<void> {
+    const { accountId, userId, itemId } = delists[0]!.op;
+    const key: ItemKey = { accountId, userId, itemId };
+    const row = await this.engine.items.findRecord(accountId, userId, itemId);
+    if (!row) return;
+    const under = await this.engine.listings.activeAndUpdateUnderWay(
+      accountId,
+      itemId,
+      delists.map(({ op }) => op.marketplace),
+      new Date(this.engine.now()),
+    );
+    const item = toItem(row);
+    const alone: Promise<void>[] = [];
+    const calls: Promise<{ taken: Taken; error?: unknown }>[] = [];
+    for (const taken of delists) {
+      const { op, run } = taken;
+      const marketplace = op.marketplace as MarketplaceId;
+      const stored = (row.listings[marketplace] ?? {}) as Record<string, unknown>;
+      const state = listingStateOf(stored);
+      const there = under.get(marketplace);
+      const connector = this.engine.connectors.get(marketplace);
+      if (
+        !connector ||
+        state.status !== 'queued' ||
+        state.pendingOperation !== 'delist' ||
+        there?.active?.id !== op.id ||
+        there.updateUntil
+      ) {
+        alone.push(this.carryOut(op, run.job).catch(fail(taken)));
+        continue;
+      }
+      const input = { accountId, userId, item, listing: stored, listedID: state.listedID };
+      calls.push(
+        this.call(op, 'delist', () => connector.delist(input)).then(
+          () => ({ taken }),
+          (error: unknown) => ({ taken, error }),
+        ),
+      );
+    }
+    const answered = await Promise.all(calls);
+    const delisted = answered.filter((one) => !('error' in one)).map((one) => one.taken);
+    const byOf = (taken: Taken) => listingActor.connector(taken.op.marketplace as MarketplaceId);
+    try {
+      if (delisted.length > 0) {
+        try {
+          await this.changes.change(
+            key,
+            delisted.map((taken) => ({
+              marketplace: taken.op.marketplace as MarketplaceId,
+              event: { type: 'delisted' } as const,
+              by: byOf(taken),
+            })),
+            byOf(delisted[0]!),
+          );
+        } catch (error) {
+          if ((error as { statusCode?: number }).statusCode !== 409) throw error;
+          for (const taken of delisted) {
+            const marketplace = taken.op.marketplace as MarketplaceId;
+            await this.changes.outcome(key, marketplace, { type: 'delisted' }, byOf(taken));
+          }
+        }
+      }
+    } catch (error) {
+      for (const taken of delisted) await fail(taken)(error);
+    }
+    for (const one of answered) {
+      if (!('error' in one)) continue;
+      const { op, run } = one.taken;
+      try {
+        const reason = await this.afterError(op, run.job, one.error);
+        if (reason === null) continue;
+        await this.changes.outcome(
+          key,
+          op.marketplace as MarketplaceId,
+          { type: 'delist_failure', reason },
+          byOf(one.taken),
+        );
+      } catch (error) {
+        await fail(one.taken)(error);
+      }
+    }
+    await Promise.all(alone);
   }
 
   /**

@@ -9,9 +9,16 @@ import type { ListingService } from './listing.service';
 export const LISTING_RETRY_LIMIT = 5;
 
 /**
+ * The jobs one worker takes at a time: a sale's delists on up to this many other marketplaces
+ * are sent together, fetched together and carried out together (ListingWorker.executeBatch).
+ */
+export const LISTING_BATCH_SIZE = 8;
+
+/**
  * Carries out one connector operation (list, delist or relist) of a source-group marketplace.
  * Transient errors retry with exponential backoff; a permanent one, or the last retry, ends in
  * list or delist failure with the marketplace's message. Idempotent: see ListingService.execute.
+ * A worker takes up to LISTING_BATCH_SIZE of them at once and carries them out at once.
  */
 export function executeListingJob(service: ListingService, concurrency: number) {
   return defineJob({
@@ -24,8 +31,17 @@ export function executeListingJob(service: ListingService, concurrency: number) 
     retryBackoff: true,
     expireInSeconds: 15 * 60,
     concurrency,
+    batchSize: LISTING_BATCH_SIZE,
     handler: async (payload, { retryCount, logger }) =>
       service.execute(payload, { retryCount, retryLimit: LISTING_RETRY_LIMIT, logger }),
+    batchHandler: async (runs) =>
+      service.executeBatch(
+        runs.map(({ payload, context: { retryCount, logger }, traced }) => ({
+          payload,
+          job: { retryCount, retryLimit: LISTING_RETRY_LIMIT, logger },
+          traced,
+        })),
+      ),
   });
 }
 

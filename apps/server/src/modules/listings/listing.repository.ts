@@ -49,6 +49,16 @@ function activeOf(accountId: string, itemId: string, marketplace: string): SQL |
   );
 }
 
+/** The queued or running operations of the item on any of `marketplaces`. */
+function activeOnAny(accountId: string, itemId: string, marketplaces: readonly string[]) {
+  return and(
+    eq(listingOperations.accountId, accountId),
+    eq(listingOperations.itemId, itemId),
+    inArray(listingOperations.marketplace, [...marketplaces]),
+    inArray(listingOperations.status, [...ACTIVE]),
+  );
+}
+
 /**
  * An operation that ends (done, failed, canceled) is no longer held for the seller: every
  * statement that ends one clears its needs-you stop with it.
@@ -130,30 +140,37 @@ export class ListingRepository {
   }
 
   /**
-   * In one read, what a worker checks before it delists or relists: the active list, delist or
-   * relist of (item, marketplace), and when the update an executor is sending there now lets go
-   * of it (its lease's end; null when none is being sent). A delist or relist waits for it, so
-   * the update cannot put back on sale what the delist takes down.
+   * In one read, what a worker checks before it delists or relists, for each of `marketplaces`
+   * of the item: the active list, delist or relist there, and when the update an executor is
+   * sending there now lets go of it (its lease's end; null when none is being sent). A delist or
+   * relist waits for it, so the update cannot put back on sale what the delist takes down.
    */
   async activeAndUpdateUnderWay(
     accountId: string,
     itemId: string,
-    marketplace: string,
+    marketplaces: readonly string[],
     now: Date,
-  ): Promise<{ active: ListingOperationRow | null; updateUntil: Date | null }> {
+  ): Promise<Map<string, { active: ListingOperationRow | null; updateUntil: Date | null }>> {
     const rows = await this.db
       .select()
       .from(listingOperations)
-      .where(activeOf(accountId, itemId, marketplace))
+      .where(activeOnAny(accountId, itemId, marketplaces))
       .orderBy(asc(listingOperations.createdAt));
-    const active = rows.find((row) => row.operation !== 'update') ?? null;
-    let updateUntil: Date | null = null;
+    const found = new Map<string, { active: ListingOperationRow | null; updateUntil: Date | null }>(
+      marketplaces.map((marketplace) => [marketplace, { active: null, updateUntil: null }]),
+    );
     for (const row of rows) {
+      const there = found.get(row.marketplace);
+      if (!there) continue;
+      if (row.operation !== 'update') {
+        there.active ??= row;
+        continue;
+      }
       const until = row.leaseExpiresAt;
-      if (row.operation !== 'update' || row.status !== 'running' || !until) continue;
-      if (until > now && (!updateUntil || until > updateUntil)) updateUntil = until;
+      if (row.status !== 'running' || !until || until <= now) continue;
+      if (!there.updateUntil || until > there.updateUntil) there.updateUntil = until;
     }
-    return { active, updateUntil };
+    return found;
   }
 
   /** The queued or running update of (item, marketplace); there is at most one. */
@@ -267,10 +284,7 @@ export class ListingRepository {
       .from(listingOperations)
       .where(
         and(
-          eq(listingOperations.accountId, accountId),
-          eq(listingOperations.itemId, itemId),
-          inArray(listingOperations.marketplace, [...marketplaces]),
-          inArray(listingOperations.status, [...ACTIVE]),
+          activeOnAny(accountId, itemId, marketplaces),
           options.updates ? eq(listingOperations.operation, 'update') : STATE_OPERATION,
         ),
       )
@@ -483,11 +497,12 @@ export class ListingRepository {
   async finishActive(
     accountId: string,
     itemId: string,
-    marketplace: string,
+    marketplaces: readonly string[],
     status: 'succeeded' | 'failed' | 'canceled',
     lastError: string | null,
     db: Db = this.db,
-  ): Promise<{ id: string; operation: string }[]> {
+  ): Promise<{ id: string; operation: string; marketplace: string }[]> {
+    if (marketplaces.length === 0) return [];
     return db
       .update(listingOperations)
       .set({
@@ -502,12 +517,16 @@ export class ListingRepository {
         and(
           eq(listingOperations.accountId, accountId),
           eq(listingOperations.itemId, itemId),
-          eq(listingOperations.marketplace, marketplace),
+          inArray(listingOperations.marketplace, [...marketplaces]),
           inArray(listingOperations.status, [...ACTIVE]),
           STATE_OPERATION,
         ),
       )
-      .returning({ id: listingOperations.id, operation: listingOperations.operation });
+      .returning({
+        id: listingOperations.id,
+        operation: listingOperations.operation,
+        marketplace: listingOperations.marketplace,
+      });
   }
 
   /**
@@ -638,18 +657,20 @@ export class ListingRepository {
   }
 
   /**
-   * A worker takes a connector operation: queued, or running under a lease that has run out
-   * (its worker died). Null when it is finished or another worker holds a live lease: the
-   * caller then leaves it alone, so two jobs for one operation never both call the marketplace.
+   * A worker takes connector operations of an account in one statement: those queued, or
+   * running under a lease that has run out (their worker died). One finished, or held by
+   * another worker under a live lease, is not answered: the caller leaves it alone, so two jobs
+   * for one operation never both call the marketplace.
    */
   async takeForWorker(input: {
     accountId: string;
-    id: string;
+    ids: readonly string[];
     owner: string;
     now: Date;
     leaseExpiresAt: Date;
-  }): Promise<ListingOperationRow | null> {
-    const [row] = await this.db
+  }): Promise<ListingOperationRow[]> {
+    if (input.ids.length === 0) return [];
+    return this.db
       .update(listingOperations)
       .set({
         status: 'running',
@@ -661,7 +682,7 @@ export class ListingRepository {
       .where(
         and(
           eq(listingOperations.accountId, input.accountId),
-          eq(listingOperations.id, input.id),
+          inArray(listingOperations.id, [...input.ids]),
           eq(listingOperations.executor, 'connector'),
           or(
             eq(listingOperations.status, 'queued'),
@@ -676,22 +697,65 @@ export class ListingRepository {
         ),
       )
       .returning();
-    return row ?? null;
   }
 
-  /** Renews a worker's lease; false when the worker no longer holds the operation. */
-  async renewLease(
+  /**
+   * A worker takes the other delists of these items that no worker has tried yet (queued, no
+   * attempt), besides `exceptIds`: a sale's delists are sent together, but a fetch may split
+   * them. One whose job then comes finds it taken and leaves it alone, as any late job does.
+   * A delist tried before is not taken: its retry waits for its own backoff.
+   */
+  async takeUntriedDelists(input: {
+    accountId: string;
+    itemIds: readonly string[];
+    exceptIds: readonly string[];
+    owner: string;
+    now: Date;
+    leaseExpiresAt: Date;
+  }): Promise<ListingOperationRow[]> {
+    if (input.itemIds.length === 0) return [];
+    return this.db
+      .update(listingOperations)
+      .set({
+        status: 'running',
+        leaseOwner: input.owner,
+        leaseExpiresAt: input.leaseExpiresAt,
+        attempts: sql`${listingOperations.attempts} + 1`,
+        updatedAt: input.now,
+      })
+      .where(
+        and(
+          eq(listingOperations.accountId, input.accountId),
+          inArray(listingOperations.itemId, [...input.itemIds]),
+          notInArray(listingOperations.id, [...input.exceptIds]),
+          eq(listingOperations.operation, 'delist'),
+          eq(listingOperations.executor, 'connector'),
+          eq(listingOperations.status, 'queued'),
+          eq(listingOperations.attempts, 0),
+        ),
+      )
+      .returning();
+  }
+
+  /** Renews a worker's leases on operations of an account it holds, in one statement. */
+  async renewLeases(
     accountId: string,
-    id: string,
+    ids: readonly string[],
     owner: string,
     leaseExpiresAt: Date,
-  ): Promise<boolean> {
-    const rows = await this.db
+  ): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db
       .update(listingOperations)
       .set({ leaseExpiresAt, updatedAt: new Date() })
-      .where(heldBy(accountId, id, owner))
-      .returning({ id: listingOperations.id });
-    return rows.length > 0;
+      .where(
+        and(
+          eq(listingOperations.accountId, accountId),
+          inArray(listingOperations.id, [...ids]),
+          eq(listingOperations.status, 'running'),
+          eq(listingOperations.leaseOwner, owner),
+        ),
+      );
   }
 
   /**

@@ -151,6 +151,10 @@ export class ListingService {
     return this.worker.execute(...args);
   }
 
+  executeBatch(...args: Parameters<ListingWorker['executeBatch']>) {
+    return this.worker.executeBatch(...args);
+  }
+
   /** Shutdown: the operations this process still holds go back to the queue. */
   releaseHeld() {
     return this.worker.releaseHeld();
