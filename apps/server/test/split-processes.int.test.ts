@@ -308,8 +308,15 @@ describe.skipIf(testDatabaseKind() !== 'postgres')(
             }
           ).rows;
           const unsettled = states.filter((s) => !asExpected(s));
+          // Depop sends each webhook once: one not answered 200 is a sale never recorded.
+          const unanswered = depop.webhooks.deliveries
+            .filter((delivery) => delivery.attempts.at(-1)?.status !== 200)
+            .map(({ body, attempts }) => ({
+              body,
+              attempts: attempts.map(({ status, error }) => ({ status, error })),
+            }));
           throw new Error(
-            `not settled in time (victim ${victim.pid}, ${killedAt === null ? 'never killed' : 'killed'}, ${sold.size} sold): open operations ${JSON.stringify(open)}; listings not as expected ${JSON.stringify(unsettled)}`,
+            `not settled in time (victim ${victim.pid}, ${killedAt === null ? 'never killed' : 'killed'}, ${sold.size} sold): open operations ${JSON.stringify(open)}; listings not as expected ${JSON.stringify(unsettled)}; webhooks not answered 200 ${JSON.stringify(unanswered)}`,
           );
         }
         if (killedAt === null) {
