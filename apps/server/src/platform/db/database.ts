@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { PreparingClient } from './preparing-client';
 import { upgradeEmbeddedDataDir, type UpgradeLog } from './pglite-upgrade';
 
 /**
@@ -212,6 +213,8 @@ export async function openDatabase(
     const pool = new pg.Pool({
       connectionString: target.url,
       max: target.poolSize ?? 10,
+      // Statements are prepared once per connection, not parsed and planned on every call.
+      Client: PreparingClient,
       // One connection outlives the idle timeout, so a quiet process still hears every change
       // on listloop_context: with none open it would hear nothing until its next query.
       min: 1,
