@@ -302,6 +302,23 @@ export class ItemRepository {
         variants jsonb)`);
   }
 
+  /**
+   * Writes an item's listings alone (the listing engine's transitions change nothing else), so
+   * its search text and details are not rebuilt and rewritten with them.
+   */
+  async saveListings(
+    accountId: string,
+    userId: string,
+    id: string,
+    listings: ItemRecord['listings'],
+    db: Db = this.db,
+  ): Promise<void> {
+    await db
+      .update(items)
+      .set({ listings })
+      .where(and(eq(items.accountId, accountId), eq(items.userId, userId), eq(items.id, id)));
+  }
+
   /** Writes many items of one inventory in one statement; answers how many were written. */
   async updateMany(
     accountId: string,

@@ -661,26 +661,11 @@ export class ItemService {
 
   // For listings:
   /**
-   * Writes a row the caller locked in `tx` as the listing engine left it (its listings moved
-   * by a transition), in the caller's transaction.
+   * Writes the listings of a row the caller locked in `tx` as the listing engine left them (moved
+   * by a transition: nothing else of the row changes), in the caller's transaction.
    */
   async saveListingsLocked(tx: Db, row: ItemRecord): Promise<void> {
-    await this.items.updateMany(
-      row.accountId,
-      row.userId,
-      [
-        {
-          id: row.id,
-          status: row.status,
-          dateLastModified: row.dateLastModified,
-          labels: row.labels,
-          generalDetails: row.generalDetails,
-          listings: row.listings,
-          variants: row.variants,
-        },
-      ],
-      tx,
-    );
+    await this.items.saveListings(row.accountId, row.userId, row.id, row.listings, tx);
   }
 
   // For the sandbox:
