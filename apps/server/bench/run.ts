@@ -39,8 +39,9 @@
  * functions by self and by total time.
  *
  * The sales part sells BENCH_SALES items at 10 a second (500) and, on Postgres,
- * BENCH_FAST_SALES at 100 a second (1,000); its server carries out BENCH_LISTING_WORKERS
- * marketplace operations at once (8).
+ * BENCH_FAST_SALES at 100 a second (1,000), after 30 uncounted sales that warm the server up;
+ * its server runs BENCH_LISTING_WORKERS fetches of marketplace operations at once (8), each of
+ * up to 8 operations (a sale's four delists go together).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -471,7 +472,8 @@ async function measure(scratch: Awaited<ReturnType<typeof scratchDatabase>>): Pr
           ...scratch.env,
           SHOPIFY_CLIENT_ID: 'bench-shopify-client',
           SHOPIFY_CLIENT_SECRET: SALES_SECRET,
-          // Eight delists at once per process: each waits 50 ms on its marketplace.
+          // Eight fetches at once per process, each a sale's four delists or more: each delist
+          // waits 50 ms on its marketplace.
           LISTING_WORKERS: process.env.BENCH_LISTING_WORKERS ?? '8',
         },
         {
