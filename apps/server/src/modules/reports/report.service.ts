@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -510,9 +509,18 @@ export class ReportService {
 
     const ended = this.now();
     const key = `reports/${row.accountId}/${row.userId}/${row.id}.${format}`;
-    const stored = await this.storage.put(key, createReadStream(file), {
-      contentType: REPORT_CONTENT_TYPES[format],
-    });
+    // Opened before the store reads it: a store that fails without reading (a full disk) must
+    // not leave a stream that opens the file only after the run has removed it, whose error
+    // nobody would hear.
+    const handle = await fs.open(file, 'r');
+    let stored;
+    try {
+      stored = await this.storage.put(key, handle.createReadStream({ autoClose: false }), {
+        contentType: REPORT_CONTENT_TYPES[format],
+      });
+    } finally {
+      await handle.close();
+    }
     const finished = await this.reports.finish(row.id, this.workerId, {
       key,
       name: fileNameOf(format, ended, row.timeZone),
