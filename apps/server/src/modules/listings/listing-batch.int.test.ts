@@ -12,6 +12,68 @@ import { COMPLETE_DETAILS } from '../items/item.test-fixtures';
 const STEADY = ['ebay', 'etsy', 'whatnot'] as const satisfies readonly MarketplaceId[];
 const FLAKY: MarketplaceId = 'sellwild';
 
+/** A signed-in seller with the four marketplaces connected through stand-ins delisting by `delist`. */
+async function sellerWithStandIns(
+  server: TestServer,
+  delist: (marketplace: MarketplaceId) => Promise<void>,
+): Promise<{ account: AccountFixture; owner: TestClient }> {
+  const account = await createAccount(server);
+  const owner = await signIn(server, account);
+  const { container } = server;
+  const context = await memberContext(
+    container,
+    { userId: account.userId, email: account.email, name: 'Ada Seller' },
+    'listing-batch-test',
+  );
+  for (const marketplace of [...STEADY, FLAKY]) {
+    container.connectors.register(
+      standInConnector(marketplace, { delist: () => delist(marketplace) }),
+    );
+    await connectStandIn(container, context, marketplace);
+  }
+  return { account, owner };
+}
+
+/**
+ * An item of one unit live on the four, as if listed long ago (what each needs to list is not
+ * these tests'), sold on Mercari: its delists on the four are queued.
+ */
+async function sellLiveItem(
+  server: TestServer,
+  owner: TestClient,
+  sku: string,
+): Promise<{ itemID: string; userID: string }> {
+  const created = await owner.post('/api/account/item', {
+    generalDetails: { ...COMPLETE_DETAILS, sku, quantity: 1 },
+  });
+  expect(created.status, created.text).toBe(201);
+  const item = created.body.item as { itemID: string; userID: string };
+  const now = Date.now();
+  const live = Object.fromEntries(
+    [...STEADY, FLAKY].map((marketplace) => [
+      marketplace,
+      {
+        status: 'listed',
+        listedID: `${marketplace.toUpperCase()}-${sku}`,
+        listingURL: null,
+        lastStatusDate: now,
+        dateCreated: now,
+        dateLastModified: now,
+      },
+    ]),
+  );
+  await server.container.database.db.execute(
+    sql`UPDATE items SET listings = ${JSON.stringify(live)}::jsonb WHERE id = ${item.itemID}`,
+  );
+  const sold = await owner.post('/api/rest/v1/executor/sales', {
+    marketplace: 'mercari',
+    externalOrderId: `M-${sku}`,
+    itemId: item.itemID,
+  });
+  expect(sold.status, sold.text).toBe(200);
+  return item;
+}
+
 /**
  * A sale's delists on four marketplaces are taken by one worker together: the marketplaces are
  * called at once, and the three that answer are recorded in one transaction. The fourth, whose
@@ -19,7 +81,6 @@ const FLAKY: MarketplaceId = 'sellwild';
  */
 describe('the delists of one sale, carried out together', () => {
   let server: TestServer;
-  let account: AccountFixture;
   let owner: TestClient;
   const calls = new Map<string, number>();
   let arrived = 0;
@@ -30,68 +91,24 @@ describe('the delists of one sale, carried out together', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ env: { LOGIN_MAX_PER_IP: '1000' } });
-    account = await createAccount(server);
-    owner = await signIn(server, account);
-    const { container } = server;
-    const context = await memberContext(
-      container,
-      { userId: account.userId, email: account.email, name: 'Ada Seller' },
-      'listing-batch-test',
-    );
-    for (const marketplace of [...STEADY, FLAKY]) {
-      container.connectors.register(
-        standInConnector(marketplace, {
-          delist: async () => {
-            const n = (calls.get(marketplace) ?? 0) + 1;
-            calls.set(marketplace, n);
-            if (marketplace === FLAKY) {
-              if (n === 1) throw new ConnectorError('Service unavailable', { transient: true });
-              return;
-            }
-            // Each steady delist answers only once all three are under way: called one after
-            // another, the first would wait here for ever and the test would time out.
-            arrived += 1;
-            if (arrived === STEADY.length) allArrived();
-            await together;
-          },
-        }),
-      );
-      await connectStandIn(container, context, marketplace);
-    }
+    ({ owner } = await sellerWithStandIns(server, async (marketplace) => {
+      const n = (calls.get(marketplace) ?? 0) + 1;
+      calls.set(marketplace, n);
+      if (marketplace === FLAKY) {
+        if (n === 1) throw new ConnectorError('Service unavailable', { transient: true });
+        return;
+      }
+      // Each steady delist answers only once all three are under way: called one after
+      // another, the first would wait here for ever and the test would time out.
+      arrived += 1;
+      if (arrived === STEADY.length) allArrived();
+      await together;
+    }));
   });
   afterAll(() => server?.close());
 
   it('calls the marketplaces at once, records them in one transaction, and retries one alone', async () => {
-    const created = await owner.post('/api/account/item', {
-      generalDetails: { ...COMPLETE_DETAILS, sku: 'BATCH-1', quantity: 1 },
-    });
-    expect(created.status, created.text).toBe(201);
-    const item = created.body.item as { itemID: string; userID: string };
-    // Live on the four, as if listed long ago (what each needs to list is not this test's).
-    const now = Date.now();
-    const live = Object.fromEntries(
-      [...STEADY, FLAKY].map((marketplace) => [
-        marketplace,
-        {
-          status: 'listed',
-          listedID: `${marketplace.toUpperCase()}-BATCH-1`,
-          listingURL: null,
-          lastStatusDate: now,
-          dateCreated: now,
-          dateLastModified: now,
-        },
-      ]),
-    );
-    await server.container.database.db.execute(
-      sql`UPDATE items SET listings = ${JSON.stringify(live)}::jsonb WHERE id = ${item.itemID}`,
-    );
-
-    const sold = await owner.post('/api/rest/v1/executor/sales', {
-      marketplace: 'mercari',
-      externalOrderId: 'M-BATCH-1',
-      itemId: item.itemID,
-    });
-    expect(sold.status, sold.text).toBe(200);
+    const item = await sellLiveItem(server, owner, 'BATCH-1');
 
     const listings = await waitFor(
       async () =>
@@ -144,60 +161,18 @@ describe('the delists of one sale, when a fetch took only one of them', () => {
   beforeAll(async () => {
     // No worker: the test hands the worker the jobs itself, one at a time.
     server = await startTestServer({ env: { LOGIN_MAX_PER_IP: '1000' }, work: false });
-    account = await createAccount(server);
-    owner = await signIn(server, account);
-    const { container } = server;
-    const context = await memberContext(
-      container,
-      { userId: account.userId, email: account.email, name: 'Ada Seller' },
-      'listing-batch-split-test',
-    );
-    for (const marketplace of [...STEADY, FLAKY]) {
-      container.connectors.register(
-        standInConnector(marketplace, {
-          delist: async () => {
-            const n = (calls.get(marketplace) ?? 0) + 1;
-            calls.set(marketplace, n);
-            if (marketplace === FLAKY && n === 1) {
-              throw new ConnectorError('Service unavailable', { transient: true });
-            }
-          },
-        }),
-      );
-      await connectStandIn(container, context, marketplace);
-    }
+    ({ account, owner } = await sellerWithStandIns(server, async (marketplace) => {
+      const n = (calls.get(marketplace) ?? 0) + 1;
+      calls.set(marketplace, n);
+      if (marketplace === FLAKY && n === 1) {
+        throw new ConnectorError('Service unavailable', { transient: true });
+      }
+    }));
   });
   afterAll(() => server?.close());
 
   it('takes the item’s other delists with the one fetched, and retries the failed one on its own', async () => {
-    const created = await owner.post('/api/account/item', {
-      generalDetails: { ...COMPLETE_DETAILS, sku: 'BATCH-2', quantity: 1 },
-    });
-    expect(created.status, created.text).toBe(201);
-    const item = created.body.item as { itemID: string; userID: string };
-    const now = Date.now();
-    const live = Object.fromEntries(
-      [...STEADY, FLAKY].map((marketplace) => [
-        marketplace,
-        {
-          status: 'listed',
-          listedID: `${marketplace.toUpperCase()}-BATCH-2`,
-          listingURL: null,
-          lastStatusDate: now,
-          dateCreated: now,
-          dateLastModified: now,
-        },
-      ]),
-    );
-    await server.container.database.db.execute(
-      sql`UPDATE items SET listings = ${JSON.stringify(live)}::jsonb WHERE id = ${item.itemID}`,
-    );
-    const sold = await owner.post('/api/rest/v1/executor/sales', {
-      marketplace: 'mercari',
-      externalOrderId: 'M-BATCH-2',
-      itemId: item.itemID,
-    });
-    expect(sold.status, sold.text).toBe(200);
+    const item = await sellLiveItem(server, owner, 'BATCH-2');
 
     type Operation = { id: string; marketplace: string; status: string; attempts: number };
     const operations = () =>

@@ -670,33 +670,24 @@ export class ListingRepository {
     leaseExpiresAt: Date;
   }): Promise<ListingOperationRow[]> {
     if (input.ids.length === 0) return [];
-    return this.db
-      .update(listingOperations)
-      .set({
-        status: 'running',
-        leaseOwner: input.owner,
-        leaseExpiresAt: input.leaseExpiresAt,
-        attempts: sql`${listingOperations.attempts} + 1`,
-        updatedAt: input.now,
-      })
-      .where(
-        and(
-          eq(listingOperations.accountId, input.accountId),
-          inArray(listingOperations.id, [...input.ids]),
-          eq(listingOperations.executor, 'connector'),
-          or(
-            eq(listingOperations.status, 'queued'),
-            and(
-              eq(listingOperations.status, 'running'),
-              or(
-                isNull(listingOperations.leaseExpiresAt),
-                lt(listingOperations.leaseExpiresAt, input.now),
-              ),
+    return this.takeWhere(
+      input,
+      and(
+        eq(listingOperations.accountId, input.accountId),
+        inArray(listingOperations.id, [...input.ids]),
+        eq(listingOperations.executor, 'connector'),
+        or(
+          eq(listingOperations.status, 'queued'),
+          and(
+            eq(listingOperations.status, 'running'),
+            or(
+              isNull(listingOperations.leaseExpiresAt),
+              lt(listingOperations.leaseExpiresAt, input.now),
             ),
           ),
         ),
-      )
-      .returning();
+      ),
+    );
   }
 
   /**
@@ -714,26 +705,35 @@ export class ListingRepository {
     leaseExpiresAt: Date;
   }): Promise<ListingOperationRow[]> {
     if (input.itemIds.length === 0) return [];
+    return this.takeWhere(
+      input,
+      and(
+        eq(listingOperations.accountId, input.accountId),
+        inArray(listingOperations.itemId, [...input.itemIds]),
+        notInArray(listingOperations.id, [...input.exceptIds]),
+        eq(listingOperations.operation, 'delist'),
+        eq(listingOperations.executor, 'connector'),
+        eq(listingOperations.status, 'queued'),
+        eq(listingOperations.attempts, 0),
+      ),
+    );
+  }
+
+  /** The operations `which` selects, taken by `owner` under a lease: one more attempt each. */
+  private takeWhere(
+    lease: { owner: string; now: Date; leaseExpiresAt: Date },
+    which: SQL | undefined,
+  ): Promise<ListingOperationRow[]> {
     return this.db
       .update(listingOperations)
       .set({
         status: 'running',
-        leaseOwner: input.owner,
-        leaseExpiresAt: input.leaseExpiresAt,
+        leaseOwner: lease.owner,
+        leaseExpiresAt: lease.leaseExpiresAt,
         attempts: sql`${listingOperations.attempts} + 1`,
-        updatedAt: input.now,
+        updatedAt: lease.now,
       })
-      .where(
-        and(
-          eq(listingOperations.accountId, input.accountId),
-          inArray(listingOperations.itemId, [...input.itemIds]),
-          notInArray(listingOperations.id, [...input.exceptIds]),
-          eq(listingOperations.operation, 'delist'),
-          eq(listingOperations.executor, 'connector'),
-          eq(listingOperations.status, 'queued'),
-          eq(listingOperations.attempts, 0),
-        ),
-      )
+      .where(which)
       .returning();
   }
 
