@@ -308,7 +308,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres')(
             }
           ).rows;
           const unsettled = states.filter((s) => !asExpected(s));
-          // Depop sends each webhook once: one not answered 200 is a sale never recorded.
+          // Depop sends each webhook once: one not answered 200 may be a sale never recorded.
           const unanswered = depop.webhooks.deliveries
             .filter((delivery) => delivery.attempts.at(-1)?.status !== 200)
             .map(({ body, attempts }) => ({
