@@ -362,7 +362,6 @@ async function shopifyTarget(photos: readonly string[]): Promise<Target> {
     auth,
     apiVersion: SHOPIFY_API_VERSION,
     webhookSecret: app.clientSecret,
-    clientId: app.clientId,
     shopBaseUrl: (s) => emulator.shopBaseUrl(s),
     publicUrl: 'https://listloop.test',
     onCall: (call) => calls.push(call),

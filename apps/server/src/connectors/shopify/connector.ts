@@ -65,8 +65,6 @@ export interface ShopifyConnectorOptions {
   apiVersion: string;
   /** The app's client secret: Shopify signs webhooks with it. */
   webhookSecret: string;
-  /** The app's client id (Shopify Partners). */
-  clientId?: string;
   /** The base URL of a shop's Admin API: `https://{shop}` by default, the emulator's in tests. */
   shopBaseUrl?: (shop: string) => string;
   /** Hosts accepted as a shop besides *.myshopify.com (the emulator's). */
@@ -158,7 +156,7 @@ export function createShopifyConnector(options: ShopifyConnectorOptions): Shopif
     ...(options.onCall ? { onCall: options.onCall } : {}),
     ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
   });
-  const verifier = new ShopifyWebhookVerifier(options.webhookSecret, options.clientId);
+  const verifier = new ShopifyWebhookVerifier(options.webhookSecret);
   const casAttempts = Math.max(1, options.compareAndSetAttempts ?? 3);
   const context = shopContexts({
     now,

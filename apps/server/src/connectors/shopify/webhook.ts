@@ -1,7 +1,4 @@
-// The Web API adapter lets the library read a standard Request; it sets the library's
-// process-wide runtime hooks, and nothing else in the server uses @shopify/shopify-api.
-import '@shopify/shopify-api/adapters/web-api';
-import { ApiVersion, LogSeverity, shopifyApi } from '@shopify/shopify-api';
+import crypto from 'node:crypto';
 import {
   ConnectorError,
   saleEventsOf,
@@ -29,20 +26,12 @@ export interface ShopifyWebhookMeta {
   apiVersion: string;
 }
 
-function toHeaders(headers: WebhookHeaders): Headers {
-  const out = new Headers();
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined) continue;
-    for (const one of Array.isArray(value) ? value : [value]) out.append(name, one);
-  }
-  return out;
-}
-
 /** The body exactly as received: a string, or the bytes. A parsed object cannot be verified. */
-function rawText(body: unknown): string | null {
-  if (typeof body === 'string') return body;
-  if (body instanceof Uint8Array) return Buffer.from(body).toString('utf8');
-  if (body instanceof ArrayBuffer) return Buffer.from(body).toString('utf8');
+function rawBytes(body: unknown): Buffer | null {
+  if (typeof body === 'string') return Buffer.from(body, 'utf8');
+  if (Buffer.isBuffer(body)) return body;
+  if (body instanceof Uint8Array) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  if (body instanceof ArrayBuffer) return Buffer.from(body);
   return null;
 }
 
@@ -61,72 +50,81 @@ function record(value: unknown): Record<string, unknown> {
 }
 
 /**
- * Verifies Shopify webhooks with @shopify/shopify-api's own validation (HMAC-SHA256 of the raw
- * body with the app's secret, compared in constant time, and the required headers), offline,
- * before the body is parsed.
+ * The headers every Shopify webhook carries (Shopify's "Verify webhooks" and the headers it
+ * documents beside them), under the names a refusal gives.
+ */
+const REQUIRED_HEADERS = [
+  ['x-shopify-hmac-sha256', 'X-Shopify-Hmac-Sha256'],
+  ['x-shopify-topic', 'X-Shopify-Topic'],
+  ['x-shopify-shop-domain', 'X-Shopify-Shop-Domain'],
+  ['x-shopify-api-version', 'X-Shopify-API-Version'],
+  ['x-shopify-webhook-id', 'X-Shopify-Webhook-Id'],
+] as const;
+
+/**
+ * Verifies Shopify webhooks as Shopify documents it: the base64 HMAC-SHA256 of the raw body
+ * with the app's client secret, compared in constant time with X-Shopify-Hmac-Sha256, and the
+ * headers every webhook carries present; offline, before the body is parsed. Node's own HMAC,
+ * not @shopify/shopify-api's validation: that one rebuilt and canonicalised every header of
+ * every delivery, 5 % of the server's work at a hundred sales a second (decision 0068).
  */
 export class ShopifyWebhookVerifier {
-  private readonly shopify;
+  private readonly secret: Buffer;
 
-  /** `clientId`: the library insists on an app key, though only the secret verifies webhooks. */
-  constructor(secret: string, clientId = 'listloop') {
-    this.shopify = shopifyApi({
-      apiKey: clientId,
-      apiSecretKey: secret,
-      // Only webhook validation is used: no OAuth through the library, so no real host is needed.
-      hostName: 'listloop.invalid',
-      apiVersion: ApiVersion.July25,
-      isEmbeddedApp: false,
-      logger: { level: LogSeverity.Error, log: async () => undefined },
-    });
+  constructor(secret: string) {
+    this.secret = Buffer.from(secret, 'utf8');
   }
 
   async verify(
     headers: WebhookHeaders,
     body: unknown,
   ): Promise<{ meta: ShopifyWebhookMeta; payload: Record<string, unknown> }> {
-    const raw = rawText(body);
+    const raw = rawBytes(body);
     if (raw === null) {
       throw new ShopifyWebhookSignatureError(
         'The Shopify webhook must be checked against its raw body, not a parsed one.',
       );
     }
-    const request = new Request('https://listloop.invalid/webhook/shopify', {
-      method: 'POST',
-      headers: toHeaders(headers),
-    });
-    const result = await this.shopify.webhooks.validate({ rawBody: raw, rawRequest: request });
-    if (!result.valid) {
-      const reason =
-        result.reason === 'missing_headers' && 'missingHeaders' in result
-          ? `it lacks ${(result.missingHeaders as string[]).join(', ')}`
-          : result.reason === 'missing_body'
-            ? 'its body is empty'
-            : 'its signature (X-Shopify-Hmac-Sha256) does not match';
-      throw new ShopifyWebhookSignatureError(`This is not a genuine Shopify webhook: ${reason}.`);
+    const refuse = (reason: string) =>
+      new ShopifyWebhookSignatureError(`This is not a genuine Shopify webhook: ${reason}.`);
+    if (raw.length === 0) throw refuse('its body is empty');
+    const signature = header(headers, 'x-shopify-hmac-sha256');
+    if (!signature || !this.signs(raw, signature)) {
+      throw refuse('its signature (X-Shopify-Hmac-Sha256) does not match');
+    }
+    const missing = REQUIRED_HEADERS.filter(([name]) => !header(headers, name));
+    if (missing.length > 0) {
+      throw refuse(`it lacks ${missing.map(([, shown]) => shown).join(', ')}`);
     }
     // Parsed only now: an unverified body is never read as JSON.
     let parsed: unknown;
     try {
-      parsed = JSON.parse(raw);
+      parsed = JSON.parse(raw.toString('utf8'));
     } catch {
       throw new ConnectorError('The Shopify webhook body is not JSON.');
     }
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
       throw new ConnectorError('A Shopify webhook carries a JSON object.');
     }
-    const payload = parsed as Record<string, unknown>;
-    const topicHeader = toHeaders(headers).get('x-shopify-topic') ?? '';
     return {
       meta: {
-        webhookId: result.webhookId,
-        eventId: 'eventId' in result && typeof result.eventId === 'string' ? result.eventId : null,
-        topic: topicHeader.toLowerCase(),
-        shopDomain: result.domain.toLowerCase(),
-        apiVersion: result.apiVersion,
+        webhookId: header(headers, 'x-shopify-webhook-id')!,
+        eventId: header(headers, 'x-shopify-event-id'),
+        topic: header(headers, 'x-shopify-topic')!.toLowerCase(),
+        shopDomain: header(headers, 'x-shopify-shop-domain')!.toLowerCase(),
+        apiVersion: header(headers, 'x-shopify-api-version')!,
       },
-      payload,
+      payload: parsed as Record<string, unknown>,
     };
+  }
+
+  /** Whether `signature` (base64) is the body's HMAC, compared in constant time. */
+  private signs(raw: Buffer, signature: string): boolean {
+    const expected = crypto.createHmac('sha256', this.secret).update(raw).digest();
+    const given = Buffer.from(signature, 'base64');
+    // Buffer.from drops what is not base64; only an exact re-encoding is the signature sent.
+    if (given.toString('base64') !== signature) return false;
+    return given.length === expected.length && crypto.timingSafeEqual(given, expected);
   }
 }
 
@@ -212,7 +210,7 @@ export function shopifyWebhookDelivery(
   payload: Record<string, unknown>,
 ): ConnectorWebhookDelivery {
   const events = shopifyWebhookEvents(meta, payload);
-  // Present and trusted once verified: the library refuses a webhook without them.
+  // Present and trusted once verified: the verifier refuses a webhook without them.
   const shop = (header(headers, 'x-shopify-shop-domain') ?? '').toLowerCase();
   return {
     deliveryId: header(headers, 'x-shopify-webhook-id') ?? '',
