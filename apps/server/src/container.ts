@@ -10,6 +10,7 @@ import {
   type Database,
 } from './platform/db/database';
 import { createIdentityCache } from './platform/http/request-context';
+import { externalAccountScope, KeptReads } from './platform/http/context-cache';
 import * as schema from './schema';
 import { SaleDetectionRepository } from './modules/sale-detection/sale-detection.repository';
 import {
@@ -223,6 +224,9 @@ export async function createContainer(config: Config, options: ContainerOptions 
   // Who each session is, kept a few seconds and dropped the moment the database says it changed.
   const identities = createIdentityCache(config.sessionCacheMs);
   database.onNotification('listloop_context', (payload) => identities.changed(payload));
+  // What every sale reads again (decision 0068), kept as long and dropped the same way.
+  const keptReads = new KeptReads(config.sessionCacheMs);
+  database.onNotification('listloop_context', (payload) => keptReads.changed(payload));
 
   // The operators' view (decision 0062): metrics kept only with METRICS_TOKEN, traces sent only
   // to a configured OTLP endpoint; both off by default, at no cost.
@@ -392,6 +396,8 @@ export async function createContainer(config: Config, options: ContainerOptions 
   // seller connects by signing in; registered from the configuration below.
   const connectors = new ConnectorRegistry();
   const connections = new ConnectionService(db, repositories.connections);
+  // Who carries out an account's listings: read from its connections, kept (decision 0068).
+  const executorOf = executorByConnection(connectors, connections);
   // The marketplaces' category trees, kept for a day (decision 0022).
   const marketplaceCategories = new MarketplaceCategoryService(connectors, connections);
   // The seller's Etsy shipping and processing profiles, kept five minutes.
@@ -516,7 +522,23 @@ export async function createContainer(config: Config, options: ContainerOptions 
     webhooks: new WebhookService(
       connectors,
       repositories.webhookDeliveries,
-      connections,
+      {
+        ofExternalAccount: (marketplace, owner) =>
+          keptReads.read(
+            `connections-of:${externalAccountScope(marketplace, owner)}`,
+            // None is not kept: the store's first connection must be heard on its first sale.
+            (found) =>
+              found.length === 0
+                ? null
+                : {
+                    accountIds: [
+                      externalAccountScope(marketplace, owner),
+                      ...found.map((c) => c.accountId),
+                    ],
+                  },
+            () => connections.ofExternalAccount(marketplace, owner),
+          ),
+      },
       logger,
       async (accountIds, sales): Promise<void> => {
         await saleWorkflow.receive(accountIds, sales);
@@ -553,7 +575,10 @@ export async function createContainer(config: Config, options: ContainerOptions 
         enqueueFirstAttempts: enqueueFirstListingAttempts((sent): Promise<void> =>
           queue.sendMany(jobs.executeListing, sent),
         ),
-        executorOf: executorByConnection(connectors, connections),
+        executorOf: (accountId) =>
+          keptReads.read(`executors:${accountId}`, { accountIds: [accountId] }, () =>
+            executorOf(accountId),
+          ),
         onDelistFailed: notifyDelistFailed(async (input): Promise<void> => {
           await notifications.notify(input);
         }),
@@ -579,7 +604,13 @@ export async function createContainer(config: Config, options: ContainerOptions 
   const slackSettings = new SlackSettingsService(
     db,
     repositories.slackWebhooks,
-    accounts,
+    {
+      slackAlertsEnabled: (accountId) =>
+        keptReads.read(`slack-alerts:${accountId}`, { accountIds: [accountId] }, () =>
+          accounts.slackAlertsEnabled(accountId),
+        ),
+      setSlackAlertsEnabled: (...args) => accounts.setSlackAlertsEnabled(...args),
+    },
     credentialsBox,
     logger,
     config.slack,
@@ -604,7 +635,12 @@ export async function createContainer(config: Config, options: ContainerOptions 
     repositories.saleEvents,
     items,
     services.listings,
-    (accountId, userId) => services.userSettings.saleSettingsFor(accountId, userId),
+    (accountId, userId) =>
+      keptReads.read(
+        `sale-settings:${accountId}:${userId}`,
+        { userIds: [userId], accountIds: [accountId] },
+        () => services.userSettings.saleSettingsFor(accountId, userId),
+      ),
     (accountId) => accounts.currencyOf(accountId),
     async (input): Promise<void> => {
       await notifications.notify(input);

@@ -110,12 +110,8 @@ export class NotificationService {
       if (!settings[content.params.bulkAction].enabled) return null;
     }
 
-    const existing = await this.notifications.findByKey(accountId, userId, content.kind, key);
-    if (existing) {
-      await this.dispatch(existing);
-      return toNotification(existing);
-    }
-
+    // Made once per key, tried first: a repeat (rare) finds the first one and dispatches it
+    // again, its jobs keyed by it, instead of every new one paying a read to look for it.
     const emailStatus = await this.plannedEmail(userId, content);
     const slackStatus = await this.plannedSlack(accountId, content, key);
     const created =

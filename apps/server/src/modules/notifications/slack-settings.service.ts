@@ -45,7 +45,7 @@ export class SlackSettingsService {
   constructor(
     private readonly db: Db,
     private readonly webhooks: SlackWebhookRepository,
-    private readonly accounts: AccountService,
+    private readonly accounts: Pick<AccountService, 'slackAlertsEnabled' | 'setSlackAlertsEnabled'>,
     private readonly box: SecretBox,
     private readonly logger: Logger,
     private readonly options: { allowLoopbackWebhooks: boolean },

@@ -282,6 +282,17 @@ describe('sale detection: one event per sale, the item down everywhere else', ()
   });
 
   it('a seller who turned auto-delist off for a marketplace keeps the other listings up', async () => {
+    // A sale just before reads the settings as they were (and the server keeps that read).
+    const before = await listedItem(1, ['ebay']);
+    const soldBefore = await executorSale({
+      marketplace: 'depop',
+      externalOrderId: 'D-ON-1',
+      itemId: before.itemID,
+    });
+    expect(soldBefore.status, soldBefore.text).toBe(200);
+    expect(soldBefore.body.saleEvent.outcomes).toEqual([
+      expect.objectContaining({ marketplace: 'ebay', outcome: 'delist_queued' }),
+    ]);
     const off = await owner.put('/api/rest/v1/enterprise/sale-detection/settings', {
       depop: { enabled: false },
     });

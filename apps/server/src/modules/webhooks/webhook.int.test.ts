@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { signWebhook } from '@listloop/emulators';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TestClient } from '../../../test/client';
 import { createAccount, signIn, type AccountFixture } from '../../../test/fixtures';
 import { linkMarketplaceAccount } from '../../../test/connections';
@@ -190,6 +190,41 @@ describe('POST /webhook/shopify (live mode, the app’s keys configured)', () =>
     const [row] = await rowsOf(headers['x-shopify-webhook-id']);
     expect(row!.account_id).toBe(account.accountId);
     expect(row!.payload.connections).toEqual([{ id: connectionId, accountId: account.accountId }]);
+  });
+
+  it('hears at once a second account connecting the store, and a connection moved to another store, though the store’s connections are kept', async () => {
+    const connectionsOf = async () => {
+      const body = orderBody(9);
+      const headers = headersFor(body);
+      expect((await deliver(body, headers)).status).toBe(200);
+      const [row] = await rowsOf(headers['x-shopify-webhook-id']);
+      return row!.payload.connections as { id: string; accountId: string }[];
+    };
+    const first = { id: connectionId, accountId: account.accountId };
+    // Read twice: the second answer is the kept one.
+    expect(await connectionsOf()).toEqual([first]);
+    const reads = vi.spyOn(server.container.repositories.connections, 'ofExternalAccount');
+    expect(await connectionsOf()).toEqual([first]);
+    expect(reads).not.toHaveBeenCalled();
+
+    const partnerAccount = await createAccount(server);
+    const partner = await signIn(server, partnerAccount);
+    const partnerConnection = newId();
+    const made = await partner.put(`/api/rest/v1/enterprise/connection/${partnerConnection}`, {
+      marketplace: 'shopify',
+      nickname: 'Shared store',
+    });
+    expect(made.status, made.text).toBe(201);
+    await linkMarketplaceAccount(server, partnerConnection, SHOP.toUpperCase());
+    expect(await connectionsOf()).toEqual([
+      first,
+      { id: partnerConnection, accountId: partnerAccount.accountId },
+    ]);
+
+    await linkMarketplaceAccount(server, partnerConnection, 'another-shop.myshopify.com');
+    expect(await connectionsOf()).toEqual([first]);
+    expect(reads).toHaveBeenCalledTimes(2);
+    reads.mockRestore();
   });
 
   it('records a webhook of a store nobody connected, with no account', async () => {

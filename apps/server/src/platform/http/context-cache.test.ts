@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ContextCache } from './context-cache';
+import { ContextCache, externalAccountScope, KeptReads } from './context-cache';
 
 const scope =
   (user: string, ...accounts: string[]) =>
@@ -69,5 +69,68 @@ describe('ContextCache', () => {
     const small = new ContextCache<string>({ ttlMs: 5_000, maxEntries: 2 });
     for (const key of ['s1', 's2', 's3']) await small.getOrLoad(key, async () => key, scope(key));
     expect([small.get('s1'), small.get('s2'), small.get('s3')]).toEqual([undefined, 's2', 's3']);
+  });
+});
+
+describe('KeptReads', () => {
+  it('keeps a read under the users and accounts it rests on, and drops it when one changes', async () => {
+    const reads = new KeptReads(5_000);
+    let loads = 0;
+    const settings = () =>
+      reads.read('sale-settings:a1:u1', { userIds: ['u1'], accountIds: ['a1'] }, async () => {
+        loads += 1;
+        return { loads };
+      });
+    expect(await settings()).toEqual({ loads: 1 });
+    expect(await settings()).toEqual({ loads: 1 });
+    reads.changed('a:a2');
+    expect(await settings()).toEqual({ loads: 1 });
+    reads.changed('u:u1');
+    expect(await settings()).toEqual({ loads: 2 });
+    reads.changed('a:a1');
+    expect(await settings()).toEqual({ loads: 3 });
+  });
+
+  it('keeps nothing a scope of null names, and drops a store’s connections when that store changes', async () => {
+    const reads = new KeptReads(5_000);
+    const store = externalAccountScope('shopify', 'Shop.myshopify.com');
+    expect(store).toBe('ext:shopify:shop.myshopify.com');
+    let found: string[] = [];
+    let loads = 0;
+    const connectionsOf = () =>
+      reads.read(
+        `connections-of:${store}`,
+        (accounts: string[]) =>
+          accounts.length === 0 ? null : { accountIds: [store, ...accounts] },
+        async () => {
+          loads += 1;
+          return found;
+        },
+      );
+    expect(await connectionsOf()).toEqual([]);
+    found = ['a1'];
+    expect(await connectionsOf()).toEqual(['a1']);
+    expect(loads).toBe(2);
+    found = ['a1', 'a2'];
+    expect(await connectionsOf()).toEqual(['a1']);
+    // Another account connecting the store names the store, not the accounts kept.
+    reads.changed(`a:${store}`);
+    expect(await connectionsOf()).toEqual(['a1', 'a2']);
+  });
+
+  it('keeps nothing past its lifetime, or at all with a lifetime of 0', async () => {
+    let now = 1_000;
+    const reads = new KeptReads(5_000, 10, () => now);
+    let loads = 0;
+    const read = (kept: KeptReads) =>
+      kept.read('slack-alerts:a1', { accountIds: ['a1'] }, async () => (loads += 1));
+    expect(await read(reads)).toBe(1);
+    now += 4_999;
+    expect(await read(reads)).toBe(1);
+    now += 1;
+    expect(await read(reads)).toBe(2);
+    const none = new KeptReads(0);
+    expect(await read(none)).toBe(3);
+    expect(await read(none)).toBe(4);
   });
 });

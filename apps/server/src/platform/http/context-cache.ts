@@ -82,3 +82,45 @@ export class ContextCache<V> {
     return this.entries.size;
   }
 }
+
+/** The users and accounts a kept read rests on: a change to any of them drops it. */
+export interface ReadScope {
+  userIds?: string[];
+  accountIds?: string[];
+}
+
+/**
+ * Reads that every sale repeats and that change only when a seller changes a setting or a
+ * connection (which accounts connected a store, who carries out an account's listings, a
+ * member's sale settings, whether Slack alerts are on): kept a few seconds per process and
+ * dropped, like who a session is, the moment the database says a row they rest on changed
+ * (migrations 0023 and 0025). A kept value is shared by every caller: nobody may change it.
+ */
+export class KeptReads {
+  private readonly cache: ContextCache<unknown>;
+
+  constructor(ttlMs: number, maxEntries = 20_000, now?: () => number) {
+    this.cache = new ContextCache({ ttlMs, maxEntries, ...(now ? { now } : {}) });
+  }
+
+  /** The kept value of `key`, or `load`'s, kept under the scope it rests on (none: not kept). */
+  read<T>(
+    key: string,
+    scope: ReadScope | ((value: T) => ReadScope | null),
+    load: () => Promise<T>,
+  ): Promise<T> {
+    return this.cache.getOrLoad(key, load, (value) => {
+      const rests = typeof scope === 'function' ? scope(value) : scope;
+      return rests ? { userIds: rests.userIds ?? [], accountIds: rests.accountIds ?? [] } : null;
+    }) as Promise<T>;
+  }
+
+  /** A change heard on `listloop_context` (ContextCache.changed). */
+  changed(payload: string): void {
+    this.cache.changed(payload);
+  }
+}
+
+/** The scope of a store's connections: heard when any account connects or changes that store. */
+export const externalAccountScope = (marketplace: string, externalAccountId: string): string =>
+  `ext:${marketplace}:${externalAccountId.toLowerCase()}`;
