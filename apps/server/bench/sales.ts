@@ -287,6 +287,7 @@ export async function sellAtPace(options: {
 }): Promise<{ started: number; lastDelists: { sentAt: number; last: number }[] }> {
   const { first, count, perSecond, delists } = options;
   const sentAt = new Map<string, number>();
+  const answered: number[] = [];
   const sends: Promise<void>[] = [];
   const gap = 1000 / perSecond;
   const started = Date.now();
@@ -299,16 +300,26 @@ export async function sellAtPace(options: {
       product: productGid(n),
       webhookId: crypto.randomUUID(),
     });
-    sentAt.set(saleItemId(n), Date.now());
+    const sent = Date.now();
+    sentAt.set(saleItemId(n), sent);
     sends.push(
       fetch(`${options.apiOf(n)}/webhook/shopify`, { method: 'POST', headers, body }).then(
         async (response) => {
           if (!response.ok) throw new Error(`webhook ${response.status}: ${await response.text()}`);
+          await response.arrayBuffer();
+          answered.push(Date.now() - sent);
         },
       ),
     );
   }
+  // How far the benchmark itself kept to its pace, and how long the server took to answer: a
+  // sale is recorded before its webhook is answered, so a slow answer is a slow intake.
+  const lastSent = Date.now() - started;
   await Promise.all(sends);
+  answered.sort((a, b) => a - b);
+  console.log(
+    `  ${count} webhooks at ${perSecond}/s: the last sent after ${lastSent} ms (${Math.round((count - 1) * gap)} planned); answered p50 ${percentile(answered, 50)} ms, p99 ${percentile(answered, 99)} ms`,
+  );
   const deadline = Date.now() + options.waitMs;
   const missing = () =>
     [...sentAt.keys()].filter(

@@ -96,7 +96,17 @@ export function searchTerms(q: string | undefined): string[] {
  * caller's context first; the `userId` it names must be a member of the caller's account
  * (else 404), and every row is read and written scoped by the account.
  */
+/** An item written by a transaction's steps and held until they end (writingOnceLocked). */
+interface HeldWrite {
+  row: ItemRecord;
+  /** Whether more than the listings changed (the quantity): the whole row is written. */
+  whole: boolean;
+}
+
 export class ItemService {
+  /** Per transaction running writingOnceLocked, the items its steps wrote, not yet written. */
+  private readonly held = new WeakMap<Db, Map<string, HeldWrite>>();
+
   constructor(
     private readonly db: Db,
     private readonly items: ItemRepository,
@@ -542,7 +552,41 @@ export class ItemService {
     quantity: number,
     at: number,
   ): Promise<ItemRecord> {
-    const generalDetails = { ...row.generalDetails, quantity };
+    const written = {
+      ...row,
+      generalDetails: { ...row.generalDetails, quantity },
+      dateLastModified: at,
+    };
+    const held = this.held.get(tx);
+    if (held) held.set(row.id, { row: written, whole: true });
+    else await this.writeWhole(tx, written);
+    return written;
+  }
+
+  /**
+   * Runs `work`, the steps of one transaction on items it locked, and writes each item they
+   * wrote once, as the last step left it, when they end: a sale sets the quantity, marks the
+   * listing sold and queues the delists, three writes of a row with three GIN indexes (every
+   * write of `listings` updates them all) where one does. The steps must not read the item
+   * back from the database meanwhile; nothing is written if `work` throws.
+   */
+  async writingOnceLocked<T>(tx: Db, work: () => Promise<T>): Promise<T> {
+    const held = new Map<string, HeldWrite>();
+    this.held.set(tx, held);
+    let result: T;
+    try {
+      result = await work();
+    } finally {
+      this.held.delete(tx);
+    }
+    for (const { row, whole } of held.values()) {
+      if (whole) await this.writeWhole(tx, row);
+      else await this.items.saveListings(row.accountId, row.userId, row.id, row.listings, tx);
+    }
+    return result;
+  }
+
+  private async writeWhole(tx: Db, row: ItemRecord): Promise<void> {
     await this.items.updateMany(
       row.accountId,
       row.userId,
@@ -550,16 +594,15 @@ export class ItemService {
         {
           id: row.id,
           status: row.status,
-          dateLastModified: at,
+          dateLastModified: row.dateLastModified,
           labels: row.labels,
-          generalDetails,
+          generalDetails: row.generalDetails,
           listings: row.listings,
           variants: row.variants,
         },
       ],
       tx,
     );
-    return { ...row, generalDetails, dateLastModified: at };
   }
 
   // For the dashboard: the caller's own inventory, as the Inventory screen shows it.
@@ -665,6 +708,11 @@ export class ItemService {
    * by a transition: nothing else of the row changes), in the caller's transaction.
    */
   async saveListingsLocked(tx: Db, row: ItemRecord): Promise<void> {
+    const held = this.held.get(tx);
+    if (held) {
+      held.set(row.id, { row, whole: held.get(row.id)?.whole ?? false });
+      return;
+    }
     await this.items.saveListings(row.accountId, row.userId, row.id, row.listings, tx);
   }
 

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
 import { sql } from 'drizzle-orm';
 import {
@@ -172,6 +172,46 @@ describe('the sale workflow', () => {
       'mark-item-sold',
       'notify',
     ]);
+  });
+
+  it('a sale that takes the item down writes it once, as its last step leaves it', async () => {
+    const itemId = await liveItem(1, ['ebay', 'etsy', 'shopify']);
+    const whole = vi.spyOn(items, 'updateMany');
+    const listingsOnly = vi.spyOn(items, 'saveListings');
+    try {
+      const recorded = await workflow.record(sale(itemId, 'ebay', 'EB-ONCE'));
+      expect(recorded.status).toBe('recorded');
+      // Quantity, the sold listing and both queued delists: three steps, one write.
+      expect(listingsOnly).not.toHaveBeenCalled();
+      expect(whole).toHaveBeenCalledTimes(1);
+      const [written] = whole.mock.calls[0]![2];
+      expect(written!.generalDetails.quantity).toBe(0);
+      expect(written!.listings.ebay!.status).toBe('sold');
+    } finally {
+      whole.mockRestore();
+      listingsOnly.mockRestore();
+    }
+    const stored = await itemNow(itemId);
+    expect(stored.generalDetails.quantity).toBe(0);
+    expect(stored.listings.ebay!.status).toBe('sold');
+    expect(stored.listings.etsy!.status).not.toBe('listed');
+    expect(stored.listings.shopify!.status).not.toBe('listed');
+  });
+
+  it('a sale that fails part-way writes nothing of the item', async () => {
+    const itemId = await liveItem(1, ['ebay', 'etsy']);
+    const before = await itemNow(itemId);
+    const insertOutcomes = vi
+      .spyOn(SaleDetectionRepository.prototype, 'insertOutcomes')
+      .mockRejectedValueOnce(new Error('the database went away'));
+    try {
+      await expect(workflow.record(sale(itemId, 'ebay', 'EB-FAILS'))).rejects.toThrow(
+        'the database went away',
+      );
+    } finally {
+      insertOutcomes.mockRestore();
+    }
+    expect(await itemNow(itemId)).toEqual(before);
   });
 
   it('a sale of an item already sold elsewhere is a double sale: nothing else changes', async () => {

@@ -162,7 +162,10 @@ export class SaleWorkflow {
     if (seen) return { status: 'duplicate', event: seen };
 
     const sale = await this.readBeforeLock(report, found);
-    const applied = await this.db.transaction((tx) => this.apply(tx, sale, steps));
+    // The item is written once, as the sale's last step leaves it.
+    const applied = await this.db.transaction((tx) =>
+      this.items.writingOnceLocked(tx, () => this.apply(tx, sale, steps)),
+    );
     if (!applied) return { status: 'unknown_item' };
     if (!applied.event) {
       const event = await this.recorded(report, found.id);
