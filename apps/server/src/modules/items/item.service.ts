@@ -91,11 +91,6 @@ export function searchTerms(q: string | undefined): string[] {
   return [...new Set((q ?? '').toLowerCase().split(/\s+/).filter(Boolean))].slice(0, 10);
 }
 
-/**
- * Spec §3-§5 and §7 Items: one inventory per user of an account. Every method takes the
- * caller's context first; the `userId` it names must be a member of the caller's account
- * (else 404), and every row is read and written scoped by the account.
- */
 /** An item written by a transaction's steps and held until they end (writingOnceLocked). */
 interface HeldWrite {
   row: ItemRecord;
@@ -103,6 +98,11 @@ interface HeldWrite {
   whole: boolean;
 }
 
+/**
+ * Spec §3-§5 and §7 Items: one inventory per user of an account. Every method takes the
+ * caller's context first; the `userId` it names must be a member of the caller's account
+ * (else 404), and every row is read and written scoped by the account.
+ */
 export class ItemService {
   /** Per transaction running writingOnceLocked, the items its steps wrote, not yet written. */
   private readonly held = new WeakMap<Db, Map<string, HeldWrite>>();
@@ -552,12 +552,14 @@ export class ItemService {
     quantity: number,
     at: number,
   ): Promise<ItemRecord> {
+    const held = this.held.get(tx);
+    // Held: what an earlier step of the transaction left of the row is its starting point.
+    const current = held?.get(row.id)?.row ?? row;
     const written = {
-      ...row,
-      generalDetails: { ...row.generalDetails, quantity },
+      ...current,
+      generalDetails: { ...current.generalDetails, quantity },
       dateLastModified: at,
     };
-    const held = this.held.get(tx);
     if (held) held.set(row.id, { row: written, whole: true });
     else await this.writeWhole(tx, written);
     return written;
@@ -710,7 +712,14 @@ export class ItemService {
   async saveListingsLocked(tx: Db, row: ItemRecord): Promise<void> {
     const held = this.held.get(tx);
     if (held) {
-      held.set(row.id, { row, whole: held.get(row.id)?.whole ?? false });
+      const before = held.get(row.id);
+      // Only the listings are this write's: what an earlier step held of the row stays.
+      held.set(
+        row.id,
+        before
+          ? { row: { ...before.row, listings: row.listings }, whole: before.whole }
+          : { row, whole: false },
+      );
       return;
     }
     await this.items.saveListings(row.accountId, row.userId, row.id, row.listings, tx);

@@ -198,6 +198,34 @@ describe('the sale workflow', () => {
     expect(stored.listings.shopify!.status).not.toBe('listed');
   });
 
+  it('an item held for one write keeps every step’s change, whichever row a step started from', async () => {
+    const itemId = await liveItem(5, ['ebay', 'etsy']);
+    const read = await itemNow(itemId);
+    const ended = (marketplace: 'ebay' | 'etsy') => ({
+      ...read.listings[marketplace]!,
+      status: 'ended',
+    });
+    await db.transaction((tx) =>
+      itemService.writingOnceLocked(tx, async () => {
+        await itemService.saveListingsLocked(tx, {
+          ...read,
+          listings: { ...read.listings, ebay: ended('ebay') },
+        } as typeof read);
+        // Both steps below start from the row as read: neither loses the other's change.
+        await itemService.setQuantityLocked(tx, read, 3, read.dateLastModified + 1);
+        await itemService.saveListingsLocked(tx, {
+          ...read,
+          listings: { ...read.listings, ebay: ended('ebay'), etsy: ended('etsy') },
+        } as typeof read);
+      }),
+    );
+    const stored = await itemNow(itemId);
+    expect(stored.generalDetails.quantity).toBe(3);
+    expect(stored.listings.ebay!.status).toBe('ended');
+    expect(stored.listings.etsy!.status).toBe('ended');
+    expect(stored.dateLastModified).toBe(read.dateLastModified + 1);
+  });
+
   it('a sale that fails part-way writes nothing of the item', async () => {
     const itemId = await liveItem(1, ['ebay', 'etsy']);
     const before = await itemNow(itemId);
