@@ -39,17 +39,7 @@ const ACTIVE = ['queued', 'running'] as const;
  */
 const STATE_OPERATION = ne(listingOperations.operation, 'update');
 
-/** The queued or running operations of (item, marketplace) of an account. */
-function activeOf(accountId: string, itemId: string, marketplace: string): SQL | undefined {
-  return and(
-    eq(listingOperations.accountId, accountId),
-    eq(listingOperations.itemId, itemId),
-    eq(listingOperations.marketplace, marketplace),
-    inArray(listingOperations.status, [...ACTIVE]),
-  );
-}
-
-/** The queued or running operations of the item on any of `marketplaces`. */
+/** The queued or running operations of an account's item on any of `marketplaces`. */
 function activeOnAny(accountId: string, itemId: string, marketplaces: readonly string[]) {
   return and(
     eq(listingOperations.accountId, accountId),
@@ -92,11 +82,11 @@ interface ClaimedRow {
   lease_expires_at: Date | string;
 }
 
-/** The account's operation `id`, running under a lease `owner` holds. */
-function heldBy(accountId: string, id: string, owner: string) {
+/** The account's operations `ids`, running under leases `owner` holds. */
+function heldBy(accountId: string, ids: readonly string[], owner: string) {
   return and(
     eq(listingOperations.accountId, accountId),
-    eq(listingOperations.id, id),
+    inArray(listingOperations.id, [...ids]),
     eq(listingOperations.status, 'running'),
     eq(listingOperations.leaseOwner, owner),
   );
@@ -194,7 +184,7 @@ export class ListingRepository {
     const [row] = await db
       .select()
       .from(listingOperations)
-      .where(and(activeOf(accountId, itemId, marketplace), kind))
+      .where(and(activeOnAny(accountId, itemId, [marketplace]), kind))
       .orderBy(asc(listingOperations.createdAt))
       .limit(1);
     return row ?? null;
@@ -404,7 +394,7 @@ export class ListingRepository {
         needsYouAt: hold.at,
         updatedAt: new Date(),
       })
-      .where(and(heldBy(accountId, id, owner), eq(listingOperations.executor, 'extension')))
+      .where(and(heldBy(accountId, [id], owner), eq(listingOperations.executor, 'extension')))
       .returning();
     return row ?? null;
   }
@@ -513,15 +503,7 @@ export class ListingRepository {
         ...NO_HOLD,
         updatedAt: new Date(),
       })
-      .where(
-        and(
-          eq(listingOperations.accountId, accountId),
-          eq(listingOperations.itemId, itemId),
-          inArray(listingOperations.marketplace, [...marketplaces]),
-          inArray(listingOperations.status, [...ACTIVE]),
-          STATE_OPERATION,
-        ),
-      )
+      .where(and(activeOnAny(accountId, itemId, marketplaces), STATE_OPERATION))
       .returning({
         id: listingOperations.id,
         operation: listingOperations.operation,
@@ -748,14 +730,7 @@ export class ListingRepository {
     await this.db
       .update(listingOperations)
       .set({ leaseExpiresAt, updatedAt: new Date() })
-      .where(
-        and(
-          eq(listingOperations.accountId, accountId),
-          inArray(listingOperations.id, [...ids]),
-          eq(listingOperations.status, 'running'),
-          eq(listingOperations.leaseOwner, owner),
-        ),
-      );
+      .where(heldBy(accountId, ids, owner));
   }
 
   /**
@@ -767,7 +742,7 @@ export class ListingRepository {
     const rows = await this.db
       .update(listingOperations)
       .set({ status: 'queued', leaseOwner: null, leaseExpiresAt: null, updatedAt: new Date() })
-      .where(heldBy(accountId, id, owner))
+      .where(heldBy(accountId, [id], owner))
       .returning({ id: listingOperations.id });
     return rows.length > 0;
   }
