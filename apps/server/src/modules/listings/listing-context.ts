@@ -30,6 +30,17 @@ interface BuiltForSending {
   digest: string;
 }
 
+/** A `listings.execute` job's first retry waits this long; pg-boss doubles it for each next. */
+export const LISTING_RETRY_DELAY_SECONDS = 1;
+
+/**
+ * How long an operation tried `attempts` times waits before its next try when it goes back to
+ * the queue outside its job's own retry: as that retry would wait, and at most a minute.
+ */
+export function listingRetryDelaySeconds(attempts: number): number {
+  return Math.min(60, LISTING_RETRY_DELAY_SECONDS * 2 ** Math.max(0, attempts - 1));
+}
+
 /**
  * How the engine sends a connector operation's job; `attempt` other than 0 makes a fresh job
  * id (a number for a retry, a text for a wait behind an update), and `startAfterSeconds` holds

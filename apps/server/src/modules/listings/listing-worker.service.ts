@@ -8,7 +8,13 @@ import {
 import { toItem } from '../items';
 import { ConnectorError } from '../../connectors/contract';
 import type { ListingChanges } from './listing-changes';
-import { sentPatch, soldOut, type ItemKey, type ListingEngine } from './listing-context';
+import {
+  listingRetryDelaySeconds,
+  sentPatch,
+  soldOut,
+  type ItemKey,
+  type ListingEngine,
+} from './listing-context';
 import { notConnectedReason, problemsMessage } from './listing.messages';
 import type { ListingOperationRow } from './listing.repository';
 
@@ -229,8 +235,12 @@ export class ListingWorker {
       'listing operation taken with its item’s others failed; it is tried again on its own',
     );
     await this.engine.listings.releaseLease(op.accountId, op.id, this.engine.workerId);
-    const backoffSeconds = Math.min(60, 2 ** Math.max(0, op.attempts - 1));
-    const jobId = await this.engine.enqueue(op.id, op.accountId, op.attempts + 1, backoffSeconds);
+    const jobId = await this.engine.enqueue(
+      op.id,
+      op.accountId,
+      op.attempts + 1,
+      listingRetryDelaySeconds(op.attempts),
+    );
     if (jobId) await this.engine.listings.update(op.accountId, op.id, { jobId });
   }
 

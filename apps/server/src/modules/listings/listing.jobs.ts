@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { defineJob } from '../../platform/queue/job';
 import type { Queue } from '../../platform/queue/queue';
-import type { EnqueueFirstAttempts, EnqueueOperation } from './listing-context';
+import {
+  LISTING_RETRY_DELAY_SECONDS,
+  type EnqueueFirstAttempts,
+  type EnqueueOperation,
+} from './listing-context';
 import type { JobLookup } from './listing-sweep.service';
 import { jobIdOf } from './listing.messages';
 import type { ListingService } from './listing.service';
@@ -27,7 +31,7 @@ export function executeListingJob(service: ListingService, concurrency: number) 
       .object({ operationId: z.string().min(1).max(64), accountId: z.string().min(1).max(64) })
       .strict(),
     retryLimit: LISTING_RETRY_LIMIT,
-    retryDelaySeconds: 1,
+    retryDelaySeconds: LISTING_RETRY_DELAY_SECONDS,
     retryBackoff: true,
     expireInSeconds: 15 * 60,
     concurrency,
