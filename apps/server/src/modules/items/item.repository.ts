@@ -319,6 +319,25 @@ export class ItemRepository {
       .where(and(eq(items.accountId, accountId), eq(items.userId, userId), eq(items.id, id)));
   }
 
+  /** The listings of several items of one inventory, each as given, in one statement. */
+  async saveListingsMany(
+    accountId: string,
+    userId: string,
+    rows: readonly { id: string; listings: ItemRecord['listings'] }[],
+    db: Db = this.db,
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    if (rows.length === 1) {
+      await this.saveListings(accountId, userId, rows[0]!.id, rows[0]!.listings, db);
+      return;
+    }
+    const records = rows.map(({ id, listings }) => ({ id, listings }));
+    await db.execute(sql`
+      UPDATE items AS i SET listings = r.listings
+      FROM jsonb_to_recordset(${JSON.stringify(records)}::jsonb) AS r(id text, listings jsonb)
+      WHERE i.id = r.id AND i.account_id = ${accountId} AND i.user_id = ${userId}`);
+  }
+
   /** Writes many items of one inventory in one statement; answers how many were written. */
   async updateMany(
     accountId: string,

@@ -39,6 +39,7 @@ import type {
 } from './item.repository';
 import { coversWholeStatus } from './item.repository';
 import { isUniqueViolation } from '../../platform/db/unique-violation';
+import { groupBy } from '../../platform/group-by';
 
 export const NO_SUCH_ITEM = 'No such item.';
 
@@ -90,6 +91,10 @@ function skuTaken(sku: string) {
 export function searchTerms(q: string | undefined): string[] {
   return [...new Set((q ?? '').toLowerCase().split(/\s+/).filter(Boolean))].slice(0, 10);
 }
+
+/** Held writes by the inventory their item is in. */
+const groupByInventory = (writes: readonly HeldWrite[]) =>
+  groupBy(writes, ({ row }) => `${row.accountId} ${row.userId}`);
 
 /** An item written by a transaction's steps and held until they end (writingOnceLocked). */
 interface HeldWrite {
@@ -561,7 +566,7 @@ export class ItemService {
       dateLastModified: at,
     };
     if (held) held.set(row.id, { row: written, whole: true });
-    else await this.writeWhole(tx, written);
+    else await this.writeWhole(tx, [written]);
     return written;
   }
 
@@ -581,28 +586,40 @@ export class ItemService {
     } finally {
       this.held.delete(tx);
     }
-    for (const { row, whole } of held.values()) {
-      if (whole) await this.writeWhole(tx, row);
-      else await this.items.saveListings(row.accountId, row.userId, row.id, row.listings, tx);
+    // One statement per inventory for each kind of write, in key order like the locks.
+    const writes = [...held.values()].sort((a, b) => (a.row.id < b.row.id ? -1 : 1));
+    for (const [, group] of groupByInventory(writes.filter((write) => write.whole))) {
+      await this.writeWhole(
+        tx,
+        group.map((write) => write.row),
+      );
+    }
+    for (const [, group] of groupByInventory(writes.filter((write) => !write.whole))) {
+      const { accountId, userId } = group[0]!.row;
+      await this.items.saveListingsMany(
+        accountId,
+        userId,
+        group.map(({ row }) => ({ id: row.id, listings: row.listings })),
+        tx,
+      );
     }
     return result;
   }
 
-  private async writeWhole(tx: Db, row: ItemRecord): Promise<void> {
+  /** Rows of one inventory, written whole in one statement. */
+  private async writeWhole(tx: Db, rows: readonly ItemRecord[]): Promise<void> {
     await this.items.updateMany(
-      row.accountId,
-      row.userId,
-      [
-        {
-          id: row.id,
-          status: row.status,
-          dateLastModified: row.dateLastModified,
-          labels: row.labels,
-          generalDetails: row.generalDetails,
-          listings: row.listings,
-          variants: row.variants,
-        },
-      ],
+      rows[0]!.accountId,
+      rows[0]!.userId,
+      rows.map((row) => ({
+        id: row.id,
+        status: row.status,
+        dateLastModified: row.dateLastModified,
+        labels: row.labels,
+        generalDetails: row.generalDetails,
+        listings: row.listings,
+        variants: row.variants,
+      })),
       tx,
     );
   }

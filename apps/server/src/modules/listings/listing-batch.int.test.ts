@@ -15,7 +15,7 @@ const FLAKY: MarketplaceId = 'sellwild';
 /** A signed-in seller with the four marketplaces connected through stand-ins delisting by `delist`. */
 async function sellerWithStandIns(
   server: TestServer,
-  delist: (marketplace: MarketplaceId) => Promise<void>,
+  delist: (marketplace: MarketplaceId, listedID: string | null) => Promise<void>,
 ): Promise<{ account: AccountFixture; owner: TestClient }> {
   const account = await createAccount(server);
   const owner = await signIn(server, account);
@@ -27,7 +27,7 @@ async function sellerWithStandIns(
   );
   for (const marketplace of [...STEADY, FLAKY]) {
     container.connectors.register(
-      standInConnector(marketplace, { delist: () => delist(marketplace) }),
+      standInConnector(marketplace, { delist: (input) => delist(marketplace, input.listedID) }),
     );
     await connectStandIn(container, context, marketplace);
   }
@@ -233,5 +233,122 @@ describe('the delists of one sale, when a fetch took only one of them', () => {
       status: 'succeeded',
       attempts: 2,
     });
+  });
+});
+
+/**
+ * One fetch may hold the delists of several sales: the items and their operations are read
+ * once, and what every marketplace confirmed is recorded in one transaction for all the items.
+ * If a listing moved on while its marketplace was being called, each item is recorded on its
+ * own instead, and only that listing's delist is left unrecorded.
+ */
+describe('the delists of several sales, taken in one fetch', () => {
+  let server: TestServer;
+  let account: AccountFixture;
+  let owner: TestClient;
+  const called: string[] = [];
+  /** A listing id whose listing the seller marks not listed while its delist is under way. */
+  let movesOn: string | null = null;
+
+  beforeAll(async () => {
+    server = await startTestServer({ env: { LOGIN_MAX_PER_IP: '1000' }, work: false });
+    ({ account, owner } = await sellerWithStandIns(server, async (marketplace, listedID) => {
+      called.push(`${listedID}`);
+      if (listedID !== movesOn) return;
+      await server.container.database.db.execute(sql`
+        UPDATE items SET listings = jsonb_set(listings, ${`{${marketplace},status}`}::text[], '"not_listed"')
+        WHERE listings -> ${marketplace} ->> 'listedID' = ${listedID}`);
+    }));
+  });
+  afterAll(() => server?.close());
+
+  type Operation = { id: string; itemId: string; marketplace: string; status: string };
+  const delistsOf = (itemIds: readonly string[]) =>
+    queryRows<Operation>(
+      server,
+      sql`SELECT id, item_id AS "itemId", marketplace, status::text AS status
+          FROM listing_operations
+          WHERE item_id IN (${sql.join(
+            itemIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})
+            AND operation = 'delist' ORDER BY item_id, marketplace`,
+    );
+  const delistedEvents = (itemIds: readonly string[]) =>
+    queryRows<{ itemId: string; marketplace: string; tx: string }>(
+      server,
+      sql`SELECT item_id AS "itemId", marketplace, xmin::text AS tx FROM listing_events
+          WHERE item_id IN (${sql.join(
+            itemIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})
+            AND to_status = 'delisted' ORDER BY item_id, marketplace`,
+    );
+  const run = (op: Operation) => ({
+    payload: { operationId: op.id, accountId: account.accountId },
+    job: { retryCount: 0, retryLimit: 5, logger: server.container.logger },
+    traced: <T>(work: () => Promise<T>) => work(),
+  });
+  /** The fetch holds one job of each item: eBay's. */
+  const fetchOfEbay = (ops: readonly Operation[]) =>
+    ops.filter((op) => op.marketplace === 'ebay').map(run);
+
+  it('records every item’s delists in one transaction', async () => {
+    const items = [
+      await sellLiveItem(server, owner, 'MANY-1'),
+      await sellLiveItem(server, owner, 'MANY-2'),
+      await sellLiveItem(server, owner, 'MANY-3'),
+    ];
+    const ids = items.map((item) => item.itemID);
+    const jobs = fetchOfEbay(await delistsOf(ids));
+    expect(jobs).toHaveLength(3);
+
+    const failures = await server.container.services.listings.executeBatch(jobs);
+    expect(failures).toEqual([undefined, undefined, undefined]);
+
+    expect(called).toHaveLength(12);
+    expect((await delistsOf(ids)).every((op) => op.status === 'succeeded')).toBe(true);
+    const events = await delistedEvents(ids);
+    expect(events).toHaveLength(12);
+    expect(new Set(events.map((event) => event.tx)).size).toBe(1);
+    for (const item of items) {
+      const read = await owner.get(`/api/account/item/${item.userID}/${item.itemID}`);
+      const listings = read.body.item.listings as Record<string, { status: string }>;
+      expect([...STEADY, FLAKY].map((marketplace) => listings[marketplace]?.status)).toEqual([
+        'delisted',
+        'delisted',
+        'delisted',
+        'delisted',
+      ]);
+    }
+  });
+
+  it('records each item on its own when a listing moved on meanwhile', async () => {
+    const items = [
+      await sellLiveItem(server, owner, 'MOVED-1'),
+      await sellLiveItem(server, owner, 'MOVED-2'),
+    ];
+    const ids = items.map((item) => item.itemID);
+    movesOn = 'ETSY-MOVED-2';
+    called.length = 0;
+
+    const failures = await server.container.services.listings.executeBatch(
+      fetchOfEbay(await delistsOf(ids)),
+    );
+    expect(failures).toEqual([undefined, undefined]);
+    expect(called).toHaveLength(8);
+
+    const events = await delistedEvents(ids);
+    const [first, second] = ids;
+    expect(events.filter((event) => event.itemId === first)).toHaveLength(4);
+    expect(events.filter((event) => event.itemId === second).map((e) => e.marketplace)).toEqual([
+      'ebay',
+      'sellwild',
+      'whatnot',
+    ]);
+    // Not the one transaction: the first item's was written apart from the second's.
+    expect(new Set(events.map((event) => event.tx)).size).toBeGreaterThan(1);
+    const read = await owner.get(`/api/account/item/${items[1]!.userID}/${second}`);
+    expect(read.body.item.listings.etsy.status).toBe('not_listed');
   });
 });

@@ -18,7 +18,17 @@ import {
 import type { ListingExecutor } from './listing-executor';
 import type { ListingQueue } from './listing-queue.service';
 import type { ListingTransitions, Move } from './listing-transitions';
-import type { ListingOperationRow } from './listing.repository';
+import type {
+  ItemMarketplaces,
+  ListingEventInsert,
+  ListingOperationRow,
+} from './listing.repository';
+import { groupBy } from '../../platform/group-by';
+
+const DELISTED: ListingEvent = { type: 'delisted' };
+type FinishStatus = OperationFinished['status'];
+/** An update being sent of a listing that left `listed` is canceled too (writeMovesLocked). */
+const RUNNING = { running: true };
 
 /**
  * Outcomes recorded on listings: an executor's or a connector's report applied with the item
@@ -121,6 +131,84 @@ export class ListingChanges {
         .catch(() => undefined);
     }
     return item;
+  }
+
+  /**
+   * Delists the marketplaces confirmed on several items at once (one worker's fetch): in one
+   * transaction the items are locked in order, each listing moves to delisted, and the items,
+   * their history and their operations' ends are written together, a statement each per
+   * inventory or account rather than a transaction per item. A listing that moved on meanwhile
+   * refuses the whole (409, nothing written): the caller then records each item alone
+   * (`change`), which tells that listing's refusal from the others' success.
+   */
+  async delistedMany(
+    entries: readonly {
+      key: ItemKey;
+      delisted: readonly { marketplace: MarketplaceId; by: ListingActor }[];
+    }[],
+  ): Promise<void> {
+    const finished: OperationFinished[] = [];
+    const inventories = [...groupBy(entries, ({ key }) => `${key.accountId} ${key.userId}`)].sort(
+      ([a], [b]) => (a < b ? -1 : 1),
+    );
+    await this.engine.db.transaction((tx) =>
+      this.engine.items.writingOnceLocked(tx, async () => {
+        const history: ListingEventInsert[] = [];
+        const ends = new Map<
+          string,
+          { accountId: string; status: FinishStatus; reason: string | null; on: ItemMarketplaces[] }
+        >();
+        for (const [, group] of inventories) {
+          const { accountId, userId } = group[0]!.key;
+          const rows = await this.engine.items.findRecords(
+            accountId,
+            userId,
+            { ids: group.map(({ key }) => key.itemId) },
+            { db: tx },
+          );
+          for (const { key, delisted } of group) {
+            let row = rows.find((one) => one.id === key.itemId);
+            if (!row) throw notFound(NO_SUCH_ITEM);
+            const leaving: MarketplaceId[] = [];
+            for (const { marketplace, by } of delisted) {
+              const moved = this.transitions.transitionOf(row, marketplace, DELISTED, by);
+              row = moved.row;
+              history.push(moved.history);
+              if (moved.leavesListed) leaving.push(marketplace);
+              if (!moved.finish) continue;
+              const end = `${accountId}\u0000${moved.finish.status}\u0000${moved.finish.reason ?? ''}`;
+              const same = ends.get(end) ?? { accountId, ...moved.finish, on: [] };
+              same.on.push({ itemId: key.itemId, marketplaces: [marketplace] });
+              ends.set(end, same);
+            }
+            await this.engine.items.saveListingsLocked(tx, row);
+            const { itemId } = key;
+            await this.engine.listings.cancelUpdates(accountId, itemId, leaving, RUNNING, tx);
+          }
+        }
+        await this.engine.listings.insertEvents(history, tx);
+        for (const { accountId, status, reason, on } of ends.values()) {
+          const ended = await this.engine.listings.finishActiveOn(
+            accountId,
+            on,
+            status,
+            reason,
+            tx,
+          );
+          for (const { id, itemId, operation, marketplace } of ended) {
+            finished.push({
+              accountId,
+              itemId,
+              marketplace: marketplace as MarketplaceId,
+              operationId: id,
+              operation,
+              status,
+            });
+          }
+        }
+      }),
+    );
+    for (const ended of finished) this.engine.onFinished(ended);
   }
 
   /** A connector's result; refused only when the listing moved on meanwhile (then ignored). */

@@ -210,20 +210,13 @@ export class ListingQueue {
    * New queued operations for these marketplaces of an item locked in `tx`, each with the next
    * idempotency key of its (item, marketplace, operation), so a retried request is no second one.
    */
-  private async insertOperationsLocked(
+  private insertOperationsLocked(
     tx: Db,
     row: ItemRecord,
     targets: readonly { marketplace: MarketplaceId; executor: ListingExecutor }[],
     operation: OperationKind,
   ): Promise<ListingOperationRow[]> {
-    const counts = await this.engine.listings.countsOn(
-      row.accountId,
-      row.id,
-      targets.map((t) => t.marketplace),
-      operation,
-      tx,
-    );
-    return this.engine.listings.insertOperations(
+    return this.engine.listings.insertNumbered(
       targets.map(({ marketplace, executor }) => ({
         id: newId(),
         accountId: row.accountId,
@@ -233,7 +226,6 @@ export class ListingQueue {
         operation,
         executor,
         status: 'queued' as const,
-        idempotencyKey: `${row.id}:${marketplace}:${operation}:${(counts.get(marketplace) ?? 0) + 1}`,
       })),
       tx,
     );

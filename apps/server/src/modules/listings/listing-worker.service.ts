@@ -5,7 +5,8 @@ import {
   listingStateOf,
   type MarketplaceId,
 } from '@listloop/domain';
-import { toItem } from '../items';
+import { toItem, type ItemRecord } from '../items';
+import { groupBy } from '../../platform/group-by';
 import { ConnectorError } from '../../connectors/contract';
 import type { ListingChanges } from './listing-changes';
 import {
@@ -16,7 +17,17 @@ import {
   type ListingEngine,
 } from './listing-context';
 import { notConnectedReason, problemsMessage } from './listing.messages';
-import type { ListingOperationRow } from './listing.repository';
+import type { ListingOperationRow, UnderWay } from './listing.repository';
+
+/** Who confirmed a delist: the connector of its marketplace. */
+const byOf = (taken: Taken) => listingActor.connector(taken.op.marketplace as MarketplaceId);
+
+/** The item an operation is on. */
+const keyOf = (op: ListingOperationRow): ItemKey => ({
+  accountId: op.accountId,
+  userId: op.userId,
+  itemId: op.itemId,
+});
 
 /** How long a delist or relist waits before it looks again at an update being sent. */
 const UPDATE_WAIT_SECONDS = 2;
@@ -43,18 +54,6 @@ interface Taken {
   op: ListingOperationRow;
   run: ExecuteRun;
   index: number | null;
-}
-
-/** The entries grouped by `keyOf`, each group in the order met. */
-function groupBy<T>(entries: Iterable<T>, keyOf: (entry: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const entry of entries) {
-    const key = keyOf(entry);
-    const group = groups.get(key);
-    if (group) group.push(entry);
-    else groups.set(key, [entry]);
-  }
-  return groups;
 }
 
 /**
@@ -171,21 +170,15 @@ export class ListingWorker {
       else await this.retryWithoutJob(taken, error);
     };
     try {
-      const items = groupBy(taken, ({ op }) => `${op.accountId} ${op.itemId}`).values();
-      await Promise.all(
-        [...items].map(async (group) => {
-          const delists = group.filter(({ op }) => op.operation === 'delist');
-          const alone = delists.length > 1 ? group.filter((one) => !delists.includes(one)) : group;
-          await Promise.all([
-            ...alone.map((one) =>
-              one.run.traced(() => this.carryOut(one.op, one.run.job)).catch(fail(one)),
-            ),
-            delists.length > 1
-              ? delists[0]!.run.traced(() => this.delistTogether(delists, fail))
-              : null,
-          ]);
-        }),
-      );
+      const delists = taken.filter(({ op }) => op.operation === 'delist');
+      const together = delists.length > 1 ? delists : [];
+      const alone = taken.filter((one) => !together.includes(one));
+      await Promise.all([
+        ...alone.map((one) =>
+          one.run.traced(() => this.carryOut(one.op, one.run.job)).catch(fail(one)),
+        ),
+        together.length > 0 ? this.delistTogether(together, fail) : null,
+      ]);
     } finally {
       clearInterval(renew);
       for (const { op } of taken) this.held.delete(op.id);
@@ -373,27 +366,102 @@ export class ListingWorker {
   }
 
   /**
-   * The delists of one item, taken together (see `executeBatch`). A delist that is not plainly
-   * due now (the listing moved on, an update is being sent, no connector) runs on its own, as
-   * any operation does. The delists the marketplaces confirmed are recorded in one change; if
-   * a listing moved on meanwhile, each is recorded on its own, that one being ignored.
+   * The delists of one fetch, of one item or of many, taken together (see `executeBatch`).
+   * The items and their operations are read once for all of them and each item's marketplaces
+   * are called at once, in the trace of a job of that item. A delist that is not plainly due
+   * now (the listing moved on, an update is being sent, no connector) runs on its own, as any
+   * operation does. What the marketplaces confirmed is recorded in one transaction for every
+   * item (`delistedMany`); if a listing moved on meanwhile, each item is recorded on its own.
    */
   private async delistTogether(
     delists: readonly Taken[],
     fail: (taken: Taken) => (error: unknown) => Promise<void>,
   ): Promise<void> {
-    const { accountId, userId, itemId } = delists[0]!.op;
-    const key: ItemKey = { accountId, userId, itemId };
-    const row = await this.engine.items.findRecord(accountId, userId, itemId);
-    if (!row) return;
-    const under = await this.engine.listings.activeAndUpdateUnderWay(
-      accountId,
-      itemId,
-      delists.map(({ op }) => op.marketplace),
-      new Date(this.engine.now()),
-    );
-    const item = toItem(row);
+    const now = new Date(this.engine.now());
+    const byItem = [...groupBy(delists, ({ op }) => `${op.accountId} ${op.itemId}`).values()];
+    const rows = new Map<string, ItemRecord>();
+    for (const group of groupBy(delists, ({ op }) => `${op.accountId} ${op.userId}`).values()) {
+      const { accountId, userId } = group[0]!.op;
+      const ids = [...new Set(group.map(({ op }) => op.itemId))];
+      const found = await this.engine.items.findRecords(
+        accountId,
+        userId,
+        { ids },
+        { lock: false },
+      );
+      for (const row of found) rows.set(`${accountId} ${row.id}`, row);
+    }
+    const under = new Map<string, Map<string, UnderWay>>();
+    for (const [accountId, items] of groupBy(byItem, (group) => group[0]!.op.accountId)) {
+      const wanted = items.map((group) => ({
+        itemId: group[0]!.op.itemId,
+        marketplaces: group.map(({ op }) => op.marketplace),
+      }));
+      const found = await this.engine.listings.underWayOn(accountId, wanted, now);
+      for (const [itemId, there] of found) under.set(`${accountId} ${itemId}`, there);
+    }
     const alone: Promise<void>[] = [];
+    const answered = await Promise.all(
+      byItem.map((group) => {
+        const { accountId, itemId } = group[0]!.op;
+        const row = rows.get(`${accountId} ${itemId}`);
+        if (!row) return [];
+        const there = under.get(`${accountId} ${itemId}`)!;
+        return group[0]!.run.traced(() => this.callDelists(group, row, there, alone, fail));
+      }),
+    );
+    const confirmed = answered.map((one) => one.filter((call) => !('error' in call)));
+    const entries = confirmed
+      .filter((calls) => calls.length > 0)
+      .map((calls) => ({ key: keyOf(calls[0]!.taken.op), delisted: calls.map((c) => c.taken) }));
+    try {
+      await this.changes.delistedMany(
+        entries.map(({ key, delisted }) => ({
+          key,
+          delisted: delisted.map((taken) => ({
+            marketplace: taken.op.marketplace as MarketplaceId,
+            by: byOf(taken),
+          })),
+        })),
+      );
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode !== 409) {
+        for (const { delisted } of entries) for (const taken of delisted) await fail(taken)(error);
+      } else {
+        for (const { key, delisted } of entries) await this.recordDelisted(key, delisted, fail);
+      }
+    }
+    for (const one of answered.flat()) {
+      if (!('error' in one)) continue;
+      const { op, run } = one.taken;
+      try {
+        const reason = await this.afterError(op, run.job, one.error);
+        if (reason === null) continue;
+        await this.changes.outcome(
+          keyOf(op),
+          op.marketplace as MarketplaceId,
+          { type: 'delist_failure', reason },
+          byOf(one.taken),
+        );
+      } catch (error) {
+        await fail(one.taken)(error);
+      }
+    }
+    await Promise.all(alone);
+  }
+
+  /**
+   * One item's delists that are plainly due now, sent to their marketplaces at once; each of the
+   * others is carried out on its own (added to `alone`). Answers each call's end.
+   */
+  private async callDelists(
+    delists: readonly Taken[],
+    row: ItemRecord,
+    under: Map<string, UnderWay>,
+    alone: Promise<void>[],
+    fail: (taken: Taken) => (error: unknown) => Promise<void>,
+  ): Promise<{ taken: Taken; error?: unknown }[]> {
+    const item = toItem(row);
     const calls: Promise<{ taken: Taken; error?: unknown }>[] = [];
     for (const taken of delists) {
       const { op, run } = taken;
@@ -412,7 +480,13 @@ export class ListingWorker {
         alone.push(this.carryOut(op, run.job).catch(fail(taken)));
         continue;
       }
-      const input = { accountId, userId, item, listing: stored, listedID: state.listedID };
+      const input = {
+        accountId: op.accountId,
+        userId: op.userId,
+        item,
+        listing: stored,
+        listedID: state.listedID,
+      };
       calls.push(
         this.call(op, 'delist', () => connector.delist(input)).then(
           () => ({ taken }),
@@ -420,49 +494,39 @@ export class ListingWorker {
         ),
       );
     }
-    const answered = await Promise.all(calls);
-    const delisted = answered.filter((one) => !('error' in one)).map((one) => one.taken);
-    const byOf = (taken: Taken) => listingActor.connector(taken.op.marketplace as MarketplaceId);
+    return Promise.all(calls);
+  }
+
+  /**
+   * One item's confirmed delists recorded in one change; if a listing moved on meanwhile, each
+   * is recorded on its own, that one being ignored.
+   */
+  private async recordDelisted(
+    key: ItemKey,
+    delisted: readonly Taken[],
+    fail: (taken: Taken) => (error: unknown) => Promise<void>,
+  ): Promise<void> {
     try {
-      if (delisted.length > 0) {
-        try {
-          await this.changes.change(
-            key,
-            delisted.map((taken) => ({
-              marketplace: taken.op.marketplace as MarketplaceId,
-              event: { type: 'delisted' } as const,
-              by: byOf(taken),
-            })),
-            byOf(delisted[0]!),
-          );
-        } catch (error) {
-          if ((error as { statusCode?: number }).statusCode !== 409) throw error;
-          for (const taken of delisted) {
-            const marketplace = taken.op.marketplace as MarketplaceId;
-            await this.changes.outcome(key, marketplace, { type: 'delisted' }, byOf(taken));
-          }
+      try {
+        await this.changes.change(
+          key,
+          delisted.map((taken) => ({
+            marketplace: taken.op.marketplace as MarketplaceId,
+            event: { type: 'delisted' } as const,
+            by: byOf(taken),
+          })),
+          byOf(delisted[0]!),
+        );
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode !== 409) throw error;
+        for (const taken of delisted) {
+          const marketplace = taken.op.marketplace as MarketplaceId;
+          await this.changes.outcome(key, marketplace, { type: 'delisted' }, byOf(taken));
         }
       }
     } catch (error) {
       for (const taken of delisted) await fail(taken)(error);
     }
-    for (const one of answered) {
-      if (!('error' in one)) continue;
-      const { op, run } = one.taken;
-      try {
-        const reason = await this.afterError(op, run.job, one.error);
-        if (reason === null) continue;
-        await this.changes.outcome(
-          key,
-          op.marketplace as MarketplaceId,
-          { type: 'delist_failure', reason },
-          byOf(one.taken),
-        );
-      } catch (error) {
-        await fail(one.taken)(error);
-      }
-    }
-    await Promise.all(alone);
   }
 
   /**

@@ -235,6 +235,28 @@ describe('listing engine', () => {
     expect(ops[0]!.idempotency_key).toBe(`${itemId}:${M}:list:1`);
   });
 
+  it('numbers each operation of a listing after the earlier ones of its kind', async () => {
+    const itemId = await newItem();
+    for (const [step, status] of [
+      [() => queue(itemId, M), 202],
+      [
+        () => owner.post(path(itemId, 'set-listing-listed'), { marketplace: M, listedID: 'FB-2' }),
+        200,
+      ],
+      [() => queue(itemId, M, 'delist'), 202],
+      [() => owner.post(path(itemId, 'set-listing-delisted'), { marketplace: M }), 200],
+      [() => queue(itemId, M), 202],
+    ] as const) {
+      const response = await step();
+      expect(response.status, response.text).toBe(status);
+    }
+    expect((await operationsOf(itemId)).map((op) => op.idempotency_key)).toEqual([
+      `${itemId}:${M}:list:1`,
+      `${itemId}:${M}:delist:1`,
+      `${itemId}:${M}:list:2`,
+    ]);
+  });
+
   it('refuses to queue a listing whose preview has problems (400 with the problems)', async () => {
     server.container.connectors.register(fakeConnector('ebay', async () => ({})));
     const itemId = await newItem();

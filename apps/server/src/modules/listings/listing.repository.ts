@@ -1,7 +1,6 @@
 import {
   and,
   asc,
-  count,
   desc,
   eq,
   gte,
@@ -24,6 +23,11 @@ export type ListingEventInsert = typeof listingEvents.$inferInsert;
 export type ListingOperationRow = typeof listingOperations.$inferSelect;
 export type ListingOperationInsert = typeof listingOperations.$inferInsert;
 export type OperationKind = ListingOperationRow['operation'];
+/** What a worker checks on a listing before it delists or relists it (activeAndUpdateUnderWay). */
+export interface UnderWay {
+  active: ListingOperationRow | null;
+  updateUntil: Date | null;
+}
 /** Where an operation, or the retry that followed it, stands now. */
 export type CurrentOperation = Pick<
   ListingOperationRow,
@@ -39,12 +43,29 @@ const ACTIVE = ['queued', 'running'] as const;
  */
 const STATE_OPERATION = ne(listingOperations.operation, 'update');
 
+/** Marketplaces of one of an account's items: what an operation may be looked up or ended on. */
+export interface ItemMarketplaces {
+  itemId: string;
+  marketplaces: readonly string[];
+}
+
 /** The queued or running operations of an account's item on any of `marketplaces`. */
 function activeOnAny(accountId: string, itemId: string, marketplaces: readonly string[]) {
+  return activeOnItems(accountId, [{ itemId, marketplaces }]);
+}
+
+/** The same for several items of the account at once, each on its own marketplaces. */
+function activeOnItems(accountId: string, items: readonly ItemMarketplaces[]) {
   return and(
     eq(listingOperations.accountId, accountId),
-    eq(listingOperations.itemId, itemId),
-    inArray(listingOperations.marketplace, [...marketplaces]),
+    or(
+      ...items.map(({ itemId, marketplaces }) =>
+        and(
+          eq(listingOperations.itemId, itemId),
+          inArray(listingOperations.marketplace, [...marketplaces]),
+        ),
+      ),
+    ),
     inArray(listingOperations.status, [...ACTIVE]),
   );
 }
@@ -140,17 +161,33 @@ export class ListingRepository {
     itemId: string,
     marketplaces: readonly string[],
     now: Date,
-  ): Promise<Map<string, { active: ListingOperationRow | null; updateUntil: Date | null }>> {
+  ): Promise<Map<string, UnderWay>> {
+    const found = await this.underWayOn(accountId, [{ itemId, marketplaces }], now);
+    return found.get(itemId)!;
+  }
+
+  /** activeAndUpdateUnderWay for several items of the account in one read, by item. */
+  async underWayOn(
+    accountId: string,
+    items: readonly ItemMarketplaces[],
+    now: Date,
+  ): Promise<Map<string, Map<string, UnderWay>>> {
+    const found = new Map<string, Map<string, UnderWay>>(
+      items.map(({ itemId, marketplaces }) => [
+        itemId,
+        new Map(
+          marketplaces.map((marketplace) => [marketplace, { active: null, updateUntil: null }]),
+        ),
+      ]),
+    );
+    if (items.length === 0) return found;
     const rows = await this.db
       .select()
       .from(listingOperations)
-      .where(activeOnAny(accountId, itemId, marketplaces))
+      .where(activeOnItems(accountId, items))
       .orderBy(asc(listingOperations.createdAt));
-    const found = new Map<string, { active: ListingOperationRow | null; updateUntil: Date | null }>(
-      marketplaces.map((marketplace) => [marketplace, { active: null, updateUntil: null }]),
-    );
     for (const row of rows) {
-      const there = found.get(row.marketplace);
+      const there = found.get(row.itemId)?.get(row.marketplace);
       if (!there) continue;
       if (row.operation !== 'update') {
         there.active ??= row;
@@ -283,63 +320,30 @@ export class ListingRepository {
     return found;
   }
 
-  /** How many `operation`s each of these marketplaces of the item has had, in one query. */
-  async countsOn(
-    accountId: string,
-    itemId: string,
-    marketplaces: readonly string[],
-    operation: OperationKind,
-    db: Db = this.db,
-  ): Promise<Map<string, number>> {
-    const counts = new Map<string, number>();
-    if (marketplaces.length === 0) return counts;
-    const rows = await db
-      .select({ marketplace: listingOperations.marketplace, n: count() })
-      .from(listingOperations)
-      .where(
-        and(
-          eq(listingOperations.accountId, accountId),
-          eq(listingOperations.itemId, itemId),
-          inArray(listingOperations.marketplace, [...marketplaces]),
-          eq(listingOperations.operation, operation),
-        ),
-      )
-      .groupBy(listingOperations.marketplace);
-    for (const row of rows) counts.set(row.marketplace, Number(row.n));
-    return counts;
-  }
-
-  /** Inserts operations and answers them as stored. */
-  async insertOperations(
-    rows: readonly ListingOperationInsert[],
+  /**
+   * Inserts operations of an item the caller holds locked, and answers them as stored. Each is
+   * numbered in its idempotency key (`item:marketplace:operation:n`) after the earlier ones of
+   * its (item, marketplace, operation), counted by the insert itself: under the item's lock no
+   * other insert numbers the same, so a retried request is never a second operation.
+   */
+  async insertNumbered(
+    rows: readonly Omit<ListingOperationInsert, 'idempotencyKey'>[],
     db: Db = this.db,
   ): Promise<ListingOperationRow[]> {
     if (rows.length === 0) return [];
     return db
       .insert(listingOperations)
-      .values([...rows])
+      .values(
+        rows.map((row) => ({
+          ...row,
+          idempotencyKey: sql`${`${row.itemId}:${row.marketplace}:${row.operation}:`} || (
+            SELECT count(*) + 1 FROM listing_operations AS earlier
+            WHERE earlier.account_id = ${row.accountId} AND earlier.item_id = ${row.itemId}
+              AND earlier.marketplace = ${row.marketplace} AND earlier.operation = ${row.operation}
+          )::text`,
+        })),
+      )
       .returning();
-  }
-
-  async countOf(
-    accountId: string,
-    itemId: string,
-    marketplace: string,
-    operation: OperationKind,
-    db: Db = this.db,
-  ): Promise<number> {
-    const [row] = await db
-      .select({ n: count() })
-      .from(listingOperations)
-      .where(
-        and(
-          eq(listingOperations.accountId, accountId),
-          eq(listingOperations.itemId, itemId),
-          eq(listingOperations.marketplace, marketplace),
-          eq(listingOperations.operation, operation),
-        ),
-      );
-    return Number(row?.n ?? 0);
   }
 
   async insertOperation(row: ListingOperationInsert, db: Db = this.db): Promise<void> {
@@ -484,15 +488,27 @@ export class ListingRepository {
    * Ends the active list, delist or relist of (item, marketplace) with the given status; answers
    * the operations it ended (none when none was active).
    */
-  async finishActive(
+  finishActive(
     accountId: string,
     itemId: string,
     marketplaces: readonly string[],
     status: 'succeeded' | 'failed' | 'canceled',
     lastError: string | null,
     db: Db = this.db,
-  ): Promise<{ id: string; operation: string; marketplace: string }[]> {
-    if (marketplaces.length === 0) return [];
+  ): Promise<{ id: string; itemId: string; operation: string; marketplace: string }[]> {
+    return this.finishActiveOn(accountId, [{ itemId, marketplaces }], status, lastError, db);
+  }
+
+  /** finishActive for several items of the account, each on its own marketplaces, at once. */
+  async finishActiveOn(
+    accountId: string,
+    items: readonly ItemMarketplaces[],
+    status: 'succeeded' | 'failed' | 'canceled',
+    lastError: string | null,
+    db: Db = this.db,
+  ): Promise<{ id: string; itemId: string; operation: string; marketplace: string }[]> {
+    const some = items.filter(({ marketplaces }) => marketplaces.length > 0);
+    if (some.length === 0) return [];
     return db
       .update(listingOperations)
       .set({
@@ -503,9 +519,10 @@ export class ListingRepository {
         ...NO_HOLD,
         updatedAt: new Date(),
       })
-      .where(and(activeOnAny(accountId, itemId, marketplaces), STATE_OPERATION))
+      .where(and(activeOnItems(accountId, some), STATE_OPERATION))
       .returning({
         id: listingOperations.id,
+        itemId: listingOperations.itemId,
         operation: listingOperations.operation,
         marketplace: listingOperations.marketplace,
       });
