@@ -174,6 +174,25 @@ describe('the sale workflow', () => {
     ]);
   });
 
+  it('a second delivery that got past the first check is undone whole when its event exists', async () => {
+    const itemId = await liveItem(3, ['ebay', 'etsy']);
+    const first = await workflow.record(sale(itemId, 'ebay', 'ORDER-RACED'));
+    if (first.status !== 'recorded') throw new Error(first.status);
+    // As if it had checked before the first committed: it finds no event and takes the lock.
+    const findByOrder = vi
+      .spyOn(SaleDetectionRepository.prototype, 'findByOrder')
+      .mockResolvedValueOnce(null);
+    try {
+      const again = await workflow.record(sale(itemId, 'ebay', 'ORDER-RACED'));
+      expect(again).toMatchObject({ status: 'duplicate', event: { id: first.event.id } });
+    } finally {
+      findByOrder.mockRestore();
+    }
+    expect((await itemNow(itemId)).generalDetails.quantity).toBe(2);
+    const events = await db.execute(sql`SELECT id FROM sale_events WHERE item_id = ${itemId}`);
+    expect(events.rows).toHaveLength(1);
+  });
+
   it('a sale that takes the item down writes it once, as its last step leaves it', async () => {
     const itemId = await liveItem(1, ['ebay', 'etsy', 'shopify']);
     const whole = vi.spyOn(items, 'updateMany');

@@ -17,6 +17,7 @@ import { stableJobId } from '../../platform/queue/job';
 import type { ItemRecord, ItemService } from '../items';
 import type { ListingExecutor, ListingOperationRow, ListingService } from '../listings';
 import type {
+  NewSaleEventRow,
   SaleDetectionRepository,
   SaleEventRow,
   SaleOutcomeRow,
@@ -55,6 +56,9 @@ class StepTrail {
   }
 }
 
+/** Another delivery of the same order recorded its event first: the transaction is undone. */
+class RecordedAlready extends Error {}
+
 /** The jobs the workflow hands work to (the container forwards them to the queue). */
 export interface SaleJobs {
   /** Records a sale later, with retries: for a webhook's sale that could not be recorded now. */
@@ -81,8 +85,7 @@ interface SaleContext {
 
 /** What the transaction did, for the steps after the commit. */
 interface Applied {
-  /** Null when another delivery of the same order recorded it first. */
-  event: SaleEventRow | null;
+  event: SaleEventRow;
   title: string;
   /** For a double sale, where the unit sold first. */
   soldOn: SaleChannel | null;
@@ -163,11 +166,14 @@ export class SaleWorkflow {
 
     const sale = await this.readBeforeLock(report, found);
     // The item is written once, as the sale's last step leaves it.
-    const applied = await this.db.transaction((tx) =>
-      this.items.writingOnceLocked(tx, () => this.apply(tx, sale, steps)),
-    );
-    if (!applied) return { status: 'unknown_item' };
-    if (!applied.event) {
+    const applied = await this.db
+      .transaction((tx) => this.items.writingOnceLocked(tx, () => this.apply(tx, sale, steps)))
+      .catch((error: unknown) => {
+        if (error instanceof RecordedAlready) return null;
+        throw error;
+      });
+    if (!applied) {
+      // Another delivery of the same order got the lock first, or the item is gone.
       const event = await this.recorded(report, found.id);
       return event ? { status: 'duplicate', event } : { status: 'unknown_item' };
     }
@@ -241,14 +247,10 @@ export class SaleWorkflow {
     const title = row.generalDetails.title;
     const check = await this.checkDoubleSale(tx, sale, row);
     steps.add('check-double-sale');
-    const event = await this.recordEvent(tx, sale, row, check);
-    // Another delivery of the same order got the lock first.
-    if (!event) {
-      return { event: null, title, soldOn: null, operations: [], quantityOn: [], item: row };
-    }
+    const draft = this.eventOf(sale, row, check);
     steps.add('record-event');
     if (check.double) {
-      await this.sales.appendSteps(event.id, steps.records, tx);
+      const event = await this.recordEvent(tx, sale, draft, steps);
       return { event, title, soldOn: check.soldOn, operations: [], quantityOn: [], item: row };
     }
     let item = await this.markItemSold(tx, sale, row, check.left);
@@ -305,11 +307,11 @@ export class SaleWorkflow {
       operations.push(...queued.operations);
       quantityOn = plan.quantityOn;
     }
+    const event = await this.recordEvent(tx, sale, draft, steps);
     await this.sales.insertOutcomes(
       outcomes.map((o) => outcomeRow(event, o)),
       tx,
     );
-    await this.sales.appendSteps(event.id, steps.records, tx);
     return {
       event,
       title,
@@ -341,45 +343,55 @@ export class SaleWorkflow {
     return { quantity, double, left: double ? units : units - quantity, soldOn };
   }
 
-  /** Step record-event: the event, once per order and item (null when recorded already). */
-  private async recordEvent(
-    tx: Db,
+  /** Step record-event's row: the event this sale is, once per order and item. */
+  private eventOf(
     sale: SaleContext,
     row: ItemRecord,
     check: { quantity: number; double: boolean; left: number; soldOn: SaleChannel | null },
-  ): Promise<SaleEventRow | null> {
+  ): NewSaleEventRow {
     const { report } = sale;
     const detectedAt = new Date(this.now());
-    const event = await this.sales.insertEvent(
-      {
-        id: newId(),
-        accountId: report.accountId,
-        userId: row.userId,
-        itemId: row.id,
-        marketplace: report.marketplace,
-        externalOrderId: report.externalOrderId,
-        kind: check.double ? 'double_sale' : 'sale',
-        source: report.source,
-        quantity: check.quantity,
-        quantityLeft: check.left,
-        salePriceCents: cents(report.salePrice),
-        currency: sale.currency ?? null,
-        feesCents: cents(report.fees),
-        buyerCountry: report.buyerCountry ?? null,
-        soldAt: new Date(report.soldAt ?? detectedAt.getTime()),
-        shipBy: report.shipBy ? new Date(report.shipBy) : null,
-        detectedAt,
-        firstSoldOn: check.soldOn,
-      },
-      tx,
-    );
-    if (event) {
-      this.log('record-event', report, 'sale recorded', {
-        eventId: event.id,
-        kind: event.kind,
-        source: report.source,
-      });
-    }
+    return {
+      id: newId(),
+      accountId: report.accountId,
+      userId: row.userId,
+      itemId: row.id,
+      marketplace: report.marketplace,
+      externalOrderId: report.externalOrderId,
+      kind: check.double ? 'double_sale' : 'sale',
+      source: report.source,
+      quantity: check.quantity,
+      quantityLeft: check.left,
+      salePriceCents: cents(report.salePrice),
+      currency: sale.currency ?? null,
+      feesCents: cents(report.fees),
+      buyerCountry: report.buyerCountry ?? null,
+      soldAt: new Date(report.soldAt ?? detectedAt.getTime()),
+      shipBy: report.shipBy ? new Date(report.shipBy) : null,
+      detectedAt,
+      firstSoldOn: check.soldOn,
+    };
+  }
+
+  /**
+   * Step record-event, written as the transaction's last step with the steps it went through,
+   * so the event is one insert. The order and item's event is unique: if another delivery of
+   * the same order recorded it first, RecordedAlready rolls the transaction back.
+   */
+  private async recordEvent(
+    tx: Db,
+    sale: SaleContext,
+    draft: NewSaleEventRow,
+    steps: StepTrail,
+  ): Promise<SaleEventRow> {
+    const { report } = sale;
+    const event = await this.sales.insertEvent({ ...draft, steps: steps.records }, tx);
+    if (!event) throw new RecordedAlready();
+    this.log('record-event', report, 'sale recorded', {
+      eventId: event.id,
+      kind: event.kind,
+      source: report.source,
+    });
     return event;
   }
 
