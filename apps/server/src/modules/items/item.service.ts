@@ -111,6 +111,8 @@ interface HeldWrite {
 export class ItemService {
   /** Per transaction running writingOnceLocked, the items its steps wrote, not yet written. */
   private readonly held = new WeakMap<Db, Map<string, HeldWrite>>();
+  /** Per such transaction, what other modules hold to write after the items (writeAtEnd). */
+  private readonly atEnd = new WeakMap<Db, (() => Promise<void>)[]>();
 
   constructor(
     private readonly db: Db,
@@ -579,12 +581,15 @@ export class ItemService {
    */
   async writingOnceLocked<T>(tx: Db, work: () => Promise<T>): Promise<T> {
     const held = new Map<string, HeldWrite>();
+    const after: (() => Promise<void>)[] = [];
     this.held.set(tx, held);
+    this.atEnd.set(tx, after);
     let result: T;
     try {
       result = await work();
     } finally {
       this.held.delete(tx);
+      this.atEnd.delete(tx);
     }
     // One statement per inventory for each kind of write, in key order like the locks.
     const writes = [...held.values()].sort((a, b) => (a.row.id < b.row.id ? -1 : 1));
@@ -603,7 +608,28 @@ export class ItemService {
         tx,
       );
     }
+    for (const write of after) await write();
     return result;
+  }
+
+  /**
+   * The writingOnceLocked run `tx` is in, null outside one: another module that holds its own
+   * rows until the steps end keys them by it (a run's scope is never answered again once it
+   * ends), and hands their write to writeAtEnd.
+   */
+  heldScope(tx: Db): object | null {
+    return this.atEnd.get(tx) ?? null;
+  }
+
+  /**
+   * Inside writingOnceLocked, holds `write` until the steps end, to run after the items are
+   * written: rows of another module that its steps add to as they go (a sale's listing
+   * history) are written once too. Outside one, `write` runs now.
+   */
+  async writeAtEnd(tx: Db, write: () => Promise<void>): Promise<void> {
+    const after = this.atEnd.get(tx);
+    if (after) after.push(write);
+    else await write();
   }
 
   /** Rows of one inventory, written whole in one statement. */

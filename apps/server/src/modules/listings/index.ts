@@ -1,7 +1,7 @@
 // The listings module's door for other modules: its services and their public types.
 export { ListingService } from './listing.service';
 export { groupExecutor, type ExecutorOf, type ListingExecutor } from './listing-executor';
-export type { CurrentOperation, ListingOperationRow } from './listing.repository';
+export type { ActiveLocked, CurrentOperation, ListingOperationRow } from './listing.repository';
 export type { ExecutorClaimed, OperationFinished } from './listing-context';
 
 // Pure helpers for the listing previews (rules): whether a listing is out of date, its digest,

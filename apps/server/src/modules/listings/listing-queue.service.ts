@@ -25,7 +25,12 @@ import {
   type OperationView,
 } from './listing.messages';
 import type { ListingTransitions } from './listing-transitions';
-import type { ListingEventInsert, ListingOperationRow, OperationKind } from './listing.repository';
+import type {
+  ActiveLocked,
+  ListingEventInsert,
+  ListingOperationRow,
+  OperationKind,
+} from './listing.repository';
 
 const QUEUE_EVENT: Record<OperationKind, ListingEvent['type']> = {
   list: 'queue_list',
@@ -140,9 +145,9 @@ export class ListingQueue {
    * same transitions, history and operations, written together (one read of the active
    * operations, one item write, one history insert, one operations insert), so a sale holds
    * its item's lock for a few statements however many marketplaces it takes the item off.
-   * A caller that has read the item's active list, delist or relist operations under this lock
-   * (activeLocked) passes them as `inFlight`, so a list, delist or relist does not read them
-   * again. Answers the operations in the order of `targets`.
+   * A caller that has read the item's active operations under this lock (activeLocked) passes
+   * them as `known`: a list, delist or relist does not read them again, and no update is
+   * canceled where none is under way. Answers the operations in the order of `targets`.
    */
   async queueManyLocked(
     tx: Db,
@@ -150,7 +155,7 @@ export class ListingQueue {
     targets: readonly { marketplace: MarketplaceId; executor: ListingExecutor }[],
     operation: OperationKind,
     by: ListingActor,
-    inFlight?: ReadonlyMap<string, ListingOperationRow>,
+    known?: ActiveLocked,
   ): Promise<{
     row: ItemRecord;
     operations: { operation: ListingOperationRow; created: boolean }[];
@@ -159,8 +164,8 @@ export class ListingQueue {
     const marketplaces = targets.map((t) => t.marketplace);
     // Under the item's lock: a concurrent duplicate sees the first one's operation.
     const active =
-      inFlight && operation !== 'update'
-        ? inFlight
+      known && operation !== 'update'
+        ? known.state
         : await this.engine.listings.activeOn(row.accountId, itemId, marketplaces, tx, {
             updates: operation === 'update',
           });
@@ -188,7 +193,7 @@ export class ListingQueue {
     await this.engine.listings.cancelUpdates(
       row.accountId,
       itemId,
-      leaving,
+      known ? leaving.filter((marketplace) => known.updates.has(marketplace)) : leaving,
       { running: false },
       tx,
     );
@@ -231,13 +236,17 @@ export class ListingQueue {
     );
   }
 
-  /** The queued or running operation of each of these marketplaces of an item locked in `tx`. */
+  /**
+   * Every queued or running operation of these marketplaces of an item locked in `tx` (see
+   * ActiveLocked): what the steps that follow under the same lock pass on, so they neither
+   * read it again nor end what is not there.
+   */
   activeLocked(
     tx: Db,
     row: ItemRecord,
     marketplaces: readonly MarketplaceId[],
-  ): Promise<Map<string, ListingOperationRow>> {
-    return this.engine.listings.activeOn(row.accountId, row.id, marketplaces, tx);
+  ): Promise<ActiveLocked> {
+    return this.engine.listings.activeWithUpdates(row.accountId, row.id, marketplaces, tx);
   }
 
   /**

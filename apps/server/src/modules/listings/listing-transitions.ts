@@ -14,7 +14,7 @@ import { newId } from '../../platform/ids';
 import type { ItemRecord } from '../items';
 import type { ListingEngine, ListingPatch, OperationFinished } from './listing-context';
 import { OUTCOME_REPORTS, stoppedMessage } from './listing.messages';
-import type { ListingEventInsert } from './listing.repository';
+import type { ActiveLocked, ListingEventInsert } from './listing.repository';
 
 type FinishStatus = 'succeeded' | 'failed' | 'canceled';
 
@@ -27,6 +27,9 @@ export type Move = ReturnType<ListingTransitions['transitionOf']> & { marketplac
  * operation the transition finishes.
  */
 export class ListingTransitions {
+  /** Per writingOnceLocked run (ItemService.heldScope), the history rows held with its items. */
+  private readonly history = new WeakMap<object, ListingEventInsert[]>();
+
   constructor(private readonly engine: ListingEngine) {}
 
   /**
@@ -106,7 +109,16 @@ export class ListingTransitions {
   /** Writes a locked item's listings as they became, and their history rows, in `tx`. */
   async writeListingsLocked(tx: Db, row: ItemRecord, history: ListingEventInsert[]): Promise<void> {
     await this.engine.items.saveListingsLocked(tx, row);
-    await this.engine.listings.insertEvents(history, tx);
+    // Where the item's writes are held (a sale), its history is held with them: one insert.
+    const scope = this.engine.items.heldScope(tx);
+    const held = scope && this.history.get(scope);
+    if (held) {
+      held.push(...history);
+      return;
+    }
+    const rows = [...history];
+    if (scope) this.history.set(scope, rows);
+    await this.engine.items.writeAtEnd(tx, () => this.engine.listings.insertEvents(rows, tx));
   }
 
   /**
@@ -121,6 +133,7 @@ export class ListingTransitions {
     event: ListingEvent,
     by: ListingActor,
     patch: ListingPatch = {},
+    active?: ActiveLocked,
   ): Promise<{
     row: ItemRecord;
     state: ListingState;
@@ -129,7 +142,7 @@ export class ListingTransitions {
     finished: OperationFinished[];
   }> {
     const next = this.transitionOf(row, marketplace, event, by, patch);
-    const finished = await this.writeMovesLocked(tx, next.row, [{ marketplace, ...next }]);
+    const finished = await this.writeMovesLocked(tx, next.row, [{ marketplace, ...next }], active);
     return { row: next.row, state: next.state, changed: true, finished };
   }
 
@@ -138,12 +151,14 @@ export class ListingTransitions {
    * last left it), in `tx`: its listings once, every history row in one insert, the updates of
    * listings that left `listed` canceled (one being sent finds its operation canceled and
    * records nothing), and the active operations the moves end, ended together where they end
-   * alike. Answers those operations and how they ended.
+   * alike. Answers those operations and how they ended. A caller that read the item's active
+   * operations under this lock (`active`) spares the statements that would end none.
    */
   async writeMovesLocked(
     tx: Db,
     row: ItemRecord,
     moves: readonly Move[],
+    active?: ActiveLocked,
   ): Promise<OperationFinished[]> {
     if (moves.length === 0) return [];
     await this.writeListingsLocked(
@@ -154,13 +169,15 @@ export class ListingTransitions {
     await this.engine.listings.cancelUpdates(
       row.accountId,
       row.id,
-      moves.filter((move) => move.leavesListed).map((move) => move.marketplace),
+      moves
+        .filter((move) => move.leavesListed && (!active || active.updates.has(move.marketplace)))
+        .map((move) => move.marketplace),
       { running: true },
       tx,
     );
     const ends = new Map<string, { status: FinishStatus; reason: string | null; on: string[] }>();
     for (const { marketplace, finish } of moves) {
-      if (!finish) continue;
+      if (!finish || (active && !active.state.has(marketplace))) continue;
       const key = `${finish.status}\u0000${finish.reason ?? ''}`;
       const end = ends.get(key) ?? { status: finish.status, reason: finish.reason, on: [] };
       end.on.push(marketplace);
@@ -238,6 +255,7 @@ export class ListingTransitions {
     marketplace: MarketplaceId,
     by: ListingActor,
     reason?: string,
+    active?: ActiveLocked,
   ): Promise<ItemRecord> {
     const state = listingStateOf(
       (row.listings[marketplace] ?? null) as Record<string, unknown> | null,
@@ -245,6 +263,6 @@ export class ListingTransitions {
     if (!tryTransition(state, { type: 'sold' }, { marketplace, at: this.engine.now(), by }).ok)
       return row;
     const event: ListingEvent = reason ? { type: 'sold', reason } : { type: 'sold' };
-    return (await this.applyLocked(tx, row, marketplace, event, by)).row;
+    return (await this.applyLocked(tx, row, marketplace, event, by, {}, active)).row;
   }
 }

@@ -23,6 +23,17 @@ export type ListingEventInsert = typeof listingEvents.$inferInsert;
 export type ListingOperationRow = typeof listingOperations.$inferSelect;
 export type ListingOperationInsert = typeof listingOperations.$inferInsert;
 export type OperationKind = ListingOperationRow['operation'];
+/**
+ * An item's active operations as read under its lock (activeWithUpdates): the list, delist or
+ * relist of each marketplace, and the marketplaces with an update queued or running.
+ * Operations are added only under the item's lock, so while it is held a marketplace with
+ * none here has none, and ending one there needs no statement.
+ */
+export interface ActiveLocked {
+  state: ReadonlyMap<string, ListingOperationRow>;
+  updates: ReadonlySet<string>;
+}
+
 /** What a worker checks on a listing before it delists or relists it (activeAndUpdateUnderWay). */
 export interface UnderWay {
   active: ListingOperationRow | null;
@@ -318,6 +329,32 @@ export class ListingRepository {
       .orderBy(asc(listingOperations.createdAt));
     for (const row of rows) if (!found.has(row.marketplace)) found.set(row.marketplace, row);
     return found;
+  }
+
+  /**
+   * Every queued or running operation of these marketplaces of the item, in one query: its
+   * list, delist or relist per marketplace (the oldest, as `active` answers) and where an
+   * update is under way. Read by a caller holding the item's lock (see ActiveLocked).
+   */
+  async activeWithUpdates(
+    accountId: string,
+    itemId: string,
+    marketplaces: readonly string[],
+    db: Db = this.db,
+  ): Promise<ActiveLocked> {
+    const state = new Map<string, ListingOperationRow>();
+    const updates = new Set<string>();
+    if (marketplaces.length === 0) return { state, updates };
+    const rows = await db
+      .select()
+      .from(listingOperations)
+      .where(activeOnAny(accountId, itemId, marketplaces))
+      .orderBy(asc(listingOperations.createdAt));
+    for (const row of rows) {
+      if (row.operation === 'update') updates.add(row.marketplace);
+      else if (!state.has(row.marketplace)) state.set(row.marketplace, row);
+    }
+    return { state, updates };
   }
 
   /**

@@ -189,7 +189,11 @@ describe('the sale workflow', () => {
       findByOrder.mockRestore();
     }
     expect((await itemNow(itemId)).generalDetails.quantity).toBe(2);
-    const events = await db.execute(sql`SELECT id FROM sale_events WHERE item_id = ${itemId}`);
+    const events = (await db.execute(
+      sql`SELECT id FROM sale_events WHERE item_id = ${itemId}`,
+    )) as {
+      rows: unknown[];
+    };
     expect(events.rows).toHaveLength(1);
   });
 
@@ -197,6 +201,7 @@ describe('the sale workflow', () => {
     const itemId = await liveItem(1, ['ebay', 'etsy', 'shopify']);
     const whole = vi.spyOn(items, 'updateMany');
     const listingsOnly = vi.spyOn(items, 'saveListings');
+    const history = vi.spyOn(ListingRepository.prototype, 'insertEvents');
     try {
       const recorded = await workflow.record(sale(itemId, 'ebay', 'EB-ONCE'));
       expect(recorded.status).toBe('recorded');
@@ -206,15 +211,72 @@ describe('the sale workflow', () => {
       const [written] = whole.mock.calls[0]![2];
       expect(written!.generalDetails.quantity).toBe(0);
       expect(written!.listings.ebay!.status).toBe('sold');
+      // And their history is one insert, in the order the steps went.
+      expect(history).toHaveBeenCalledTimes(1);
+      expect(history.mock.calls[0]![0].map((row) => [row.marketplace, row.event])).toEqual([
+        ['ebay', 'sold'],
+        ['etsy', 'queue_delist'],
+        ['shopify', 'queue_delist'],
+      ]);
     } finally {
       whole.mockRestore();
       listingsOnly.mockRestore();
+      history.mockRestore();
     }
     const stored = await itemNow(itemId);
     expect(stored.generalDetails.quantity).toBe(0);
     expect(stored.listings.ebay!.status).toBe('sold');
     expect(stored.listings.etsy!.status).not.toBe('listed');
     expect(stored.listings.shopify!.status).not.toBe('listed');
+  });
+
+  it('a sale ends only what is under way: nothing to end costs no statement, an update elsewhere is canceled', async () => {
+    const repository = ListingRepository.prototype;
+    const cancelUpdates = vi.spyOn(repository, 'cancelUpdates');
+    const finishActive = vi.spyOn(repository, 'finishActiveOn');
+    try {
+      const plain = await liveItem(1, ['ebay', 'etsy']);
+      expect((await workflow.record(sale(plain, 'ebay', 'EB-PLAIN'))).status).toBe('recorded');
+      // Nothing was under way on either listing: asked to cancel or end none, no statement.
+      expect(cancelUpdates.mock.calls.flatMap((call) => call[2])).toEqual([]);
+      expect(
+        finishActive.mock.calls.flatMap((call) => call[1].flatMap((one) => one.marketplaces)),
+      ).toEqual([]);
+
+      const updating = await liveItem(1, ['ebay', 'etsy', 'shopify']);
+      for (const marketplace of ['etsy', 'ebay'] as const) {
+        await new ListingRepository(db).insertNumbered([
+          {
+            id: newId(),
+            accountId,
+            userId,
+            itemId: updating,
+            marketplace,
+            operation: 'update',
+            executor: 'connector',
+            status: 'queued',
+          },
+        ]);
+      }
+      expect((await workflow.record(sale(updating, 'ebay', 'EB-UPDATING'))).status).toBe(
+        'recorded',
+      );
+    } finally {
+      cancelUpdates.mockRestore();
+      finishActive.mockRestore();
+    }
+    const operations = (await db.execute(sql`
+      SELECT marketplace, operation::text AS operation, status::text AS status
+      FROM listing_operations WHERE item_id IN (
+        SELECT id FROM items WHERE general_details->>'title' LIKE 'Jacket %'
+      ) AND account_id = ${accountId} AND operation = 'update'`)) as {
+      rows: { marketplace: string; operation: string; status: string }[];
+    };
+    // Both updates, where it sold and elsewhere, are canceled by the sale.
+    expect(operations.rows.map((row) => [row.marketplace, row.status]).sort()).toEqual([
+      ['ebay', 'canceled'],
+      ['etsy', 'canceled'],
+    ]);
   });
 
   it('an item held for one write keeps every step’s change, whichever row a step started from', async () => {

@@ -15,7 +15,12 @@ import type { Db } from '../../platform/db/database';
 import { newId } from '../../platform/ids';
 import { stableJobId } from '../../platform/queue/job';
 import type { ItemRecord, ItemService } from '../items';
-import type { ListingExecutor, ListingOperationRow, ListingService } from '../listings';
+import type {
+  ActiveLocked,
+  ListingExecutor,
+  ListingOperationRow,
+  ListingService,
+} from '../listings';
 import type {
   NewSaleEventRow,
   SaleDetectionRepository,
@@ -253,12 +258,19 @@ export class SaleWorkflow {
       const event = await this.recordEvent(tx, sale, draft, steps);
       return { event, title, soldOn: check.soldOn, operations: [], quantityOn: [], item: row };
     }
-    let item = await this.markItemSold(tx, sale, row, check.left);
+    // What is under way on each of its listings, read once: no step reads it again or ends
+    // an operation that is not there.
+    const active = await this.listings.activeLocked(
+      tx,
+      row,
+      Object.keys(row.listings) as MarketplaceId[],
+    );
+    let item = await this.markItemSold(tx, sale, row, check.left, active);
     steps.add('mark-item-sold');
     const others = Object.keys(item.listings).filter(
       (m) => m !== report.marketplace,
     ) as MarketplaceId[];
-    const inFlight = await this.listings.activeLocked(tx, item, others);
+    const inFlight = active.state;
     const input = { others, inFlight, executors: sale.executors };
     const outcomes: PlannedOutcome[] = [];
     const operations: ListingOperationRow[] = [];
@@ -266,7 +278,7 @@ export class SaleWorkflow {
     if (check.left === 0) {
       const plan = planTakeDown({ ...input, row: item }, sale);
       outcomes.push(...plan.outcomes);
-      const stopped = await this.stopQueuedLists(tx, sale, item, plan.stops, inFlight);
+      const stopped = await this.stopQueuedLists(tx, sale, item, plan.stops, active);
       if (plan.stops.length > 0) {
         steps.add(
           'stop-queued-lists',
@@ -277,7 +289,7 @@ export class SaleWorkflow {
       item = stopped.row;
       outcomes.push(...stopped.outcomes);
       operations.push(...stopped.operations);
-      const queued = await this.queueElsewhere(tx, sale, item, plan.delists, 'delist', inFlight);
+      const queued = await this.queueElsewhere(tx, sale, item, plan.delists, 'delist', active);
       if (plan.delists.length > 0) {
         steps.add(
           'queue-delists',
@@ -294,7 +306,7 @@ export class SaleWorkflow {
         { forceDelistRelist: sale.settings.forceDelistRelist, at: this.now() },
       );
       outcomes.push(...plan.outcomes);
-      const queued = await this.queueElsewhere(tx, sale, item, plan.relists, 'relist', inFlight);
+      const queued = await this.queueElsewhere(tx, sale, item, plan.relists, 'relist', active);
       if (plan.relists.length > 0) {
         steps.add(
           'queue-relists',
@@ -404,6 +416,7 @@ export class SaleWorkflow {
     sale: SaleContext,
     row: ItemRecord,
     left: number,
+    active: ActiveLocked,
   ): Promise<ItemRecord> {
     const { report } = sale;
     let item = await this.items.setQuantityLocked(tx, row, left, this.now());
@@ -414,6 +427,7 @@ export class SaleWorkflow {
         report.marketplace,
         listingActor.system,
         `${sale.soldWhere} (order ${report.externalOrderId}).`,
+        active,
       );
     }
     this.log('mark-item-sold', report, 'item quantity set', { itemId: row.id, left });
@@ -429,14 +443,14 @@ export class SaleWorkflow {
     sale: SaleContext,
     row: ItemRecord,
     stops: Parameters<ListingService['stopListsLocked']>[2],
-    inFlight: Map<string, ListingOperationRow>,
+    active: ActiveLocked,
   ) {
     const stopped = await this.listings.stopListsLocked(
       tx,
       row,
       stops,
       listingActor.system,
-      inFlight,
+      active.state,
     );
     const outcomes: PlannedOutcome[] = [];
     const operations: ListingOperationRow[] = [];
@@ -474,7 +488,7 @@ export class SaleWorkflow {
     row: ItemRecord,
     targets: { marketplace: MarketplaceId; executor: ListingExecutor }[],
     operation: 'delist' | 'relist',
-    inFlight: Map<string, ListingOperationRow>,
+    active: ActiveLocked,
   ) {
     const queued = await this.listings.queueManyLocked(
       tx,
@@ -482,7 +496,7 @@ export class SaleWorkflow {
       targets,
       operation,
       listingActor.system,
-      inFlight,
+      active,
     );
     const outcome = operation === 'delist' ? 'delist_queued' : 'relist_queued';
     const outcomes: PlannedOutcome[] = queued.operations.map(({ operation: op }, index) => ({
