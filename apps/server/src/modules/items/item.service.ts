@@ -576,7 +576,8 @@ export class ItemService {
    * Runs `work`, the steps of one transaction on items it locked, and writes each item they
    * wrote once, as the last step left it, when they end: a sale sets the quantity, marks the
    * listing sold and queues the delists, three writes of a row with three GIN indexes (every
-   * write of `listings` updates them all) where one does. The steps must not read the item
+   * write of `listings` updates them all) where one does. Items of one inventory are written
+   * in one statement (a worker's delists of several items). The steps must not read the item
    * back from the database meanwhile; nothing is written if `work` throws.
    */
   async writingOnceLocked<T>(tx: Db, work: () => Promise<T>): Promise<T> {

@@ -147,6 +147,7 @@ export class ListingChanges {
       delisted: readonly { marketplace: MarketplaceId; by: ListingActor }[];
     }[],
   ): Promise<void> {
+    if (entries.length === 0) return;
     const finished: OperationFinished[] = [];
     const inventories = [...groupBy(entries, ({ key }) => `${key.accountId} ${key.userId}`)].sort(
       ([a], [b]) => (a < b ? -1 : 1),
@@ -178,7 +179,10 @@ export class ListingChanges {
               if (!moved.finish) continue;
               const end = `${accountId}\u0000${moved.finish.status}\u0000${moved.finish.reason ?? ''}`;
               const same = ends.get(end) ?? { accountId, ...moved.finish, on: [] };
-              same.on.push({ itemId: key.itemId, marketplaces: [marketplace] });
+              const last = same.on.at(-1);
+              if (last?.itemId === key.itemId)
+                last.marketplaces = [...last.marketplaces, marketplace];
+              else same.on.push({ itemId: key.itemId, marketplaces: [marketplace] });
               ends.set(end, same);
             }
             await this.engine.items.saveListingsLocked(tx, row);

@@ -371,7 +371,8 @@ export class ListingWorker {
    * are called at once, in the trace of a job of that item. A delist that is not plainly due
    * now (the listing moved on, an update is being sent, no connector) runs on its own, as any
    * operation does. What the marketplaces confirmed is recorded in one transaction for every
-   * item (`delistedMany`); if a listing moved on meanwhile, each item is recorded on its own.
+   * item (`delistedMany`); if that fails (a listing moved on meanwhile), each item is recorded on
+   * its own.
    */
   private async delistTogether(
     delists: readonly Taken[],
@@ -414,20 +415,20 @@ export class ListingWorker {
     const entries = confirmed
       .filter((calls) => calls.length > 0)
       .map((calls) => ({ key: keyOf(calls[0]!.taken.op), delisted: calls.map((c) => c.taken) }));
-    try {
-      await this.changes.delistedMany(
-        entries.map(({ key, delisted }) => ({
-          key,
-          delisted: delisted.map((taken) => ({
-            marketplace: taken.op.marketplace as MarketplaceId,
-            by: byOf(taken),
+    if (entries.length > 0) {
+      try {
+        await this.changes.delistedMany(
+          entries.map(({ key, delisted }) => ({
+            key,
+            delisted: delisted.map((taken) => ({
+              marketplace: taken.op.marketplace as MarketplaceId,
+              by: byOf(taken),
+            })),
           })),
-        })),
-      );
-    } catch (error) {
-      if ((error as { statusCode?: number }).statusCode !== 409) {
-        for (const { delisted } of entries) for (const taken of delisted) await fail(taken)(error);
-      } else {
+        );
+      } catch {
+        // A listing moved on, an item was deleted, or the database failed: each item is recorded
+        // on its own, so one item's refusal is not the others', and what still fails is retried.
         for (const { key, delisted } of entries) await this.recordDelisted(key, delisted, fail);
       }
     }
