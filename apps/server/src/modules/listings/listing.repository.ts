@@ -65,18 +65,29 @@ function activeOnAny(accountId: string, itemId: string, marketplaces: readonly s
   return activeOnItems(accountId, [{ itemId, marketplaces }]);
 }
 
-/** The same for several items of the account at once, each on its own marketplaces. */
+/**
+ * The same for several items of the account at once, each on its own marketplaces. The items and
+ * marketplaces are listed whole too: an OR of (item, marketplaces) pairs alone leads a planner
+ * without fresh statistics to read every operation of the account, while a list of items is
+ * read through the item index, as one item is.
+ */
 function activeOnItems(accountId: string, items: readonly ItemMarketplaces[]) {
+  const pairs = items.map(({ itemId, marketplaces }) =>
+    and(
+      eq(listingOperations.itemId, itemId),
+      inArray(listingOperations.marketplace, [...marketplaces]),
+    ),
+  );
   return and(
     eq(listingOperations.accountId, accountId),
-    or(
-      ...items.map(({ itemId, marketplaces }) =>
-        and(
-          eq(listingOperations.itemId, itemId),
-          inArray(listingOperations.marketplace, [...marketplaces]),
-        ),
-      ),
+    inArray(
+      listingOperations.itemId,
+      items.map(({ itemId }) => itemId),
     ),
+    inArray(listingOperations.marketplace, [
+      ...new Set(items.flatMap(({ marketplaces }) => marketplaces)),
+    ]),
+    pairs.length > 1 ? or(...pairs) : undefined,
     inArray(listingOperations.status, [...ACTIVE]),
   );
 }
