@@ -154,7 +154,6 @@ export class ListingChanges {
     );
     await this.engine.db.transaction((tx) =>
       this.engine.items.writingOnceLocked(tx, async () => {
-        const history: ListingEventInsert[] = [];
         const ends = new Map<
           string,
           { accountId: string; status: FinishStatus; reason: string | null; on: ItemMarketplaces[] }
@@ -171,6 +170,7 @@ export class ListingChanges {
             let row = rows.find((one) => one.id === key.itemId);
             if (!row) throw notFound(NO_SUCH_ITEM);
             const leaving: MarketplaceId[] = [];
+            const history: ListingEventInsert[] = [];
             for (const { marketplace, by } of delisted) {
               const moved = this.transitions.transitionOf(row, marketplace, DELISTED, by);
               row = moved.row;
@@ -185,12 +185,12 @@ export class ListingChanges {
               else same.on.push({ itemId: key.itemId, marketplaces: [marketplace] });
               ends.set(end, same);
             }
-            await this.engine.items.saveListingsLocked(tx, row);
+            // Held with the items: every item's history is still one insert.
+            await this.transitions.writeListingsLocked(tx, row, history);
             const { itemId } = key;
             await this.engine.listings.cancelUpdates(accountId, itemId, leaving, RUNNING, tx);
           }
         }
-        await this.engine.listings.insertEvents(history, tx);
         for (const { accountId, status, reason, on } of ends.values()) {
           const ended = await this.engine.listings.finishActiveOn(
             accountId,
