@@ -449,4 +449,14 @@ describe('items', () => {
     );
     expect(row?.search_text).toBe('red dress silk zara rd-9 party');
   });
+
+  it('keeps the listings index’s pending list short, so a sale’s lookup by listing reads little of it', async () => {
+    // Every item write appends to a GIN index's pending list and every search reads it whole;
+    // Postgres's 4 MB default turned the sale's lookup into a scan of the table.
+    const [index] = await queryRows<{ options: string[] | null }>(
+      server,
+      sql`select reloptions as options from pg_class where relname = 'items_listings_idx'`,
+    );
+    expect(index?.options).toEqual(['gin_pending_list_limit=128']);
+  });
 });
