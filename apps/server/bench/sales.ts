@@ -167,8 +167,8 @@ export async function benchSales(
   delists: Map<string, Map<string, number>>,
   add: (figure: { name: string; value: number; unit: string; target?: string }) => void,
   /**
-   * Run after the warm-up, before the measured runs: on Postgres, ANALYZE of the scratch
-   * database, so the planner knows what the warm-up wrote, as it knows a database in service.
+   * Run after the warm-up, before the measured runs: on Postgres, VACUUM ANALYZE of the
+   * scratch database, so it is as autovacuum keeps a database in service.
    */
   afterWarmUp?: () => Promise<void>,
 ): Promise<void> {
