@@ -62,7 +62,7 @@ import { TestClient } from '../test/client';
 import { benchConnectors } from './connectors';
 import { benchDashboard, seedDashboardSales } from './dashboard';
 import { benchExtension, buildExtension } from './extension';
-import { benchSales, SALES_SECRET, seedSales } from './sales';
+import { benchSales, SALES_SECRET, seedSales, vacuumAnalyze } from './sales';
 import { benchTeam } from './team';
 import { benchPickingList } from './picking-list';
 import { benchAi } from './ai';
@@ -203,20 +203,6 @@ async function scratchDatabase(): Promise<{
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * VACUUM ANALYZE of the Postgres database at `url`, beside the server using it: what autovacuum
- * has done to a database in service (statistics kept, GIN pending lists merged).
- */
-async function vacuumAnalyze(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query('VACUUM ANALYZE');
-  } finally {
-    await client.end();
-  }
 }
 
 /** The bench account and its 100,000 items (and the sales part's), before the server starts. */
@@ -505,8 +491,8 @@ async function measure(scratch: Awaited<ReturnType<typeof scratchDatabase>>): Pr
       // has none until autovacuum's first visit, and without them Postgres took the operations
       // of a sale's items through the account's whole backlog (decisions 0070, 0071).
       const databaseUrl = scratch.env.DATABASE_URL;
-      const analyze = databaseUrl ? () => vacuumAnalyze(databaseUrl) : undefined;
-      await benchSales(server.baseUrl, database, delists, add, analyze);
+      const asInService = databaseUrl ? () => vacuumAnalyze(databaseUrl) : undefined;
+      await benchSales(server.baseUrl, database, delists, add, asInService);
       await stopServer(server.child);
       server = null;
     }

@@ -7,6 +7,7 @@
  */
 import crypto from 'node:crypto';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { LoadFailures } from './load-failures';
 import { sql } from 'drizzle-orm';
 import type { MarketplaceId } from '@listloop/domain';
@@ -123,6 +124,21 @@ export async function seedSales(
         variants: [],
       })),
     );
+  }
+}
+
+/**
+ * VACUUM ANALYZE of the Postgres database at `url`, beside the servers using it: what
+ * autovacuum has done to a database in service (statistics kept, GIN pending lists merged),
+ * which a scratch database taking its first sales has not (decisions 0070, 0071).
+ */
+export async function vacuumAnalyze(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('VACUUM ANALYZE');
+  } finally {
+    await client.end();
   }
 }
 
