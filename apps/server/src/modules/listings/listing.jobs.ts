@@ -16,9 +16,9 @@ export const LISTING_RETRY_LIMIT = 5;
  * The jobs one worker takes at a time: a sale's delists on its other marketplaces are sent
  * together, fetched together and carried out together (ListingWorker.executeBatch), and a
  * fetch holds several sales' (four sales of four delists each). At 100 sales a second a
- * fetch of 8 held too few sales in flight for eight workers whose every fetch waits on its
- * marketplaces: p99 from sale to last delist was 1.1–7.9 s (median 3.6 s, nine runs) against
- * 0.5–3.8 s (median 1.7 s, eight runs) with 16 (decision 0070).
+ * fetch of 8 held too few sales in flight for the benchmark's eight workers, each fetch
+ * waiting on its marketplaces: p99 from sale to last delist was 1.1–7.9 s (median 3.6 s, nine
+ * runs) against 0.5–3.8 s (median 1.7 s, eight runs) with 16 (decision 0070).
  */
 export const LISTING_BATCH_SIZE = 16;
 
