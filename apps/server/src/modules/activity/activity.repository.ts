@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
 import type { ActivityAction, ActivitySubjectType } from '@listloop/domain';
 import type { Db } from '../../platform/db/database';
+import { InsertStatements } from '../../platform/db/statement';
 import { activityLog } from './activity.table';
 
 export type ActivityRow = typeof activityLog.$inferSelect;
@@ -18,6 +19,11 @@ export interface ActivityFilter {
   to?: Date;
 }
 
+/** Most writes log a few entries: built once per shape (platform/db/statement.ts). */
+const newEntries = new InsertStatements(activityLog, (q, rows) =>
+  q.insert(activityLog).values(rows),
+);
+
 /** The log belongs to an account; every query names it. */
 export class ActivityRepository {
   constructor(private readonly db: Db) {}
@@ -25,7 +31,7 @@ export class ActivityRepository {
   async insert(rows: NewActivityRow[]): Promise<void> {
     // A bulk edit writes one entry per item: in slices, under the driver's parameter limit.
     for (let start = 0; start < rows.length; start += INSERT_SLICE) {
-      await this.db.insert(activityLog).values(rows.slice(start, start + INSERT_SLICE));
+      await newEntries.run(this.db, rows.slice(start, start + INSERT_SLICE));
     }
   }
 

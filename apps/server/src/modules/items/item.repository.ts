@@ -22,6 +22,7 @@ import type {
 } from '@listloop/domain';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/database';
+import { shaped, statement, type Placeholders } from '../../platform/db/statement';
 import { itemCounts, items } from './item.table';
 import { SORT_SPECS, type ItemCursor, type SortSpec } from './item.cursor';
 
@@ -40,6 +41,64 @@ const itemColumns = {
   title: items.title,
   price: items.price,
 };
+
+/** An item by id, plain or locked for the update that follows: every sale reads one locked. */
+const itemById = shaped((lock: boolean) =>
+  statement((q, p: Placeholders<{ accountId: string; userId: string; id: string }>) => {
+    const query = q
+      .select(itemColumns)
+      .from(items)
+      .where(
+        and(
+          eq(items.accountId, p('accountId')),
+          eq(items.userId, p('userId')),
+          eq(items.id, p('id')),
+        ),
+      );
+    return lock ? query.for('update') : query;
+  }, itemColumns),
+);
+
+/** The references a sale may name its item by, as findSoldItem matches them. */
+type SoldItemRef = 'itemId' | 'listedID' | 'sku';
+
+/**
+ * findSoldItem's statement for the references a sale gives (its shape), built once per shape.
+ * Containment (@>), which the listings GIN index answers: every branch of the OR is an index
+ * lookup, so finding the item costs the same in an inventory of ten or of a million.
+ */
+const soldItemFields = {
+  id: items.id,
+  userId: items.userId,
+  // The marketplaces it has a listing on (whose executors the sale reads before its lock).
+  marketplaces: sql<string[]>`array(select jsonb_object_keys(${items.listings}))`,
+};
+const soldItem = shaped((shape: string) =>
+  statement((q, p: Placeholders<Record<string, unknown>>) => {
+    const given = new Set(shape.split(',') as SoldItemRef[]);
+    const listingHas = (name: string) => sql`${items.listings} @> ${p(name)}::jsonb`;
+    const candidates: { rank: number; match: SQL }[] = [];
+    if (given.has('itemId')) candidates.push({ rank: 1, match: eq(items.id, p('itemId')) });
+    if (given.has('listedID')) candidates.push({ rank: 2, match: listingHas('listedJson') });
+    if (given.has('sku')) {
+      candidates.push({ rank: 3, match: listingHas('skuJson') });
+      candidates.push({ rank: 4, match: eq(items.id, p('sku')) });
+      // The seller's SKU, as ListLoop sends it (decision 0024), for a listing whose SKU was
+      // not kept yet: sent by a publish whose outcome has not been recorded when the sale comes.
+      candidates.push({ rank: 5, match: eq(items.sku, p('sku')) });
+    }
+    const rank = sql<number>`case ${sql.join(
+      candidates.map((c) => sql`when ${c.match} then ${sql.raw(String(c.rank))}`),
+      sql` `,
+    )} else 9 end`;
+    return q
+      .select(soldItemFields)
+      .from(items)
+      .where(and(eq(items.accountId, p('accountId')), or(...candidates.map((c) => c.match))))
+      .orderBy(rank, items.id)
+      .limit(p('limit'));
+  }, soldItemFields),
+);
 
 export interface ItemRecord {
   id: string;
@@ -221,11 +280,11 @@ export class ItemRepository {
     id: string,
     options: { forUpdate?: boolean; db?: Db } = {},
   ): Promise<ItemRecord | null> {
-    const query = (options.db ?? this.db)
-      .select(itemColumns)
-      .from(items)
-      .where(and(eq(items.accountId, accountId), eq(items.userId, userId), eq(items.id, id)));
-    const [row] = options.forUpdate ? await query.for('update') : await query;
+    const [row] = await itemById(options.forUpdate ?? false).rows(options.db ?? this.db, {
+      accountId,
+      userId,
+      id,
+    });
     return (row as ItemRecord | undefined) ?? null;
   }
 
@@ -876,39 +935,26 @@ export class ItemRepository {
     marketplace: string,
     ref: { itemId?: string | null; listedID?: string | null; sku?: string | null },
   ): Promise<{ id: string; userId: string; marketplaces: string[] } | null> {
-    // Containment (@>), which the listings GIN index answers: every branch of the OR is an
-    // index lookup, so finding the item costs the same in an inventory of ten or of a million.
+    const given: SoldItemRef[] = [];
+    const values: Record<string, unknown> = { accountId, limit: 1 };
     const listingHas = (fields: Record<string, string>) =>
-      sql`${items.listings} @> ${JSON.stringify({ [marketplace]: fields })}::jsonb`;
-    const candidates: { rank: number; match: SQL }[] = [];
-    if (ref.itemId) candidates.push({ rank: 1, match: eq(items.id, ref.itemId) });
+      JSON.stringify({ [marketplace]: fields });
+    if (ref.itemId) {
+      given.push('itemId');
+      values.itemId = ref.itemId;
+    }
     if (ref.listedID) {
-      candidates.push({ rank: 2, match: listingHas({ listedID: ref.listedID }) });
+      given.push('listedID');
+      values.listedJson = listingHas({ listedID: ref.listedID });
     }
     if (ref.sku) {
-      candidates.push({ rank: 3, match: listingHas({ marketplaceSku: ref.sku }) });
-      candidates.push({ rank: 4, match: eq(items.id, ref.sku) });
-      // The seller's SKU, as ListLoop sends it (decision 0024), for a listing whose SKU was not
-      // kept yet: sent by a publish whose outcome has not been recorded when the sale comes.
-      candidates.push({ rank: 5, match: eq(items.sku, ref.sku) });
+      given.push('sku');
+      values.skuJson = listingHas({ marketplaceSku: ref.sku });
+      values.sku = ref.sku;
     }
-    if (candidates.length === 0) return null;
-    const rank = sql<number>`case ${sql.join(
-      candidates.map((c) => sql`when ${c.match} then ${c.rank}`),
-      sql` `,
-    )} else 9 end`;
-    const [row] = await this.db
-      .select({
-        id: items.id,
-        userId: items.userId,
-        // The marketplaces it has a listing on (whose executors the sale reads before its lock).
-        marketplaces: sql<string[]>`array(select jsonb_object_keys(${items.listings}))`,
-      })
-      .from(items)
-      .where(and(eq(items.accountId, accountId), or(...candidates.map((c) => c.match))))
-      .orderBy(rank, items.id)
-      .limit(1);
-    return row ?? null;
+    if (given.length === 0) return null;
+    const [row] = await soldItem(given.join(',')).rows(this.db, values);
+    return (row as { id: string; userId: string; marketplaces: string[] } | undefined) ?? null;
   }
 
   /** The titles of these items of the account, by id; an item since deleted is left out. */

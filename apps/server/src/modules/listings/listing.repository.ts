@@ -16,6 +16,13 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/database';
+import {
+  InsertStatements,
+  columnsGiven,
+  shaped,
+  statement,
+  type Placeholders,
+} from '../../platform/db/statement';
 import { listingEvents, listingOperations } from './listing.table';
 
 export type ListingEventRow = typeof listingEvents.$inferSelect;
@@ -136,12 +143,91 @@ function heldBy(accountId: string, ids: readonly string[], owner: string) {
 }
 
 /** listing_events and listing_operations; every query is scoped by the account. */
+/** Every listing change writes history: built once per shape (platform/db/statement.ts). */
+const newEvents = new InsertStatements(listingEvents, (q, rows) =>
+  q.insert(listingEvents).values(rows),
+);
+
+/**
+ * The item's queued or running operations on n marketplaces (activeOnAny's text for one item),
+ * read by every sale: built once per n.
+ */
+const activeOnMarketplaces = shaped((n: number) =>
+  statement(
+    (q, p: Placeholders<Record<string, string>>) =>
+      q
+        .select()
+        .from(listingOperations)
+        .where(
+          and(
+            eq(listingOperations.accountId, p('accountId')),
+            inArray(listingOperations.itemId, [p('itemId')]),
+            inArray(
+              listingOperations.marketplace,
+              Array.from({ length: n }, (_, i) => p(`marketplace${i}`)),
+            ),
+            inArray(
+              listingOperations.status,
+              ACTIVE.map((status) => p(status)),
+            ),
+          ),
+        )
+        .orderBy(asc(listingOperations.createdAt)),
+    listingOperations,
+  ),
+);
+
+/**
+ * An operation's idempotency key: `item:marketplace:operation:` and its number, after the
+ * earlier ones of its (item, marketplace, operation), counted by the insert itself.
+ */
+function numberedKey(
+  prefix: unknown,
+  accountId: unknown,
+  itemId: unknown,
+  marketplace: unknown,
+  operation: unknown,
+): SQL {
+  return sql`${prefix} || (
+    SELECT count(*) + 1 FROM listing_operations AS earlier
+    WHERE earlier.account_id = ${accountId} AND earlier.item_id = ${itemId}
+      AND earlier.marketplace = ${marketplace} AND earlier.operation = ${operation}
+  )::text`;
+}
+
+/** insertNumbered's statement for n rows that give the same columns: built once per shape. */
+const numberedOperations = shaped((shape: string) => {
+  const [count, given] = shape.split(':') as [string, string];
+  const columns = given.split(',');
+  return statement(
+    (q, p: Placeholders<Record<string, unknown>>) =>
+      q
+        .insert(listingOperations)
+        .values(
+          Array.from({ length: Number(count) }, (_, i) => {
+            const value = (column: string) => p(`${column}_${i}`);
+            return {
+              ...Object.fromEntries(columns.map((column) => [column, value(column)])),
+              idempotencyKey: numberedKey(
+                value('keyPrefix'),
+                value('accountId'),
+                value('itemId'),
+                value('marketplace'),
+                value('operation'),
+              ),
+            } as unknown as ListingOperationInsert;
+          }),
+        )
+        .returning(),
+    listingOperations,
+  );
+});
+
 export class ListingRepository {
   constructor(private readonly db: Db) {}
 
   async insertEvents(events: readonly ListingEventInsert[], db: Db = this.db): Promise<void> {
-    if (events.length === 0) return;
-    await db.insert(listingEvents).values([...events]);
+    await newEvents.run(db, events);
   }
 
   async events(
@@ -356,11 +442,13 @@ export class ListingRepository {
     const state = new Map<string, ListingOperationRow>();
     const updates = new Set<string>();
     if (marketplaces.length === 0) return { state, updates };
-    const rows = await db
-      .select()
-      .from(listingOperations)
-      .where(activeOnAny(accountId, itemId, marketplaces))
-      .orderBy(asc(listingOperations.createdAt));
+    const values: Record<string, string> = { accountId, itemId };
+    for (const status of ACTIVE) values[status] = status;
+    const unique = [...new Set(marketplaces)];
+    unique.forEach((marketplace, i) => {
+      values[`marketplace${i}`] = marketplace;
+    });
+    const rows = await activeOnMarketplaces(unique.length).rows(db, values);
     for (const row of rows) {
       if (row.operation === 'update') updates.add(row.marketplace);
       else if (!state.has(row.marketplace)) state.set(row.marketplace, row);
@@ -379,19 +467,32 @@ export class ListingRepository {
     db: Db = this.db,
   ): Promise<ListingOperationRow[]> {
     if (rows.length === 0) return [];
-    return db
-      .insert(listingOperations)
-      .values(
-        rows.map((row) => ({
-          ...row,
-          idempotencyKey: sql`${`${row.itemId}:${row.marketplace}:${row.operation}:`} || (
-            SELECT count(*) + 1 FROM listing_operations AS earlier
-            WHERE earlier.account_id = ${row.accountId} AND earlier.item_id = ${row.itemId}
-              AND earlier.marketplace = ${row.marketplace} AND earlier.operation = ${row.operation}
-          )::text`,
-        })),
-      )
-      .returning();
+    const prefix = (row: (typeof rows)[number]) =>
+      `${row.itemId}:${row.marketplace}:${row.operation}:`;
+    const columns = columnsGiven(rows);
+    if (!columns) {
+      return db
+        .insert(listingOperations)
+        .values(
+          rows.map((row) => ({
+            ...row,
+            idempotencyKey: numberedKey(
+              prefix(row),
+              row.accountId,
+              row.itemId,
+              row.marketplace,
+              row.operation,
+            ),
+          })),
+        )
+        .returning();
+    }
+    const values: Record<string, unknown> = {};
+    rows.forEach((row, i) => {
+      for (const column of columns) values[`${column}_${i}`] = row[column as keyof typeof row];
+      values[`keyPrefix_${i}`] = prefix(row);
+    });
+    return numberedOperations(`${rows.length}:${columns.join(',')}`).rows(db, values);
   }
 
   async insertOperation(row: ListingOperationInsert, db: Db = this.db): Promise<void> {

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
+import { InsertStatements } from '../../platform/db/statement';
 import { notificationPreferences, notifications, type DeliveryStatus } from './notification.table';
 
 export type NotificationRow = typeof notifications.$inferSelect;
@@ -11,14 +12,13 @@ export type Channel = 'email' | 'slack';
 const statusColumn = { email: notifications.emailStatus, slack: notifications.slackStatus };
 
 /** Notifications belong to a user in an account; every query names both, or the account. */
-export class NotificationRepository {
-  constructor(private readonly db: Db) {}
-
-  /** The new notification, or null when the same (account, user, kind, key) is already there. */
-  async insert(row: NewNotificationRow): Promise<NotificationRow | null> {
-    const [created] = await this.db
+/** Every sale notifies: built once per shape (platform/db/statement.ts). */
+const newNotifications = new InsertStatements(
+  notifications,
+  (q, rows) =>
+    q
       .insert(notifications)
-      .values(row)
+      .values(rows)
       .onConflictDoNothing({
         target: [
           notifications.accountId,
@@ -27,7 +27,16 @@ export class NotificationRepository {
           notifications.key,
         ],
       })
-      .returning();
+      .returning(),
+  notifications,
+);
+
+export class NotificationRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The new notification, or null when the same (account, user, kind, key) is already there. */
+  async insert(row: NewNotificationRow): Promise<NotificationRow | null> {
+    const [created] = await newNotifications.rows(this.db, [row]);
     return created ?? null;
   }
 

@@ -14,6 +14,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database';
+import { InsertStatements, statement, type Placeholders } from '../../platform/db/statement';
 import { saleEvents, saleOutcomes, salePollCursors } from './sale-detection.table';
 
 export type SaleEventRow = typeof saleEvents.$inferSelect;
@@ -35,12 +36,51 @@ export interface SaleTotalsRow {
 }
 
 /** Sale events belong to an account; every query names it. */
+// A sale's own statements, built once (platform/db/statement.ts): every sale runs them.
+const newEvents = new InsertStatements(
+  saleEvents,
+  (q, rows) => q.insert(saleEvents).values(rows).onConflictDoNothing().returning(),
+  saleEvents,
+);
+const newOutcomes = new InsertStatements(saleOutcomes, (q, rows) =>
+  q.insert(saleOutcomes).values(rows).onConflictDoNothing(),
+);
+const eventOfOrder = statement(
+  (
+    q,
+    p: Placeholders<{
+      accountId: string;
+      marketplace: string;
+      externalOrderId: string;
+      itemId: string;
+    }>,
+  ) =>
+    q
+      .select()
+      .from(saleEvents)
+      .where(
+        and(
+          eq(saleEvents.accountId, p('accountId')),
+          eq(saleEvents.marketplace, p('marketplace')),
+          eq(saleEvents.externalOrderId, p('externalOrderId')),
+          eq(saleEvents.itemId, p('itemId')),
+        ),
+      ),
+  saleEvents,
+);
+const stepsAppended = statement((q, p: Placeholders<{ eventId: string; steps: string }>) =>
+  q
+    .update(saleEvents)
+    .set({ steps: sql`${saleEvents.steps} || ${p('steps')}::jsonb` })
+    .where(eq(saleEvents.id, p('eventId'))),
+);
+
 export class SaleDetectionRepository {
   constructor(private readonly db: Db) {}
 
   /** The new event; null when this order of this item was recorded already. */
   async insertEvent(row: NewSaleEventRow, db: Db): Promise<SaleEventRow | null> {
-    const [created] = await db.insert(saleEvents).values(row).onConflictDoNothing().returning();
+    const [created] = await newEvents.rows(db, [row]);
     return created ?? null;
   }
 
@@ -50,17 +90,12 @@ export class SaleDetectionRepository {
     externalOrderId: string,
     itemId: string,
   ): Promise<SaleEventRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(saleEvents)
-      .where(
-        and(
-          eq(saleEvents.accountId, accountId),
-          eq(saleEvents.marketplace, marketplace),
-          eq(saleEvents.externalOrderId, externalOrderId),
-          eq(saleEvents.itemId, itemId),
-        ),
-      );
+    const [row] = await eventOfOrder.rows(this.db, {
+      accountId,
+      marketplace,
+      externalOrderId,
+      itemId,
+    });
     return row ?? null;
   }
 
@@ -95,11 +130,7 @@ export class SaleDetectionRepository {
   }
 
   async insertOutcomes(rows: readonly SaleOutcomeRow[], db: Db): Promise<void> {
-    if (rows.length === 0) return;
-    await db
-      .insert(saleOutcomes)
-      .values([...rows])
-      .onConflictDoNothing();
+    await newOutcomes.run(db, rows);
   }
 
   async find(accountId: string, eventId: string): Promise<SaleEventRow | null> {
@@ -186,10 +217,7 @@ export class SaleDetectionRepository {
   /** Adds the workflow's steps to the event's, after those it has (one statement, in order). */
   async appendSteps(eventId: string, steps: readonly SaleStepRecord[], db: Db = this.db) {
     if (steps.length === 0) return;
-    await db
-      .update(saleEvents)
-      .set({ steps: sql`${saleEvents.steps} || ${JSON.stringify(steps)}::jsonb` })
-      .where(eq(saleEvents.id, eventId));
+    await stepsAppended.run(db, { eventId, steps: JSON.stringify(steps) });
   }
 
   /** Dismisses open events of the account (one, or all of a marketplace); answers how many. */
