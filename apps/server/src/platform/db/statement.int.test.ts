@@ -143,6 +143,12 @@ describe('a statement built once and run with values', () => {
     );
   });
 
+  it('refuses SQL given as a value', async () => {
+    await expect(
+      bump.run(testDb.database.db, { id: 'one', by: sql`1` as unknown as number }),
+    ).rejects.toThrow('The statement’s "by" is a value, not SQL');
+  });
+
   it('refuses a call without one of its values', async () => {
     await expect(
       bump.run(testDb.database.db, { id: 'one' } as unknown as { id: string; by: number }),
@@ -165,6 +171,12 @@ describe('a statement built once and run with values', () => {
       2,
     );
     expect(await newProbes.rows(db, [])).toEqual([]);
+    // An expression for a column is built into the text, as the builder does.
+    expect(
+      await newProbes.run(db, [
+        { ...row('eight', 8), note: sql`upper('eighth')` as unknown as string },
+      ]),
+    ).toBe(1);
     const written = await db.execute(
       sql`SELECT id, n, note FROM statement_probes WHERE n >= 3 ORDER BY n`,
     );
@@ -174,6 +186,7 @@ describe('a statement built once and run with values', () => {
       { id: 'five', n: 5, note: null },
       { id: 'six', n: 6, note: null },
       { id: 'seven', n: 7, note: 'seventh' },
+      { id: 'eight', n: 8, note: 'EIGHTH' },
     ]);
   });
 

@@ -107,6 +107,9 @@ export class Statement<V extends Record<string, unknown>, R = Record<string, unk
     return built.slots.map(({ name, encoder }) => {
       const value = values[name];
       if (value === undefined) throw new Error(`No value for the statement’s "${name}".`);
+      if (isExpression(value)) {
+        throw new Error(`The statement’s "${name}" is a value, not SQL: build SQL into the text.`);
+      }
       return value === null || !encoder ? value : encoder.mapToDriverValue(value);
     });
   }
@@ -229,6 +232,17 @@ export class InsertStatements<T extends Table, B extends Buildable> {
   }
 }
 
+/** Drizzle SQL (an expression, a placeholder or a bound parameter), not a plain value. */
+function isExpression(value: unknown): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    !(value instanceof Date) &&
+    !Array.isArray(value) &&
+    (is(value, SQL) || is(value, Placeholder) || is(value, Param))
+  );
+}
+
 /**
  * The columns every one of these rows gives a value for (undefined is no value: the column's
  * default), sorted: the shape a statement built once can take them in. Null when there are
@@ -243,6 +257,8 @@ export function columnsGiven(rows: readonly object[]): string[] | null {
       .sort();
   const columns = given(rows[0]!);
   for (const row of rows) {
+    // An expression (`sql`now()``) is built into the text, not sent as a value: the builder's.
+    if (Object.values(row).some(isExpression)) return null;
     const keys = given(row);
     if (keys.length !== columns.length || keys.some((key, i) => key !== columns[i])) return null;
   }
