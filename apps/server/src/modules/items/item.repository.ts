@@ -62,17 +62,18 @@ const itemById = shaped((lock: boolean) =>
 /** The references a sale may name its item by, as findSoldItem matches them. */
 type SoldItemRef = 'itemId' | 'listedID' | 'sku';
 
-/**
- * findSoldItem's statement for the references a sale gives (its shape), built once per shape.
- * Containment (@>), which the listings GIN index answers: every branch of the OR is an index
- * lookup, so finding the item costs the same in an inventory of ten or of a million.
- */
+/** What findSoldItem answers of the item. */
 const soldItemFields = {
   id: items.id,
   userId: items.userId,
   // The marketplaces it has a listing on (whose executors the sale reads before its lock).
   marketplaces: sql<string[]>`array(select jsonb_object_keys(${items.listings}))`,
 };
+/**
+ * findSoldItem's statement for the references a sale gives (its shape), built once per shape.
+ * Containment (@>), which the listings GIN index answers: every branch of the OR is an index
+ * lookup, so finding the item costs the same in an inventory of ten or of a million.
+ */
 const soldItem = shaped((shape: string) =>
   statement((q, p: Placeholders<Record<string, unknown>>) => {
     const given = new Set(shape.split(',') as SoldItemRef[]);

@@ -142,7 +142,6 @@ function heldBy(accountId: string, ids: readonly string[], owner: string) {
   );
 }
 
-/** listing_events and listing_operations; every query is scoped by the account. */
 /** Every listing change writes history: built once per shape (platform/db/statement.ts). */
 const newEvents = new InsertStatements(listingEvents, (q, rows) =>
   q.insert(listingEvents).values(rows),
@@ -223,6 +222,7 @@ const numberedOperations = shaped((shape: string) => {
   );
 });
 
+/** listing_events and listing_operations; every query is scoped by the account. */
 export class ListingRepository {
   constructor(private readonly db: Db) {}
 
