@@ -20,7 +20,7 @@ export interface ActivityFilter {
 }
 
 /** Most writes log a few entries: built once per shape (platform/db/statement.ts). */
-const newEntries = new InsertStatements(activityLog, (q, rows) =>
+const newEntries = new InsertStatements((q, rows: (typeof activityLog.$inferInsert)[]) =>
   q.insert(activityLog).values(rows),
 );
 

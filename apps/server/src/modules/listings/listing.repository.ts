@@ -12,13 +12,13 @@ import {
   notInArray,
   or,
   sql,
+  type Placeholder,
   type SQL,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/database';
 import {
   InsertStatements,
-  columnsGiven,
   shaped,
   statement,
   type Placeholders,
@@ -67,9 +67,22 @@ export interface ItemMarketplaces {
   marketplaces: readonly string[];
 }
 
+/**
+ * A value of a condition: given, or a placeholder where a statement built once takes it
+ * (platform/db/statement.ts).
+ */
+type Value = string | Placeholder;
+/** The statuses of an operation under way, or their placeholders. */
+type ActiveStatuses = readonly ((typeof ACTIVE)[number] | Placeholder)[];
+
 /** The queued or running operations of an account's item on any of `marketplaces`. */
-function activeOnAny(accountId: string, itemId: string, marketplaces: readonly string[]) {
-  return activeOnItems(accountId, [{ itemId, marketplaces }]);
+function activeOnAny(
+  accountId: Value,
+  itemId: Value,
+  marketplaces: readonly Value[],
+  statuses: ActiveStatuses = ACTIVE,
+) {
+  return activeOnItems(accountId, [{ itemId, marketplaces }], statuses);
 }
 
 /**
@@ -78,7 +91,11 @@ function activeOnAny(accountId: string, itemId: string, marketplaces: readonly s
  * without fresh statistics to read every operation of the account, while a list of items is
  * read through the item index, as one item is.
  */
-function activeOnItems(accountId: string, items: readonly ItemMarketplaces[]) {
+function activeOnItems(
+  accountId: Value,
+  items: readonly { itemId: Value; marketplaces: readonly Value[] }[],
+  statuses: ActiveStatuses = ACTIVE,
+) {
   const pairs = items.map(({ itemId, marketplaces }) =>
     and(
       eq(listingOperations.itemId, itemId),
@@ -95,7 +112,7 @@ function activeOnItems(accountId: string, items: readonly ItemMarketplaces[]) {
       ...new Set(items.flatMap(({ marketplaces }) => marketplaces)),
     ]),
     pairs.length > 1 ? or(...pairs) : undefined,
-    inArray(listingOperations.status, [...ACTIVE]),
+    inArray(listingOperations.status, [...statuses]),
   );
 }
 
@@ -143,7 +160,7 @@ function heldBy(accountId: string, ids: readonly string[], owner: string) {
 }
 
 /** Every listing change writes history: built once per shape (platform/db/statement.ts). */
-const newEvents = new InsertStatements(listingEvents, (q, rows) =>
+const newEvents = new InsertStatements((q, rows: ListingEventInsert[]) =>
   q.insert(listingEvents).values(rows),
 );
 
@@ -158,17 +175,11 @@ const activeOnMarketplaces = shaped((n: number) =>
         .select()
         .from(listingOperations)
         .where(
-          and(
-            eq(listingOperations.accountId, p('accountId')),
-            inArray(listingOperations.itemId, [p('itemId')]),
-            inArray(
-              listingOperations.marketplace,
-              Array.from({ length: n }, (_, i) => p(`marketplace${i}`)),
-            ),
-            inArray(
-              listingOperations.status,
-              ACTIVE.map((status) => p(status)),
-            ),
+          activeOnAny(
+            p('accountId'),
+            p('itemId'),
+            Array.from({ length: n }, (_, i) => p(`marketplace${i}`)),
+            ACTIVE.map((status) => p(status)),
           ),
         )
         .orderBy(asc(listingOperations.createdAt)),
@@ -176,51 +187,31 @@ const activeOnMarketplaces = shaped((n: number) =>
   ),
 );
 
-/**
- * An operation's idempotency key: `item:marketplace:operation:` and its number, after the
- * earlier ones of its (item, marketplace, operation), counted by the insert itself.
- */
-function numberedKey(
-  prefix: unknown,
-  accountId: unknown,
-  itemId: unknown,
-  marketplace: unknown,
-  operation: unknown,
-): SQL {
-  return sql`${prefix} || (
-    SELECT count(*) + 1 FROM listing_operations AS earlier
-    WHERE earlier.account_id = ${accountId} AND earlier.item_id = ${itemId}
-      AND earlier.marketplace = ${marketplace} AND earlier.operation = ${operation}
-  )::text`;
-}
+/** Operations before their idempotency key: the insert numbers it (insertNumbered). */
+type UnnumberedOperation = Omit<ListingOperationInsert, 'idempotencyKey'>;
 
-/** insertNumbered's statement for n rows that give the same columns: built once per shape. */
-const numberedOperations = shaped((shape: string) => {
-  const [count, given] = shape.split(':') as [string, string];
-  const columns = given.split(',');
-  return statement(
-    (q, p: Placeholders<Record<string, unknown>>) =>
-      q
-        .insert(listingOperations)
-        .values(
-          Array.from({ length: Number(count) }, (_, i) => {
-            const value = (column: string) => p(`${column}_${i}`);
-            return {
-              ...Object.fromEntries(columns.map((column) => [column, value(column)])),
-              idempotencyKey: numberedKey(
-                value('keyPrefix'),
-                value('accountId'),
-                value('itemId'),
-                value('marketplace'),
-                value('operation'),
-              ),
-            } as unknown as ListingOperationInsert;
-          }),
-        )
-        .returning(),
-    listingOperations,
-  );
-});
+/**
+ * insertNumbered's insert: each operation's idempotency key is `item:marketplace:operation:`
+ * and its number after the earlier ones of its (item, marketplace, operation), counted by the
+ * insert itself, from the row's own values. Built once per shape.
+ */
+const numberedOperations = new InsertStatements(
+  (q, rows: UnnumberedOperation[]) =>
+    q
+      .insert(listingOperations)
+      .values(
+        rows.map((row) => ({
+          ...row,
+          idempotencyKey: sql`${row.itemId}::text || ':' || ${row.marketplace}::text || ':' || ${row.operation}::text || ':' || (
+          SELECT count(*) + 1 FROM listing_operations AS earlier
+          WHERE earlier.account_id = ${row.accountId} AND earlier.item_id = ${row.itemId}
+            AND earlier.marketplace = ${row.marketplace} AND earlier.operation = ${row.operation}
+        )::text`,
+        })),
+      )
+      .returning(),
+  listingOperations,
+);
 
 /** listing_events and listing_operations; every query is scoped by the account. */
 export class ListingRepository {
@@ -463,36 +454,10 @@ export class ListingRepository {
    * other insert numbers the same, so a retried request is never a second operation.
    */
   async insertNumbered(
-    rows: readonly Omit<ListingOperationInsert, 'idempotencyKey'>[],
+    rows: readonly UnnumberedOperation[],
     db: Db = this.db,
   ): Promise<ListingOperationRow[]> {
-    if (rows.length === 0) return [];
-    const prefix = (row: (typeof rows)[number]) =>
-      `${row.itemId}:${row.marketplace}:${row.operation}:`;
-    const columns = columnsGiven(rows);
-    if (!columns) {
-      return db
-        .insert(listingOperations)
-        .values(
-          rows.map((row) => ({
-            ...row,
-            idempotencyKey: numberedKey(
-              prefix(row),
-              row.accountId,
-              row.itemId,
-              row.marketplace,
-              row.operation,
-            ),
-          })),
-        )
-        .returning();
-    }
-    const values: Record<string, unknown> = {};
-    rows.forEach((row, i) => {
-      for (const column of columns) values[`${column}_${i}`] = row[column as keyof typeof row];
-      values[`keyPrefix_${i}`] = prefix(row);
-    });
-    return numberedOperations(`${rows.length}:${columns.join(',')}`).rows(db, values);
+    return numberedOperations.rows(db, rows);
   }
 
   async insertOperation(row: ListingOperationInsert, db: Db = this.db): Promise<void> {

@@ -14,8 +14,7 @@ const statusColumn = { email: notifications.emailStatus, slack: notifications.sl
 /** Notifications belong to a user in an account; every query names both, or the account. */
 /** Every sale notifies: built once per shape (platform/db/statement.ts). */
 const newNotifications = new InsertStatements(
-  notifications,
-  (q, rows) =>
+  (q, rows: (typeof notifications.$inferInsert)[]) =>
     q
       .insert(notifications)
       .values(rows)

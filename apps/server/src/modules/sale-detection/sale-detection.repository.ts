@@ -38,11 +38,11 @@ export interface SaleTotalsRow {
 /** Sale events belong to an account; every query names it. */
 // A sale's own statements, built once (platform/db/statement.ts): every sale runs them.
 const newEvents = new InsertStatements(
-  saleEvents,
-  (q, rows) => q.insert(saleEvents).values(rows).onConflictDoNothing().returning(),
+  (q, rows: NewSaleEventRow[]) =>
+    q.insert(saleEvents).values(rows).onConflictDoNothing().returning(),
   saleEvents,
 );
-const newOutcomes = new InsertStatements(saleOutcomes, (q, rows) =>
+const newOutcomes = new InsertStatements((q, rows: SaleOutcomeRow[]) =>
   q.insert(saleOutcomes).values(rows).onConflictDoNothing(),
 );
 const eventOfOrder = statement(

@@ -8,8 +8,7 @@ export type NewWebhookDeliveryRow = typeof webhookDeliveries.$inferInsert;
 /** Webhook deliveries, each recorded once. */
 /** Every delivery runs it: built once per shape (platform/db/statement.ts). */
 const newDeliveries = new InsertStatements(
-  webhookDeliveries,
-  (q, rows) =>
+  (q, rows: NewWebhookDeliveryRow[]) =>
     q
       .insert(webhookDeliveries)
       .values(rows)

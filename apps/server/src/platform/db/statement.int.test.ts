@@ -41,8 +41,8 @@ const bump = statement((q, p: Placeholders<{ id: string; by: number }>) =>
 );
 
 const newProbes = new InsertStatements(
-  probes,
-  (q, rows) => q.insert(probes).values(rows).onConflictDoNothing().returning({ id: probes.id }),
+  (q, rows: (typeof probes.$inferInsert)[]) =>
+    q.insert(probes).values(rows).onConflictDoNothing().returning({ id: probes.id }),
   { id: probes.id },
 );
 

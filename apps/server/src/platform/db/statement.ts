@@ -163,7 +163,7 @@ export function statement<V extends Record<string, unknown>, B extends Buildable
 
 /** Inserts of more rows than this go through the builder: a bulk write is rarer than its build. */
 const SHAPED_ROWS = 32;
-/** Shapes one table keeps (row counts times column sets); past that, the builder. */
+/** Shapes one insert keeps (row counts times column sets); past that, the builder. */
 const SHAPES_KEPT = 128;
 
 /**
@@ -171,18 +171,20 @@ const SHAPES_KEPT = 128;
  * they give (a column a row leaves out takes its default, as with the builder). Rows that do
  * not all give the same columns are inserted through the builder as before.
  */
-export class InsertStatements<T extends Table, B extends Buildable> {
+export class InsertStatements<Row extends object, B extends Buildable> {
   private readonly shapes = new Map<string, Statement<Record<string, unknown>, RowOf<B>>>();
 
   constructor(
-    private readonly table: T,
-    /** The insert, from `q.insert(table).values(rows)`, with what follows (conflict, returning). */
-    private readonly build: (q: Db, rows: T['$inferInsert'][]) => B,
+    /**
+     * The insert, from `q.insert(table).values(rows)`, with what follows (conflict,
+     * returning). Built once per shape, the rows it is given hold placeholders.
+     */
+    private readonly build: (q: Db, rows: Row[]) => B,
     private readonly returns?: Returns,
   ) {}
 
   /** Inserts the rows; answers the rows the insert returns, decoded. */
-  async rows(db: Db, rows: readonly T['$inferInsert'][]): Promise<RowOf<B>[]> {
+  async rows(db: Db, rows: readonly Row[]): Promise<RowOf<B>[]> {
     if (rows.length === 0) return [];
     const shaped = this.shaped(rows);
     if (shaped) return shaped.statement.rows(db, shaped.values);
@@ -190,7 +192,7 @@ export class InsertStatements<T extends Table, B extends Buildable> {
   }
 
   /** Inserts the rows; answers how many were written. */
-  async run(db: Db, rows: readonly T['$inferInsert'][]): Promise<number> {
+  async run(db: Db, rows: readonly Row[]): Promise<number> {
     if (rows.length === 0) return 0;
     const shaped = this.shaped(rows);
     if (shaped) return shaped.statement.run(db, shaped.values);
@@ -201,7 +203,7 @@ export class InsertStatements<T extends Table, B extends Buildable> {
     return result.rowCount ?? result.affectedRows ?? 0;
   }
 
-  private shaped(rows: readonly T['$inferInsert'][]) {
+  private shaped(rows: readonly Row[]) {
     const columns = columnsGiven(rows);
     if (!columns) return null;
     const shape = `${rows.length}:${columns.join(',')}`;
@@ -214,9 +216,7 @@ export class InsertStatements<T extends Table, B extends Buildable> {
             q,
             rows.map(
               (_, i) =>
-                Object.fromEntries(
-                  columns.map((column) => [column, p(`${column}_${i}`)]),
-                ) as T['$inferInsert'],
+                Object.fromEntries(columns.map((column) => [column, p(`${column}_${i}`)])) as Row,
             ),
           ),
         this.returns,
@@ -248,7 +248,7 @@ function isExpression(value: unknown): boolean {
  * default), sorted: the shape a statement built once can take them in. Null when there are
  * none, more than SHAPED_ROWS, or rows that give different columns.
  */
-export function columnsGiven(rows: readonly object[]): string[] | null {
+function columnsGiven(rows: readonly object[]): string[] | null {
   if (rows.length === 0 || rows.length > SHAPED_ROWS) return null;
   const given = (row: object) =>
     Object.entries(row)
